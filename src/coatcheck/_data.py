@@ -1,0 +1,30 @@
+"""Access to the package's bundled data files (rule packs, policies, keep-lists)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from .errors import ConfigError
+
+
+def data_path(*parts: str) -> resources.abc.Traversable:
+    return resources.files("coatcheck").joinpath("data", *parts)
+
+
+def load_toml(ref: resources.abc.Traversable) -> dict[str, Any]:
+    try:
+        return tomllib.loads(ref.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{ref}: invalid TOML: {exc}") from exc
+
+
+@lru_cache(maxsize=None)
+def word_list(name: str) -> frozenset[str]:
+    """A keep-list or gazetteer from data/keep/NAME.txt: one entry per line, '#' comments."""
+    text = data_path("keep", f"{name}.txt").read_text(encoding="utf-8")
+    return frozenset(
+        line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+    )

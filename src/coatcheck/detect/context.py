@@ -1,0 +1,178 @@
+"""Credentials assigned to credential-named keys, in every syntax an agent sees.
+
+``.env`` lines, shell ``export``, ``docker -e``, YAML, JSON, TOML, INI, Python/JS/Go assignments and
+keyword arguments, XML elements, and CLI flags such as ``--password=…``. A value is reported when the
+key names a credential (split into words, so ``max_tokens`` or ``password_min_length`` do not count)
+and the value is not something the agent needs to read (a template, a placeholder, a code reference,
+a number, a path, a documented example).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+from .entropy import shannon_entropy
+from .keep import (
+    is_boolean_or_number,
+    is_code_reference,
+    is_documented_example,
+    is_path,
+    is_placeholder_value,
+    is_templated,
+)
+
+_CRED_WORDS = frozenset(
+    "password passwd pwd pass passphrase passcode secret secrets token apikey credential credentials "
+    "dsn salt bearer pin otp totp".split()
+)
+_KEY_QUALIFIERS = frozenset(
+    "api access secret private auth signing encryption master client app license account consumer "
+    "service webhook deploy ssh gpg storage shared subscription session refresh sas hmac jwt aes".split()
+)
+_NOT_A_VALUE_SUFFIX = frozenset(
+    "length len min max minimum maximum expiry expires expiration ttl timeout url uri endpoint path file "
+    "dir name names type id ids header field prompt label policy hint regex pattern count size enabled "
+    "required version algorithm alg format env var ref limit location mode strategy provider method scope "
+    "scopes usage store manager reset rotation changed updated created at age lifetime validity strength "
+    "rules placeholder input form button error message msg text title description help visible visibility "
+    "toggle key_id arn lookup source prefix suffix class kind index offset encoding budget estimate estimator "
+    "counter usage_count tokens callback handler fn func function".split()
+)
+_SPLIT = regex.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_TRIGGER = regex.compile(r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|salt|bearer|pin|otp")
+
+_ASSIGN = regex.compile(
+    r"""(?x)
+    (?<![\w.$@-])
+    (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$@]{0,80}?)(?:["'`]?)
+    [ \t]*(?P<sep>:=|=>|==|=|:)(?!//)[ \t]*
+    (?:
+        "(?P<dq>(?:[^"\\\n]|\\.){1,512})"
+      | '(?P<sq>[^'\n]{1,512})'
+      | `(?P<bq>[^`\n]{1,512})`
+      | (?P<bare>[^\s"'`,;&#)\]<>]{1,512})
+    )"""
+)
+_FLAG = regex.compile(
+    r"""(?x)(?<![\w-])--?(?P<key>[A-Za-z][\w-]{0,60})(?:=|[ \t]+)
+    (?:"(?P<dq>(?:[^"\\\n]|\\.){1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"'`-][^\s"'`]{0,511}))"""
+)
+_XML = regex.compile(r"<(?P<key>[\w:.-]{1,60})>(?P<bare>[^<>\n]{1,512})</(?P=key)>")
+_XML_ATTR = regex.compile(
+    r"""(?i)key\s*=\s*"(?P<key>[^"]{1,60})"\s+value\s*=\s*"(?P<dq>[^"]{1,512})\""""
+)
+_MYSQL_P = regex.compile(r"\bmysql(?:dump|admin|import|check)?\b[^\n]*?[ \t]-p(?P<bare>[^\s-][^\s]{2,})")
+
+
+def is_credential_key(key: str) -> bool:
+    """True when ``key`` names a credential: ``DB_PASSWORD``, ``apiKey``, ``client-secret``, ``auth_token`` …
+    but not ``password_min_length``, ``max_tokens``, ``secret_name``, ``token_url``."""
+    key = key.strip("$@-_.")
+    words = [w.lower() for w in _SPLIT.findall(key.replace("-", "_").replace(".", "_"))]
+    if not words:
+        return False
+    if words[-1] in _NOT_A_VALUE_SUFFIX:
+        return False
+    for i, w in enumerate(words):
+        if w in _CRED_WORDS:
+            return True
+        if w in ("key", "auth", "cookie") and (i == 0 and w == "auth" or i > 0 and words[i - 1] in _KEY_QUALIFIERS):
+            return True
+        if w in ("sessionid", "accesskey", "secretkey", "privatekey", "apisecret", "authtoken", "authkey"):
+            return True
+    return len(words) == 1 and words[0] in ("auth", "connectionstring", "connstr")
+
+
+def _value_span(m: regex.Match[str]) -> tuple[int, int, bool] | None:
+    for g, quoted in (("dq", True), ("sq", True), ("bq", True), ("bare", False)):
+        try:
+            s, e = m.span(g)
+        except IndexError:
+            continue
+        if s >= 0:
+            return s, e, quoted
+    return None
+
+
+def _looks_like_variable(value: str) -> bool:
+    """A bare identifier in code (``password = pwd``) is a variable, not a value."""
+    return bool(regex.fullmatch(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]\w*)*", value))
+
+
+def keep_value(text: str, s: int, e: int) -> bool:
+    """The keep-filters that apply to an assigned value."""
+    return (
+        is_templated(text, s, e)
+        or is_placeholder_value(text, s, e)
+        or is_documented_example(text, s, e)
+        or is_code_reference(text, s, e)
+        or is_boolean_or_number(text, s, e)
+        or is_path(text, s, e)
+    )
+
+
+class ContextDetector:
+    """Finds values assigned to credential-named keys."""
+
+    name = "context"
+
+    def _candidates(self, line: str) -> list[tuple[regex.Match[str], str]]:
+        found = [(m, "assign") for m in _ASSIGN.finditer(line)]
+        found += [(m, "flag") for m in _FLAG.finditer(line)]
+        found += [(m, "xml") for m in _XML.finditer(line)]
+        found += [(m, "xml") for m in _XML_ATTR.finditer(line)]
+        return found
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        seen_lines: set[int] = set()
+        for t in _TRIGGER.finditer(text):
+            ls = text.rfind("\n", 0, t.start()) + 1
+            if ls in seen_lines:
+                continue
+            seen_lines.add(ls)
+            le = text.find("\n", t.end())
+            le = len(text) if le < 0 else le
+            line = text[ls:le]
+            for m, kind in self._candidates(line):
+                if not is_credential_key(m.group("key")):
+                    continue
+                vs = _value_span(m)
+                if vs is None:
+                    continue
+                s, e, quoted = vs
+                span = self._check(line, m, s, e, quoted, kind)
+                if span is not None:
+                    out.append(span.shifted(ls))
+            for m in _MYSQL_P.finditer(line):
+                s, e = m.span("bare")
+                if not keep_value(line, s, e):
+                    out.append(Span(s + ls, e + ls, "secret", "context:mysql-p", 0.8))
+        return out
+
+    def _check(self, line: str, m: regex.Match[str], s: int, e: int, quoted: bool, kind: str) -> Span | None:
+        value = line[s:e]
+        if kind == "assign" and not quoted:
+            value = value.rstrip(".")
+            while value.endswith("}") and value.count("}") > value.count("{"):
+                value = value[:-1]
+            e = s + len(value)
+            sep = m.group("sep")
+            if sep == "==":
+                return None
+            code_style = sep in (":=", "=>") or (sep == "=" and line[m.start("sep") - 1 : m.start("sep")] == " ")
+            if code_style and _looks_like_variable(value):
+                return None
+        if kind == "flag" and not quoted and _looks_like_variable(value) and "-" not in value:
+            # --token-file path or --password-stdin style flags take no secret
+            if len(value) < 12:
+                return None
+        if len(value) < 4 or value.startswith(("{", "[", "(")) or keep_value(line, s, e):
+            return None
+        if value.lower() == m.group("key").lower():
+            return None
+        ent = shannon_entropy(value)
+        if ent < 1.5:
+            return None
+        return Span(s, e, "secret", f"context:{kind}", min(1.0, 0.5 + ent / 10))

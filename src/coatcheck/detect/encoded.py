@@ -1,0 +1,125 @@
+"""Decoded views: values hidden in base64, URL-encoding or hex.
+
+A base64 or hex blob that decodes to readable text is scanned by the inner detectors; a hit masks the
+whole encoded blob (its category taken from the hit). URL-encoded runs are decoded with an offset map,
+so a hit masks exactly the encoded characters of the value.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+from collections.abc import Callable, Sequence
+
+import regex
+
+from ..spans import Span
+
+_B64 = regex.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
+_HEX = regex.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}(?![0-9A-Za-z])")
+_PCT_RUN = regex.compile(r"[^\s\"'<>]*%[0-9A-Fa-f]{2}[^\s\"'<>]*")
+_PCT = regex.compile(r"%([0-9A-Fa-f]{2})|\+")
+_MAX_BLOB = 1 << 16
+
+
+def _readable(data: bytes) -> str | None:
+    try:
+        s = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(s) < 6:
+        return None
+    printable = sum(c.isprintable() or c in "\n\r\t" for c in s)
+    return s if printable >= 0.95 * len(s) else None
+
+
+def decode_base64(blob: str) -> str | None:
+    core = blob.rstrip("=")
+    if len(core) % 4 == 1:
+        return None
+    padded = core + "=" * (-len(core) % 4)
+    try:
+        if "-" in core or "_" in core:
+            data = base64.urlsafe_b64decode(padded)
+        else:
+            data = base64.b64decode(padded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return _readable(data)
+
+
+def decode_hex(blob: str) -> str | None:
+    try:
+        return _readable(bytes.fromhex(blob))
+    except ValueError:
+        return None
+
+
+def decode_percent(run: str) -> tuple[str, list[tuple[int, int]]]:
+    """The URL-decoded text and, for each decoded character, the ``(start, end)`` it came from in ``run``."""
+    out: list[str] = []
+    origin: list[tuple[int, int]] = []
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    first = -1
+    pos = 0
+    for m in _PCT.finditer(run):
+        for i in range(pos, m.start()):
+            out.append(run[i])
+            origin.append((i, i + 1))
+        pos = m.end()
+        if m.group() == "+":
+            out.append(" ")
+            origin.append((m.start(), m.end()))
+            continue
+        if first < 0:
+            first = m.start()
+        chars = decoder.decode(bytes([int(m.group(1), 16)]))
+        for ch in chars:
+            out.append(ch)
+            origin.append((first, m.end()))
+        if chars:
+            first = -1
+    for i in range(pos, len(run)):
+        out.append(run[i])
+        origin.append((i, i + 1))
+    return "".join(out), origin
+
+
+class EncodedDetector:
+    """Runs ``inner`` on decoded views of base64, hex and percent-encoded runs."""
+
+    name = "encoded"
+
+    def __init__(self, inner: Sequence[Callable[[str], list[Span]]], is_dangerous: Callable[[str], bool]) -> None:
+        self.inner = inner
+        self.is_dangerous = is_dangerous
+
+    def _hits(self, text: str) -> list[Span]:
+        spans: list[Span] = []
+        for detect in self.inner:
+            spans.extend(s for s in detect(text) if self.is_dangerous(s.category))
+        return spans
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        for kind, pattern, decode in (("base64", _B64, decode_base64), ("hex", _HEX, decode_hex)):
+            for m in pattern.finditer(text):
+                if len(m.group()) > _MAX_BLOB:
+                    continue
+                decoded = decode(m.group())
+                if decoded is None:
+                    continue
+                hits = self._hits(decoded)
+                if hits:
+                    best = max(hits, key=lambda s: s.score)
+                    out.append(Span(m.start(), m.end(), best.category, f"encoded:{kind}:{best.detector}", best.score))
+        if "%" in text:
+            for m in _PCT_RUN.finditer(text):
+                decoded, origin = decode_percent(m.group())
+                if decoded == m.group():
+                    continue
+                for hit in self._hits(decoded):
+                    s, e = origin[hit.start][0], origin[hit.end - 1][1]
+                    out.append(Span(m.start() + s, m.start() + e, hit.category, f"encoded:url:{hit.detector}", hit.score))
+        return out

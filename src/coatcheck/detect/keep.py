@@ -1,0 +1,191 @@
+"""Keep-readable filters: named predicates that say a candidate is something the agent needs to read.
+
+Each predicate takes ``(text, start, end)`` (the candidate is ``text[start:end]``) and returns True
+when the candidate must stay readable. Rule records list the predicates that apply to them in
+their ``keep`` field; :data:`SECRET_KEEPS` apply to every secret-like candidate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .._data import word_list
+from .entropy import shannon_entropy
+
+KeepPredicate = Callable[[str, int, int], bool]
+
+_TEMPLATE = re.compile(
+    r"""^(?:
+        \$\{[^}]*\}.*|\$\([^)]*\).*|\$[A-Za-z_][A-Za-z0-9_]*|%\([^)]*\)[sd]|%[A-Za-z_][A-Za-z0-9_]*%
+      | \{\{.*\}\}|\{%.*%\}|\{[A-Za-z_][A-Za-z0-9_.]*\}|\#\{[^}]*\}|<%=?.*%>|@[A-Za-z_]+@
+      | <[^<>]{1,60}>|\[[A-Za-z_ -]{1,60}\]|__[A-Z0-9_]+__
+    )$""",
+    re.X | re.S,
+)
+_PLACEHOLDER_SHAPES = re.compile(
+    r"""^(?:
+        (?i:x{3,}|\*{3,}|\.{3,}|_{3,}|-{3,}|\#{3,}|•{3,}|0{4,}|1234\d*|abc(?:123|def)?|(?:your|my)[-_]\w*|your\w*|\w*[-_](?:here|goes[-_]here|placeholder)|<?redacted>?|\[redacted\]|\*+redacted\*+|(?:replace|change|fill|insert|enter|set)[-_ ]?(?:me|this|it|here|value|later|your\w*|with\w*))
+      | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+      # SHOUTING_SNAKE: an env-var name, not a value
+    )$""",
+    re.X,
+)
+_CODE_REF = re.compile(
+    r"""^(?:
+        (?:os\.)?(?:environ|getenv|env)\b.*|process\.env\b.*|ENV\[.*|System\.getenv.*|std::env.*|Deno\.env.*
+      | (?:self|this|config|settings|cfg|conf|options|opts|args|params|props|secrets|vars|env|ctx|context|request|req)\.[\w.\[\]'"]+
+      | [A-Za-z_][\w.]*\(.*\)            # a call
+      | [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+  # dotted attribute path
+      | (?:vault|secretsmanager|ssm|keyvault|gcp-secret|op|doppler|sops|awssm):.*   # secret-manager references
+      | arn:aws:(?:secretsmanager|ssm):.* | !Ref\s.*|!Sub\s.*|!GetAtt\s.*|secretKeyRef.*|valueFrom.*
+    )$""",
+    re.X | re.S,
+)
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_HASH = re.compile(
+    r"^(?:[0-9a-f]{7,12}|[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128}"
+    r"|[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64}"
+    r"|(?:sha1|sha256|sha384|sha512|md5|blake2b?)[-:][A-Za-z0-9+/=_-]{20,})$"
+)
+_VERSION = re.compile(r"^[vV]?\d+(?:\.\d+){1,3}(?:[-+.~]?[0-9A-Za-z][0-9A-Za-z.+~-]*)?$")
+_DATE = re.compile(
+    r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{8}T?\d{0,6}Z?|\d{1,2}:\d{2}(?::\d{2})?)$"
+)
+_CRED_KEY_BEFORE = re.compile(
+    r"(?i)(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[-_]?key|apikey|auth|credential|private[-_]?key|"
+    r"client[-_]?secret|access[-_]?key|session|cookie|bearer)[\w-]*[\"']?\s*[:=]\s*[\"']?$"
+)
+
+
+def is_templated(text: str, start: int, end: int) -> bool:
+    """``${X}``, ``{{x}}``, ``<your-api-key>``, ``%(x)s``, ``$VAR`` … : a reference, not a value."""
+    return bool(_TEMPLATE.match(text[start:end]))
+
+
+def is_placeholder_value(text: str, start: int, end: int) -> bool:
+    """``YOUR_TOKEN_HERE``, ``xxxx``, ``changeme``, ``***``, ``<redacted>``, ``dummy`` and the words in
+    keep/placeholder_values.txt."""
+    value = text[start:end].strip("'\"`")
+    low = value.lower()
+    if low in word_list("placeholder_values") or _PLACEHOLDER_SHAPES.match(value):
+        return True
+    if len(set(low)) <= 2:
+        return True
+    return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
+
+
+def is_documented_example(text: str, start: int, end: int) -> bool:
+    """Published example credentials (AWS's ``AKIAIOSFODNN7EXAMPLE``, Stripe's docs key, jwt.io's token …)."""
+    value = text[start:end]
+    return value in word_list("example_values") or value.endswith("EXAMPLE") or value.endswith("EXAMPLEKEY")
+
+
+def is_code_reference(text: str, start: int, end: int) -> bool:
+    """``os.environ["X"]``, ``process.env.TOKEN``, ``settings.SECRET``, ``vault:…``: code that fetches a value."""
+    return bool(_CODE_REF.match(text[start:end].strip("'\"`")))
+
+
+def is_uuid(text: str, start: int, end: int) -> bool:
+    """A UUID, unless a credential-named key is right before it (then it is probably an API key)."""
+    if not _UUID.match(text[start:end]):
+        return False
+    return not _CRED_KEY_BEFORE.search(text[max(0, start - 40) : start])
+
+
+def is_hash_digest(text: str, start: int, end: int) -> bool:
+    """Commit SHAs, lock-file and image digests (lower-case hex of a digest length, ``sha512-…``)."""
+    value = text[start:end]
+    if not _HASH.match(value):
+        return False
+    return not _CRED_KEY_BEFORE.search(text[max(0, start - 40) : start])
+
+
+def is_version(text: str, start: int, end: int) -> bool:
+    return bool(_VERSION.match(text[start:end]))
+
+
+def is_date(text: str, start: int, end: int) -> bool:
+    return bool(_DATE.match(text[start:end]))
+
+
+def is_low_entropy(text: str, start: int, end: int) -> bool:
+    """Too uniform to be a generated secret (fewer than 2.5 bits per character or under 6 characters)."""
+    value = text[start:end]
+    return len(value) < 6 or shannon_entropy(value) < 2.5
+
+
+def is_plain_word(text: str, start: int, end: int) -> bool:
+    """A single dictionary-like word or identifier (letters only, or snake/camel case without digits)."""
+    value = text[start:end]
+    return bool(re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value)) and len(value) < 24
+
+
+def is_boolean_or_number(text: str, start: int, end: int) -> bool:
+    value = text[start:end].lower()
+    return value in {"true", "false", "yes", "no", "on", "off", "null", "none", "nil", "undefined"} or bool(
+        re.fullmatch(r"-?\d{1,6}(?:\.\d+)?", value)
+    )
+
+
+def is_path(text: str, start: int, end: int) -> bool:
+    """A file path or URL path (``/etc/ssl/cert.pem``, ``./secrets.json``, ``C:\\keys\\a.pem``)."""
+    value = text[start:end]
+    return bool(re.fullmatch(r"(?:~|\.{1,2})?/[\w./@~+-]*|[A-Za-z]:\\[\w\\. -]*|[\w.-]+\.(?:pem|key|json|ya?ml|txt|p12|pfx|crt|env|ini|cfg|toml)", value))
+
+
+def is_service_username(text: str, start: int, end: int) -> bool:
+    """Generic and service accounts (root, admin, postgres, runner, ubuntu …) from keep/service_users.txt."""
+    return text[start:end].lower() in word_list("service_users")
+
+
+def is_product_name(text: str, start: int, end: int) -> bool:
+    """Products, bots and organisations from keep/product_names.txt (``GitHub``, ``dependabot[bot]`` …)."""
+    value = text[start:end]
+    low = value.lower()
+    return low in word_list("product_names") or low.endswith("[bot]") or low.endswith(" bot")
+
+
+def is_code_word(text: str, start: int, end: int) -> bool:
+    """Type names and code words (``string``, ``self``, ``None`` …) from keep/code_words.txt."""
+    return text[start:end].lower() in word_list("code_words")
+
+
+def is_url_authority(text: str, start: int, end: int) -> bool:
+    """The candidate sits in the userinfo/host part of a URL (``scheme://user:pw@host``), not an email."""
+    ws = max(text.rfind(c, 0, start) for c in " \t\n\"'<>(")
+    return "://" in text[ws + 1 : start]
+
+
+KEEPS: dict[str, KeepPredicate] = {
+    f.__name__: f
+    for f in (
+        is_templated,
+        is_placeholder_value,
+        is_documented_example,
+        is_code_reference,
+        is_uuid,
+        is_hash_digest,
+        is_version,
+        is_date,
+        is_low_entropy,
+        is_plain_word,
+        is_boolean_or_number,
+        is_path,
+        is_service_username,
+        is_product_name,
+        is_code_word,
+        is_url_authority,
+    )
+}
+
+SECRET_KEEPS: tuple[KeepPredicate, ...] = (is_templated, is_placeholder_value, is_documented_example)
+"""Applied to every candidate of category ``secret``, whatever rule found it."""
+
+
+def kept_by(text: str, start: int, end: int, names: tuple[str, ...]) -> str | None:
+    """The name of the first predicate in ``names`` that keeps the candidate, or None."""
+    for name in names:
+        if KEEPS[name](text, start, end):
+            return name
+    return None

@@ -1,0 +1,71 @@
+"""The detection pipeline: detectors → normalised view → policy filter → overlap resolution."""
+
+from __future__ import annotations
+
+import ipaddress
+
+from ..categories import category
+from ..normalize import needs_view, normalized_view
+from ..policy import Policy
+from ..spans import Span, resolve
+from .base import Detector
+from .context import ContextDetector
+from .encoded import EncodedDetector
+from .phones import PhoneDetector
+from .rules import RuleDetector
+from .terms import TermDetector
+
+
+class Pipeline:
+    """The ordered stages that turn a text into spans to mask. Stateless after construction, thread-safe.
+
+    ``extra`` detectors (the model, later) run beside the built-in ones on the original and normalised views.
+    """
+
+    def __init__(self, policy: Policy, extra: list[Detector] | None = None) -> None:
+        self.policy = policy
+        disabled = frozenset(c for c in ("secret", "person", "username", "email", "iban", "card", "account",
+                                          "national_id", "passport", "driver_license", "ip", "mac", "url", "date")
+                             if not policy.masks(c))
+        base: list[Detector] = [RuleDetector(disabled=disabled)]
+        if policy.masks("secret"):
+            base.append(ContextDetector())
+        if policy.masks("phone"):
+            base.append(PhoneDetector())
+        base.extend(extra or [])
+        self.base = base
+        self.terms = TermDetector(policy.always_mask)
+        self.encoded = EncodedDetector([d.detect for d in base], lambda c: policy.masks(c) and category(c).dangerous)
+        self._networks = policy.networks()
+
+    @property
+    def stages(self) -> list[str]:
+        """Stage names in order, for ``coatcheck doctor`` and ``--explain``."""
+        return ["normalize", *(d.name for d in self.base), "terms", "encoded", "policy", "resolve"]
+
+    def detect(self, text: str) -> list[Span]:
+        spans: list[Span] = []
+        for d in (*self.base, self.terms, self.encoded):
+            spans.extend(d.detect(text))
+        if needs_view(text):
+            view = normalized_view(text)
+            for d in (*self.base, self.terms):
+                for s in d.detect(view.text):
+                    start, end = view.to_original(s.start, s.end)
+                    spans.append(Span(start, end, s.category, f"normalized:{s.detector}", s.score))
+        return resolve([s for s in spans if self._allowed(text, s)])
+
+    def _allowed(self, text: str, span: Span) -> bool:
+        if not self.policy.masks(span.category):
+            return False
+        value = text[span.start : span.end]
+        if value in self.policy.never_mask:
+            return False
+        if span.category == "ip" and not self.policy.mask_private_ips:
+            try:
+                ip = ipaddress.ip_address(value.split("%", 1)[0])
+            except ValueError:
+                return True
+            if any(ip in n for n in self._networks if n.version == ip.version):
+                return False
+        return True

@@ -1,0 +1,189 @@
+"""Declarative rule packs (``rules/*.toml``) and the detector that runs them.
+
+A record::
+
+    [[rule]]
+    id = "github-pat"                 # unique across packs
+    category = "secret"
+    description = "GitHub personal access token (classic)"
+    pattern = '''\\bghp_[A-Za-z0-9]{36}\\b'''
+    group = "v"                       # optional: the named/numbered group that is the value (default: whole match)
+    keywords = ["ghp_"]               # literal prefilter, case-insensitive; no keywords = always run
+    validator = "luhn"                # optional: name in detect.validators.VALIDATORS
+    entropy = 3.5                     # optional: minimum Shannon entropy of the value
+    keep = ["is_placeholder_value"]   # optional: keep predicates (detect.keep) that veto a candidate
+    ignore_case = false
+    score = 0.9
+    examples = { positive = ["…"], negative = ["…"] }
+
+Patterns use the ``regex`` module's syntax (``\\p{Lu}`` etc.).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import ahocorasick
+import regex
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from ..._data import load_toml
+from ...categories import categories
+from ...errors import ConfigError
+from ...spans import Span
+from ..entropy import shannon_entropy
+from ..keep import KEEPS, SECRET_KEEPS
+from ..validators import VALIDATORS
+
+
+class Examples(BaseModel):
+    positive: list[str] = Field(min_length=1)
+    negative: list[str] = Field(min_length=1)
+
+
+class Rule(BaseModel):
+    """One detection rule, validated on load."""
+
+    model_config = {"extra": "forbid"}
+
+    id: str
+    category: str
+    description: str
+    pattern: str
+    group: int | str = 0
+    keywords: list[str] = []
+    validator: str | None = None
+    entropy: float | None = None
+    keep: list[str] = []
+    ignore_case: bool = False
+    score: float = 0.9
+    provider: str | None = None
+    examples: Examples
+
+    @field_validator("category")
+    @classmethod
+    def _known_category(cls, v: str) -> str:
+        if v not in categories():
+            raise ValueError(f"unknown category {v!r}")
+        return v
+
+    @field_validator("validator")
+    @classmethod
+    def _known_validator(cls, v: str | None) -> str | None:
+        if v is not None and v not in VALIDATORS:
+            raise ValueError(f"unknown validator {v!r}")
+        return v
+
+    @field_validator("keep")
+    @classmethod
+    def _known_keeps(cls, v: list[str]) -> list[str]:
+        for name in v:
+            if name not in KEEPS:
+                raise ValueError(f"unknown keep predicate {name!r}")
+        return v
+
+
+class CompiledRule:
+    __slots__ = ("rule", "regex", "validator", "keeps")
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule = rule
+        flags = regex.V0 | (regex.IGNORECASE if rule.ignore_case else 0)
+        self.regex = regex.compile(rule.pattern, flags)
+        self.validator = VALIDATORS[rule.validator] if rule.validator else None
+        keeps = [KEEPS[k] for k in rule.keep]
+        if rule.category == "secret":
+            keeps.extend(k for k in SECRET_KEEPS if k not in keeps)
+        self.keeps = tuple(keeps)
+
+    def find(self, text: str) -> list[Span]:
+        r = self.rule
+        out: list[Span] = []
+        for m in self.regex.finditer(text):
+            start, end = m.span(r.group)
+            if start < 0 or end <= start:
+                continue
+            end = self._validated_end(text, start, end)
+            if end is None:
+                continue
+            value = text[start:end]
+            if r.entropy is not None and shannon_entropy(value) < r.entropy:
+                continue
+            if any(k(text, start, end) for k in self.keeps):
+                continue
+            out.append(Span(start, end, r.category, r.id, r.score))
+        return out
+
+    def _validated_end(self, text: str, start: int, end: int) -> int | None:
+        """``end`` if the validator accepts the value; else retry without up to two trailing
+        space-separated chunks (``DE89 3704 … 00 EUR`` matched one group too many)."""
+        if self.validator is None:
+            return end
+        for _ in range(3):
+            if self.validator(text[start:end]):
+                return end
+            cut = max(text.rfind(" ", start, end), text.rfind("-", start, end))
+            if cut <= start:
+                return None
+            end = cut
+        return None
+
+
+def _pack_files() -> list[resources.abc.Traversable]:
+    base = resources.files("coatcheck").joinpath("detect", "rules")
+    return sorted((f for f in base.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+
+
+@lru_cache(maxsize=1)
+def load_rules() -> tuple[Rule, ...]:
+    """Every record of every bundled pack, validated; a bad record raises ConfigError naming it."""
+    rules: list[Rule] = []
+    seen: set[str] = set()
+    for f in _pack_files():
+        data: dict[str, Any] = load_toml(f)
+        for i, rec in enumerate(data.get("rule", [])):
+            try:
+                rule = Rule.model_validate(rec)
+                regex.compile(rule.pattern)
+            except (ValidationError, regex.error) as exc:
+                raise ConfigError(f"{f.name}: rule #{i} ({rec.get('id', '?')}): {exc}") from exc
+            if rule.id in seen:
+                raise ConfigError(f"{f.name}: duplicate rule id {rule.id!r}")
+            seen.add(rule.id)
+            rules.append(rule)
+    return tuple(rules)
+
+
+class RuleDetector:
+    """Runs the rule packs; rules with keywords run only when a keyword occurs in the text."""
+
+    name = "rules"
+
+    def __init__(self, rules: tuple[Rule, ...] | None = None, disabled: frozenset[str] = frozenset()) -> None:
+        self.rules = [CompiledRule(r) for r in (rules if rules is not None else load_rules()) if r.category not in disabled]
+        self._always = [c for c in self.rules if not c.rule.keywords]
+        self._automaton = ahocorasick.Automaton()
+        by_kw: dict[str, list[int]] = {}
+        for i, c in enumerate(self.rules):
+            for kw in c.rule.keywords:
+                by_kw.setdefault(kw.lower(), []).append(i)
+        for kw, idx in by_kw.items():
+            self._automaton.add_word(kw, tuple(idx))
+        if by_kw:
+            self._automaton.make_automaton()
+        self._has_keywords = bool(by_kw)
+
+    def triggered(self, text: str) -> list[CompiledRule]:
+        hit: set[int] = set()
+        if self._has_keywords:
+            for _, idx in self._automaton.iter(text.lower()):
+                hit.update(idx)
+        return self._always + [self.rules[i] for i in sorted(hit)]
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        for c in self.triggered(text):
+            out.extend(c.find(text))
+        return out

@@ -1,0 +1,250 @@
+"""Checksum and format validators, thin wrappers over python-stdnum and the standard library.
+
+Each validator takes the matched value and returns True when it is a real-looking instance.
+Rule records name them in their ``validator`` field.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+import json
+import re
+from collections.abc import Callable
+
+import regex
+
+from stdnum import iban as _iban
+from stdnum import luhn as _luhn
+from stdnum.de import idnr as _de_idnr
+from stdnum.es import dni as _es_dni
+from stdnum.es import nie as _es_nie
+from stdnum.fr import nir as _fr_nir
+from stdnum.it import codicefiscale as _it_cf
+from stdnum.nl import bsn as _nl_bsn
+from stdnum.us import ssn as _us_ssn
+
+from .._data import word_list
+
+_DIGITS = re.compile(r"\D")
+
+
+def digits(value: str) -> str:
+    return _DIGITS.sub("", value)
+
+
+def luhn(value: str) -> bool:
+    return _luhn.is_valid(digits(value))
+
+
+_CARD_PREFIXES = (
+    (("4",), (13, 16, 19)),  # Visa
+    (tuple(str(p) for p in range(51, 56)) + tuple(str(p) for p in range(2221, 2721)), (16,)),  # Mastercard
+    (("34", "37"), (15,)),  # Amex
+    (("6011", "65") + tuple(str(p) for p in range(644, 650)), (16, 19)),  # Discover
+    (tuple(str(p) for p in range(3528, 3590)), (16, 19)),  # JCB
+    (("36", "38", "39") + tuple(str(p) for p in range(300, 306)), (14, 16, 19)),  # Diners
+    (("62",), (16, 17, 18, 19)),  # UnionPay
+    (("50", "56", "57", "58", "67", "63"), (12, 13, 14, 15, 16, 17, 18, 19)),  # Maestro
+)
+
+
+def card(value: str) -> bool:
+    """Luhn, a length the issuer uses, an issuer prefix, and not a run of one digit."""
+    d = digits(value)
+    if not 12 <= len(d) <= 19 or len(set(d)) < 3 or not _luhn.is_valid(d):
+        return False
+    if re.search(r"[^\d \-]", value) or len({len(g) for g in re.split(r"[ -]", value)}) > 3:
+        return False
+    return any(d.startswith(prefixes) and len(d) in lengths for prefixes, lengths in _CARD_PREFIXES)
+
+
+def iban(value: str) -> bool:
+    return _iban.is_valid(value)
+
+
+def us_ssn(value: str) -> bool:
+    return _us_ssn.is_valid(value)
+
+
+_NINO = re.compile(r"^(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]$")
+
+
+def uk_nino(value: str) -> bool:
+    """UK National Insurance number: HMRC's prefix rules (no stdnum module exists for it)."""
+    return bool(_NINO.match(re.sub(r"\s", "", value).upper()))
+
+
+def it_codice_fiscale(value: str) -> bool:
+    return _it_cf.is_valid(value)
+
+
+def es_dni_nie(value: str) -> bool:
+    return _es_dni.is_valid(value) or _es_nie.is_valid(value)
+
+
+def fr_nir(value: str) -> bool:
+    return _fr_nir.is_valid(value)
+
+
+def de_idnr(value: str) -> bool:
+    return _de_idnr.is_valid(value)
+
+
+def nl_bsn(value: str) -> bool:
+    return _nl_bsn.is_valid(value)
+
+
+def national_id(value: str) -> bool:
+    """Any of the supported national ids with a valid check character."""
+    return any(v(value) for v in (us_ssn, uk_nino, it_codice_fiscale, es_dni_nie, fr_nir, de_idnr, nl_bsn))
+
+
+def _b64json(part: str) -> dict | None:
+    try:
+        raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+        obj = json.loads(raw)
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
+def jwt(value: str) -> bool:
+    """Three base64url parts whose header is a JSON object with ``alg`` or ``typ``."""
+    parts = value.split(".")
+    if len(parts) != 3:
+        return False
+    header = _b64json(parts[0])
+    return header is not None and ("alg" in header or "typ" in header) and _b64json(parts[1]) is not None
+
+
+_DOC_V4 = [ipaddress.IPv4Network(n) for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24")]
+
+
+def ipv4(value: str) -> bool:
+    """A routable unicast IPv4 address: not loopback, unspecified, link-local, multicast,
+    broadcast, reserved or documentation. Private ranges pass here; the policy decides on them."""
+    try:
+        ip = ipaddress.IPv4Address(value)
+    except ValueError:
+        return False
+    if ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast or ip.is_reserved:
+        return False
+    return not any(ip in n for n in _DOC_V4) and str(ip) != "255.255.255.255"
+
+
+def ipv6(value: str) -> bool:
+    """A unicast IPv6 address that is not loopback, unspecified, link-local, multicast or documentation."""
+    core = value.split("%", 1)[0]
+    if core.count(":") < 2 or not re.search(r"[0-9]", core):
+        return False
+    try:
+        ip = ipaddress.IPv6Address(core)
+    except ValueError:
+        return False
+    if ip.ipv4_mapped is not None:
+        return ipv4(str(ip.ipv4_mapped))
+    if ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast:
+        return False
+    return ip not in ipaddress.IPv6Network("2001:db8::/32") and ip.exploded.count("0000") < 7
+
+
+def mac(value: str) -> bool:
+    hexes = re.sub(r"[^0-9A-Fa-f]", "", value).lower()
+    if len(hexes) != 12 or len(set(hexes)) < 3:
+        return False
+    if hexes.startswith("00005e0053"):  # RFC 7042 documentation range
+        return False
+    return hexes not in {"ffffffffffff", "000000000000"}
+
+
+def email(value: str) -> bool:
+    """Not a reserved/documentation domain, not a service address like git@github.com."""
+    local, _, domain = value.rpartition("@")
+    domain = domain.lower().rstrip(".")
+    if reserved_domain(domain) or local.lower() in word_list("service_mailboxes"):
+        return False
+    return "." in domain and not re.fullmatch(r"[\d.]+", domain) and not domain.endswith((".png", ".jpg", ".svg", ".webp", ".gif"))
+
+
+_RESERVED_TLDS = (".test", ".example", ".invalid", ".localhost", ".local", ".internal.example")
+
+
+def reserved_domain(domain: str) -> bool:
+    """RFC 2606/6761 reserved names: example.com/.net/.org and the .test/.example/.invalid/.localhost TLDs."""
+    d = domain.lower().rstrip(".")
+    return (
+        d in {"example.com", "example.net", "example.org", "localhost"}
+        or d.endswith((".example.com", ".example.net", ".example.org"))
+        or d.endswith(_RESERVED_TLDS)
+    )
+
+
+def passport(value: str) -> bool:
+    v = re.sub(r"[\s-]", "", value)
+    return 6 <= len(v) <= 10 and sum(c.isdigit() for c in v) >= 3
+
+
+def driver_license(value: str) -> bool:
+    v = re.sub(r"[\s-]", "", value)
+    return 5 <= len(v) <= 18 and sum(c.isdigit() for c in v) >= 4
+
+
+def aws_secret(value: str) -> bool:
+    """40 base64 characters with mixed case and a digit (not a hex digest)."""
+    return (
+        len(value) == 40
+        and not re.fullmatch(r"[0-9a-fA-F]+", value)
+        and bool(re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) and re.search(r"\d", value))
+    )
+
+
+def mixed_alnum(value: str) -> bool:
+    """Looks random: has a digit and a letter, and is not all one case of hex (a digest)."""
+    return bool(re.search(r"\d", value) and re.search(r"[A-Za-z]", value))
+
+
+_NAME_WORD = regex.compile(r"^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)?\.?|\p{Lu}\.|van|von|der|den|de|del|della|di|da|du|la|le|dos|das|y|bin|al|ter)$")
+
+
+def person_name(value: str) -> bool:
+    """One to five name-shaped words (``Jean-Luc Moreau``, ``Anna van der Berg``), not a product or bot."""
+    words = value.split()
+    if not 1 <= len(words) <= 5 or not words[0][:1].isupper():
+        return False
+    if value.lower() in word_list("product_names") or value.lower().endswith("[bot]"):
+        return False
+    return all(_NAME_WORD.match(w) for w in words)
+
+
+def gazetteer_name(value: str) -> bool:
+    """A person name whose first word is a known first name (keep/first_names.txt) and that has 2-4 words."""
+    words = value.split()
+    return 2 <= len(words) <= 4 and words[0] in word_list("first_names") and person_name(value)
+
+
+VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "luhn": luhn,
+    "card": card,
+    "iban": iban,
+    "us_ssn": us_ssn,
+    "uk_nino": uk_nino,
+    "it_codice_fiscale": it_codice_fiscale,
+    "es_dni_nie": es_dni_nie,
+    "fr_nir": fr_nir,
+    "de_idnr": de_idnr,
+    "nl_bsn": nl_bsn,
+    "national_id": national_id,
+    "jwt": jwt,
+    "ipv4": ipv4,
+    "ipv6": ipv6,
+    "mac": mac,
+    "email": email,
+    "passport": passport,
+    "driver_license": driver_license,
+    "aws_secret": aws_secret,
+    "mixed_alnum": mixed_alnum,
+    "person_name": person_name,
+    "gazetteer_name": gazetteer_name,
+}

@@ -1,0 +1,58 @@
+"""A normalised view of a text (NFKC, zero-width characters removed, homoglyphs folded)
+whose offsets map back to the original, so that ``ghp_…`` written with a Cyrillic ``р`` or
+split by a zero-width space is still found, and masked in the original text."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\u2061\u2062\u2063\u2064")
+
+# Common confusables (Cyrillic, Greek, fullwidth handled by NFKC) folded to ASCII.
+HOMOGLYPHS = str.maketrans(
+    {
+        "а": "a", "в": "B", "е": "e", "к": "k", "м": "M", "н": "H", "о": "o", "р": "p", "с": "c", "т": "T",
+        "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "ɡ": "g", "һ": "h", "ӏ": "l", "ԛ": "q",
+        "ԝ": "w", "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
+        "Т": "T", "Х": "X", "У": "Y", "І": "I", "Ј": "J", "Ѕ": "S", "ο": "o", "α": "a", "ε": "e", "ι": "i",
+        "κ": "k", "ν": "v", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z",
+        "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+        "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-", "＠": "@", "﹫": "@", "․": ".", "。": ".",
+    }
+)
+_FOLD_CHARS = frozenset(k for k in HOMOGLYPHS if isinstance(k, int)) | frozenset(
+    ord(c) for c in ZERO_WIDTH
+)
+
+
+@dataclass(frozen=True)
+class NormalizedView:
+    """``text`` is the normalised string; ``origin[i]`` is the original index of ``text[i]``."""
+
+    text: str
+    origin: list[int]
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        return self.origin[start], self.origin[end - 1] + 1
+
+
+def needs_view(text: str) -> bool:
+    """False for the common case (ASCII, or already NFKC with nothing to fold): skip the view."""
+    if text.isascii():
+        return False
+    if not unicodedata.is_normalized("NFKC", text):
+        return True
+    return any(ord(c) in _FOLD_CHARS for c in text if ord(c) > 127)
+
+
+def normalized_view(text: str) -> NormalizedView:
+    out: list[str] = []
+    origin: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in ZERO_WIDTH:
+            continue
+        n = ch if ch.isascii() else unicodedata.normalize("NFKC", ch).translate(HOMOGLYPHS)
+        out.append(n)
+        origin.extend([i] * len(n))
+    return NormalizedView("".join(out), origin)
