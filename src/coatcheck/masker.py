@@ -75,8 +75,8 @@ class Masker:
     """
 
     def __init__(self, policy: Policy | None = None, vault: Vault | None = None, extra: list[Detector] | None = None) -> None:
-        self.policy = policy or Policy.builtin("agent")
-        self.vault = vault or Vault()
+        self.policy = policy if policy is not None else Policy.builtin("agent")
+        self.vault = vault if vault is not None else Vault()
         self.pipeline = Pipeline(self.policy, extra)
 
     def detect(self, text: str) -> list[Span]:

@@ -97,6 +97,9 @@ class Policy(BaseModel):
                 raise ConfigError(f"{source}: [categories] {cat} must be true or false")
             (mask.add if on else mask.discard)(cat)
         ip = raw.get("ip", {})
+        ip_extra = set(ip) - {"mask_private_ips", "private_networks"}
+        if ip_extra:
+            raise ConfigError(f"{source}: unknown keys in [ip]: {sorted(ip_extra)} (top-level keys must come before any [table])")
         terms = [Term(term=t) if isinstance(t, str) else t for t in raw.get("always_mask", [])]
         try:
             return cls(

@@ -40,7 +40,7 @@ _NOT_A_VALUE_SUFFIX = frozenset(
     "counter usage_count tokens callback handler fn func function".split()
 )
 _SPLIT = regex.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
-_TRIGGER = regex.compile(r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|salt|bearer|pin|otp")
+_TRIGGER = regex.compile(r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|salt|bearer|pin|otp|mysql")
 
 _ASSIGN = regex.compile(
     r"""(?x)
@@ -159,7 +159,9 @@ class ContextDetector:
                 value = value[:-1]
             e = s + len(value)
             sep = m.group("sep")
-            if sep == "==":
+            if line[m.start("key") - 1 : m.start("key")] == '"' and sep == ":":
+                return None  # a bare JSON value (number, true, null) is not a credential string
+            if sep == "==" or "(" in value:  # a comparison or a call, not a value
                 return None
             code_style = sep in (":=", "=>") or (sep == "=" and line[m.start("sep") - 1 : m.start("sep")] == " ")
             if code_style and _looks_like_variable(value):
@@ -175,4 +177,4 @@ class ContextDetector:
         ent = shannon_entropy(value)
         if ent < 1.5:
             return None
-        return Span(s, e, "secret", f"context:{kind}", min(1.0, 0.5 + ent / 10))
+        return Span(s, e, "secret", f"context:{kind}", min(0.85, 0.4 + ent / 10))

@@ -11,6 +11,7 @@ from ..spans import Span, resolve
 from .base import Detector
 from .context import ContextDetector
 from .encoded import EncodedDetector
+from .names import NameDetector
 from .phones import PhoneDetector
 from .rules import RuleDetector
 from .terms import TermDetector
@@ -32,6 +33,8 @@ class Pipeline:
             base.append(ContextDetector())
         if policy.masks("phone"):
             base.append(PhoneDetector())
+        if policy.masks("person"):
+            base.append(NameDetector())
         base.extend(extra or [])
         self.base = base
         self.terms = TermDetector(policy.always_mask)

@@ -1,0 +1,230 @@
+"""The command line: ``coatcheck mask | restore | scan | doctor``.
+
+Nothing here prints a detected value unless the user asks for it (``scan --show-values``); summaries
+carry counts per category only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import BinaryIO, Optional
+
+import typer
+from rich.console import Console
+
+from . import __version__
+from .errors import CoatcheckError
+from .masker import Masker
+from .policy import Policy
+from .restore import StreamRestorer
+from .scan import Finding, iter_files, scan_text, to_sarif
+from .textio import decode, encode, is_binary, iter_chunks
+from .vault import Vault, load_key
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Mask secrets and personal data in coding-agent traffic; restore them exactly.")
+err = Console(stderr=True, soft_wrap=True)
+
+VaultOpt = typer.Option(None, "--vault", help="Encrypted vault file (created 0600); needed to restore in another process.")
+KeyFileOpt = typer.Option(None, "--key-file", help="Vault key file (default: $COATCHECK_VAULT_KEY, else ~/.config/coatcheck/vault.key).")
+PolicyOpt = typer.Option(None, "--policy", help="Policy TOML file, or a built-in name: agent (default), strict.")
+LosslessOpt = typer.Option(False, "--lossless", help="Pass bytes that are not valid UTF-8 through unchanged instead of failing.")
+
+
+def _policy(spec: Optional[str]) -> Policy:
+    if spec is None:
+        return Policy.builtin("agent")
+    if spec in ("agent", "strict"):
+        return Policy.builtin(spec)
+    return Policy.from_file(spec)
+
+
+def _vault(path: Optional[Path], key_file: Optional[Path], *, must_exist: bool = False) -> Vault:
+    if path is None:
+        return Vault()
+    if must_exist and not path.exists():
+        raise CoatcheckError(f"vault {path} does not exist")
+    return Vault.open(path, load_key(key_file, create=not must_exist))
+
+
+def _input(path: str) -> BinaryIO:
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise CoatcheckError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _fail(exc: CoatcheckError) -> None:
+    err.print(f"[red]error:[/red] {exc}")
+    raise typer.Exit(2)
+
+
+@app.command()
+def mask(
+    file: str = typer.Argument("-", help="File to mask, or - for standard input."),
+    vault: Optional[Path] = VaultOpt,
+    key_file: Optional[Path] = KeyFileOpt,
+    policy: Optional[str] = PolicyOpt,
+    lossless: bool = LosslessOpt,
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No summary on stderr."),
+) -> None:
+    """Write FILE to stdout with secrets and personal data replaced by placeholders."""
+    try:
+        masker = Masker(policy=_policy(policy), vault=_vault(vault, key_file))
+        counts: Counter[str] = Counter()
+        out = sys.stdout.buffer
+        offset = 0
+        with _input(file) as fh:
+            for i, chunk in enumerate(iter_chunks(fh)):
+                if i == 0 and is_binary(chunk):
+                    raise CoatcheckError(f"{file}: binary input (NUL bytes); nothing written")
+                result = masker.mask(decode(chunk, lossless=lossless, where=file, base_offset=offset))
+                out.write(encode(result.text, lossless=lossless))
+                counts.update(result.counts())
+                offset += len(chunk)
+        out.flush()
+    except CoatcheckError as exc:
+        _fail(exc)
+    if not quiet:
+        summary = ", ".join(f"{c}={n}" for c, n in sorted(counts.items())) or "nothing found"
+        err.print(f"coatcheck: masked {sum(counts.values())} value(s): {summary}")
+        if vault is None and counts:
+            err.print("coatcheck: no --vault given: these placeholders can only be restored in this process")
+
+
+@app.command()
+def restore(
+    file: str = typer.Argument("-", help="Masked text, or - for standard input."),
+    vault: Path = typer.Option(..., "--vault", help="The vault the text was masked with."),
+    key_file: Optional[Path] = KeyFileOpt,
+    lossless: bool = LosslessOpt,
+) -> None:
+    """Write FILE to stdout with every placeholder the vault knows replaced by its original."""
+    try:
+        restorer = StreamRestorer(_vault(vault, key_file, must_exist=True))
+        out = sys.stdout.buffer
+        with _input(file) as fh:
+            for chunk in iter_chunks(fh):
+                out.write(encode(restorer.feed(decode(chunk, lossless=lossless, where=file)), lossless=lossless))
+        out.write(encode(restorer.flush(), lossless=lossless))
+        out.flush()
+    except CoatcheckError as exc:
+        _fail(exc)
+    if restorer.unknown:
+        err.print(f"coatcheck: {len(restorer.unknown)} placeholder(s) not in this vault were left as they are")
+
+
+def _scan_jsonl(masker: Masker) -> int:
+    """The benchmark contract: JSONL {id, text} in, JSONL {id, spans, masked_text} out."""
+    failures = 0
+    out = sys.stdout
+    for n, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            doc = json.loads(line)
+            if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
+                raise ValueError("expected an object with a string 'text'")
+        except ValueError as exc:
+            failures += 1
+            out.write(json.dumps({"id": None, "line": n, "error": f"bad input line: {exc.__class__.__name__}"}) + "\n")
+            continue
+        try:
+            result = masker.mask(doc["text"])
+        except CoatcheckError as exc:
+            failures += 1
+            out.write(json.dumps({"id": doc.get("id"), "error": str(exc)}) + "\n")
+            continue
+        spans = [{"start": s.start, "end": s.end, "label": s.category, "score": round(s.score, 4)} for s in result.spans]
+        out.write(json.dumps({"id": doc.get("id"), "spans": spans, "masked_text": result.text}, ensure_ascii=False) + "\n")
+    out.flush()
+    return 2 if failures else 0
+
+
+@app.command()
+def scan(
+    paths: list[Path] = typer.Argument(None, help="Files or directories to scan."),
+    fmt: str = typer.Option("text", "--format", help="text, json or sarif."),
+    explain: bool = typer.Option(False, "--explain", help="Show which detector found each value."),
+    show_values: bool = typer.Option(False, "--show-values", help="Print the detected values themselves (off by default)."),
+    jsonl: bool = typer.Option(False, "--jsonl", help="Read JSONL {id, text} on stdin; write {id, spans, masked_text} per line."),
+    policy: Optional[str] = PolicyOpt,
+    lossless: bool = LosslessOpt,
+) -> None:
+    """Report secrets and personal data in files; exit 1 when something is found (pre-commit friendly)."""
+    try:
+        masker = Masker(policy=_policy(policy))
+    except CoatcheckError as exc:
+        _fail(exc)
+    if jsonl:
+        raise typer.Exit(_scan_jsonl(masker))
+    if fmt not in ("text", "json", "sarif"):
+        _fail(CoatcheckError(f"unknown --format {fmt!r}; use text, json or sarif"))
+    if not paths:
+        _fail(CoatcheckError("give one or more paths to scan, or use --jsonl"))
+    findings: list[Finding] = []
+    skipped = 0
+    files = list(iter_files(paths))
+    from rich.progress import Progress
+
+    with Progress(console=err, transient=True, disable=len(files) < 20 or not err.is_terminal) as progress:
+        task = progress.add_task("scanning", total=len(files))
+        for f in files:
+            progress.advance(task)
+            try:
+                data = f.read_bytes()
+            except OSError as exc:
+                err.print(f"coatcheck: skipped {f}: {exc.strerror}")
+                skipped += 1
+                continue
+            if is_binary(data):
+                err.print(f"coatcheck: skipped binary file {f}")
+                skipped += 1
+                continue
+            try:
+                text = decode(data, lossless=lossless, where=str(f))
+            except CoatcheckError as exc:
+                err.print(f"coatcheck: skipped {exc}")
+                skipped += 1
+                continue
+            findings.extend(scan_text(masker, text, str(f), with_values=show_values))
+    if fmt == "json":
+        sys.stdout.write(json.dumps([x.as_dict(show_values) for x in findings], indent=2, ensure_ascii=False) + "\n")
+    elif fmt == "sarif":
+        sys.stdout.write(json.dumps(to_sarif(findings, __version__, show_values), indent=2) + "\n")
+    else:
+        for x in findings:
+            line = f"{x.path}:{x.line}:{x.col}: {x.category}"
+            if explain:
+                line += f" [{x.detector}]"
+            if show_values:
+                line += f" {x.value!r}"
+            sys.stdout.write(line + "\n")
+        err.print(f"coatcheck: {len(findings)} finding(s) in {len(files) - skipped} file(s)" + (f", {skipped} skipped" if skipped else ""))
+    raise typer.Exit(1 if findings else 0)
+
+
+@app.command()
+def doctor(policy: Optional[str] = PolicyOpt) -> None:
+    """Show the pipeline's stages, rule counts and policy."""
+    try:
+        masker = Masker(policy=_policy(policy))
+    except CoatcheckError as exc:
+        _fail(exc)
+    from .detect.rules import load_rules
+
+    rules = load_rules()
+    per_cat = Counter(r.category for r in rules)
+    typer.echo(f"coatcheck {__version__}")
+    typer.echo("stages: " + " -> ".join(masker.pipeline.stages))
+    typer.echo(f"rules: {len(rules)} ({', '.join(f'{c}={n}' for c, n in sorted(per_cat.items()))}); "
+               f"provider formats: {sum(1 for r in rules if r.provider)}")
+    typer.echo(f"policy: {masker.policy.name}; masks: {', '.join(sorted(masker.policy.mask))}")
+
+
+def main() -> None:  # pragma: no cover
+    app()

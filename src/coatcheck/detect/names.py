@@ -1,0 +1,63 @@
+"""Person names in prose by gazetteer: a stop-gap until the model detector (issue 4) lands.
+
+``Giulia Ferraro``, ``Dr. Hans Becker``, ``Sig.ra Bianchi``, ``Mme Moreau``: a known first name followed by
+one or two capitalised surname words, or a courtesy title followed by a capitalised surname. First names
+that are also common words (``Max``, ``Grace``, ``Will``) count only before a known last name or after a
+title, so ``Max Retries`` and ``Grace Period`` stay readable.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from .._data import word_list
+from ..spans import Span
+
+_WORD = r"\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?"
+_PARTICLE = r"(?:van|von|der|den|de|del|della|di|da|du|la|le|dos|das|ter|y)"
+_FULL = regex.compile(
+    rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{_PARTICLE}[ ])*{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
+)
+_TITLED = regex.compile(
+    rf"(?<![\w])(?P<title>Dr\.|Dott\.(?:ssa)?|Prof\.(?:ssa)?|Mr\.?|Mrs\.?|Ms\.?|Mx\.?|Herr|Frau|Sig\.(?:ra)?|Signor(?:a|e)?|Mme\.?|Mlle\.?|M\.|Monsieur|Madame|Sr\.|Sra\.|Srta\.|Señor(?:a)?|Don|Doña|Ing\.|Avv\.)[ ]"
+    rf"(?P<name>(?:{_WORD}[ ])?(?:{_PARTICLE}[ ])*{_WORD})(?![\w(@/\\-])"
+)
+
+
+class NameDetector:
+    name = "names"
+
+    def __init__(self) -> None:
+        self.first = word_list("first_names")
+        self.last = word_list("last_names")
+        self.ambiguous = word_list("ambiguous_first_names")
+        self.products = word_list("product_names")
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        for m in _TITLED.finditer(text):
+            s, e = m.span("name")
+            if text[s:e].lower() not in self.products:
+                out.append(Span(s, e, "person", "names:titled", 0.8))
+        for m in _FULL.finditer(text, overlapped=True):
+            first, last = m.group("first"), m.group("last")
+            hyphenated = "-" in first
+            if first not in self.first and not (hyphenated and first.split("-")[0] in self.first):
+                continue
+            last_words = last.split()
+            surname_known = any(w in self.last for w in last_words)
+            if first in self.ambiguous and not hyphenated and not surname_known:
+                continue
+            if last_words[0] in self.first and not surname_known and len(last_words) == 1:
+                continue  # "Anna Maria": two first names, probably a list of people or a title
+            if f"{first} {last}".lower() in self.products or last.lower() in self.products:
+                continue
+            # Title Case headings ("Mark Complete Task Handler"): drop when more capitalised words follow.
+            tail = text[m.end() : m.end() + 30]
+            if regex.match(r" \p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+", tail) and not surname_known:
+                continue
+            start, end = m.span()
+            if len(last_words) == 2 and last_words[1] not in self.last and last_words[0] in self.last:
+                end = m.start("last") + len(last_words[0])
+            out.append(Span(start, end, "person", "names:gazetteer", 0.75 if surname_known else 0.6))
+        return out

@@ -1,0 +1,85 @@
+"""Generic credentials assigned to credential-named keys, in every syntax an agent sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck.detect.context import ContextDetector, is_credential_key
+
+SECRET = "Zq8xLm2Kp9Tr4Wv"
+
+
+def found(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in ContextDetector().detect(text)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"DB_PASSWORD={SECRET}",  # .env
+        f"export API_TOKEN={SECRET}",  # shell
+        f"export API_TOKEN='{SECRET}'",
+        f"docker run -e POSTGRES_PASSWORD={SECRET} postgres:16",
+        f"password: {SECRET}",  # YAML
+        f'  client_secret: "{SECRET}"',
+        f'{{"apiKey": "{SECRET}"}}',  # JSON
+        f'secret_key = "{SECRET}"',  # TOML / Python
+        f"password = {SECRET}1",  # INI
+        f'const authToken = "{SECRET}";',  # JS
+        f'dbPassword := "{SECRET}"',  # Go
+        f'connect(host="db", password="{SECRET}")',  # keyword argument
+        f"mytool --password={SECRET} --verbose",  # CLI flags
+        f"mytool --api-key {SECRET}",
+        f"<password>{SECRET}</password>",  # XML
+        f'<add key="ApiKey" value="{SECRET}" />',
+        f"mysql -u app -p{SECRET} prod",
+        f"Server=db;Database=app;User Id=app;Password={SECRET};",  # ODBC / ADO.NET
+        f"jdbc:postgresql://db:5432/app?user=app&password={SECRET}",
+        f"AWS_SECRET_ACCESS_KEY: {SECRET}",
+        f"private_key_passphrase={SECRET}",
+    ],
+)
+def test_credentials_are_found(line):
+    assert SECRET in "".join(found(line)), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'password = "changeme"',
+        "DB_PASSWORD=${DB_PASSWORD}",
+        "password: {{ vault_db_password }}",
+        'api_key = os.environ["API_KEY"]',
+        "token = get_token()",
+        "password = pwd",
+        "secret = settings.SECRET_KEY",
+        "max_tokens = 4096",
+        'password_min_length = 12',
+        'token_url = "https://auth.acme.io/oauth/token"',
+        'secret_name: "prod/db"',
+        "API_KEY=<your-api-key>",
+        "password: ********",
+        "TOKEN=YOUR_TOKEN_HERE",
+        '"password": null',
+        "ssl_key_file: /etc/ssl/private/server.key",
+        "mytool --password-stdin",
+        "if password == expected:",
+        'token_type: "Bearer"',
+    ],
+)
+def test_readable_values_are_kept(line):
+    assert found(line) == [], line
+
+
+def test_uuid_after_credential_key_is_a_secret():
+    assert found("api_key=123e4567-e89b-12d3-a456-426614174000") == ["123e4567-e89b-12d3-a456-426614174000"]
+
+
+@pytest.mark.parametrize("key", ["DB_PASSWORD", "apiKey", "client-secret", "auth_token", "AWS_SECRET_ACCESS_KEY", "passwd", "privateKey", "sessionid"])
+def test_credential_keys(key):
+    assert is_credential_key(key)
+
+
+@pytest.mark.parametrize("key", ["max_tokens", "password_min_length", "secret_name", "token_url", "keyboard", "tokenizer", "client_id", "primary_key"])
+def test_not_credential_keys(key):
+    assert not is_credential_key(key)

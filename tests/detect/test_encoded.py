@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import base64
+import urllib.parse
+
+from coatcheck import Masker
+from coatcheck.detect.encoded import decode_percent
+
+DSN = "postgres://app:T7xkP2qLm9zQ@db.acme.io:5432/app"
+KEY = "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
+
+
+def test_base64_blob_hiding_a_dsn_is_masked_whole(masker: Masker):
+    blob = base64.b64encode(DSN.encode()).decode()
+    text = f"data:\n  url: {blob}\n"
+    spans = masker.detect(text)
+    assert any(text[s.start : s.end] == blob for s in spans)
+    assert blob not in masker.mask(text).text
+
+
+def test_kubectl_secret_yaml(masker: Masker):
+    blob = base64.b64encode(KEY.encode()).decode()
+    text = f"apiVersion: v1\nkind: Secret\ndata:\n  GH_TOKEN: {blob}\n  mode: cHJvZA==\n"
+    out = masker.mask(text).text
+    assert blob not in out and "cHJvZA==" in out
+
+
+def test_url_encoded_value_masks_exactly_its_encoded_characters(masker: Masker):
+    enc = urllib.parse.quote(f"token={KEY}&x=1", safe="")
+    text = f"GET /cb?state={enc} HTTP/1.1"
+    out = masker.mask(text).text
+    assert "aB3dE5fG7hI9" not in out
+    assert out.startswith("GET /cb?state=token%3D")
+
+
+def test_hex_encoded_secret(masker: Masker):
+    hexed = KEY.encode().hex()
+    out = masker.mask(f"payload={hexed}").text
+    assert hexed not in out
+
+
+def test_harmless_base64_is_left_alone(masker: Masker):
+    blob = base64.b64encode(b"hello world, this is fine").decode()
+    assert masker.mask(f"x: {blob}").text == f"x: {blob}"
+
+
+def test_decode_percent_offsets():
+    text, origin = decode_percent("a%C3%A9b+c")
+    assert text == "aéb c"
+    assert origin[1] == (1, 7) and origin[2] == (7, 8)

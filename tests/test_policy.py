@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import ConfigError, Policy
+
+
+def test_builtin_policies():
+    agent = Policy.builtin("agent")
+    assert agent.masks("secret") and agent.masks("person") and not agent.masks("date") and not agent.masks("organization")
+    assert Policy.builtin("strict").masks("date")
+    with pytest.raises(ConfigError):
+        Policy.builtin("nope")
+
+
+def test_policy_file(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('extends = "agent"\nalways_mask = ["Falcon", { term = "Globex", category = "organization" }]\n'
+                 'never_mask = ["ci@acme.dev"]\n[categories]\ndate = true\nperson = false\n[ip]\nmask_private_ips = true\n')
+    p = Policy.from_file(f)
+    assert p.masks("date") and not p.masks("person") and p.mask_private_ips
+    assert [t.category for t in p.always_mask] == ["custom", "organization"] and "ci@acme.dev" in p.never_mask
+
+
+@pytest.mark.parametrize(
+    "body,message",
+    [
+        ("[categories]\nsecrets = true\n", "unknown category"),
+        ("[categories]\nemail = 1\n", "true or false"),
+        ("colour = 'red'\n", "unknown keys"),
+        ("[ip]\nprivate_networks = ['not-a-net']\n", "invalid policy"),
+        ("always_mask = [{ term = '' }]\n", "invalid policy"),
+        ("[categories\n", "cannot read policy"),
+        ("[ip]\nalways_mask = ['x']\n", "unknown keys in \\[ip\\]"),
+    ],
+)
+def test_bad_policy_files_say_what_is_wrong(tmp_path, body, message):
+    f = tmp_path / "p.toml"
+    f.write_text(body)
+    with pytest.raises(ConfigError, match=message):
+        Policy.from_file(f)
