@@ -226,5 +226,10 @@ def doctor(policy: Optional[str] = PolicyOpt) -> None:
     typer.echo(f"policy: {masker.policy.name}; masks: {', '.join(sorted(masker.policy.mask))}")
 
 
+from .bench.cli import bench as _bench  # noqa: E402
+
+app.add_typer(_bench, name="bench")
+
+
 def main() -> None:  # pragma: no cover
     app()

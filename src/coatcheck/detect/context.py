@@ -44,7 +44,7 @@ _TRIGGER = regex.compile(r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|sal
 
 _ASSIGN = regex.compile(
     r"""(?x)
-    (?<![\w.$@-])
+    (?<![\w.$@])(?<!\w-)
     (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$@]{0,80}?)(?:["'`]?)
     [ \t]*(?P<sep>:=|=>|==|=|:)(?!//)[ \t]*
     (?:
@@ -62,6 +62,7 @@ _XML = regex.compile(r"<(?P<key>[\w:.-]{1,60})>(?P<bare>[^<>\n]{1,512})</(?P=key
 _XML_ATTR = regex.compile(
     r"""(?i)key\s*=\s*"(?P<key>[^"]{1,60})"\s+value\s*=\s*"(?P<dq>[^"]{1,512})\""""
 )
+_ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+)?$")
 _MYSQL_P = regex.compile(r"\bmysql(?:dump|admin|import|check)?\b[^\n]*?[ \t]-p(?P<bare>[^\s-][^\s]{2,})")
 
 
@@ -154,7 +155,13 @@ class ContextDetector:
     def _check(self, line: str, m: regex.Match[str], s: int, e: int, quoted: bool, kind: str) -> Span | None:
         value = line[s:e]
         if kind == "assign" and not quoted:
-            value = value.rstrip(".")
+            sep0 = m.group("sep")
+            env_line = sep0 == "=" and _ENV_LINE.match(line[: m.start("key")]) is not None
+            if (sep0 == ":" or env_line) and not line[m.end("key") : m.start("sep")].strip("\"' \t"):
+                # YAML and .env lines: the value runs to the next whitespace (may hold & ; , # ) ] >)
+                while e < len(line) and not line[e].isspace():
+                    e += 1
+                value = line[s:e]
             while value.endswith("}") and value.count("}") > value.count("{"):
                 value = value[:-1]
             e = s + len(value)

@@ -86,6 +86,17 @@ def decode_percent(run: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(out), origin
 
 
+def _blobs(text: str):
+    """(start, end, decoded) for every base64 / hex blob that decodes to readable text."""
+    for pattern, decode in ((_B64, decode_base64), (_HEX, decode_hex)):
+        for m in pattern.finditer(text):
+            if len(m.group()) > _MAX_BLOB:
+                continue
+            decoded = decode(m.group())
+            if decoded is not None:
+                yield m.start(), m.end(), decoded, pattern is _B64
+
+
 class EncodedDetector:
     """Runs ``inner`` on decoded views of base64, hex and percent-encoded runs."""
 
@@ -103,17 +114,12 @@ class EncodedDetector:
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
-        for kind, pattern, decode in (("base64", _B64, decode_base64), ("hex", _HEX, decode_hex)):
-            for m in pattern.finditer(text):
-                if len(m.group()) > _MAX_BLOB:
-                    continue
-                decoded = decode(m.group())
-                if decoded is None:
-                    continue
-                hits = self._hits(decoded)
-                if hits:
-                    best = max(hits, key=lambda s: s.score)
-                    out.append(Span(m.start(), m.end(), best.category, f"encoded:{kind}:{best.detector}", best.score))
+        for start, end, decoded, is_b64 in _blobs(text):
+            hits = self._hits(decoded)
+            if hits:
+                best = max(hits, key=lambda s: s.score)
+                kind = "base64" if is_b64 else "hex"
+                out.append(Span(start, end, best.category, f"encoded:{kind}:{best.detector}", best.score))
         if "%" in text:
             for m in _PCT_RUN.finditer(text):
                 decoded, origin = decode_percent(m.group())
@@ -122,4 +128,27 @@ class EncodedDetector:
                 for hit in self._hits(decoded):
                     s, e = origin[hit.start][0], origin[hit.end - 1][1]
                     out.append(Span(m.start() + s, m.start() + e, hit.category, f"encoded:url:{hit.detector}", hit.score))
+        return out
+
+    def repeats(self, text: str, known: dict[str, Span]) -> list[Span]:
+        """Encoded copies of values already found in this text: a base64/hex blob whose decoded
+        text contains one is masked whole; inside a URL-encoded run, exactly the encoded characters."""
+        if not known:
+            return []
+        out: list[Span] = []
+        for start, end, decoded, is_b64 in _blobs(text):
+            for value, span in known.items():
+                if value in decoded:
+                    out.append(Span(start, end, span.category, f"repeat:{'base64' if is_b64 else 'hex'}:{span.detector}", span.score))
+                    break
+        if "%" in text:
+            for m in _PCT_RUN.finditer(text):
+                decoded, origin = decode_percent(m.group())
+                if decoded == m.group():
+                    continue
+                for value, span in known.items():
+                    i = decoded.find(value)
+                    if i >= 0:
+                        s, e = origin[i][0], origin[i + len(value) - 1][1]
+                        out.append(Span(m.start() + s, m.start() + e, span.category, f"repeat:url:{span.detector}", span.score))
         return out

@@ -19,9 +19,9 @@ _CANDIDATE = regex.compile(
     r"(?<![\w+/=.:-])(?P<p>(?:\+|00)[1-9]\d{0,2}[\s.\-/]?)?(?:\(\d{1,5}\)[\s.\-/]?)?\d[\d\s.\-/]{4,18}\d(?![\w/=-]|\.\d)"
 )
 _KEYWORDS = regex.compile(
-    r"(?i)(?:phone|tel\b|tel\.|telephone|mobile|mob\b|cell|fax|call|sms|whatsapp|contact|hotline|"
+    r"(?i)\b(?:phone|tel\b|tel\.|telephone|mobile|mob\b|cell|fax|call|sms|whatsapp|contact|hotline|"
     r"telefono|tel[eé]fono|cellulare|cell\.|numero|número|num[eé]ro|móvil|movil|portable|"
-    r"telefon|handy|rufnummer|mobil|t[ée]l[ée]phone|appel|llamar|chiamare|anrufen)"
+    r"telefon|handy|rufnummer|mobil|erreichbar|anruf|t[ée]l[ée]phone|appel|joindre|portable|llama|chiama|anrufen|reach|ring\b|text me|dial\b)"
 )
 
 
@@ -44,7 +44,7 @@ class PhoneDetector:
                 if self._valid(raw, None):
                     out.append(Span(start, end, "phone", "phone:international", 0.95))
                 continue
-            before = text[max(0, start - 40) : start]
+            before = text[max(0, start - 60) : start]
             if not _KEYWORDS.search(before) or raw.isdigit() and len(raw) > 12:
                 continue
             if any(self._valid(raw, r) for r in REGIONS):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 
+import ahocorasick
+
 from ..categories import category
 from ..normalize import needs_view, normalized_view
 from ..policy import Policy
@@ -56,7 +58,32 @@ class Pipeline:
                 for s in d.detect(view.text):
                     start, end = view.to_original(s.start, s.end)
                     spans.append(Span(start, end, s.category, f"normalized:{s.detector}", s.score))
-        return resolve([s for s in spans if self._allowed(text, s)])
+        found = resolve([s for s in spans if self._allowed(text, s)])
+        return resolve(found + self._repeats(text, found))
+
+    def _repeats(self, text: str, found: list[Span]) -> list[Span]:
+        """Once a value is known to be sensitive, mask its other occurrences too: verbatim (as a whole
+        word) and inside encoded blobs, even where no context would have flagged them."""
+        known: dict[str, Span] = {}
+        for s in found:
+            value = text[s.start : s.end]
+            if len(value) >= 5 and "\n" not in value and s.category != "literal":
+                known.setdefault(value, s)
+        if not known:
+            return []
+        automaton = ahocorasick.Automaton()
+        for value in known:
+            automaton.add_word(value, value)
+        automaton.make_automaton()
+        out: list[Span] = []
+        for end_idx, value in automaton.iter(text):
+            start, end = end_idx - len(value) + 1, end_idx + 1
+            if (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum()):
+                continue
+            s = known[value]
+            out.append(Span(start, end, s.category, f"repeat:{s.detector}", s.score))
+        out.extend(self.encoded.repeats(text, known))
+        return out
 
     def _allowed(self, text: str, span: Span) -> bool:
         if not self.policy.masks(span.category):

@@ -61,7 +61,9 @@ def card(value: str) -> bool:
 
 
 def iban(value: str) -> bool:
-    return _iban.is_valid(value)
+    """Country code, length and mod-97 (national check digits are not required: a mistyped or
+    test IBAN is still someone's account-shaped data)."""
+    return _iban.is_valid(value, check_country=False)
 
 
 def us_ssn(value: str) -> bool:
@@ -205,7 +207,7 @@ def mixed_alnum(value: str) -> bool:
     return bool(re.search(r"\d", value) and re.search(r"[A-Za-z]", value))
 
 
-_NAME_WORD = regex.compile(r"^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)?\.?|\p{Lu}\.|van|von|der|den|de|del|della|di|da|du|la|le|dos|das|y|bin|al|ter)$")
+_NAME_WORD = regex.compile(r"^(?:(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)?\.?|\p{Lu}\.|van|von|der|den|de|del|della|di|da|du|la|le|dos|das|y|bin|al|ter)$")
 
 
 def person_name(value: str) -> bool:
@@ -219,9 +221,13 @@ def person_name(value: str) -> bool:
 
 
 def gazetteer_name(value: str) -> bool:
-    """A person name whose first word is a known first name (keep/first_names.txt) and that has 2-4 words."""
+    """A 2-4 word person name whose first word is a known first name or whose last word is a known
+    last name (keep/first_names.txt, keep/last_names.txt)."""
     words = value.split()
-    return 2 <= len(words) <= 4 and words[0] in word_list("first_names") and person_name(value)
+    if not 2 <= len(words) <= 4 or not person_name(value):
+        return False
+    first_ok = words[0] in word_list("first_names") and words[0] not in word_list("ambiguous_first_names")
+    return first_ok or words[-1] in word_list("last_names")
 
 
 VALIDATORS: dict[str, Callable[[str], bool]] = {

@@ -1,0 +1,186 @@
+"""The scorer: leak and keep per category, document-level rates, structure checks, bootstrap intervals.
+
+Rules (bench spec): a MUST_MASK item is masked when every letter and digit of it is covered by predicted
+spans; otherwise it leaks. A MUST_KEEP item is kept when no character of it is covered. AMBIGUOUS items
+are never scored. Labels are ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+_HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
+
+
+def covered_mask(length: int, spans: list[dict]) -> bytearray:
+    cov = bytearray(length)
+    for s in spans:
+        for i in range(max(0, s["start"]), min(length, s["end"])):
+            cov[i] = 1
+    return cov
+
+
+def item_masked(text: str, item: dict, cov: bytearray) -> bool:
+    return all(cov[i] for i in range(item["start"], item["end"]) if text[i].isalnum())
+
+
+def item_kept(item: dict, cov: bytearray) -> bool:
+    return not any(cov[item["start"] : item["end"]])
+
+
+def hunks_consistent(text: str) -> bool:
+    """Every ``@@ -a,b +c,d @@`` header still matches the number of old/new lines that follow it."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = _HUNK.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        old_n, new_n = int(m.group(1) or 1), int(m.group(2) or 1)
+        old = new = 0
+        i += 1
+        while i < len(lines) and (old < old_n or new < new_n) and not _HUNK.match(lines[i]):
+            tag = lines[i][:1]
+            old += tag in (" ", "-", "")
+            new += tag in (" ", "+", "")
+            i += 1
+        if old != old_n or new != new_n:
+            return False
+    return True
+
+
+@dataclass
+class DocScore:
+    mask_total: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    mask_leaked: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    keep_total: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    keep_broken: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    encoded_total: int = 0
+    encoded_leaked: int = 0
+    clean: bool = False
+    clean_touched: bool = False
+    outside_chars: int = 0
+    chars: int = 0
+    is_json: bool = False
+    json_ok: bool = True
+    is_diff: bool = False
+    diff_ok: bool = True
+    failed: bool = False
+
+
+def score_doc(doc: dict, pred: dict | None) -> DocScore:
+    text = doc["text"]
+    ds = DocScore(chars=len(text))
+    if pred is None or "spans" not in pred:
+        ds.failed = True
+        pred = {"spans": [], "masked_text": text}
+    cov = covered_mask(len(text), pred["spans"])
+    items = doc.get("items", [])
+    in_item = bytearray(len(text))
+    for it in items:
+        for i in range(it["start"], it["end"]):
+            in_item[i] = 1
+        if it["cls"] == "MUST_MASK":
+            ds.mask_total[it["cat"]] += 1
+            leaked = not item_masked(text, it, cov)
+            ds.mask_leaked[it["cat"]] += leaked
+            if it.get("encoded_of") is not None:
+                ds.encoded_total += 1
+                ds.encoded_leaked += leaked
+        elif it["cls"] == "MUST_KEEP":
+            ds.keep_total[it["cat"]] += 1
+            ds.keep_broken[it["cat"]] += not item_kept(it, cov)
+    ds.clean = not any(it["cls"] == "MUST_MASK" for it in items)
+    ds.clean_touched = ds.clean and any(cov)
+    ds.outside_chars = sum(1 for i in range(len(text)) if cov[i] and not in_item[i])
+    masked = pred.get("masked_text", text)
+    stripped = text.strip()
+    if stripped.startswith(("{", "[")):
+        try:
+            json.loads(stripped)
+            ds.is_json = True
+        except ValueError:
+            pass
+    if ds.is_json:
+        try:
+            json.loads(masked.strip())
+        except ValueError:
+            ds.json_ok = False
+    if "\n@@ -" in "\n" + text:
+        ds.is_diff = hunks_consistent(text)
+        ds.diff_ok = hunks_consistent(masked) if ds.is_diff else True
+    return ds
+
+
+def _rate(num: int, den: int) -> float | None:
+    return num / den if den else None
+
+
+def aggregate(scores: list[DocScore]) -> dict:
+    cats_m: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    cats_k: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for s in scores:
+        for c, n in s.mask_total.items():
+            cats_m[c][0] += n
+            cats_m[c][1] += s.mask_leaked[c]
+        for c, n in s.keep_total.items():
+            cats_k[c][0] += n
+            cats_k[c][1] += s.keep_broken[c]
+    mt = sum(v[0] for v in cats_m.values())
+    ml = sum(v[1] for v in cats_m.values())
+    kt = sum(v[0] for v in cats_k.values())
+    kb = sum(v[1] for v in cats_k.values())
+    docs_with_mask = [s for s in scores if not s.clean]
+    clean = [s for s in scores if s.clean]
+    return {
+        "docs": len(scores),
+        "failed_docs": sum(s.failed for s in scores),
+        "leak_rate": _rate(ml, mt),
+        "keep_rate": _rate(kt - kb, kt),
+        "mask_items": mt,
+        "keep_items": kt,
+        "docs_with_leak": _rate(sum(1 for s in docs_with_mask if any(s.mask_leaked.values())), len(docs_with_mask)),
+        "clean_docs_touched": _rate(sum(s.clean_touched for s in clean), len(clean)),
+        "outside_chars_per_1000": 1000 * sum(s.outside_chars for s in scores) / max(1, sum(s.chars for s in scores)),
+        "encoded_leak_rate": _rate(sum(s.encoded_leaked for s in scores), sum(s.encoded_total for s in scores)),
+        "json_parse_rate": _rate(sum(s.json_ok for s in scores if s.is_json), sum(1 for s in scores if s.is_json)),
+        "diff_consistent_rate": _rate(sum(s.diff_ok for s in scores if s.is_diff), sum(1 for s in scores if s.is_diff)),
+        "leak_by_category": {c: {"items": v[0], "leaked": v[1], "leak_rate": _rate(v[1], v[0])} for c, v in sorted(cats_m.items())},
+        "keep_by_category": {c: {"items": v[0], "broken": v[1], "keep_rate": _rate(v[0] - v[1], v[0])} for c, v in sorted(cats_k.items())},
+    }
+
+
+def bootstrap(scores: list[DocScore], resamples: int = 1000, seed: int = 12345) -> dict[str, tuple[float, float]]:
+    """95% percentile intervals for overall leak and keep rates, resampling documents."""
+    rnd = random.Random(seed)
+    leak, keep = [], []
+    per_doc = [(sum(s.mask_total.values()), sum(s.mask_leaked.values()), sum(s.keep_total.values()), sum(s.keep_broken.values())) for s in scores]
+    n = len(per_doc)
+    for _ in range(resamples):
+        mt = ml = kt = kb = 0
+        for _ in range(n):
+            a, b, c, d = per_doc[rnd.randrange(n)]
+            mt += a
+            ml += b
+            kt += c
+            kb += d
+        if mt:
+            leak.append(ml / mt)
+        if kt:
+            keep.append((kt - kb) / kt)
+
+    def ci(xs: list[float]) -> tuple[float, float]:
+        xs.sort()
+        return (xs[int(0.025 * len(xs))], xs[min(len(xs) - 1, int(0.975 * len(xs)))]) if xs else (float("nan"), float("nan"))
+
+    return {"leak_rate": ci(leak), "keep_rate": ci(keep)}
+
+
+def score(docs: list[dict], preds: dict[str, dict]) -> tuple[dict, list[DocScore]]:
+    scores = [score_doc(d, preds.get(str(d["id"]))) for d in docs]
+    return aggregate(scores), scores
