@@ -24,11 +24,16 @@ _TITLED = regex.compile(
 )
 
 
+_GREETING = regex.compile(
+    rf"(?<![\w])(?:Hi|Hey|Hello|Dear|Thanks|Thank you|Ciao|Caro|Cara|Gentile|Grazie|Hallo|Liebe|Lieber|Danke|Bonjour|Salut|Cher|Chère|Merci|Hola|Querido|Querida|Estimado|Estimada|Gracias)[ ,]+(?P<name>{_WORD})(?=[,!.:;\s])"
+)
+
+
 class NameDetector:
     name = "names"
 
     def __init__(self) -> None:
-        self.first = word_list("first_names")
+        self.first = word_list("first_names") - word_list("common_words")
         self.last = word_list("last_names")
         self.ambiguous = word_list("ambiguous_first_names")
         self.products = word_list("product_names")
@@ -39,6 +44,11 @@ class NameDetector:
             s, e = m.span("name")
             if text[s:e].lower() not in self.products:
                 out.append(Span(s, e, "person", "names:titled", 0.8))
+        for m in _GREETING.finditer(text):
+            name = m.group("name")
+            if name in self.first and name not in self.ambiguous:
+                s, e = m.span("name")
+                out.append(Span(s, e, "person", "names:greeting", 0.6))
         for m in _FULL.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
             hyphenated = "-" in first

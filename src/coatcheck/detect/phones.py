@@ -21,8 +21,13 @@ _CANDIDATE = regex.compile(
 _KEYWORDS = regex.compile(
     r"(?i)\b(?:phone|tel\b|tel\.|telephone|mobile|mob\b|cell|fax|call|sms|whatsapp|contact|hotline|"
     r"telefono|tel[eé]fono|cellulare|cell\.|numero|número|num[eé]ro|móvil|movil|portable|"
-    r"telefon|handy|rufnummer|mobil|erreichbar|anruf|t[ée]l[ée]phone|appel|joindre|portable|llama|chiama|anrufen|reach|ring\b|text me|dial\b)"
+    r"telefon|handy|rufnummer|mobil|erreichbar|anruf|t[ée]l[ée]phone|appel|joindre|portable|llama|chiama|anrufen|reach|ring\b|text me|dial\b|urgen|rappel|r[üu]ckruf|whats ?app)"
 )
+
+
+# National numbers written the way people write phones: 2-5 space/dot/hyphen separated groups,
+# with a trunk 0 or a (area) code, e.g. "06 12 48 90 43", "030 1234567", "(415) 555-2671".
+_GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}[ .\-]\d{3}[ .\-]\d{4}")
 
 
 class PhoneDetector:
@@ -44,8 +49,9 @@ class PhoneDetector:
                 if self._valid(raw, None):
                     out.append(Span(start, end, "phone", "phone:international", 0.95))
                 continue
-            before = text[max(0, start - 60) : start]
-            if not _KEYWORDS.search(before) or raw.isdigit() and len(raw) > 12:
+            context = text[max(0, start - 60) : start] + " " + text[end : end + 30]
+            grouped = bool(_GROUPED.fullmatch(raw))
+            if not (_KEYWORDS.search(context) or grouped) or raw.isdigit() and len(raw) > 12:
                 continue
             if any(self._valid(raw, r) for r in REGIONS):
                 out.append(Span(start, end, "phone", "phone:national", 0.85))

@@ -226,7 +226,7 @@ def gazetteer_name(value: str) -> bool:
     words = value.split()
     if not 2 <= len(words) <= 4 or not person_name(value):
         return False
-    first_ok = words[0] in word_list("first_names") and words[0] not in word_list("ambiguous_first_names")
+    first_ok = words[0] in word_list("first_names") and words[0] not in word_list("ambiguous_first_names") and words[0] not in word_list("common_words")
     return first_ok or words[-1] in word_list("last_names")
 
 

@@ -122,6 +122,8 @@ class CompiledRule:
         if self.validator is None:
             return end
         for _ in range(3):
+            while end - start > 1 and text[end - 1] in " .,;:-":
+                end -= 1
             if self.validator(text[start:end]):
                 return end
             cut = max(text.rfind(" ", start, end), text.rfind("-", start, end))
