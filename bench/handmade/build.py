@@ -1,4 +1,7 @@
-"""Turn the inline-annotated docs.txt into bench JSONL (exact offsets)."""
+"""Turn an inline-annotated docs.txt into bench JSONL (exact offsets).
+
+    python bench/handmade/build.py [OUT.jsonl] [DOCS.txt]
+"""
 
 from __future__ import annotations
 
@@ -33,7 +36,8 @@ def parse(block: str) -> tuple[str, list[dict]]:
 
 def main() -> None:
     here = Path(__file__).parent
-    raw = (here / "docs.txt").read_text(encoding="utf-8")
+    src = Path(sys.argv[2]) if len(sys.argv) > 2 else here / "docs.txt"
+    raw = src.read_text(encoding="utf-8")
     docs = []
     for chunk in re.split(r"^=== ", raw, flags=re.M)[1:]:
         header, _, body = chunk.partition("\n")

@@ -97,7 +97,7 @@ def score_doc(doc: dict, pred: dict | None) -> DocScore:
             ds.keep_broken[it["cat"]] += not item_kept(it, cov)
     ds.clean = not any(it["cls"] == "MUST_MASK" for it in items)
     ds.clean_touched = ds.clean and any(cov)
-    ds.outside_chars = sum(1 for i in range(len(text)) if cov[i] and not in_item[i])
+    ds.outside_chars = sum(1 for i in range(len(text)) if cov[i] and not in_item[i] and not text[i].isspace())
     masked = pred.get("masked_text", text)
     stripped = text.strip()
     if stripped.startswith(("{", "[")):

@@ -19,6 +19,7 @@ from .keep import (
     is_documented_example,
     is_path,
     is_placeholder_value,
+    is_code_word,
     is_templated,
 )
 
@@ -61,6 +62,10 @@ _FLAG = regex.compile(
 _XML = regex.compile(r"<(?P<key>[\w:.-]{1,60})>(?P<bare>[^<>\n]{1,512})</(?P=key)>")
 _XML_ATTR = regex.compile(
     r"""(?i)key\s*=\s*"(?P<key>[^"]{1,60})"\s+value\s*=\s*"(?P<dq>[^"]{1,512})\""""
+)
+_TYPE_ANNOTATION = regex.compile(
+    r"(?:str|bytes|int|float|bool|SecretStr|SecretBytes|Any|None|string|number|boolean|unknown)(?:\s*\|\s*None)?|"
+    r"(?:Optional|Union|list|List|dict|Dict|Annotated|Sequence|Mapping)\[[\w\[\], .|]+\]"
 )
 _ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+)?$")
 _MYSQL_P = regex.compile(r"\bmysql(?:dump|admin|import|check)?\b[^\n]*?[ \t]-p(?P<bare>[^\s-][^\s]{2,})")
@@ -162,8 +167,9 @@ class ContextDetector:
                 while e < len(line) and not line[e].isspace():
                     e += 1
                 value = line[s:e]
-            while value.endswith("}") and value.count("}") > value.count("{"):
-                value = value[:-1]
+            for close, open_ in (("}", "{"), (")", "("), ("]", "[")):
+                while value.endswith(close) and value.count(close) > value.count(open_):
+                    value = value[:-1]
             e = s + len(value)
             sep = m.group("sep")
             if line[m.start("key") - 1 : m.start("key")] == '"' and sep == ":":
@@ -177,7 +183,9 @@ class ContextDetector:
             # --token-file path or --password-stdin style flags take no secret
             if len(value) < 12:
                 return None
-        if len(value) < 4 or value.startswith(("{", "[", "(")) or keep_value(line, s, e):
+        if kind == "assign" and _TYPE_ANNOTATION.fullmatch(value):
+            return None  # def f(secret: str) / token: Optional[str]
+        if len(value) < 4 or value.startswith(("{", "[", "(")) or keep_value(line, s, e) or is_code_word(line, s, e):
             return None
         if value.lower() == m.group("key").lower():
             return None

@@ -19,7 +19,7 @@ from ..spans import Span
 _B64 = regex.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
 _HEX = regex.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}(?![0-9A-Za-z])")
 _PCT_RUN = regex.compile(r"[^\s\"'<>]*%[0-9A-Fa-f]{2}[^\s\"'<>]*")
-_PCT = regex.compile(r"%([0-9A-Fa-f]{2})|\+")
+_PCT = regex.compile(r"%([0-9A-Fa-f]{2})")  # "+" stays literal: it is a space only in form bodies
 _MAX_BLOB = 1 << 16
 
 
@@ -68,10 +68,6 @@ def decode_percent(run: str) -> tuple[str, list[tuple[int, int]]]:
             out.append(run[i])
             origin.append((i, i + 1))
         pos = m.end()
-        if m.group() == "+":
-            out.append(" ")
-            origin.append((m.start(), m.end()))
-            continue
         if first < 0:
             first = m.start()
         chars = decoder.decode(bytes([int(m.group(1), 16)]))

@@ -25,7 +25,7 @@ _TITLED = regex.compile(
 
 
 _GREETING = regex.compile(
-    rf"(?<![\w])(?:Hi|Hey|Hello|Dear|Thanks|Thank you|Ciao|Caro|Cara|Gentile|Grazie|Hallo|Liebe|Lieber|Danke|Bonjour|Salut|Cher|Chère|Merci|Hola|Querido|Querida|Estimado|Estimada|Gracias)[ ,]+(?P<name>{_WORD})(?=[,!.:;\s])"
+    rf"(?<![\w])(?:Hi|Hey|Hello|Dear|Thanks|Thank you|Ciao|Caro|Cara|Gentile|Grazie|Hallo|Liebe|Lieber|Danke|Bonjour|Salut|Cher|Chère|Merci|Hola|Querido|Querida|Estimado|Estimada|Gracias|Regards|Best regards|Kind regards|Best|Cheers|Thanks again|Saluti|Cordiali saluti|Un saluto|Grüße|Viele Grüße|Beste Grüße|Mit freundlichen Grüßen|Cordialement|Bien à vous|Saludos|Un saludo|Atentamente|Groet|Met vriendelijke groet)[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
 )
 
 

@@ -16,6 +16,7 @@ from .encoded import EncodedDetector
 from .names import NameDetector
 from .phones import PhoneDetector
 from .rules import RuleDetector
+from .tables import TableDetector
 from .terms import TermDetector
 
 
@@ -37,6 +38,7 @@ class Pipeline:
             base.append(PhoneDetector())
         if policy.masks("person"):
             base.append(NameDetector())
+        base.append(TableDetector())
         base.extend(extra or [])
         self.base = base
         self.terms = TermDetector(policy.always_mask)

@@ -1,0 +1,149 @@
+"""Cells of tables whose header names a personal column (``first_name``, ``phone``, ``address`` …).
+
+CSV/TSV exports and query results pasted into a prompt or returned by a tool hold names and
+addresses with no other context: the header is the context. Rows may be separated by real newlines
+or by ``\\n`` escapes (a table inside a JSON string).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+
+from .._data import data_path, load_toml
+from ..spans import Span
+from .keep import is_placeholder_value, is_service_username, is_templated
+from .validators import gazetteer_name, person_name
+
+_GENERIC_NAME = frozenset({"name", "nom", "nome", "nombre", "naam", "display_name"})
+
+
+def _has_alnum(value: str) -> bool:
+    return any(c.isalnum() for c in value)
+
+
+_CELL_CHECKS = {
+    "username": lambda v: bool(regex.fullmatch(r"[A-Za-z][A-Za-z0-9._-]{1,38}", v)),
+    "phone": lambda v: sum(c.isdigit() for c in v) >= 6,
+    "address": lambda v: any(c.isdigit() for c in v) and any(c.isalpha() for c in v),
+}
+
+_BREAK = regex.compile(r"\r?\n|\\n")
+_SEPARATORS = (",", ";", "\t", "|")
+_DIVIDER = regex.compile(r"[\s|+:=-]{3,}")
+
+
+@lru_cache(maxsize=1)
+def column_categories() -> dict[str, str]:
+    raw = load_toml(data_path("csv_columns.toml"))
+    return {name: cat for cat, names in raw.items() for name in names}
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each line; a line ends at a newline or at a literal ``\\n`` escape."""
+    out, pos = [], 0
+    for m in _BREAK.finditer(text):
+        out.append((pos, m.start()))
+        pos = m.end()
+    out.append((pos, len(text)))
+    return out
+
+
+def _fields(text: str, s: int, e: int, sep: str) -> list[tuple[int, int]]:
+    """(start, end) of each field's content, quotes excluded."""
+    out = []
+    i = s
+    while i <= e:
+        if i < e and text[i] in "\"'" and (text[i] == '"' or sep != ","):
+            q = text[i]
+            j = text.find(q, i + 1, e)
+            j = e if j < 0 else j
+            out.append((i + 1, j))
+            k = text.find(sep, j, e)
+            i = e + 1 if k < 0 else k + 1
+            continue
+        k = text.find(sep, i, e)
+        k = e if k < 0 else k
+        a, b = i, k
+        while a < b and text[a] == " ":
+            a += 1
+        while b > a and text[b - 1] == " ":
+            b -= 1
+        out.append((a, b))
+        i = k + 1
+    return out
+
+
+def _norm(header: str) -> str:
+    return regex.sub(r"[\s.\-]+", "_", header.strip().strip("\"'").lower())
+
+
+class TableDetector:
+    name = "tables"
+
+    def detect(self, text: str) -> list[Span]:
+        if not any(sep in text for sep in _SEPARATORS):
+            return []
+        cols = column_categories()
+        out: list[Span] = []
+        lines = _lines(text)
+        i = 0
+        while i < len(lines):
+            s, e = lines[i]
+            found = self._header(text, s, e, cols)
+            if not found:
+                i += 1
+                continue
+            sep, width, mapped = found
+            i += 1
+            if i < len(lines) and _DIVIDER.fullmatch(text, *lines[i]):
+                i += 1  # psql / markdown divider under the header
+            while i < len(lines):
+                rs, re_ = lines[i]
+                if text.count(sep, rs, re_) + 1 != width or re_ == rs:
+                    break
+                fields = _fields(text, rs, re_, sep)
+                if len(fields) == width:
+                    for col, (cat, check) in mapped.items():
+                        a, b = fields[col]
+                        if b - a >= 2 and check(text[a:b]) and not is_placeholder_value(text, a, b) \
+                                and not is_templated(text, a, b) and not is_service_username(text, a, b):
+                            out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
+                i += 1
+        return out
+
+    @classmethod
+    def _header(cls, text: str, s: int, e: int, cols: dict[str, str]) -> tuple[str, int, dict[int, str]] | None:
+        found = cls._header_of(text[s:e], cols)
+        if found is None and '"' in text[s:e]:
+            # a table that starts inside a JSON string: {"type":"tool_result","content":"id,first_name,…
+            found = cls._header_of(text[s:e].rsplit('"', 1)[-1], cols)
+        return found
+
+    @staticmethod
+    def _header_of(line: str, cols: dict[str, str]) -> tuple[str, int, dict[int, str]] | None:
+        for sep in _SEPARATORS:
+            if line.count(sep) < 1:
+                continue
+            names = [_norm(h) for h in line.split(sep)]
+            lead = regex.search(r"\w+$", names[0])
+            if lead and not regex.fullmatch(r"\w{1,40}", names[0]):
+                names[0] = lead.group()  # a table starting inside a JSON string: {"content":"id,name,…
+            if sep == "|":
+                names = [n for n in names if n] if line.strip().startswith("|") else names
+            if not all(regex.fullmatch(r"[\w]{1,40}", n) for n in names if n):
+                continue
+            cats = {k: cols[n] for k, n in enumerate(names) if n in cols}
+            if not cats or len(names) < 2:
+                continue
+            people_table = any(c in ("email", "phone", "address", "username") for c in cats.values())
+            mapped = {}
+            for k, cat in cats.items():
+                if cat == "person":
+                    generic = names[k] in _GENERIC_NAME
+                    mapped[k] = (cat, person_name if (people_table or not generic) else gazetteer_name)
+                else:
+                    mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
+            return sep, line.count(sep) + 1, mapped
+        return None

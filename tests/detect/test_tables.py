@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from coatcheck.detect.tables import TableDetector
+
+
+def found(text):
+    return [(text[s.start : s.end], s.category) for s in TableDetector().detect(text)]
+
+
+def test_csv_people_export():
+    text = 'id,first_name,last_name,email,phone\n7,Katharina,Krüger,k@web.de,+49 1510 4696242\n8,"Antoine",Fontaine,a@x.fr,+33612705786\n'
+    got = found(text)
+    assert ("Katharina", "person") in got and ("Krüger", "person") in got and ("Antoine", "person") in got
+    assert ("+33612705786", "phone") in got
+
+
+def test_table_inside_a_json_string():
+    text = '{"content":"customer_id,name,phone\\n1842,Brooke Radcliffe,+1 201 555 0100\\n"}'
+    assert ("Brooke Radcliffe", "person") in found(text)
+
+
+def test_psql_output_with_divider():
+    text = " id | username | email\n----+----------+------\n  1 | gferraro | g@x.it\n  2 | postgres | p@x.it\n"
+    got = found(text)
+    assert ("gferraro", "username") in got and ("postgres", "username") not in got
+
+
+def test_package_tables_are_not_people():
+    assert found("name,version,license\nrequests,2.31.0,Apache-2.0\nDjango,5.0,BSD\n") == []
+    assert found("name;status\nBuild And Test;ok\n") == []
+
+
+def test_rows_end_when_the_shape_changes():
+    text = "first_name,last_name\nGiulia,Ferraro\n\nThen Some Prose,Here And There,More\n"
+    assert [v for v, _ in found(text)] == ["Giulia", "Ferraro"]
