@@ -35,6 +35,8 @@ def item_kept(item: dict, cov: bytearray) -> bool:
 def hunks_consistent(text: str) -> bool:
     """Every ``@@ -a,b +c,d @@`` header still matches the number of old/new lines that follow it."""
     lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the text ends with a newline: no line after it
     i = 0
     while i < len(lines):
         m = _HUNK.match(lines[i])
