@@ -33,14 +33,6 @@ PolicyOpt = typer.Option(None, "--policy", help="Policy TOML file, or a built-in
 LosslessOpt = typer.Option(False, "--lossless", help="Pass bytes that are not valid UTF-8 through unchanged instead of failing.")
 
 
-def _policy(spec: Optional[str]) -> Policy:
-    if spec is None:
-        return Policy.builtin("agent")
-    if spec in ("agent", "strict"):
-        return Policy.builtin(spec)
-    return Policy.from_file(spec)
-
-
 def _vault(path: Optional[Path], key_file: Optional[Path], *, must_exist: bool = False) -> Vault:
     if path is None:
         return Vault()
@@ -74,7 +66,7 @@ def mask(
 ) -> None:
     """Write FILE to stdout with secrets and personal data replaced by placeholders."""
     try:
-        masker = Masker(policy=_policy(policy), vault=_vault(vault, key_file))
+        masker = Masker(policy=Policy.load(policy), vault=_vault(vault, key_file))
         counts: Counter[str] = Counter()
         out = sys.stdout.buffer
         offset = 0
@@ -157,7 +149,7 @@ def scan(
 ) -> None:
     """Report secrets and personal data in files; exit 1 when something is found (pre-commit friendly)."""
     try:
-        masker = Masker(policy=_policy(policy))
+        masker = Masker(policy=Policy.load(policy))
     except CoatcheckError as exc:
         _fail(exc)
     if jsonl:
@@ -212,7 +204,7 @@ def scan(
 def doctor(policy: Optional[str] = PolicyOpt) -> None:
     """Show the pipeline's stages, rule counts and policy."""
     try:
-        masker = Masker(policy=_policy(policy))
+        masker = Masker(policy=Policy.load(policy))
     except CoatcheckError as exc:
         _fail(exc)
     from .detect.rules import load_rules

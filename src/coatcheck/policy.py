@@ -74,6 +74,15 @@ class Policy(BaseModel):
         return cls.model_validate(load_toml(ref))
 
     @classmethod
+    def load(cls, spec: str | Path | None) -> "Policy":
+        """A built-in policy by name (``agent``, ``strict``), a TOML file, or the agent default for None."""
+        if spec is None:
+            return cls.builtin("agent")
+        if str(spec) in ("agent", "strict"):
+            return cls.builtin(str(spec))
+        return cls.from_file(spec)
+
+    @classmethod
     def from_file(cls, path: str | Path) -> "Policy":
         path = Path(path)
         try:

@@ -52,10 +52,10 @@ def run(
     if tool != "coatcheck":
         console.print(f"[red]error:[/red] no adapter for {tool!r} yet; available: coatcheck")
         raise typer.Exit(2)
-    from ..cli import _policy
     from ..masker import Masker
+    from ..policy import Policy
 
-    masker = Masker(policy=_policy(policy))
+    masker = Masker(policy=Policy.load(policy))
     docs = _read_jsonl(data)
     t0 = time.perf_counter()
     with out.open("w", encoding="utf-8") as fh:

@@ -6,7 +6,7 @@ import ipaddress
 
 import ahocorasick
 
-from ..categories import category
+from ..categories import categories, category
 from ..normalize import needs_view, normalized_view
 from ..policy import Policy
 from ..spans import Span, resolve
@@ -28,9 +28,7 @@ class Pipeline:
 
     def __init__(self, policy: Policy, extra: list[Detector] | None = None) -> None:
         self.policy = policy
-        disabled = frozenset(c for c in ("secret", "person", "username", "email", "iban", "card", "account",
-                                          "national_id", "passport", "driver_license", "ip", "mac", "url", "date")
-                             if not policy.masks(c))
+        disabled = frozenset(c for c in categories() if not policy.masks(c))
         base: list[Detector] = [RuleDetector(disabled=disabled)]
         if policy.masks("secret"):
             base.append(ContextDetector())
