@@ -133,7 +133,7 @@ def _scan_jsonl(masker: Masker) -> int:
             continue
         spans = [{"start": s.start, "end": s.end, "label": s.category, "score": round(s.score, 4)} for s in result.spans]
         out.write(json.dumps({"id": doc.get("id"), "spans": spans, "masked_text": result.text}, ensure_ascii=False) + "\n")
-    out.flush()
+        out.flush()  # one answer per document as soon as it is ready (callers may stream)
     return 2 if failures else 0
 
 

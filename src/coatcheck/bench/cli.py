@@ -34,39 +34,98 @@ def generate(
     n: int = typer.Option(1000, "--n", help="Number of documents."),
     split: str = typer.Option("test", "--split", help="dev (to tune on) or test (to report)."),
     seed: int = typer.Option(0, "--seed"),
+    strata: int = typer.Option(0, "--strata", help="Also append this many code-strata documents (placeholder, live/example pairs, clean)."),
 ) -> None:
     """Write a seeded agent-traffic set in the bench JSONL schema."""
-    docs = _generate(n, split, seed)
+    from .strata import generate_strata
+
+    docs = _generate(n, split, seed) + (generate_strata(strata, split, seed) if strata else [])
     write_jsonl(docs, str(out))
     console.print(f"wrote {len(docs)} documents to {out}")
+
+
+peers_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Peer tools in isolated venvs.")
+bench.add_typer(peers_app, name="peers")
+
+
+@peers_app.command("list")
+def peers_list() -> None:
+    """Every peer the kit knows, whether it is installed, and its version."""
+    from .peers import peers
+
+    for name, p in peers().items():
+        state = f"installed {p.version()}" if p.installed() else "not installed"
+        typer.echo(f"{name:15s} {state:25s} {', '.join(p.requirements)}" + (f"  ({p.notes})" if p.notes else ""))
+
+
+@peers_app.command("install")
+def peers_install(names: list[str] = typer.Argument(..., help="Peer names, or 'all'.")) -> None:
+    """Create a venv per peer in the cache directory and install its pinned requirements."""
+    from .peers import install, peers
+
+    known = peers()
+    wanted = list(known) if names == ["all"] else names
+    failed = 0
+    for n in wanted:
+        if n not in known:
+            console.print(f"[red]error:[/red] unknown peer {n!r}; known: {', '.join(known)}")
+            raise typer.Exit(2)
+        console.print(f"installing {n} ...")
+        try:
+            console.print(f"{n}: installed {install(known[n])}")
+        except Exception as exc:
+            failed += 1
+            console.print(f"[red]{n}: failed[/red] ({exc})")
+    raise typer.Exit(1 if failed else 0)
+
+
+def predict(tool: str, docs: list[dict], policy: Optional[str] = None, threshold: Optional[float] = None) -> tuple[dict[str, dict], float, str]:
+    """Predictions of ``tool`` on ``docs``: (by id, seconds, error tail)."""
+    t0 = time.perf_counter()
+    if tool == "coatcheck":
+        from ..masker import Masker
+        from ..policy import Policy
+
+        masker = Masker(policy=Policy.load(policy))
+        preds = {}
+        for d in track(docs, description="coatcheck", console=console, disable=not console.is_terminal):
+            try:
+                r = masker.mask(d["text"])
+                preds[str(d["id"])] = {"id": d["id"], "spans": [{"start": s.start, "end": s.end, "label": s.category, "score": s.score} for s in r.spans], "masked_text": r.text}
+            except Exception as exc:  # a failed document scores as "no output"
+                preds[str(d["id"])] = {"id": d["id"], "error": exc.__class__.__name__}
+        return preds, time.perf_counter() - t0, ""
+    from .peers import peers, run_peer
+
+    known = peers()
+    if tool not in known:
+        raise typer.BadParameter(f"unknown tool {tool!r}; known: coatcheck, {', '.join(known)}")
+    preds, err = run_peer(known[tool], docs, threshold)
+    return preds, time.perf_counter() - t0, err
 
 
 @bench.command()
 def run(
     data: Path = typer.Option(..., "--data", help="Bench JSONL set."),
     out: Path = typer.Option(..., "-o", "--out", help="Predictions JSONL."),
-    tool: str = typer.Option("coatcheck", "--tool", help="Tool to run (coatcheck; peers arrive with their adapters)."),
-    policy: Optional[str] = typer.Option(None, "--policy"),
+    tool: str = typer.Option("coatcheck", "--tool", help="coatcheck or an installed peer (coatcheck bench peers list)."),
+    policy: Optional[str] = typer.Option(None, "--policy", help="coatcheck only."),
+    threshold: Optional[float] = typer.Option(None, "--threshold", help="Peers with a threshold only."),
 ) -> None:
-    """Run a tool over a set; write its spans and masked text per document."""
-    if tool != "coatcheck":
-        console.print(f"[red]error:[/red] no adapter for {tool!r} yet; available: coatcheck")
-        raise typer.Exit(2)
-    from ..masker import Masker
-    from ..policy import Policy
-
-    masker = Masker(policy=Policy.load(policy))
+    """Run a tool over a set; write its spans (and masked text, for coatcheck) per document."""
     docs = _read_jsonl(data)
-    t0 = time.perf_counter()
+    try:
+        preds, secs, err = predict(tool, docs, policy, threshold)
+    except RuntimeError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2)
     with out.open("w", encoding="utf-8") as fh:
-        for d in track(docs, description="masking", console=console, disable=not console.is_terminal):
-            try:
-                r = masker.mask(d["text"])
-                rec = {"id": d["id"], "spans": [{"start": s.start, "end": s.end, "label": s.category, "score": s.score} for s in r.spans], "masked_text": r.text}
-            except Exception as exc:  # a failed document scores as "no output"
-                rec = {"id": d["id"], "error": exc.__class__.__name__}
-            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
-    console.print(f"{tool}: {len(docs)} documents in {time.perf_counter() - t0:.2f} s -> {out}")
+        for d in docs:
+            fh.write(json.dumps(preds.get(str(d["id"]), {"id": d["id"], "error": "no output"}), ensure_ascii=False) + "\n")
+    failed = sum(1 for d in docs if "spans" not in preds.get(str(d["id"]), {}))
+    console.print(f"{tool}: {len(docs)} documents in {secs:.2f} s, {failed} without output -> {out}")
+    if failed and err:
+        console.print(f"{tool} stderr (tail): {err[-500:]}")
 
 
 def _pct(x: float | None) -> str:
@@ -124,3 +183,164 @@ def score_cmd(
         k = result["keep_by_category"].get(c)
         t.add_row(c, str(m["items"]) if m else "", _pct(m["leak_rate"]) if m else "", str(k["items"]) if k else "", _pct(k["keep_rate"]) if k else "")
     out_console.print(t)
+
+
+@bench.command()
+def load(
+    fmt: str = typer.Option(..., "--format", help="spans (JSONL text+spans), conll (BIO tokens), creddata (meta CSV), sidecar (dir + annotations.json)."),
+    path: Path = typer.Argument(..., help="The file (spans, conll), the meta CSV (creddata) or the directory (sidecar)."),
+    out: Path = typer.Option(..., "-o", "--out"),
+    root: Optional[Path] = typer.Option(None, "--root", help="creddata: directory the meta CSV's FilePath values are relative to."),
+    dataset: Optional[str] = typer.Option(None, "--dataset", help="Dataset name (default: from the path)."),
+) -> None:
+    """Convert another gold format into the bench JSONL schema."""
+    from .loaders import LOADERS, load_creddata
+
+    if fmt == "creddata":
+        docs = load_creddata(path, root or path.parent, dataset or "creddata")
+    elif fmt in LOADERS:
+        docs = LOADERS[fmt](path, dataset)
+    else:
+        console.print(f"[red]error:[/red] unknown format {fmt!r}")
+        raise typer.Exit(2)
+    write_jsonl(docs, str(out))
+    console.print(f"wrote {len(docs)} documents, {sum(len(d['items']) for d in docs)} gold spans to {out}")
+
+
+def _tools(spec: str) -> list[str]:
+    from .peers import peers
+
+    if spec == "all":
+        return ["coatcheck"] + [n for n, p in peers().items() if p.installed()]
+    return [t.strip() for t in spec.split(",") if t.strip()]
+
+
+def _meta(data: Path, docs: list[dict]) -> dict:
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
+    import os
+
+    return {"data": str(data), "docs": len(docs), "date": date.today().isoformat(),
+            "machine": f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"}
+
+
+@bench.command()
+def tune(
+    data: Path = typer.Option(..., "--data", help="A dev split (never tune on test)."),
+    tool: str = typer.Option(..., "--tool"),
+    out: Path = typer.Option(Path("operating_points.json"), "-o", "--out", help="JSON file of operating points (updated in place)."),
+    keep_floor: float = typer.Option(0.97, "--keep-floor", help="Minimise leak among thresholds whose keep rate is at least this."),
+) -> None:
+    """Choose a threshold on a dev split: the lowest leak with keep ≥ the floor (else the highest keep)."""
+    from .peers import peers
+
+    peer = peers().get(tool)
+    if peer is None or not peer.threshold:
+        console.print(f"[red]error:[/red] {tool!r} has no threshold to tune")
+        raise typer.Exit(2)
+    docs = [d for d in _read_jsonl(data) if "role" not in d]
+    if any(str(d["id"]).startswith("test-") for d in docs):
+        console.print("[red]error:[/red] refusing to tune on a test split")
+        raise typer.Exit(2)
+    rows = []
+    for th in peer.threshold["grid"]:
+        preds, _, _ = predict(tool, docs, threshold=th)
+        r, _ = score(docs, preds)
+        rows.append((th, r["leak_rate"], r["keep_rate"]))
+        console.print(f"{tool} threshold {th}: leak {_pct(r['leak_rate'])}, keep {_pct(r['keep_rate'])}")
+    ok = [r for r in rows if r[2] is not None and r[2] >= keep_floor]
+    best = min(ok, key=lambda r: (r[1], -r[2])) if ok else max(rows, key=lambda r: r[2] or 0)
+    points = json.loads(out.read_text()) if out.exists() else {}
+    points[tool] = {"threshold": best[0], "leak_rate": best[1], "keep_rate": best[2], "keep_floor": keep_floor, "tuned_on": str(data)}
+    out.write_text(json.dumps(points, indent=2))
+    console.print(f"{tool}: operating point {best[0]} -> {out}")
+
+
+@bench.command()
+def compare(
+    data: Path = typer.Option(..., "--data"),
+    tools: str = typer.Option("all", "--tools", help="Comma-separated tools, or 'all' (coatcheck + installed peers)."),
+    out_dir: Path = typer.Option(Path("bench-results"), "--out-dir"),
+    points: Optional[Path] = typer.Option(None, "--operating-points", help="Also run each tuned tool at its dev-split threshold."),
+) -> None:
+    """Run several tools on one set, score them side by side, write results.json, report.md and report.html."""
+    from .peers import peers
+    from .report import write
+    from .score import char_metrics, paired_difference, strata_metrics
+
+    all_docs = _read_jsonl(data)
+    docs = [d for d in all_docs if "role" not in d]
+    strata_docs = [d for d in all_docs if "role" in d]
+    known = peers()
+    tuned = json.loads(points.read_text()) if points else {}
+    runs = [(t, None) for t in _tools(tools)] + [(t, tuned[t]["threshold"]) for t in _tools(tools) if t in tuned]
+    results = {"meta": _meta(data, docs), "tools": {}, "unavailable": {}}
+    base_scores = None
+    for tool, th in runs:
+        label = tool if th is None else f"{tool}@{th}"
+        if tool != "coatcheck" and (tool not in known or not known[tool].installed()):
+            results["unavailable"][tool] = "not installed (coatcheck bench peers install " + tool + ")"
+            continue
+        console.print(f"running {label} ...")
+        try:
+            preds, secs, err = predict(tool, all_docs, threshold=th)
+        except Exception as exc:
+            results["unavailable"][label] = f"failed: {exc.__class__.__name__}"
+            continue
+        r, scores = score(docs, preds)
+        r["intervals"] = bootstrap(scores)
+        entry = {"result": r, "seconds": secs, "version": "" if tool == "coatcheck" else known[tool].version(),
+                 "char": char_metrics(docs, preds)}
+        if tool == "coatcheck":
+            from .. import __version__
+
+            entry["version"] = __version__
+            base_scores = scores
+        elif base_scores is not None:
+            entry["vs_coatcheck"] = paired_difference(base_scores, scores)
+        if strata_docs:
+            entry["strata"] = strata_metrics(strata_docs, preds)
+        if r["failed_docs"] and err:
+            entry["stderr_tail"] = err[-500:]
+        results["tools"][label] = entry
+    write(results, out_dir)
+    console.print(f"wrote {out_dir}/results.json, report.md, report.html")
+
+
+@bench.command()
+def latency(
+    tools: str = typer.Option("all", "--tools"),
+    sizes: str = typer.Option("2000,30000,100000", "--sizes"),
+    rounds: int = typer.Option(5, "--rounds"),
+    out: Path = typer.Option(Path("bench-results/latency.json"), "-o", "--out"),
+) -> None:
+    """Median latency per size, cold start and peak memory for every tool, in one run on this machine."""
+    from .latency import measure
+
+    size_list = [int(s) for s in sizes.split(",")]
+    res = {"sizes": size_list, "rounds": rounds, "meta": _meta(Path("-"), []), "tools": {}}
+    for tool in _tools(tools):
+        console.print(f"timing {tool} ...")
+        try:
+            res["tools"][tool] = measure(tool, size_list, rounds)
+        except Exception as exc:
+            res["tools"][tool] = {"error": f"{exc.__class__.__name__}: {exc}"[:120]}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(res, indent=2))
+    from .report import latency_markdown
+
+    sys.stdout.write(latency_markdown(res))
+
+
+@bench.command()
+def report(
+    results: Path = typer.Option(Path("bench-results/results.json"), "--results"),
+    latency_file: Optional[Path] = typer.Option(None, "--latency", help="latency.json to include."),
+    out_dir: Optional[Path] = typer.Option(None, "--out-dir"),
+) -> None:
+    """Rebuild report.md and report.html from saved results (and latency)."""
+    from .report import write
+
+    res = json.loads(results.read_text())
+    lat = json.loads(latency_file.read_text()) if latency_file else None
+    write(res, out_dir or results.parent, lat)
+    console.print(f"wrote {(out_dir or results.parent)}/report.md and report.html")

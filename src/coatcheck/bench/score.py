@@ -183,6 +183,103 @@ def bootstrap(scores: list[DocScore], resamples: int = 1000, seed: int = 12345) 
     return {"leak_rate": ci(leak), "keep_rate": ci(keep)}
 
 
+def strata_metrics(docs: list[dict], preds: dict[str, dict]) -> dict:
+    """Code-strata rates: live recall, example silence, pair success, placeholder silence, clean false positives."""
+    by_role: dict[str, list[bool]] = defaultdict(list)
+    live_ok: dict[str, bool] = {}
+    example_ok: dict[str, bool] = {}
+    for d in docs:
+        role = d.get("role")
+        if role is None:
+            continue
+        text = d["text"]
+        cov = covered_mask(len(text), (preds.get(str(d["id"])) or {}).get("spans", []))
+        if role == "live":
+            ok = all(item_masked(text, it, cov) for it in d["items"] if it["cls"] == "MUST_MASK")
+            live_ok[d["pair_id"]] = ok
+        elif role == "example":
+            ok = all(item_kept(it, cov) for it in d["items"] if it["cat"] == "example_value")
+            example_ok[d["pair_id"]] = ok
+        else:  # placeholder / clean: silent means nothing masked at all
+            ok = not any(cov)
+        by_role[role].append(ok)
+    pairs = [p for p in live_ok if p in example_ok]
+    return {
+        "live_recall": _rate(sum(by_role["live"]), len(by_role["live"])),
+        "example_silence": _rate(sum(by_role["example"]), len(by_role["example"])),
+        "pair_success": _rate(sum(live_ok[p] and example_ok[p] for p in pairs), len(pairs)),
+        "placeholder_silence": _rate(sum(by_role["placeholder"]), len(by_role["placeholder"])),
+        "clean_false_positive_docs": _rate(len(by_role["clean"]) - sum(by_role["clean"]), len(by_role["clean"])),
+        "docs": {r: len(v) for r, v in by_role.items()},
+    }
+
+
+def char_metrics(docs: list[dict], preds: dict[str, dict]) -> dict:
+    """Character-level recall / precision / F2 / F1 / F0.5 over MUST_MASK characters (labels ignored),
+    per dataset (the ``dataset`` field, default "all"), with macro average and leave-one-dataset-out range."""
+    per: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # gold chars, covered gold chars, masked chars
+    for d in docs:
+        text = d["text"]
+        cov = covered_mask(len(text), (preds.get(str(d["id"])) or {}).get("spans", []))
+        gold = bytearray(len(text))
+        for it in d.get("items", []):
+            if it["cls"] == "MUST_MASK":
+                for i in range(it["start"], it["end"]):
+                    gold[i] = 1
+        acc = per[d.get("dataset", "all")]
+        acc[0] += sum(gold)
+        acc[1] += sum(1 for i in range(len(text)) if gold[i] and cov[i])
+        acc[2] += sum(cov)
+
+    def f(beta: float, r: float, p: float) -> float:
+        return (1 + beta**2) * p * r / (beta**2 * p + r) if p + r else 0.0
+
+    rows = {}
+    for name, (g, c, m) in sorted(per.items()):
+        r = c / g if g else 0.0
+        p = c / m if m else 0.0
+        rows[name] = {"recall": r, "precision": p, "f2": f(2, r, p), "f1": f(1, r, p), "f05": f(0.5, r, p)}
+    macro = {k: sum(v[k] for v in rows.values()) / len(rows) for k in ("recall", "precision", "f2", "f1", "f05")} if rows else {}
+    lodo = None
+    if len(rows) > 1:
+        vals = [sum(v["f2"] for n, v in rows.items() if n != out) / (len(rows) - 1) for out in rows]
+        lodo = (min(vals), max(vals))
+    return {"datasets": rows, "macro": macro, "macro_f2_leave_one_out": lodo}
+
+
+def paired_difference(a: list[DocScore], b: list[DocScore], resamples: int = 1000, seed: int = 12345) -> dict[str, tuple[float, float, float]]:
+    """Leak and keep rate of tool A minus tool B on the same documents: point estimate and 95% interval
+    from resampling documents (the same resample for both tools). A difference is a win or a loss only
+    when its interval excludes 0."""
+    assert len(a) == len(b)
+    rnd = random.Random(seed)
+
+    def totals(s: DocScore) -> tuple[int, int, int, int]:
+        return sum(s.mask_total.values()), sum(s.mask_leaked.values()), sum(s.keep_total.values()), sum(s.keep_broken.values())
+
+    ta, tb = [totals(s) for s in a], [totals(s) for s in b]
+
+    def rates(idx: list[int], t: list[tuple[int, int, int, int]]) -> tuple[float, float]:
+        mt = sum(t[i][0] for i in idx)
+        kt = sum(t[i][2] for i in idx)
+        return (sum(t[i][1] for i in idx) / mt if mt else 0.0, (kt - sum(t[i][3] for i in idx)) / kt if kt else 1.0)
+
+    n = len(a)
+    full = list(range(n))
+    la, ka = rates(full, ta)
+    lb, kb = rates(full, tb)
+    dl, dk = [], []
+    for _ in range(resamples):
+        idx = [rnd.randrange(n) for _ in range(n)]
+        x, y = rates(idx, ta), rates(idx, tb)
+        dl.append(x[0] - y[0])
+        dk.append(x[1] - y[1])
+    dl.sort()
+    dk.sort()
+    lo, hi = int(0.025 * resamples), min(resamples - 1, int(0.975 * resamples))
+    return {"leak_rate": (la - lb, dl[lo], dl[hi]), "keep_rate": (ka - kb, dk[lo], dk[hi])}
+
+
 def score(docs: list[dict], preds: dict[str, dict]) -> tuple[dict, list[DocScore]]:
     scores = [score_doc(d, preds.get(str(d["id"]))) for d in docs]
     return aggregate(scores), scores
