@@ -72,11 +72,12 @@ def install(peer: Peer, log=print) -> str:
     return version
 
 
-def run_peer(peer: Peer, docs: list[dict], threshold: float | None = None, timeout: float = 3600) -> tuple[dict[str, dict], str]:
+def run_peer(peer: Peer, docs: list[dict], threshold: float | None = None, timeout: float = 3600,
+             runners: Path | None = None) -> tuple[dict[str, dict], str]:
     """Predictions per document id, and the runner's stderr tail (for errors). Raises if the peer is missing."""
     if not peer.installed():
         raise RuntimeError(f"{peer.name} is not installed: run `coatcheck bench peers install {peer.name}`")
-    base = resources.files("coatcheck.bench.peers").joinpath("runners")
+    base = runners or resources.files("coatcheck.bench.peers").joinpath("runners")
     with tempfile.TemporaryDirectory() as tmp:
         for name in ("_common.py", peer.runner):
             shutil.copy(str(base.joinpath(name)), os.path.join(tmp, name))
