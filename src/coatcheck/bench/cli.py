@@ -82,6 +82,8 @@ def peers_install(names: list[str] = typer.Argument(..., help="Peer names, or 'a
 def predict(tool: str, docs: list[dict], policy: Optional[str] = None, threshold: Optional[float] = None) -> tuple[dict[str, dict], float, str]:
     """Predictions of ``tool`` on ``docs``: (by id, seconds, error tail)."""
     t0 = time.perf_counter()
+    if tool == "mask-everything":  # the floor: every character masked
+        return {str(d["id"]): {"id": d["id"], "spans": [{"start": 0, "end": len(d["text"]), "label": "ALL", "score": 1.0}]} for d in docs}, 0.0, ""
     if tool == "coatcheck":
         from ..masker import Masker
         from ..policy import Policy
@@ -211,7 +213,7 @@ def _tools(spec: str) -> list[str]:
     from .peers import peers
 
     if spec == "all":
-        return ["coatcheck"] + [n for n, p in peers().items() if p.installed()]
+        return ["coatcheck"] + [n for n, p in peers().items() if p.installed()] + ["mask-everything"]
     return [t.strip() for t in spec.split(",") if t.strip()]
 
 
@@ -273,11 +275,13 @@ def compare(
     known = peers()
     tuned = json.loads(points.read_text()) if points else {}
     runs = [(t, None) for t in _tools(tools)] + [(t, tuned[t]["threshold"]) for t in _tools(tools) if t in tuned]
-    results = {"meta": _meta(data, docs), "tools": {}, "unavailable": {}}
+    from .peers import unrunnable
+
+    results = {"meta": _meta(data, docs), "tools": {}, "unavailable": dict(unrunnable())}
     base_scores = None
     for tool, th in runs:
         label = tool if th is None else f"{tool}@{th}"
-        if tool != "coatcheck" and (tool not in known or not known[tool].installed()):
+        if tool not in ("coatcheck", "mask-everything") and (tool not in known or not known[tool].installed()):
             results["unavailable"][tool] = "not installed (coatcheck bench peers install " + tool + ")"
             continue
         console.print(f"running {label} ...")
@@ -288,7 +292,7 @@ def compare(
             continue
         r, scores = score(docs, preds)
         r["intervals"] = bootstrap(scores)
-        entry = {"result": r, "seconds": secs, "version": "" if tool == "coatcheck" else known[tool].version(),
+        entry = {"result": r, "seconds": secs, "version": known[tool].version() if tool in known else "",
                  "char": char_metrics(docs, preds)}
         if tool == "coatcheck":
             from .. import __version__

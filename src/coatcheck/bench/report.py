@@ -49,6 +49,15 @@ def markdown(results: dict) -> str:
         n_items = next((t["result"]["keep_by_category"][c]["items"] for t in tools.values() if c in t["result"]["keep_by_category"]), 0)
         row = [pct(t["result"]["keep_by_category"].get(c, {}).get("keep_rate")) for t in tools.values()]
         lines.append(f"| {c} | {n_items} | " + " | ".join(row) + " |")
+    if any(t.get("char") for t in tools.values()):
+        lines += ["", "Character level over MUST_MASK characters (labels ignored; macro over datasets):", "",
+                  "| tool | recall | precision | F2 | F1 | F0.5 | macro F2 leave-one-dataset-out |", "|---|---:|---:|---:|---:|---:|---|"]
+        for n, t in tools.items():
+            m = (t.get("char") or {}).get("macro")
+            if m:
+                lodo = t["char"].get("macro_f2_leave_one_out")
+                lines.append(f"| {n} | {pct(m['recall'])} | {pct(m['precision'])} | {m['f2']:.3f} | {m['f1']:.3f} | {m['f05']:.3f} | "
+                             + (f"{lodo[0]:.3f}–{lodo[1]:.3f}" if lodo else "one dataset") + " |")
     if any(t.get("strata") for t in tools.values()):
         lines += ["", "Code strata:", "", "| tool | live recall | example silence | pair success | placeholder silence | clean docs with a false positive |",
                   "|---|---:|---:|---:|---:|---:|"]

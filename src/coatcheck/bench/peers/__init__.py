@@ -44,12 +44,18 @@ class Peer:
         return json.loads(f.read_text()).get("version") if f.exists() else None
 
 
+def unrunnable() -> dict[str, str]:
+    """Peer modes that cannot run offline, with the reason (for the report)."""
+    raw = tomllib.loads(resources.files("coatcheck.bench.peers").joinpath("peers.toml").read_text("utf-8"))
+    return dict(raw.get("unrunnable", {}))
+
+
 def cache_dir() -> Path:
     return Path(os.environ.get("COATCHECK_CACHE") or Path.home() / ".cache" / "coatcheck")
 
 
 def peers() -> dict[str, Peer]:
-    raw = tomllib.loads(resources.files("coatcheck.bench.peers").joinpath("peers.toml").read_text("utf-8"))["peer"]
+    raw = tomllib.loads(resources.files("coatcheck.bench.peers").joinpath("peers.toml").read_text("utf-8"))["peer"]  # noqa: E501
     return {n: Peer(n, tuple(r["requirements"]), r["runner"], r["version_of"], r.get("threshold", {}), r.get("notes", ""))
             for n, r in raw.items()}
 
