@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from .vault import PLACEHOLDER_MAX_LEN as _MAX_PLACEHOLDER
 from .vault import PLACEHOLDER_RE, Vault
-
-_MAX_PLACEHOLDER = max(len(m) for m in ("DRIVER_LICENSE_", "NATIONAL_ID_")) + 10
 
 
 def json_string_escape(value: str) -> str:

@@ -40,6 +40,7 @@ def placeholder_regex() -> regex.Pattern[str]:
 
 
 PLACEHOLDER_RE = placeholder_regex()
+PLACEHOLDER_MAX_LEN = max(len(c.tag) for c in categories().values()) + 1 + _HASH_LEN
 
 
 def _derive(master: bytes, info: bytes) -> bytes:
