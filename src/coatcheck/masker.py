@@ -74,27 +74,34 @@ class Masker:
     (True, 'mail giulia.ferraro@acme-dev.it')
     """
 
-    def __init__(self, policy: Policy | None = None, vault: Vault | None = None, extra: list[Detector] | None = None) -> None:
+    def __init__(self, policy: Policy | None = None, vault: Vault | None = None, extra: list[Detector] | None = None,
+                 pipeline: Pipeline | None = None) -> None:
         self.policy = policy if policy is not None else Policy.builtin("agent")
         self.vault = vault if vault is not None else Vault()
-        self.pipeline = Pipeline(self.policy, extra)
+        # A pipeline is stateless and costly to build: many maskers (one per gateway session) can share one.
+        self.pipeline = pipeline if pipeline is not None else Pipeline(self.policy, extra)
 
-    def detect(self, text: str) -> list[Span]:
-        """The spans that ``mask`` would replace (original offsets, disjoint, sorted)."""
-        spans = self.pipeline.detect(text)
+    def detect(self, text: str, extra_spans: list[Span] | None = None) -> list[Span]:
+        """The spans that ``mask`` would replace (original offsets, disjoint, sorted); ``extra_spans`` are
+        added before resolution (e.g. values a caller already knows to be sensitive)."""
+        spans = self.pipeline.detect(text) + list(extra_spans or [])
         spans += [Span(m.start(), m.end(), "literal", "literal:placeholder-lookalike", 1.0) for m in PLACEHOLDER_RE.finditer(text)]
         return resolve([_escape_safe(text, s) for s in resolve(spans)])
 
-    def mask(self, text: str) -> MaskResult:
+    def mask(self, text: str, extra_spans: list[Span] | None = None, value_of=None) -> MaskResult:
         """Replace every detected value with its placeholder. Raises MaskingError (never returns
-        partially masked text) if anything fails."""
+        partially masked text) if anything fails.
+
+        ``value_of`` maps the masked slice to what the vault stores (default: the slice itself); the gateway
+        uses it to store JSON-decoded values when it masks JSON source text.
+        """
         try:
-            spans = self.detect(text)
+            spans = self.detect(text, extra_spans)
             out: list[str] = []
             pos = 0
             for s in spans:
                 out.append(text[pos : s.start])
-                out.append(self._replace(text[s.start : s.end], s.category))
+                out.append(self._replace(text[s.start : s.end], s.category, value_of))
                 pos = s.end
             out.append(text[pos:])
             return MaskResult("".join(out), spans)
@@ -103,7 +110,7 @@ class Masker:
         except Exception as exc:  # fail closed: the caller must not forward the input
             raise MaskingError(f"masking failed ({exc.__class__.__name__}); nothing was forwarded") from None
 
-    def _replace(self, value: str, cat: str) -> str:
+    def _replace(self, value: str, cat: str, value_of=None) -> str:
         """Mask line by line, so line counts (and diff hunks) stay as they were."""
         parts = []
         for line in value.split("\n"):
@@ -112,7 +119,8 @@ class Masker:
             if core:
                 lead = body[: len(body) - len(body.lstrip())]
                 trail = body[len(lead) + len(core) :]
-                parts.append(lead + self.vault.placeholder(cat, core) + trail + line[len(body) :])
+                stored = value_of(core) if value_of else core
+                parts.append(lead + self.vault.placeholder(cat, stored) + trail + line[len(body) :])
             else:
                 parts.append(line)
         return "\n".join(parts)

@@ -100,7 +100,9 @@ def score_doc(doc: dict, pred: dict | None) -> DocScore:
     ds.clean = not any(it["cls"] == "MUST_MASK" for it in items)
     ds.clean_touched = ds.clean and any(cov)
     ds.outside_chars = sum(1 for i in range(len(text)) if cov[i] and not in_item[i] and not text[i].isspace())
-    masked = pred.get("masked_text", text)
+    if "masked_text" not in pred:  # a span-only tool: structure checks do not apply
+        return ds
+    masked = pred["masked_text"]
     stripped = text.strip()
     if stripped.startswith(("{", "[")):
         try:

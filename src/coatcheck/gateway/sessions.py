@@ -1,0 +1,173 @@
+"""Per-session state: a vault, a history memo (segment hash -> masked segment) and an echo map
+(restored text hash -> the upstream text it came from).
+
+Why: agents resend the whole conversation every turn. The memo makes a turn cost only its new text and keeps
+old segments byte-identical (prompt cache, preserved-thinking prefix checks); the echo map forwards the model's
+own output back upstream exactly as the upstream produced it; the known-values pass masks, in anything new,
+every value this session already knows to be sensitive (the inverse of restore).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+from collections import Counter, OrderedDict
+
+import ahocorasick
+
+from ..detect.pipeline import Pipeline
+from ..masker import Masker
+from ..policy import Policy
+from ..restore import StreamRestorer, restore
+from ..spans import Span
+from ..vault import Vault
+
+
+def _json_decoded(source: str) -> str:
+    """The string a JSON-source slice stands for (``a\\"b`` -> ``a"b``); the slice itself if it is not decodable."""
+    if "\\" not in source:
+        return source
+    try:
+        value = json.loads(f'"{source}"')
+    except ValueError:
+        return source
+    return value if isinstance(value, str) else source
+
+
+def _h(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+class Session:
+    def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000) -> None:
+        self.vault = Vault(key)
+        self.masker = Masker(policy=policy, vault=self.vault, pipeline=pipeline)
+        self._memo: OrderedDict[bytes, str] = OrderedDict()
+        self._echo: OrderedDict[bytes, str] = OrderedDict()
+        self._memo_size = memo_size
+        self._known: dict[str, str] = {}
+        self._automaton: ahocorasick.Automaton | None = None
+        self._lock = threading.RLock()
+        self.counts: Counter[str] = Counter()
+        self.detect_seconds = 0.0
+        self.detected_chars = 0  # characters that went through detection (memo misses only)
+        self.last_used = time.monotonic()
+
+    # -- masking -------------------------------------------------------------------------------
+    def mask(self, text: str) -> str:
+        """The masked form of one string leaf; the same leaf always gets the same bytes back."""
+        if not text:
+            return text
+        key = _h(text)
+        with self._lock:
+            echoed = self._echo.get(key)
+            if echoed is not None:
+                return echoed
+            hit = self._memo.get(key)
+            if hit is not None:
+                self._memo.move_to_end(key)
+                return hit
+        t0 = time.perf_counter()
+        result = self.masker.mask(text, self._known_spans(text))
+        self.detect_seconds += time.perf_counter() - t0
+        self.detected_chars += len(text)
+        with self._lock:
+            for s in result.spans:
+                self.counts[s.category] += 1
+                value = text[s.start : s.end]
+                if len(value) >= 4 and "\n" not in value and value not in self._known:
+                    self._known[value] = s.category
+                    self._automaton = None
+            self._memo[key] = result.text
+            if len(self._memo) > self._memo_size:
+                self._memo.popitem(last=False)
+        return result.text
+
+    def mask_json_source(self, text: str) -> str:
+        """Mask JSON source text (an OpenAI ``arguments`` string) in place, storing JSON-decoded values so that
+        restoring with ``json_string=True`` re-escapes them correctly. Memoised like ``mask``."""
+        if not text:
+            return text
+        key = _h("\x00json\x00" + text)
+        with self._lock:
+            echoed = self._echo.get(_h(text))
+            if echoed is not None:
+                return echoed
+            hit = self._memo.get(key)
+            if hit is not None:
+                return hit
+        t0 = time.perf_counter()
+        result = self.masker.mask(text, self._known_spans(text), value_of=_json_decoded)
+        self.detect_seconds += time.perf_counter() - t0
+        self.detected_chars += len(text)
+        with self._lock:
+            for s in result.spans:
+                self.counts[s.category] += 1
+            self._memo[key] = result.text
+        return result.text
+
+    def _known_spans(self, text: str) -> list[Span]:
+        with self._lock:
+            if not self._known:
+                return []
+            if self._automaton is None:
+                a = ahocorasick.Automaton()
+                for value, cat in self._known.items():
+                    a.add_word(value, (len(value), cat))
+                a.make_automaton()
+                self._automaton = a
+            automaton = self._automaton
+        return [Span(end - n + 1, end + 1, cat, "gateway:known-value", 1.0) for end, (n, cat) in automaton.iter(text)]
+
+    # -- restoring -----------------------------------------------------------------------------
+    def restore(self, text: str, *, json_string: bool = False) -> str:
+        return restore(text, self.vault, json_string=json_string).text
+
+    def restorer(self, *, json_string: bool = False) -> StreamRestorer:
+        return StreamRestorer(self.vault, json_string=json_string)
+
+    def remember_echo(self, upstream: str, restored: str) -> None:
+        """The client will send ``restored`` back next turn: forward ``upstream`` instead, byte for byte."""
+        if upstream == restored or not restored:
+            return
+        with self._lock:
+            self._echo[_h(restored)] = upstream
+            if len(self._echo) > self._memo_size:
+                self._echo.popitem(last=False)
+
+
+class SessionStore:
+    """Sessions by key; each session's vault key is derived from the gateway key and the session key."""
+
+    def __init__(self, master_key: bytes, policy: Policy, max_sessions: int = 1000, idle_seconds: float = 6 * 3600) -> None:
+        self.master_key = master_key
+        self.policy = policy
+        self.pipeline = Pipeline(policy)
+        self.max_sessions = max_sessions
+        self.idle_seconds = idle_seconds
+        self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, session_key: str) -> Session:
+        with self._lock:
+            s = self._sessions.get(session_key)
+            if s is None:
+                key = hmac.new(self.master_key, b"session\x00" + session_key.encode(), hashlib.sha256).digest()
+                s = self._sessions[session_key] = Session(key, self.pipeline, self.policy)
+                self._evict()
+            self._sessions.move_to_end(session_key)
+            s.last_used = time.monotonic()
+            return s
+
+    def _evict(self) -> None:
+        now = time.monotonic()
+        for k in [k for k, s in self._sessions.items() if now - s.last_used > self.idle_seconds]:
+            del self._sessions[k]
+        while len(self._sessions) > self.max_sessions:
+            self._sessions.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._sessions)

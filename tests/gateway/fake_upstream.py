@@ -1,0 +1,172 @@
+"""A fake LLM upstream on 127.0.0.1 that records what it receives and answers like the real APIs,
+echoing the (masked) user text back in text, tool calls and streamed deltas split into tiny pieces."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+THINKING = "I should call SECRET_aaaaaaaaa2 carefully; the user said so."
+SIGNATURE = "EqQBCkYIBxgCKkBvY3VtZW50ZWQtZmFrZS1zaWduYXR1cmUtdGhhdC1sb29rcy1saWtlLWEtc2VjcmV0"
+
+
+def sse(name: str | None, payload) -> str:
+    data = payload if isinstance(payload, str) else json.dumps(payload)
+    return (f"event: {name}\n" if name else "") + f"data: {data}\n\n"
+
+
+def pieces(text: str, n: int = 3) -> list[str]:
+    return [text[i : i + n] for i in range(0, len(text), n)] or [""]
+
+
+class Upstream:
+    def __init__(self) -> None:
+        self.requests: list[dict] = []
+        self.headers: list[dict] = []
+        self.lock = threading.Lock()
+        self.fail_next: int | None = None
+        self.app = Starlette(routes=[
+            Route("/v1/messages", self.messages, methods=["POST"]),
+            Route("/v1/messages/count_tokens", self.count_tokens, methods=["POST"]),
+            Route("/v1/chat/completions", self.chat, methods=["POST"]),
+            Route("/v1/responses", self.responses, methods=["POST"]),
+            Route("/v1/models", self.models, methods=["GET"]),
+        ])
+
+    async def _record(self, request: Request) -> dict:
+        body = json.loads(await request.body())
+        with self.lock:
+            self.requests.append(body)
+            self.headers.append(dict(request.headers))
+        return body
+
+    @staticmethod
+    def _last_user_text(body: dict) -> str:
+        for m in reversed(body.get("messages") or []):
+            if m.get("role") == "user":
+                c = m["content"]
+                if isinstance(c, str):
+                    return c
+                return "".join(b.get("text", "") for b in c if isinstance(b, dict) and b.get("type") == "text")
+        inp = body.get("input")
+        if isinstance(inp, str):
+            return inp
+        for item in reversed(inp or []):
+            if isinstance(item, dict) and item.get("role") == "user":
+                c = item["content"]
+                return c if isinstance(c, str) else "".join(p.get("text", "") for p in c)
+        return ""
+
+    # ---------------------------------------------------------------- Anthropic
+    async def messages(self, request: Request) -> Response:
+        body = await self._record(request)
+        if self.fail_next:
+            status, self.fail_next = self.fail_next, None
+            return JSONResponse({"type": "error", "error": {"type": "rate_limit_error", "message": "slow down SECRET_aaaaaaaaa2"}},
+                                status_code=status, headers={"retry-after": "7", "anthropic-ratelimit-unified-status": "rejected"})
+        said = self._last_user_text(body)
+        tool_input = {"command": said, "note": "ok"}
+        if not body.get("stream"):
+            return JSONResponse({
+                "id": "msg_01", "type": "message", "role": "assistant", "model": body.get("model"),
+                "content": [
+                    {"type": "thinking", "thinking": THINKING, "signature": SIGNATURE},
+                    {"type": "text", "text": f"You said: {said}"},
+                    {"type": "tool_use", "id": "toolu_01", "name": "bash", "input": tool_input},
+                ],
+                "stop_reason": "tool_use", "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 5},
+            })
+
+        def gen() -> Iterator[str]:
+            yield sse("message_start", {"type": "message_start", "message": {"id": "msg_02", "type": "message", "role": "assistant", "model": body.get("model"),
+                                                                           "content": [], "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 1}}})
+            yield sse("content_block_start", {"type": "content_block_start", "index": 0, "content_block": {"type": "thinking", "thinking": "", "signature": ""}})
+            for p in pieces(THINKING, 7):
+                yield sse("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "thinking_delta", "thinking": p}})
+            yield sse("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "signature_delta", "signature": SIGNATURE}})
+            yield sse("content_block_stop", {"type": "content_block_stop", "index": 0})
+            yield sse("ping", {"type": "ping"})
+            yield sse("content_block_start", {"type": "content_block_start", "index": 1, "content_block": {"type": "text", "text": ""}})
+            for p in pieces(f"You said: {said}"):
+                yield sse("content_block_delta", {"type": "content_block_delta", "index": 1, "delta": {"type": "text_delta", "text": p}})
+            yield sse("content_block_stop", {"type": "content_block_stop", "index": 1})
+            yield sse("content_block_start", {"type": "content_block_start", "index": 2, "content_block": {"type": "tool_use", "id": "toolu_02", "name": "bash", "input": {}}})
+            yield sse("content_block_delta", {"type": "content_block_delta", "index": 2, "delta": {"type": "input_json_delta", "partial_json": ""}})
+            for p in pieces(json.dumps(tool_input), 4):
+                yield sse("content_block_delta", {"type": "content_block_delta", "index": 2, "delta": {"type": "input_json_delta", "partial_json": p}})
+            yield sse("content_block_stop", {"type": "content_block_stop", "index": 2})
+            yield sse("message_delta", {"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None}, "usage": {"output_tokens": 20}})
+            yield sse("message_stop", {"type": "message_stop"})
+
+        return StreamingResponse(gen(), media_type="text/event-stream")
+
+    async def count_tokens(self, request: Request) -> Response:
+        body = await self._record(request)
+        return JSONResponse({"input_tokens": len(json.dumps(body)) // 4})
+
+    async def models(self, request: Request) -> Response:
+        return JSONResponse({"data": [{"id": "claude-test", "type": "model"}], "has_more": False})
+
+    # ---------------------------------------------------------------- OpenAI chat
+    async def chat(self, request: Request) -> Response:
+        body = await self._record(request)
+        said = self._last_user_text(body)
+        args = json.dumps({"command": said})
+        if not body.get("stream"):
+            return JSONResponse({"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": body.get("model"),
+                                 "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+                                     "role": "assistant", "content": f"You said: {said}",
+                                     "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "bash", "arguments": args}}]}}],
+                                 "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
+
+        def gen() -> Iterator[str]:
+            base = {"id": "chatcmpl-2", "object": "chat.completion.chunk", "created": 1, "model": body.get("model")}
+            yield sse(None, {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]})
+            for p in pieces(f"You said: {said}"):
+                yield sse(None, {**base, "choices": [{"index": 0, "delta": {"content": p}, "finish_reason": None}]})
+            yield sse(None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "id": "call_2", "type": "function", "function": {"name": "bash", "arguments": ""}}]}, "finish_reason": None}]})
+            for p in pieces(args, 5):
+                yield sse(None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": p}}]}, "finish_reason": None}]})
+            yield sse(None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
+            yield sse(None, "[DONE]")
+
+        return StreamingResponse(gen(), media_type="text/event-stream")
+
+    # ---------------------------------------------------------------- OpenAI responses
+    async def responses(self, request: Request) -> Response:
+        body = await self._record(request)
+        said = self._last_user_text(body)
+        text, args = f"You said: {said}", json.dumps({"command": said})
+        msg = {"id": "msg_r1", "type": "message", "role": "assistant", "status": "completed", "content": [{"type": "output_text", "text": text, "annotations": []}]}
+        call = {"id": "fc_1", "type": "function_call", "call_id": "call_r1", "name": "bash", "arguments": args, "status": "completed"}
+        resp = {"id": "resp_1", "object": "response", "created_at": 1, "model": body.get("model"), "status": "completed", "output": [msg, call],
+                "parallel_tool_calls": True, "tool_choice": "auto", "tools": [], "usage": {"input_tokens": 1, "output_tokens": 1, "total_tokens": 2,
+                "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}}
+        if not body.get("stream"):
+            return JSONResponse(resp)
+
+        def gen() -> Iterator[str]:
+            seq = iter(range(1000))
+            start = {**resp, "status": "in_progress", "output": []}
+            yield sse("response.created", {"type": "response.created", "sequence_number": next(seq), "response": start})
+            yield sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": 0, "item": {**msg, "status": "in_progress", "content": []}})
+            yield sse("response.content_part.added", {"type": "response.content_part.added", "sequence_number": next(seq), "item_id": "msg_r1", "output_index": 0, "content_index": 0, "part": {"type": "output_text", "text": "", "annotations": []}})
+            for p in pieces(text):
+                yield sse("response.output_text.delta", {"type": "response.output_text.delta", "sequence_number": next(seq), "item_id": "msg_r1", "output_index": 0, "content_index": 0, "delta": p, "logprobs": []})
+            yield sse("response.output_text.done", {"type": "response.output_text.done", "sequence_number": next(seq), "item_id": "msg_r1", "output_index": 0, "content_index": 0, "text": text, "logprobs": []})
+            yield sse("response.content_part.done", {"type": "response.content_part.done", "sequence_number": next(seq), "item_id": "msg_r1", "output_index": 0, "content_index": 0, "part": {"type": "output_text", "text": text, "annotations": []}})
+            yield sse("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(seq), "output_index": 0, "item": msg})
+            yield sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": 1, "item": {**call, "arguments": "", "status": "in_progress"}})
+            for p in pieces(args, 5):
+                yield sse("response.function_call_arguments.delta", {"type": "response.function_call_arguments.delta", "sequence_number": next(seq), "item_id": "fc_1", "output_index": 1, "delta": p})
+            yield sse("response.function_call_arguments.done", {"type": "response.function_call_arguments.done", "sequence_number": next(seq), "item_id": "fc_1", "output_index": 1, "arguments": args})
+            yield sse("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(seq), "output_index": 1, "item": call})
+            yield sse("response.completed", {"type": "response.completed", "sequence_number": next(seq), "response": resp})
+
+        return StreamingResponse(gen(), media_type="text/event-stream")
