@@ -218,6 +218,85 @@ def doctor(policy: Optional[str] = PolicyOpt) -> None:
     typer.echo(f"policy: {masker.policy.name}; masks: {', '.join(sorted(masker.policy.mask))}")
 
 
+@app.command()
+def serve(
+    port: int = typer.Option(8787, "--port"),
+    host: str = typer.Option("127.0.0.1", "--host", help="Bind address (loopback by default)."),
+    upstream: str = typer.Option("https://api.anthropic.com", "--upstream", help="Anthropic-format upstream."),
+    openai_upstream: Optional[str] = typer.Option(None, "--openai-upstream", help="OpenAI-format upstream (default: --upstream)."),
+    policy: Optional[str] = PolicyOpt,
+    key_file: Optional[Path] = KeyFileOpt,
+    session: str = typer.Option("default", "--session", help="Session key when a request carries none."),
+    max_body_mb: int = typer.Option(32, "--max-body-mb"),
+    audit: Optional[Path] = typer.Option(None, "--audit", help="Append one JSON line per request (categories and counts only)."),
+) -> None:
+    """Run the masking gateway: point ANTHROPIC_BASE_URL (or an OpenAI base URL) at it."""
+    import logging
+
+    import uvicorn
+
+    from .gateway.app import GatewayConfig, create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    try:
+        config = GatewayConfig(upstream=upstream, openai_upstream=openai_upstream, policy=Policy.load(policy),
+                               master_key=load_key(key_file), default_session=session, max_body_bytes=max_body_mb << 20,
+                               audit_path=str(audit) if audit else None)
+    except CoatcheckError as exc:
+        _fail(exc)
+    err.print(f"coatcheck gateway on http://{host}:{port} -> {upstream}")
+    uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def claude(
+    ctx: typer.Context,
+    port: int = typer.Option(8787, "--port"),
+    upstream: str = typer.Option("https://api.anthropic.com", "--upstream"),
+    executable: str = typer.Option("claude", "--executable", help="The Claude Code executable."),
+) -> None:
+    """Start the gateway if none answers on --port, then run Claude Code with ANTHROPIC_BASE_URL pointed at it.
+    Arguments after -- go to Claude Code."""
+    import os
+    import shutil
+    import subprocess
+    import time
+
+    import httpx
+
+    base = f"http://127.0.0.1:{port}"
+
+    def healthy() -> bool:
+        try:
+            return httpx.get(base + "/health", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    server = None
+    if not healthy():
+        server = subprocess.Popen([sys.executable, "-m", "coatcheck", "serve", "--port", str(port), "--upstream", upstream],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if healthy():
+                break
+            time.sleep(0.1)
+        else:
+            server.terminate()
+            _fail(CoatcheckError(f"the gateway did not start on port {port}"))
+    exe = shutil.which(executable)
+    if exe is None:
+        if server:
+            server.terminate()
+        _fail(CoatcheckError(f"{executable!r} not found on PATH; install Claude Code or pass --executable"))
+    try:
+        code = subprocess.call([exe, *ctx.args], env={**os.environ, "ANTHROPIC_BASE_URL": base})
+    finally:
+        if server:
+            server.terminate()
+            server.wait(timeout=10)
+    raise typer.Exit(code)
+
+
 from .bench.cli import bench as _bench  # noqa: E402
 
 app.add_typer(_bench, name="bench")

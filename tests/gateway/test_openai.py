@@ -1,0 +1,73 @@
+"""The official openai SDK (chat completions and responses) through the real gateway."""
+
+from __future__ import annotations
+
+import json
+
+import openai
+
+from .test_anthropic import ORIGINALS, PROMPT, upstream_saw_no_value
+
+
+def client(gateway, session="s-openai"):
+    return openai.OpenAI(base_url=gateway.url + "/v1", api_key="sk-test", default_headers={"x-coatcheck-session": session}, max_retries=0)
+
+
+def test_chat_non_streaming(gateway, upstream):
+    n = len(upstream.requests)
+    r = client(gateway).chat.completions.create(model="gpt-test", messages=[{"role": "system", "content": "be brief"}, {"role": "user", "content": PROMPT}])
+    assert upstream_saw_no_value(upstream, n)
+    msg = r.choices[0].message
+    assert msg.content == f"You said: {PROMPT}"
+    assert json.loads(msg.tool_calls[0].function.arguments) == {"command": PROMPT}
+
+
+def test_chat_streaming(gateway, upstream):
+    n = len(upstream.requests)
+    stream = client(gateway).chat.completions.create(model="gpt-test", stream=True, messages=[{"role": "user", "content": PROMPT}])
+    text, args = "", ""
+    for chunk in stream:
+        for ch in chunk.choices:
+            text += ch.delta.content or ""
+            for call in ch.delta.tool_calls or []:
+                args += call.function.arguments or ""
+    assert upstream_saw_no_value(upstream, n)
+    assert text == f"You said: {PROMPT}" and json.loads(args) == {"command": PROMPT}
+
+
+def test_chat_tool_call_history_is_masked(gateway, upstream):
+    """The client sends back the assistant's tool call (restored) and the tool output: both leave masked."""
+    c = client(gateway, "s-openai-history")
+    first = c.chat.completions.create(model="gpt-test", messages=[{"role": "user", "content": PROMPT}]).choices[0].message
+    n = len(upstream.requests)
+    c.chat.completions.create(model="gpt-test", messages=[
+        {"role": "user", "content": PROMPT},
+        {"role": "assistant", "content": first.content, "tool_calls": [tc.model_dump() for tc in first.tool_calls]},
+        {"role": "tool", "tool_call_id": first.tool_calls[0].id, "content": f"ran: {PROMPT}"},
+        {"role": "user", "content": "and now?"},
+    ])
+    assert upstream_saw_no_value(upstream, n)
+    sent = upstream.requests[n]["messages"]
+    first_sent = upstream.requests[n - 1]
+    # echo map: the assistant turn goes back exactly as the upstream produced it
+    assert sent[1]["tool_calls"][0]["function"]["arguments"] == json.dumps({"command": first_sent["messages"][0]["content"]})
+
+
+def test_responses_non_streaming(gateway, upstream):
+    n = len(upstream.requests)
+    r = client(gateway).responses.create(model="gpt-test", instructions=f"the user is {ORIGINALS[1]}", input=PROMPT)
+    assert upstream_saw_no_value(upstream, n)
+    assert r.output_text == f"You said: {PROMPT}"
+    call = [o for o in r.output if o.type == "function_call"][0]
+    assert json.loads(call.arguments) == {"command": PROMPT}
+
+
+def test_responses_streaming(gateway, upstream):
+    n = len(upstream.requests)
+    with client(gateway).responses.stream(model="gpt-test", input=[{"role": "user", "content": [{"type": "input_text", "text": PROMPT}]}]) as stream:
+        deltas = "".join(e.delta for e in stream if e.type == "response.output_text.delta")
+        final = stream.get_final_response()
+    assert upstream_saw_no_value(upstream, n)
+    assert deltas == f"You said: {PROMPT}" and final.output_text == f"You said: {PROMPT}"
+    call = [o for o in final.output if o.type == "function_call"][0]
+    assert json.loads(call.arguments) == {"command": PROMPT}

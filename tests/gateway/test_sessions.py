@@ -1,0 +1,57 @@
+"""Multi-turn cache safety, per-turn cost tracking the new text, and isolation between concurrent sessions."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import anthropic
+
+
+def _turn_text(i: int) -> str:
+    return (f"turn {i}: deploy log for build {1000 + i}\nexport API_TOKEN=ghp_{i:04d}B3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3x\n"
+            f"ping giulia{i}@acme-dev.it from 81.2.69.{i % 250 + 1}; version 1.{i}.0")
+
+
+def test_forty_turns_prefix_stable_and_cost_tracks_new_text(gateway, upstream):
+    c = anthropic.Anthropic(base_url=gateway.url, api_key="k", default_headers={"x-claude-code-session-id": "s-40"}, max_retries=0)
+    session = gateway.app.state.gateway.sessions.get("s-40")
+    history: list[dict] = []
+    sent: list[list] = []
+    per_turn_chars: list[int] = []
+    for i in range(40):
+        new = [{"type": "text", "text": _turn_text(i)}]
+        if history:  # answer the previous tool call, like an agent does
+            new.insert(0, {"type": "tool_result", "tool_use_id": history[-1]["content"][-1]["id"], "content": f"exit 0 for {_turn_text(i)[:40]}"})
+        history.append({"role": "user", "content": new})
+        before = session.detected_chars
+        n = len(upstream.requests)
+        msg = c.messages.create(model="claude-test", max_tokens=50, system="You are a coding agent.", messages=history)
+        per_turn_chars.append(session.detected_chars - before)
+        sent.append(upstream.requests[n]["messages"])
+        history.append({"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in msg.content]})
+    for i in range(1, 40):
+        prev, cur = sent[i - 1], sent[i]
+        assert json.dumps(cur[: len(prev)], ensure_ascii=False) == json.dumps(prev, ensure_ascii=False), f"turn {i} changed its prefix"
+        # the assistant turn went back exactly as the upstream produced it (placeholders, thinking, signature)
+        assistant = cur[len(prev)]
+        assert "ghp_" not in json.dumps(assistant) and "SECRET_" in json.dumps(assistant)
+    new_chars = [len(_turn_text(i)) + (0 if i == 0 else 60) for i in range(40)]
+    assert all(chars <= 2 * limit for chars, limit in zip(per_turn_chars, new_chars)), per_turn_chars
+    assert per_turn_chars[-1] < 3 * per_turn_chars[1]  # turn 40 costs what turn 2 costs, not 20x
+
+
+def test_fifty_concurrent_sessions_never_see_each_other(gateway, upstream):
+    def run(k: int) -> tuple[int, str]:
+        c = anthropic.Anthropic(base_url=gateway.url, api_key="k", default_headers={"x-claude-code-session-id": f"conc-{k}"}, max_retries=0)
+        # overlapping values: every session shares one token, and has its own email and password
+        text = f"shared ghp_SHAREDdE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3x mine user{k}@acme-dev.it\nDB_PASSWORD=Pw{k:03d}xLm2Kp9Tr"
+        msg = c.messages.create(model="claude-test", max_tokens=20, messages=[{"role": "user", "content": text}])
+        return k, json.dumps([b.model_dump() for b in msg.content])
+
+    with ThreadPoolExecutor(50) as pool:
+        results = list(pool.map(run, range(50)))
+    for k, body in results:
+        assert f"user{k}@acme-dev.it" in body and f"Pw{k:03d}xLm2Kp9Tr" in body
+        others = [j for j in range(50) if j != k and (f"user{j}@acme-dev.it" in body or f"Pw{j:03d}xLm2Kp9Tr" in body)]
+        assert not others, f"session {k} received values of sessions {others}"
