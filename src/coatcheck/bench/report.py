@@ -167,16 +167,23 @@ def latency_markdown(lat: dict) -> str:
              "| tool | " + " | ".join(f"{s:,} chars" for s in sizes) + " | ratio to coatcheck at 30k | cold start | peak RSS |",
              "|---|" + "---:|" * (len(sizes) + 3)]
     base = lat["tools"].get("coatcheck", {}).get("median_ms", {})
+    notes = []
+
+    def num(v: float | None, fmt: str) -> str:
+        return "–" if v is None or v != v else fmt.format(v)
+
     for n, t in lat["tools"].items():
         if "error" in t:
             lines.append(f"| {n} | " + " | ".join("–" for _ in sizes) + f" | – | – | {t['error']} |")
             continue
         med = t["median_ms"]
         ratio = med.get("30000") / base["30000"] if base.get("30000") and med.get("30000") else None
-        lines.append(f"| {n} | " + " | ".join(f"{med.get(str(s), float('nan')):.1f} ms" for s in sizes) +
-                     f" | {ratio:.1f}× | {t['cold_start_s']:.2f} s | {t['peak_rss_mb']:.0f} MB |" if ratio else
-                     f"| {n} | " + " | ".join(f"{med.get(str(s), float('nan')):.1f} ms" for s in sizes) + f" | – | {t['cold_start_s']:.2f} s | {t['peak_rss_mb']:.0f} MB |")
-    return "\n".join(lines) + "\n"
+        mark = " ¹" if t.get("includes_process_start") else ""
+        if mark:
+            notes.append(f"¹ {n}: its runner works in batches, so every measurement includes starting the tool's process.")
+        lines.append(f"| {n}{mark} | " + " | ".join(num(med.get(str(s)), "{:.1f} ms") for s in sizes)
+                     + f" | {num(ratio, '{:.1f}×')} | {num(t.get('cold_start_s'), '{:.2f} s')} | {num(t.get('peak_rss_mb'), '{:.0f} MB')} |")
+    return "\n".join(lines + ([""] + notes if notes else [])) + "\n"
 
 
 def latency_svg(lat: dict) -> str:
