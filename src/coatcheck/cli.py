@@ -229,6 +229,7 @@ def serve(
     session: str = typer.Option("default", "--session", help="Session key when a request carries none."),
     max_body_mb: int = typer.Option(32, "--max-body-mb"),
     audit: Optional[Path] = typer.Option(None, "--audit", help="Append one JSON line per request (categories and counts only)."),
+    vault_dir: Optional[Path] = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files (default: in memory)."),
 ) -> None:
     """Run the masking gateway: point ANTHROPIC_BASE_URL (or an OpenAI base URL) at it."""
     import logging
@@ -241,7 +242,7 @@ def serve(
     try:
         config = GatewayConfig(upstream=upstream, openai_upstream=openai_upstream, policy=Policy.load(policy),
                                master_key=load_key(key_file), default_session=session, max_body_bytes=max_body_mb << 20,
-                               audit_path=str(audit) if audit else None)
+                               audit_path=str(audit) if audit else None, vault_dir=str(vault_dir) if vault_dir else None)
     except CoatcheckError as exc:
         _fail(exc)
     err.print(f"coatcheck gateway on http://{host}:{port} -> {upstream}")

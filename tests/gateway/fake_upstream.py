@@ -83,6 +83,14 @@ class Upstream:
                 "stop_reason": "tool_use", "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 5},
             })
 
+        if request.headers.get("x-test-drop"):
+            def broken() -> Iterator[str]:
+                yield sse("message_start", {"type": "message_start", "message": {"id": "m", "type": "message", "role": "assistant", "model": "m", "content": [], "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}}})
+                yield sse("content_block_start", {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}})
+                yield sse("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": f"partial {said[:40]}"}})
+                raise ConnectionResetError("upstream went away")
+            return StreamingResponse(broken(), media_type="text/event-stream")
+
         def gen() -> Iterator[str]:
             yield sse("message_start", {"type": "message_start", "message": {"id": "msg_02", "type": "message", "role": "assistant", "model": body.get("model"),
                                                                            "content": [], "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 1}}})

@@ -48,6 +48,7 @@ class GatewayConfig:
     max_body_bytes: int = 32 * 1024 * 1024
     timeout: float = 600.0
     audit_path: str | None = None
+    vault_dir: str | None = None
 
 
 def _anthropic_error(status: int, kind: str, message: str) -> JSONResponse:
@@ -62,7 +63,7 @@ class Gateway:
     def __init__(self, config: GatewayConfig) -> None:
         self.config = config
         policy = config.policy or Policy.builtin("agent")
-        self.sessions = SessionStore(config.master_key or secrets.token_bytes(32), policy)
+        self.sessions = SessionStore(config.master_key or secrets.token_bytes(32), policy, vault_dir=config.vault_dir)
         self.client = httpx.AsyncClient(timeout=httpx.Timeout(config.timeout, connect=30.0), follow_redirects=False)
         self._audit = open(config.audit_path, "a", encoding="utf-8") if config.audit_path else None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -23,7 +24,7 @@ from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
 from ..spans import Span
-from ..vault import Vault
+from ..vault import FileStore, Vault
 
 
 def _json_decoded(source: str) -> str:
@@ -42,8 +43,8 @@ def _h(text: str) -> bytes:
 
 
 class Session:
-    def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000) -> None:
-        self.vault = Vault(key)
+    def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None) -> None:
+        self.vault = vault if vault is not None else Vault(key)
         self.masker = Masker(policy=policy, vault=self.vault, pipeline=pipeline)
         self._memo: OrderedDict[bytes, str] = OrderedDict()
         self._echo: OrderedDict[bytes, str] = OrderedDict()
@@ -142,8 +143,10 @@ class Session:
 class SessionStore:
     """Sessions by key; each session's vault key is derived from the gateway key and the session key."""
 
-    def __init__(self, master_key: bytes, policy: Policy, max_sessions: int = 1000, idle_seconds: float = 6 * 3600) -> None:
+    def __init__(self, master_key: bytes, policy: Policy, max_sessions: int = 1000, idle_seconds: float = 6 * 3600,
+                 vault_dir: str | None = None) -> None:
         self.master_key = master_key
+        self.vault_dir = vault_dir
         self.policy = policy
         self.pipeline = Pipeline(policy)
         self.max_sessions = max_sessions
@@ -156,7 +159,11 @@ class SessionStore:
             s = self._sessions.get(session_key)
             if s is None:
                 key = hmac.new(self.master_key, b"session\x00" + session_key.encode(), hashlib.sha256).digest()
-                s = self._sessions[session_key] = Session(key, self.pipeline, self.policy)
+                vault = None
+                if self.vault_dir:  # one encrypted file per session, so `coatcheck restore` works on transcripts later
+                    name = hashlib.sha256(session_key.encode()).hexdigest()[:24] + ".vault"
+                    vault = Vault(key, FileStore(os.path.join(self.vault_dir, name), key))
+                s = self._sessions[session_key] = Session(key, self.pipeline, self.policy, vault=vault)
                 self._evict()
             self._sessions.move_to_end(session_key)
             s.last_used = time.monotonic()
