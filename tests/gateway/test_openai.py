@@ -62,6 +62,14 @@ def test_responses_non_streaming(gateway, upstream):
     assert json.loads(call.arguments) == {"command": PROMPT}
 
 
+def test_responses_compact_is_masked_too(gateway, upstream):
+    import httpx
+
+    n = len(upstream.requests)
+    r = httpx.post(gateway.url + "/v1/responses/compact", json={"model": "gpt-test", "input": [{"role": "user", "content": PROMPT}]}, timeout=30)
+    assert r.status_code in (200, 404, 405) and upstream_saw_no_value(upstream, n)
+
+
 def test_responses_streaming(gateway, upstream):
     n = len(upstream.requests)
     with client(gateway).responses.stream(model="gpt-test", input=[{"role": "user", "content": [{"type": "input_text", "text": PROMPT}]}]) as stream:

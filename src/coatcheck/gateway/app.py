@@ -207,6 +207,7 @@ def create_app(config: GatewayConfig | None = None) -> Starlette:
         Route("/v1/messages/count_tokens", count_tokens, methods=["POST"]),
         Route("/v1/chat/completions", chat, methods=["POST"]),
         Route("/v1/responses", responses, methods=["POST"]),
+        Route("/v1/responses/compact", responses, methods=["POST"]),  # Codex compaction: same input items
         Route("/{path:path}", gw.passthrough, methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
     ]
     @contextlib.asynccontextmanager
