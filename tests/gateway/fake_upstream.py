@@ -36,6 +36,7 @@ class Upstream:
             Route("/v1/messages/count_tokens", self.count_tokens, methods=["POST"]),
             Route("/v1/chat/completions", self.chat, methods=["POST"]),
             Route("/v1/responses", self.responses, methods=["POST"]),
+            Route("/v1/responses/compact", self.responses, methods=["POST"]),
             Route("/v1/models", self.models, methods=["GET"]),
         ])
 
