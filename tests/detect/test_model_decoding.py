@@ -1,0 +1,99 @@
+"""The model detector's windowing, offsets and BIO decoding, with a stand-in session (no model file needed):
+the stand-in tags every capitalised word piece as a person (B- on the first, I- on following capitalised pieces)."""
+
+from __future__ import annotations
+
+import numpy as np
+from tokenizers import Regex, Tokenizer, models, normalizers, pre_tokenizers, processors
+
+from coatcheck.detect.model import ModelDetector
+
+LABELS = ["O", "B-PER", "I-PER", "B-ADDR", "I-ADDR"]
+PIECES = ["<s>", "<pad>", "</s>", "<unk>"] + [f"▁{c}" for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"] + \
+    list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,:;!?'\"()-_/\\@😀") + ["▁Giulia", "▁Ferraro", "▁Hans", "▁Becker", "▁"]
+
+
+def tokenizer() -> Tokenizer:
+    t = Tokenizer(models.Unigram([(p, -1.0 if len(p) > 2 else -5.0) for p in PIECES], unk_id=3, byte_fallback=False))
+    t.normalizer = normalizers.Replace(Regex(r"\s"), " ")  # as the real tokenizer: whitespace becomes a space
+    t.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always")
+    t.post_processor = processors.TemplateProcessing(single="<s> $A </s>", special_tokens=[("<s>", 0), ("</s>", 2)])
+    return t
+
+
+class StandIn:
+    """Person = a run of pieces that start with '▁' + capital letter and are longer than 2 chars."""
+
+    def __init__(self, tok: Tokenizer) -> None:
+        self.vocab = {i: p for p, i in tok.get_vocab().items()}
+        self.calls = 0
+
+    def run(self, _names, feeds):
+        self.calls += 1
+        ids = feeds["input_ids"]
+        out = np.zeros((*ids.shape, len(LABELS)), dtype=np.float32)
+        out[..., 0] = 1.0
+        for b in range(ids.shape[0]):
+            prev = False
+            for t in range(ids.shape[1]):
+                piece = self.vocab.get(int(ids[b, t]), "")
+                name = piece.startswith("▁") and len(piece) > 2 and piece[1].isupper()
+                if name:
+                    out[b, t] = 0
+                    out[b, t, 2 if prev else 1] = 0.9
+                    out[b, t, 0] = 0.1
+                prev = name
+        return [out]
+
+
+def detector(max_len: int = 128, stride: int = 32) -> tuple[ModelDetector, StandIn]:
+    tok = tokenizer()
+    session = StandIn(tok)
+    meta = {"labels": LABELS, "max_len": max_len, "thresholds": {"PER": 0.5, "ADDR": 0.5}, "pad": 1}
+    return ModelDetector(parts=(session, tok, meta), stride=stride), session
+
+
+def found(text: str, **kw) -> list[str]:
+    d, _ = detector(**kw)
+    return [text[s.start : s.end] for s in d.detect(text)]
+
+
+def test_offsets_are_exact():
+    text = "ping Giulia Ferraro now"
+    assert found(text) == ["Giulia Ferraro"]
+
+
+def test_window_boundaries_do_not_split_or_lose_entities():
+    filler = " ".join("abc" for _ in range(150))
+    text = f"{filler} Hans Becker {filler} Giulia Ferraro {filler}"
+    d, session = detector(max_len=32, stride=8)
+    spans = d.detect(text)
+    assert [text[s.start : s.end] for s in spans] == ["Hans Becker", "Giulia Ferraro"]
+    assert session.calls >= 2  # several batches of windows
+
+
+def test_emoji_crlf_and_non_ascii():
+    text = "😀 ok\r\nHans Becker\r\nbye 😀"
+    assert found(text) == ["Hans Becker"]
+
+
+def test_very_long_tokens_and_base64_lines_are_skipped():
+    blob = "QmFzZTY0" * 40
+    d, session = detector()
+    assert d.detect(blob + "\n") == [] and session.calls == 0
+    assert found(blob + "\nGiulia Ferraro\n") == ["Giulia Ferraro"]
+
+
+def test_i_without_b_starts_an_entity():
+    d, _ = detector()
+    probs = np.zeros((3, len(LABELS)), dtype=np.float32)
+    probs[0, 2] = probs[1, 2] = 0.9  # I-PER I-PER
+    probs[2, 0] = 1.0
+    spans = d._decode("Hans Beck x", 0, [(0, 4), (4, 9), (10, 11)], probs)
+    assert [(s.start, s.end, s.category) for s in spans] == [(0, 9, "person")]
+
+
+def test_threshold_filters_low_scores():
+    d, _ = detector()
+    d.thresholds["PER"] = 0.95
+    assert d.detect("ping Giulia Ferraro now") == []
