@@ -11,22 +11,12 @@ from __future__ import annotations
 import pytest
 
 from coatcheck import Masker
-from coatcheck.bench.generate import generate
-
-_DOCS = generate(3000, "dev", seed=7)
+from coatcheck.bench.latency import texts
 
 
 def mixed_text(chars: int) -> str:
-    out, n = [], 0
-    for d in _DOCS:
-        out.append(d["text"])
-        n += len(d["text"]) + 1
-        if n >= chars:
-            break
-    text = "\n".join(out)
-    while len(text) < chars:
-        text += "\n" + text
-    return text[:chars]
+    """Generated agent traffic (dev split) concatenated to ``chars`` characters: the latency command's texts."""
+    return texts([chars], seed=7)[chars]
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,47 @@
+"""Run the whole model pipeline, or one step of it.
+
+    python training/pipeline.py all --bin PATH/e5-small-q4.bin       # convert, data, prune, train, export, evaluate
+    python training/pipeline.py train --minutes 15                   # one step (steps: convert data prune train export evaluate)
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+PY = sys.executable
+STEPS = {
+    "convert": ["convert_base.py"],
+    "data": ["data.py"],
+    "prune": ["prune.py"],
+    "train": ["train.py"],
+    "export": ["export.py"],
+    "evaluate": ["evaluate.py", "--out", "training/work/eval_test.json"],
+}
+
+
+def run(step: str, extra: list[str]) -> None:
+    cmd = [PY, str(HERE / STEPS[step][0]), *STEPS[step][1:], *extra]
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, check=True)
+    if step == "evaluate":
+        subprocess.run([PY, str(HERE / "eval" / "build.py"), "training/work/handwritten.jsonl"], check=True)
+        subprocess.run([PY, str(HERE / "evaluate.py"), "--data", "training/work/handwritten.jsonl", "--out", "training/work/eval_handwritten.json"], check=True)
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in (*STEPS, "all"):
+        raise SystemExit(__doc__)
+    step, extra = sys.argv[1], sys.argv[2:]
+    if step != "all":
+        run(step, extra)
+        return
+    bin_args = extra[extra.index("--bin") : extra.index("--bin") + 2] if "--bin" in extra else []
+    for s in STEPS:
+        run(s, bin_args if s == "convert" else [])
+
+
+if __name__ == "__main__":
+    main()
