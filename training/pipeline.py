@@ -1,7 +1,7 @@
 """Run the whole model pipeline, or one step of it.
 
-    python training/pipeline.py all --bin PATH/e5-small-q4.bin       # convert, data, prune, train, export, evaluate
-    python training/pipeline.py train --minutes 15                   # one step (steps: convert data prune train export evaluate)
+    python training/pipeline.py all --bin PATH/e5-small-q4.bin       # every step in order
+    python training/pipeline.py train --minutes 15                   # one step (steps: convert data prune train export thresholds evaluate card)
 """
 
 from __future__ import annotations
@@ -18,17 +18,31 @@ STEPS = {
     "prune": ["prune.py"],
     "train": ["train.py"],
     "export": ["export.py"],
+    "thresholds": ["thresholds.py"],
     "evaluate": ["evaluate.py", "--out", "training/work/eval_test.json"],
+    "card": ["card.py"],
+    "ship": [],
 }
 
 
 def run(step: str, extra: list[str]) -> None:
+    if step == "ship":  # copy the exported model into the package
+        import shutil
+
+        dest = Path("src/coatcheck/data/model")
+        dest.mkdir(parents=True, exist_ok=True)
+        for f in ("model.onnx", "tokenizer.json", "labels.json"):
+            shutil.copy(Path("training/work/onnx") / f, dest / f)
+        print(f"shipped to {dest}")
+        return
     cmd = [PY, str(HERE / STEPS[step][0]), *STEPS[step][1:], *extra]
     print("+", " ".join(cmd), flush=True)
     subprocess.run(cmd, check=True)
     if step == "evaluate":
         subprocess.run([PY, str(HERE / "eval" / "build.py"), "training/work/handwritten.jsonl"], check=True)
         subprocess.run([PY, str(HERE / "evaluate.py"), "--data", "training/work/handwritten.jsonl", "--out", "training/work/eval_handwritten.json"], check=True)
+    if step == "card":
+        return
 
 
 def main() -> None:

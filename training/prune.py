@@ -31,10 +31,14 @@ def corpus(data: Path, repo: Path) -> list[str]:
         for _ in range(4000):
             texts.append(f"{f.name()} {f.street_address()} {f.postcode()} {f.city()} {f.company()} {f.job()} {f.sentence(nb_words=12)}")
         for word in f.words(nb=3000, unique=False):
-            texts.extend([word, word.capitalize(), word.upper()])
-    for path in list(repo.rglob("*.py")) + list(repo.rglob("*.toml")) + list(repo.rglob("*.md")):
-        if ".venv" not in path.parts and "work" not in path.parts:
-            texts.extend(path.read_text(encoding="utf-8", errors="ignore").splitlines())
+            texts.extend([word, word.capitalize()])
+    # code vocabulary: coatcheck's own sources and the Python standard library's top-level modules (only used to
+    # choose which existing vocabulary pieces to keep; no text from them is shipped)
+    import sysconfig
+
+    code = sorted(repo.joinpath("src").rglob("*.py")) + sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))
+    for path in code:
+        texts.extend(path.read_text(encoding="utf-8", errors="ignore").splitlines())
     return texts
 
 

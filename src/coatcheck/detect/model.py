@@ -23,6 +23,28 @@ from ..spans import Span
 
 CATEGORY = {"PER": "person", "ADDR": "address"}
 _SKIP_LINE = regex.compile(r"^\s*\S{120,}\s*$")
+# A name or a street address needs a capitalised word that is not a call, an attribute or an identifier part.
+_CAP_WORD = regex.compile(r"(?<![\w.$@/\\-])\p{Lu}\p{Ll}+(?:[-'’]\p{L}+)?(?![\w(.]\w|[\w(])")
+_TWO_CAPS = regex.compile(r"(?<![\w.$@/\\-])\p{Lu}\p{Ll}+[ \t]+(?:\p{Ll}{1,4}[ \t]+)?\p{Lu}\p{Ll}+")
+_ADDRESS_CUE = regex.compile(r"(?i)\d.*\b(?:via|viale|piazza|corso|rue|avenue|boulevard|calle|avenida|plaza|paseo|carrer|street|st|road|rd|lane|drive|way)\b|"
+                             r"\b(?:via|viale|piazza|corso|rue|avenue|boulevard|calle|avenida|plaza|paseo|carrer)\b.*\d|\p{L}+(?:straße|strasse|weg|platz|allee|gasse)\s*\d")
+
+
+def _worth_a_look(line: str) -> bool:
+    """Cheap gate: the model only sees lines that could hold a name or an address."""
+    if _SKIP_LINE.match(line) or _CAP_WORD.search(line) is None:
+        return False
+    if _TWO_CAPS.search(line) or _ADDRESS_CUE.search(line):
+        return True
+    names = _known_names()
+    return any(m.group() in names for m in _CAP_WORD.finditer(line))
+
+
+@lru_cache(maxsize=1)
+def _known_names() -> frozenset[str]:
+    from .._data import word_list
+
+    return (word_list("first_names") | word_list("last_names")) - word_list("common_words")
 _LOCK = threading.Lock()
 
 
@@ -47,6 +69,78 @@ def _load(path: str):
     tok = Tokenizer.from_file(str(Path(path) / "tokenizer.json"))
     meta = json.loads((Path(path) / "labels.json").read_text())
     return session, tok, meta
+
+
+_STREET_WORD = regex.compile(r"\p{Lu}\p{Ll}{2,}")
+_DATE_WORDS = regex.compile(
+    r"(?i)\b\d{1,2}\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|genn|febbr|marzo|aprile|maggio|giugno|luglio|agosto|sett|ott|"
+    r"nov|dic|januar|februar|märz|mai|juni|juli|oktober|dezember|janv|févr|mars|avril|juin|juil|août|sept|déc|enero|febrero|abril|mayo|"
+    r"junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\w*\.?\s+\d{4}\b")
+
+
+_LABELLED_ID = regex.compile(r"\S+\s+\d{6,},?\s+")  # "Steuer-ID 31951072463, " before the address
+_ADDRESS_LABELS = {"address", "adresse", "indirizzo", "dirección", "direccion", "adres", "anschrift", "domicilio", "domicile"}
+_COMPANY_SUFFIXES = {"srl", "s.r.l.", "spa", "s.p.a.", "gmbh", "ag", "kg", "sa", "s.a.", "sl", "s.l.", "sas", "sarl", "ltd", "inc", "llc", "bv", "nv", "plc", "co"}
+
+
+def _trim_address(text: str, start: int, end: int) -> int:
+    """Move an address span's start past leading words that are not part of it ("Il habite", "Adresse:")."""
+    from .._data import word_list
+
+    while start < end:
+        m = _LABELLED_ID.match(text, start, end) or regex.compile(r"(\S+)\s+").match(text, start, end)
+        if m is None:
+            break
+        word = m.group(1) if m.re is not _LABELLED_ID else None
+        if word is not None and (word[0].isdigit() or (word[0].isupper() and word not in word_list("common_words")
+                                 and not word.endswith(":") and word.lower().strip(":") not in _ADDRESS_LABELS)):
+            break
+        start = m.end()
+    return start
+
+
+_PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos", "das", "ter", "y", "bin", "al"}
+
+
+def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None:
+    """Precision filters after decoding: whole words only; no product or placeholder names; person spans trimmed of
+    leading articles and trailing lower-case words or company suffixes, and a one-word person must be a known first
+    or last name; an address needs a capitalised word and a digit, no e-mail or phone material, and not a date."""
+    from .._data import word_list
+
+    if (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum()):
+        return None  # a fragment of a word ("ra" in "signora")
+    if text[start:end].lower() in word_list("product_names"):
+        return None
+    if kind == "ADDR":
+        start = _trim_address(text, start, end)
+        value = text[start:end]
+        ok = (any(c.isdigit() for c in value) and _STREET_WORD.search(value) is not None and len(value) <= 120
+              and not any(c in value for c in "@+\\\n") and not _DATE_WORDS.search(value))
+        return (start, end) if ok else None
+    words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
+    common = word_list("common_words")
+    while words and (text[start + words[0][0] : start + words[0][1]] in common or text[start + words[0][0]].islower()):
+        words.pop(0)
+    while words:
+        w = text[start + words[-1][0] : start + words[-1][1]]
+        if w.lower().strip(".,") in _COMPANY_SUFFIXES or (w[0].islower() and w not in _PARTICLES) or w in common:
+            words.pop()
+        else:
+            break
+    if not words:
+        return None
+    if any(text[start + a].islower() and text[start + a : start + b] not in _PARTICLES for a, b in words):
+        return None  # "Damen und Herren": a lower-case word inside is not a name
+    new_start, new_end = start + words[0][0], start + words[-1][1]
+    value = text[new_start:new_end]
+    if value.lower() in word_list("product_names") or any(text[start + a : start + b].lower() in word_list("product_names") for a, b in words):
+        return None
+    if len(words) == 1:
+        w = value.strip(".,")
+        known = (w in word_list("first_names") or w in word_list("last_names")) and w not in common and w not in word_list("ambiguous_first_names")
+        return (new_start, new_end) if known else None
+    return new_start, new_end
 
 
 class ModelDetector:
@@ -76,7 +170,7 @@ class ModelDetector:
         open_ = False
         for line in text.splitlines(keepends=True):
             end = pos + len(line)
-            useful = bool(line.strip()) and not _SKIP_LINE.match(line) and any(c.isalpha() for c in line)
+            useful = bool(line.strip()) and _worth_a_look(line)
             if useful and not open_:
                 start, open_ = pos, True
             elif not useful and open_:
@@ -103,6 +197,7 @@ class ModelDetector:
             step = max(1, size - self.stride)
             for first in range(0, max(1, n - self.stride), step) if n > size else [0]:
                 windows.append((r, enc.ids[first : first + size], first))
+        windows.sort(key=lambda w: len(w[1]))  # batch windows of similar length: less padding
         probs_by_region = [np.zeros((len(enc.ids), len(self.labels)), dtype=np.float32) for enc in encodings]
         best_margin = [np.full(len(enc.ids), -1, dtype=np.int32) for enc in encodings]
         for b in range(0, len(windows), self.batch):
@@ -140,8 +235,11 @@ class ModelDetector:
                 start, end = offsets[a][0], offsets[z][1]
                 while start < end and text[base + start].isspace():
                     start += 1
-                if end > start:
-                    out.append(Span(base + start, base + end, CATEGORY[kind], f"model:{kind}", score))
+                while end > start and text[base + end - 1] in ".,;:!?)\"'":
+                    end -= 1
+                refined = _refine(text, base + start, base + end, kind) if end > start else None
+                if refined is not None:
+                    out.append(Span(refined[0], refined[1], CATEGORY[kind], f"model:{kind}", score))
 
         for t, tag in enumerate(tags):
             label = self.labels[tag]

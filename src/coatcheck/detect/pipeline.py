@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 
 import ahocorasick
 
@@ -39,6 +40,14 @@ class Pipeline:
         base.append(TableDetector())
         base.extend(extra or [])
         self.base = base
+        # The model runs on the original text only (not on normalised or decoded views): names do not hide
+        # behind homoglyphs or base64 the way keys do, and it is the costliest stage.
+        self.model = None
+        if (policy.masks("person") or policy.masks("address")) and os.environ.get("COATCHECK_MODEL", "1") != "0":
+            from .model import ModelDetector, available
+
+            if available():
+                self.model = ModelDetector()
         self.terms = TermDetector(policy.always_mask)
         self.encoded = EncodedDetector([d.detect for d in base], lambda c: policy.masks(c) and category(c).dangerous)
         self._networks = policy.networks()
@@ -46,12 +55,15 @@ class Pipeline:
     @property
     def stages(self) -> list[str]:
         """Stage names in order, for ``coatcheck doctor`` and ``--explain``."""
-        return ["normalize", *(d.name for d in self.base), "terms", "encoded", "policy", "resolve"]
+        model = ["model"] if self.model is not None else []
+        return ["normalize", *(d.name for d in self.base), *model, "terms", "encoded", "policy", "resolve"]
 
     def detect(self, text: str) -> list[Span]:
         spans: list[Span] = []
         for d in (*self.base, self.terms, self.encoded):
             spans.extend(d.detect(text))
+        if self.model is not None:
+            spans.extend(self.model.detect(text))
         if needs_view(text):
             view = normalized_view(text)
             for d in (*self.base, self.terms):
