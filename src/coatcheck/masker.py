@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .detect.base import Detector
@@ -88,7 +89,7 @@ class Masker:
         spans += [Span(m.start(), m.end(), "literal", "literal:placeholder-lookalike", 1.0) for m in PLACEHOLDER_RE.finditer(text)]
         return resolve([_escape_safe(text, s) for s in resolve(spans)])
 
-    def mask(self, text: str, extra_spans: list[Span] | None = None, value_of=None) -> MaskResult:
+    def mask(self, text: str, extra_spans: list[Span] | None = None, value_of: Callable[[str], str] | None = None) -> MaskResult:
         """Replace every detected value with its placeholder. Raises MaskingError (never returns
         partially masked text) if anything fails.
 
@@ -110,7 +111,7 @@ class Masker:
         except Exception as exc:  # fail closed: the caller must not forward the input
             raise MaskingError(f"masking failed ({exc.__class__.__name__}); nothing was forwarded") from None
 
-    def _replace(self, value: str, cat: str, value_of=None) -> str:
+    def _replace(self, value: str, cat: str, value_of: Callable[[str], str] | None = None) -> str:
         """Mask line by line, so line counts (and diff hunks) stay as they were."""
         parts = []
         for line in value.split("\n"):

@@ -78,6 +78,7 @@ _DATE_WORDS = regex.compile(
     r"junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\w*\.?\s+\d{4}\b")
 
 
+_WORD_AND_SPACE = regex.compile(r"(\S+)\s+")
 _LABELLED_ID = regex.compile(r"\S+\s+\d{6,},?\s+")  # "Steuer-ID 31951072463, " before the address
 _ADDRESS_LABELS = {"address", "adresse", "indirizzo", "dirección", "direccion", "adres", "anschrift", "domicilio", "domicile"}
 _COMPANY_SUFFIXES = {"srl", "s.r.l.", "spa", "s.p.a.", "gmbh", "ag", "kg", "sa", "s.a.", "sl", "s.l.", "sas", "sarl", "ltd", "inc", "llc", "bv", "nv", "plc", "co"}
@@ -88,7 +89,7 @@ def _trim_address(text: str, start: int, end: int) -> int:
     from .._data import word_list
 
     while start < end:
-        m = _LABELLED_ID.match(text, start, end) or regex.compile(r"(\S+)\s+").match(text, start, end)
+        m = _LABELLED_ID.match(text, start, end) or _WORD_AND_SPACE.match(text, start, end)
         if m is None:
             break
         word = m.group(1) if m.re is not _LABELLED_ID else None
