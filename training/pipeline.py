@@ -54,7 +54,8 @@ def main() -> None:
         return
     bin_args = extra[extra.index("--bin") : extra.index("--bin") + 2] if "--bin" in extra else []
     for s in STEPS:
-        run(s, bin_args if s == "convert" else [])
+        if s != "ship":  # shipping into the package is a deliberate, separate step
+            run(s, bin_args if s == "convert" else [])
 
 
 if __name__ == "__main__":
