@@ -60,11 +60,20 @@ class Session:
     # -- masking -------------------------------------------------------------------------------
     def mask(self, text: str) -> str:
         """The masked form of one string leaf; the same leaf always gets the same bytes back."""
+        return self._memoised(text, _h(text), value_of=None, learn=True)
+
+    def mask_json_source(self, text: str) -> str:
+        """Mask JSON source text (an OpenAI ``arguments`` string) in place, storing JSON-decoded values so that
+        restoring with ``json_string=True`` re-escapes them correctly. Memoised like ``mask``."""
+        return self._memoised(text, _h("\x00json\x00" + text), value_of=_json_decoded, learn=False)
+
+    def _memoised(self, text: str, key: bytes, value_of, learn: bool) -> str:
+        """Echo map first (the model's own output goes back as it was produced), then the memo, else detect.
+        ``learn``: add the values found to the session's known values."""
         if not text:
             return text
-        key = _h(text)
         with self._lock:
-            echoed = self._echo.get(key)
+            echoed = self._echo.get(_h(text))
             if echoed is not None:
                 return echoed
             hit = self._memo.get(key)
@@ -72,42 +81,19 @@ class Session:
                 self._memo.move_to_end(key)
                 return hit
         t0 = time.perf_counter()
-        result = self.masker.mask(text, self._known_spans(text))
+        result = self.masker.mask(text, self._known_spans(text), value_of=value_of)
         self.detect_seconds += time.perf_counter() - t0
         self.detected_chars += len(text)
         with self._lock:
             for s in result.spans:
                 self.counts[s.category] += 1
                 value = text[s.start : s.end]
-                if len(value) >= 4 and "\n" not in value and value not in self._known:
+                if learn and len(value) >= 4 and "\n" not in value and value not in self._known:
                     self._known[value] = s.category
                     self._automaton = None
             self._memo[key] = result.text
             if len(self._memo) > self._memo_size:
                 self._memo.popitem(last=False)
-        return result.text
-
-    def mask_json_source(self, text: str) -> str:
-        """Mask JSON source text (an OpenAI ``arguments`` string) in place, storing JSON-decoded values so that
-        restoring with ``json_string=True`` re-escapes them correctly. Memoised like ``mask``."""
-        if not text:
-            return text
-        key = _h("\x00json\x00" + text)
-        with self._lock:
-            echoed = self._echo.get(_h(text))
-            if echoed is not None:
-                return echoed
-            hit = self._memo.get(key)
-            if hit is not None:
-                return hit
-        t0 = time.perf_counter()
-        result = self.masker.mask(text, self._known_spans(text), value_of=_json_decoded)
-        self.detect_seconds += time.perf_counter() - t0
-        self.detected_chars += len(text)
-        with self._lock:
-            for s in result.spans:
-                self.counts[s.category] += 1
-            self._memo[key] = result.text
         return result.text
 
     def _known_spans(self, text: str) -> list[Span]:
