@@ -116,6 +116,12 @@ class Session:
     def restorer(self, *, json_string: bool = False) -> StreamRestorer:
         return StreamRestorer(self.vault, json_string=json_string)
 
+    def restore_echoed(self, upstream: str, *, json_string: bool = False) -> str:
+        """Restore ``upstream`` (text the model produced) and remember the pair for the echo map."""
+        restored = self.restore(upstream, json_string=json_string)
+        self.remember_echo(upstream, restored)
+        return restored
+
     def remember_echo(self, upstream: str, restored: str) -> None:
         """The client will send ``restored`` back next turn: forward ``upstream`` instead, byte for byte."""
         if upstream == restored or not restored:

@@ -228,16 +228,12 @@ class ResponsesStream:
             payload["delta"] = block.feed(payload.get("delta") or "")
         elif t == "response.output_text.done":
             yield from self._flush(("text", payload.get("item_id"), payload.get("content_index")), t, payload)
-            upstream = payload.get("text")
-            if isinstance(upstream, str):
-                payload["text"] = self.session.restore(upstream)
-                self.session.remember_echo(upstream, payload["text"])
+            if isinstance(payload.get("text"), str):
+                payload["text"] = self.session.restore_echoed(payload["text"])
         elif t == "response.function_call_arguments.done":
             yield from self._flush(("args", payload.get("item_id")), t, payload)
-            upstream = payload.get("arguments")
-            if isinstance(upstream, str):
-                payload["arguments"] = self.session.restore(upstream, json_string=True)
-                self.session.remember_echo(upstream, payload["arguments"])
+            if isinstance(payload.get("arguments"), str):
+                payload["arguments"] = self.session.restore_echoed(payload["arguments"], json_string=True)
         elif t == "response.content_part.done" and isinstance(payload.get("part"), dict):
             part = payload["part"]
             if isinstance(part.get("text"), str):

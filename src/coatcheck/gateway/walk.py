@@ -86,17 +86,9 @@ def restore_anthropic_response(body: dict, session: Session) -> None:
         if not isinstance(block, dict):
             continue
         if block.get("type") == "text" and isinstance(block.get("text"), str):
-            upstream = block["text"]
-            block["text"] = session.restore(upstream)
-            session.remember_echo(upstream, block["text"])
+            block["text"] = session.restore_echoed(block["text"])
         elif block.get("type") == "tool_use" and "input" in block:
-            block["input"] = map_leaves(block["input"], lambda s: _restore_leaf(session, s))
-
-
-def _restore_leaf(session: Session, upstream: str) -> str:
-    restored = session.restore(upstream)
-    session.remember_echo(upstream, restored)
-    return restored
+            block["input"] = map_leaves(block["input"], session.restore_echoed)
 
 
 def remember_json_echo(session: Session, upstream_json: str, restored_json: str) -> None:
@@ -154,13 +146,11 @@ def restore_chat_response(body: dict, session: Session) -> None:
         if not isinstance(msg, dict):
             continue
         if isinstance(msg.get("content"), str):
-            msg["content"] = _restore_leaf(session, msg["content"])
+            msg["content"] = session.restore_echoed(msg["content"])
         for call in msg.get("tool_calls") or []:
             fnc = call.get("function") if isinstance(call, dict) else None
             if isinstance(fnc, dict) and isinstance(fnc.get("arguments"), str):
-                upstream = fnc["arguments"]
-                fnc["arguments"] = session.restore(upstream, json_string=True)
-                session.remember_echo(upstream, fnc["arguments"])
+                fnc["arguments"] = session.restore_echoed(fnc["arguments"], json_string=True)
 
 
 def mask_responses_request(body: dict, session: Session) -> None:
@@ -193,13 +183,11 @@ def restore_responses_item(item: Any, session: Session) -> None:
     if t == "message":
         for part in item.get("content") or []:
             if isinstance(part, dict) and isinstance(part.get("text"), str):
-                part["text"] = _restore_leaf(session, part["text"])
+                part["text"] = session.restore_echoed(part["text"])
     elif t == "function_call" and isinstance(item.get("arguments"), str):
-        upstream = item["arguments"]
-        item["arguments"] = session.restore(upstream, json_string=True)
-        session.remember_echo(upstream, item["arguments"])
+        item["arguments"] = session.restore_echoed(item["arguments"], json_string=True)
     elif t == "custom_tool_call" and isinstance(item.get("input"), str):
-        item["input"] = _restore_leaf(session, item["input"])
+        item["input"] = session.restore_echoed(item["input"])
 
 
 def restore_responses_response(body: dict, session: Session) -> None:
