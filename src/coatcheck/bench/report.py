@@ -15,6 +15,17 @@ def ci(pair) -> str:
     return f"[{pct(pair[0])}, {pct(pair[1])}]" if pair else ""
 
 
+def _category_table(tools: dict, key: str, rate: str, title: str) -> list[str]:
+    """One row per category, one column per tool."""
+    cats = sorted({c for t in tools.values() for c in t["result"][key]})
+    lines = ["", title, "", "| category | items | " + " | ".join(tools) + " |", "|---|---:|" + "---:|" * len(tools)]
+    for c in cats:
+        n_items = next((t["result"][key][c]["items"] for t in tools.values() if c in t["result"][key]), 0)
+        row = [pct(t["result"][key].get(c, {}).get(rate)) for t in tools.values()]
+        lines.append(f"| {c} | {n_items} | " + " | ".join(row) + " |")
+    return lines
+
+
 def markdown(results: dict) -> str:
     tools = results["tools"]
     meta = results["meta"]
@@ -35,20 +46,8 @@ def markdown(results: dict) -> str:
             kv = "coatcheck keeps more" if d["keep_rate"][1] > 0 else ("coatcheck keeps less" if d["keep_rate"][2] < 0 else "no difference")
             lines.append(f"| {n} | {100 * d['leak_rate'][0]:+.1f} pt | [{100 * d['leak_rate'][1]:+.1f}, {100 * d['leak_rate'][2]:+.1f}] | {lv} | "
                          f"{100 * d['keep_rate'][0]:+.1f} pt | [{100 * d['keep_rate'][1]:+.1f}, {100 * d['keep_rate'][2]:+.1f}] | {kv} |")
-    cats = sorted({c for t in tools.values() for c in t["result"]["leak_by_category"]})
-    lines += ["", "Leak rate per category (MUST_MASK items):", "", "| category | items | " + " | ".join(tools) + " |",
-              "|---|---:|" + "---:|" * len(tools)]
-    for c in cats:
-        n_items = next((t["result"]["leak_by_category"][c]["items"] for t in tools.values() if c in t["result"]["leak_by_category"]), 0)
-        row = [pct(t["result"]["leak_by_category"].get(c, {}).get("leak_rate")) for t in tools.values()]
-        lines.append(f"| {c} | {n_items} | " + " | ".join(row) + " |")
-    kcats = sorted({c for t in tools.values() for c in t["result"]["keep_by_category"]})
-    lines += ["", "Keep rate per category (MUST_KEEP items):", "", "| category | items | " + " | ".join(tools) + " |",
-              "|---|---:|" + "---:|" * len(tools)]
-    for c in kcats:
-        n_items = next((t["result"]["keep_by_category"][c]["items"] for t in tools.values() if c in t["result"]["keep_by_category"]), 0)
-        row = [pct(t["result"]["keep_by_category"].get(c, {}).get("keep_rate")) for t in tools.values()]
-        lines.append(f"| {c} | {n_items} | " + " | ".join(row) + " |")
+    lines += _category_table(tools, "leak_by_category", "leak_rate", "Leak rate per category (MUST_MASK items):")
+    lines += _category_table(tools, "keep_by_category", "keep_rate", "Keep rate per category (MUST_KEEP items):")
     if any(t.get("char") for t in tools.values()):
         lines += ["", "Character level over MUST_MASK characters (labels ignored; macro over datasets):", "",
                   "| tool | recall | precision | F2 | F1 | F0.5 | macro F2 leave-one-dataset-out |", "|---|---:|---:|---:|---:|---:|---|"]
