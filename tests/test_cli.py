@@ -36,10 +36,15 @@ def test_scan_text_json_sarif_and_exit_codes(tmp_path):
     (tmp_path / "clean.txt").write_text("nothing to see here\n")
     (tmp_path / "blob.bin").write_bytes(b"\x00\x01" + KEY.encode())
     r = run("scan", str(tmp_path), "--explain")
-    assert r.returncode == 1
+    assert r.returncode == 2 and b"cannot scan binary file" in r.stderr  # a file it cannot read is an error …
+    r = run("scan", str(tmp_path), "--explain", "--skip-binary")
+    assert r.returncode == 1  # … unless asked to skip it
     out = r.stdout.decode()
     assert "a.env:1:21: secret [github-pat]" in out and KEY not in out
     assert b"skipped binary file" in r.stderr
+    (tmp_path / "latin1.txt").write_bytes(b"caf\xe9 " + KEY.encode())
+    assert run("scan", str(tmp_path / "latin1.txt")).returncode == 2
+    assert run("scan", str(tmp_path / "latin1.txt"), "--lossless").returncode == 1
     j = json.loads(run("scan", str(tmp_path / "a.env"), "--format", "json").stdout)
     assert {f["category"] for f in j} == {"secret", "person", "email"} and all("value" not in f for f in j)
     s = json.loads(run("scan", str(tmp_path / "a.env"), "--format", "sarif").stdout)

@@ -24,7 +24,7 @@ from .scan import Finding, iter_files, scan_text, to_sarif
 from .textio import decode, encode, is_binary, iter_chunks
 from .vault import Vault, load_key
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Mask secrets and personal data in coding-agent traffic; restore them exactly.")
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False, help="Mask secrets and personal data in coding-agent traffic; restore them exactly.")
 err = Console(stderr=True, soft_wrap=True)
 
 VaultOpt = typer.Option(None, "--vault", help="Encrypted vault file (created 0600); needed to restore in another process.")
@@ -146,8 +146,10 @@ def scan(
     jsonl: bool = typer.Option(False, "--jsonl", help="Read JSONL {id, text} on stdin; write {id, spans, masked_text} per line."),
     policy: Optional[str] = PolicyOpt,
     lossless: bool = LosslessOpt,
+    skip_binary: bool = typer.Option(False, "--skip-binary", help="Skip binary and undecodable files instead of failing (exit 2)."),
 ) -> None:
-    """Report secrets and personal data in files; exit 1 when something is found (pre-commit friendly)."""
+    """Report secrets and personal data in files; exit 1 when something is found, 2 when a file could not be
+    read (pre-commit friendly)."""
     try:
         masker = Masker(policy=Policy.load(policy))
     except CoatcheckError as exc:
@@ -160,6 +162,7 @@ def scan(
         _fail(CoatcheckError("give one or more paths to scan, or use --jsonl"))
     findings: list[Finding] = []
     skipped = 0
+    unreadable = 0
     files = list(iter_files(paths))
     from rich.progress import Progress
 
@@ -170,18 +173,21 @@ def scan(
             try:
                 data = f.read_bytes()
             except OSError as exc:
-                err.print(f"coatcheck: skipped {f}: {exc.strerror}")
+                err.print(f"coatcheck: cannot read {f}: {exc.strerror}")
                 skipped += 1
+                unreadable += 1
                 continue
             if is_binary(data):
-                err.print(f"coatcheck: skipped binary file {f}")
+                err.print(f"coatcheck: {'skipped' if skip_binary else 'cannot scan'} binary file {f}")
                 skipped += 1
+                unreadable += 0 if skip_binary else 1
                 continue
             try:
                 text = decode(data, lossless=lossless, where=str(f))
             except CoatcheckError as exc:
-                err.print(f"coatcheck: skipped {exc}")
+                err.print(f"coatcheck: {'skipped' if skip_binary else 'cannot scan'} {exc}")
                 skipped += 1
+                unreadable += 0 if skip_binary else 1
                 continue
             findings.extend(scan_text(masker, text, str(f), with_values=show_values))
     if fmt == "json":
@@ -197,6 +203,9 @@ def scan(
                 line += f" {x.value!r}"
             sys.stdout.write(line + "\n")
         err.print(f"coatcheck: {len(findings)} finding(s) in {len(files) - skipped} file(s)" + (f", {skipped} skipped" if skipped else ""))
+    if unreadable:
+        err.print(f"coatcheck: {unreadable} file(s) could not be scanned (use --skip-binary to skip them, --lossless for non-UTF-8 text)")
+        raise typer.Exit(2)
     raise typer.Exit(1 if findings else 0)
 
 
@@ -218,34 +227,78 @@ def doctor(policy: Optional[str] = PolicyOpt) -> None:
     typer.echo(f"policy: {masker.policy.name}; masks: {', '.join(sorted(masker.policy.mask))}")
 
 
+def token_path(path: Optional[Path] = None) -> Path:
+    """Where the gateway token lives: ``--token-file``, ``$COATCHECK_GATEWAY_TOKEN_FILE`` or the config dir."""
+    import os
+
+    return Path(path or os.environ.get("COATCHECK_GATEWAY_TOKEN_FILE") or Path.home() / ".config" / "coatcheck" / "gateway.token")
+
+
+def gateway_token(path: Optional[Path] = None) -> str:
+    """The gateway token (created 0600 on first use): clients send it in ``x-coatcheck-token``."""
+    import os
+    import secrets as _secrets
+
+    p = token_path(path)
+    if p.exists():
+        token = p.read_text(encoding="utf-8").strip()
+        if not token:
+            raise CoatcheckError(f"token file {p} is empty; delete it to get a new token")
+        return token
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    token = _secrets.token_urlsafe(32)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(token + "\n")
+    return token
+
+
+TokenFileOpt = typer.Option(None, "--token-file", help="Gateway token file (default ~/.config/coatcheck/gateway.token, created 0600).")
+
+
 @app.command()
 def serve(
     port: int = typer.Option(8787, "--port"),
     host: str = typer.Option("127.0.0.1", "--host", help="Bind address (loopback by default)."),
+    allow_remote: bool = typer.Option(False, "--allow-remote", help="Allow a non-loopback --host (anyone who can reach it and has the token can use it)."),
+    allow_host: list[str] = typer.Option([], "--allow-host", help="Accept this Host header too (the name clients use to reach a non-loopback bind)."),
     upstream: str = typer.Option("https://api.anthropic.com", "--upstream", help="Anthropic-format upstream."),
     openai_upstream: Optional[str] = typer.Option(None, "--openai-upstream", help="OpenAI-format upstream (default: --upstream)."),
     policy: Optional[str] = PolicyOpt,
     key_file: Optional[Path] = KeyFileOpt,
-    session: str = typer.Option("default", "--session", help="Session key when a request carries none."),
+    token_file: Optional[Path] = TokenFileOpt,
     max_body_mb: int = typer.Option(32, "--max-body-mb"),
     audit: Optional[Path] = typer.Option(None, "--audit", help="Append one JSON line per request (categories and counts only)."),
     vault_dir: Optional[Path] = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files (default: in memory)."),
 ) -> None:
-    """Run the masking gateway: point ANTHROPIC_BASE_URL (or an OpenAI base URL) at it."""
+    """Run the masking gateway: point ANTHROPIC_BASE_URL (or an OpenAI base URL) at it. Clients send the token
+    from --token-file in the x-coatcheck-token header."""
+    import ipaddress
     import logging
 
     import uvicorn
 
     from .gateway.app import GatewayConfig, create_app
 
+    loopback = host == "localhost"
+    try:
+        loopback = loopback or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    if not loopback and not allow_remote:
+        _fail(CoatcheckError(f"--host {host} is not a loopback address; add --allow-remote if other machines must reach this gateway"))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
+        token = gateway_token(token_file)
         config = GatewayConfig(upstream=upstream, openai_upstream=openai_upstream, policy=Policy.load(policy),
-                               master_key=load_key(key_file), default_session=session, max_body_bytes=max_body_mb << 20,
+                               master_key=load_key(key_file), token=token, allowed_hosts=frozenset(h.lower() for h in allow_host),
+                               max_body_bytes=max_body_mb << 20,
                                audit_path=str(audit) if audit else None, vault_dir=str(vault_dir) if vault_dir else None)
     except CoatcheckError as exc:
         _fail(exc)
-    err.print(f"coatcheck gateway on http://{host}:{port} -> {upstream}")
+    if not loopback:
+        err.print(f"[yellow]warning:[/yellow] listening on {host}: every machine that reaches it and holds the token can use this gateway")
+    err.print(f"coatcheck gateway on http://{host}:{port} -> {upstream}; token in {token_path(token_file)} (header x-coatcheck-token)")
     uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
 
 
@@ -255,9 +308,15 @@ def claude(
     port: int = typer.Option(8787, "--port"),
     upstream: str = typer.Option("https://api.anthropic.com", "--upstream"),
     executable: str = typer.Option("claude", "--executable", help="The Claude Code executable."),
+    policy: Optional[str] = PolicyOpt,
+    key_file: Optional[Path] = KeyFileOpt,
+    token_file: Optional[Path] = TokenFileOpt,
+    vault_dir: Optional[Path] = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files."),
+    audit: Optional[Path] = typer.Option(None, "--audit", help="Audit file for the gateway this command starts."),
+    log_file: Optional[Path] = typer.Option(None, "--gateway-log", help="Where the gateway's own output goes (default ~/.config/coatcheck/gateway.log)."),
 ) -> None:
-    """Start the gateway if none answers on --port, then run Claude Code with ANTHROPIC_BASE_URL pointed at it.
-    Arguments after -- go to Claude Code."""
+    """Start the gateway if none answers on --port, then run Claude Code through it (ANTHROPIC_BASE_URL, the
+    gateway token in ANTHROPIC_CUSTOM_HEADERS, non-essential traffic off). Arguments after -- go to Claude Code."""
     import os
     import shutil
     import subprocess
@@ -266,6 +325,10 @@ def claude(
     import httpx
 
     base = f"http://127.0.0.1:{port}"
+    try:
+        token = gateway_token(token_file)
+    except CoatcheckError as exc:
+        _fail(exc)
 
     def healthy() -> bool:
         try:
@@ -274,27 +337,39 @@ def claude(
             return False
 
     server = None
+    log_fh = None
     if not healthy():
-        server = subprocess.Popen([sys.executable, "-m", "coatcheck", "serve", "--port", str(port), "--upstream", upstream],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if healthy():
+        cmd = [sys.executable, "-m", "coatcheck", "serve", "--port", str(port), "--upstream", upstream, "--token-file", str(token_path(token_file))]
+        for flag, value in (("--policy", policy), ("--key-file", key_file), ("--vault", vault_dir), ("--audit", audit)):
+            if value is not None:
+                cmd += [flag, str(value)]
+        log_path = Path(log_file or Path.home() / ".config" / "coatcheck" / "gateway.log")
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        log_fh = open(log_path, "ab")
+        server = subprocess.Popen(cmd, stdout=log_fh, stderr=log_fh)
+        for _ in range(150):
+            if healthy() or server.poll() is not None:
                 break
             time.sleep(0.1)
-        else:
+        if not healthy():
             server.terminate()
-            _fail(CoatcheckError(f"the gateway did not start on port {port}"))
+            _fail(CoatcheckError(f"the gateway did not start on port {port}; see {log_path}"))
     exe = shutil.which(executable)
     if exe is None:
         if server:
             server.terminate()
         _fail(CoatcheckError(f"{executable!r} not found on PATH; install Claude Code or pass --executable"))
+    headers = [h for h in os.environ.get("ANTHROPIC_CUSTOM_HEADERS", "").split("\n") if h.strip() and not h.lower().startswith("x-coatcheck-token:")]
+    env = {**os.environ, "ANTHROPIC_BASE_URL": base, "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+           "ANTHROPIC_CUSTOM_HEADERS": "\n".join([*headers, f"x-coatcheck-token: {token}"])}
     try:
-        code = subprocess.call([exe, *ctx.args], env={**os.environ, "ANTHROPIC_BASE_URL": base})
+        code = subprocess.call([exe, *ctx.args], env=env)
     finally:
         if server:
             server.terminate()
             server.wait(timeout=10)
+        if log_fh:
+            log_fh.close()
     raise typer.Exit(code)
 
 

@@ -114,17 +114,27 @@ class Masker:
     def _replace(self, value: str, cat: str, value_of: Callable[[str], str] | None = None) -> str:
         """Mask line by line, so line counts (and diff hunks) stay as they were."""
         parts = []
-        for line in value.split("\n"):
+        for line, ph in zip(value.split("\n"), self._line_placeholders(value, cat, value_of)):
+            if ph is None:
+                parts.append(line)
+                continue
             body = line.rstrip("\r")
             core = body.strip()
-            if core:
-                lead = body[: len(body) - len(body.lstrip())]
-                trail = body[len(lead) + len(core) :]
-                stored = value_of(core) if value_of else core
-                parts.append(lead + self.vault.placeholder(cat, stored) + trail + line[len(body) :])
-            else:
-                parts.append(line)
+            lead = body[: len(body) - len(body.lstrip())]
+            trail = body[len(lead) + len(core) :]
+            parts.append(lead + ph + trail + line[len(body) :])
         return "\n".join(parts)
+
+    def _line_placeholders(self, value: str, cat: str, value_of: Callable[[str], str] | None) -> list[str | None]:
+        out: list[str | None] = []
+        for line in value.split("\n"):
+            core = line.rstrip("\r").strip()
+            out.append(self.vault.placeholder(cat, value_of(core) if value_of else core) if core else None)
+        return out
+
+    def placeholders(self, value: str, cat: str, value_of: Callable[[str], str] | None = None) -> list[str]:
+        """The placeholder(s) ``mask`` writes for ``value`` (one per non-blank line)."""
+        return [p for p in self._line_placeholders(value, cat, value_of) if p]
 
     def restore(self, text: str) -> str:
         """Put back the originals of every placeholder this masker's vault knows."""

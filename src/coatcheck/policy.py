@@ -18,7 +18,7 @@ from __future__ import annotations
 import ipaddress
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
@@ -34,6 +34,31 @@ class Term(BaseModel):
     category: str = "custom"
 
 
+class RestoreSettings(BaseModel):
+    """Where the gateway may put values back into tool calls (see ``gateway/toolcalls.py``)::
+
+        [restore]
+        allow_hosts = ["api.internal.example", "*.corp.example"]   # commands may send values there
+        allow_tools = ["mcp__localdb__*"]                          # these tools get every value back
+        [restore.categories]
+        email = "always"        # always | provenance (default) | never
+    """
+
+    model_config = {"frozen": True, "extra": "forbid"}
+
+    allow_hosts: tuple[str, ...] = ()
+    allow_tools: tuple[str, ...] = ()
+    categories: dict[str, Literal["always", "provenance", "never"]] = Field(default_factory=dict)
+
+    @field_validator("categories")
+    @classmethod
+    def _cats(cls, v: dict[str, str]) -> dict[str, str]:
+        unknown = set(v) - set(categories())
+        if unknown:
+            raise ValueError(f"unknown categories {sorted(unknown)}")
+        return v
+
+
 class Policy(BaseModel):
     model_config = {"frozen": True}
 
@@ -44,6 +69,7 @@ class Policy(BaseModel):
     private_networks: tuple[str, ...] = ()
     always_mask: tuple[Term, ...] = ()
     never_mask: frozenset[str] = frozenset()
+    restore: RestoreSettings = RestoreSettings()
 
     @field_validator("mask")
     @classmethod
@@ -93,7 +119,7 @@ class Policy(BaseModel):
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any], source: str = "<policy>") -> "Policy":
-        known = {"extends", "name", "description", "categories", "ip", "always_mask", "never_mask"}
+        known = {"extends", "name", "description", "categories", "ip", "always_mask", "never_mask", "restore"}
         extra = set(raw) - known
         if extra:
             raise ConfigError(f"{source}: unknown keys {sorted(extra)}; allowed: {sorted(known)}")
@@ -119,6 +145,7 @@ class Policy(BaseModel):
                 private_networks=tuple(ip.get("private_networks", base.private_networks)),
                 always_mask=tuple(Term.model_validate(t) if not isinstance(t, Term) else t for t in terms),
                 never_mask=frozenset(raw.get("never_mask", [])),
+                restore=RestoreSettings.model_validate(raw.get("restore", base.restore.model_dump())),
             )
         except (ValidationError, ValueError) as exc:
             raise ConfigError(f"{source}: invalid policy: {exc}") from exc

@@ -12,14 +12,17 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import os
 import secrets
 import sqlite3
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
 import regex
+from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
@@ -70,11 +73,40 @@ def load_key(key_file: str | os.PathLike[str] | None = None, *, create: bool = T
     return load_key(path, create=False)
 
 
+@dataclass
+class Provenance:
+    """What the vault knows about where a value came from: which detectors found it, the hosts it was seen
+    with (a URL it sat in, a host named on its line or in its config block, its provider's own hosts) and the
+    sources it was read from (``Read:/repo/.env``, ``Bash``, ``user``). Never holds the value itself."""
+
+    detectors: set[str] = field(default_factory=set)
+    hosts: set[str] = field(default_factory=set)
+    sources: set[str] = field(default_factory=set)
+
+    def merge(self, other: "Provenance") -> bool:
+        """Add ``other``'s facts; True if anything was new."""
+        before = (len(self.detectors), len(self.hosts), len(self.sources))
+        self.detectors |= other.detectors
+        self.hosts |= other.hosts
+        self.sources |= other.sources
+        return before != (len(self.detectors), len(self.hosts), len(self.sources))
+
+    def to_json(self) -> str:
+        return json.dumps({"detectors": sorted(self.detectors), "hosts": sorted(self.hosts), "sources": sorted(self.sources)})
+
+    @classmethod
+    def from_json(cls, raw: str) -> "Provenance":
+        d = json.loads(raw)
+        return cls(set(d.get("detectors", ())), set(d.get("hosts", ())), set(d.get("sources", ())))
+
+
 class Store(Protocol):
-    """Where the vault keeps placeholder -> (category, value)."""
+    """Where the vault keeps placeholder -> (category, value), and each placeholder's provenance."""
 
     def get(self, placeholder: str) -> tuple[str, str] | None: ...
     def put(self, placeholder: str, category: str, value: str) -> None: ...
+    def get_provenance(self, placeholder: str) -> Provenance | None: ...
+    def put_provenance(self, placeholder: str, provenance: Provenance) -> None: ...
     def __len__(self) -> int: ...
 
 
@@ -83,6 +115,7 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._items: dict[str, tuple[str, str]] = {}
+        self._prov: dict[str, Provenance] = {}
 
     def get(self, placeholder: str) -> tuple[str, str] | None:
         return self._items.get(placeholder)
@@ -90,36 +123,112 @@ class MemoryStore:
     def put(self, placeholder: str, category: str, value: str) -> None:
         self._items[placeholder] = (category, value)
 
+    def get_provenance(self, placeholder: str) -> Provenance | None:
+        return self._prov.get(placeholder)
+
+    def put_provenance(self, placeholder: str, provenance: Provenance) -> None:
+        self._prov[placeholder] = provenance
+
     def __len__(self) -> int:
         return len(self._items)
 
 
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+FORMAT = "coatcheck-vault-2"
+# scrypt cost: ~0.1 s and 32 MiB per derivation on a laptop core, paid once per vault open and per guess.
+_SCRYPT = {"n": 1 << 15, "r": 8, "p": 1}
+
+
+def _scrypt(secret: bytes, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(secret, salt=salt, n=n, r=r, p=p, maxmem=128 << 20, dklen=32)
+
+
 class FileStore:
-    """A SQLite file (mode 0600) whose values are encrypted with AES-GCM under the vault key."""
+    """A SQLite file (mode 0600) whose values and provenance are encrypted with AES-GCM.
+
+    The encryption key is scrypt(vault key, per-vault salt): a guess at a passphrase costs one scrypt run per
+    vault, and nothing in the file can be checked faster than that (the key check is an AES-GCM canary under the
+    derived key). An existing file that is not a coatcheck vault is refused and left untouched."""
 
     def __init__(self, path: str | os.PathLike[str], master_key: bytes) -> None:
         self.path = Path(path)
-        self._aead = AESGCM(_derive(master_key, b"coatcheck vault encryption v1"))
-        self._check = hmac.new(master_key, b"coatcheck vault key check v1", hashlib.sha256).hexdigest()
         self._cache: dict[str, tuple[str, str]] = {}
-        if not self.path.exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
-        os.chmod(self.path, 0o600)
-        try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
-            self._db.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT)")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS items (placeholder TEXT PRIMARY KEY, category TEXT, nonce BLOB, value BLOB)"
-            )
-            row = self._db.execute("SELECT v FROM meta WHERE k='check'").fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise VaultError(f"{self.path} is not a coatcheck vault ({exc.__class__.__name__})") from exc
-        if row is None:
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('check', ?)", (self._check,))
-        elif row[0] != self._check:
-            raise VaultError(f"{self.path} was written with another key; set {KEY_ENV} or the key file it was made with")
         self._lock = threading.Lock()
+        if self.path.exists():
+            meta = self._existing_meta()
+            self._db = self._connect()
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:  # created by a concurrent opener: treat as existing
+                meta = self._existing_meta()
+                self._db = self._connect()
+            else:
+                self._db = self._connect()
+                meta = self._init(master_key)
+        salt = bytes.fromhex(meta["salt"])
+        params = {k: int(meta[k]) for k in ("n", "r", "p")}
+        self._aead = AESGCM(_scrypt(master_key, salt, **params))
+        canary = bytes.fromhex(meta["canary"])
+        try:
+            self._aead.decrypt(canary[:12], canary[12:], b"coatcheck vault canary")
+        except InvalidTag:
+            raise VaultError(f"{self.path} was written with another key; set {KEY_ENV} or the key file it was made with") from None
+
+    def _existing_meta(self) -> dict[str, str]:
+        if not self.path.is_file():
+            raise VaultError(f"{self.path} is not a file; refusing to use it as a vault")
+        with open(self.path, "rb") as fh:
+            head = fh.read(16)
+        if head != _SQLITE_MAGIC:
+            raise VaultError(f"{self.path} is not a coatcheck vault; it was left untouched")
+        try:
+            ro = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                rows = dict(ro.execute("SELECT k, v FROM meta").fetchall())
+            finally:
+                ro.close()
+        except sqlite3.DatabaseError:
+            raise VaultError(f"{self.path} is not a coatcheck vault; it was left untouched") from None
+        if rows.get("format") != FORMAT:
+            if "check" in rows:
+                raise VaultError(f"{self.path} is a vault of coatcheck 0.1, whose key check was too fast to guess "
+                                 "against; restore what you need with coatcheck 0.1 and start a new vault")
+            raise VaultError(f"{self.path} is not a coatcheck vault; it was left untouched")
+        missing = {"salt", "canary", "n", "r", "p"} - set(rows)
+        if missing:
+            raise VaultError(f"{self.path}: vault metadata incomplete ({', '.join(sorted(missing))} missing)")
+        os.chmod(self.path, 0o600)
+        return rows
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            return sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        except sqlite3.DatabaseError as exc:
+            raise VaultError(f"{self.path} cannot be opened as a vault ({exc.__class__.__name__})") from None
+
+    def _init(self, master_key: bytes) -> dict[str, str]:
+        salt = secrets.token_bytes(16)
+        aead = AESGCM(_scrypt(master_key, salt, **_SCRYPT))
+        nonce = secrets.token_bytes(12)
+        canary = nonce + aead.encrypt(nonce, b"coatcheck", b"coatcheck vault canary")
+        meta = {"format": FORMAT, "kdf": "scrypt", "salt": salt.hex(), "canary": canary.hex(),
+                **{k: str(v) for k, v in _SCRYPT.items()}}
+        db = self._db
+        db.execute("BEGIN")
+        db.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT)")
+        db.execute("CREATE TABLE IF NOT EXISTS items (placeholder TEXT PRIMARY KEY, category TEXT, nonce BLOB, value BLOB)")
+        db.execute("CREATE TABLE IF NOT EXISTS provenance (placeholder TEXT PRIMARY KEY, nonce BLOB, value BLOB)")
+        db.executemany("INSERT OR IGNORE INTO meta VALUES (?, ?)", list(meta.items()))
+        db.execute("COMMIT")
+        return dict(db.execute("SELECT k, v FROM meta").fetchall())
+
+    def _decrypt(self, nonce: bytes, blob: bytes, aad: bytes) -> str:
+        try:
+            return self._aead.decrypt(nonce, blob, aad).decode("utf-8", "surrogatepass")
+        except (InvalidTag, ValueError, TypeError):
+            raise VaultError(f"{self.path}: a vault entry failed to decrypt (the file is corrupt or was altered)") from None
 
     def get(self, placeholder: str) -> tuple[str, str] | None:
         if placeholder in self._cache:
@@ -130,7 +239,7 @@ class FileStore:
             ).fetchone()
         if row is None:
             return None
-        value = self._aead.decrypt(row[1], row[2], placeholder.encode()).decode("utf-8", "surrogatepass")
+        value = self._decrypt(row[1], row[2], placeholder.encode())
         self._cache[placeholder] = (row[0], value)
         return self._cache[placeholder]
 
@@ -140,6 +249,19 @@ class FileStore:
         with self._lock:
             self._db.execute("INSERT OR IGNORE INTO items VALUES (?, ?, ?, ?)", (placeholder, category, nonce, blob))
         self._cache[placeholder] = (category, value)
+
+    def get_provenance(self, placeholder: str) -> Provenance | None:
+        with self._lock:
+            row = self._db.execute("SELECT nonce, value FROM provenance WHERE placeholder=?", (placeholder,)).fetchone()
+        if row is None:
+            return None
+        return Provenance.from_json(self._decrypt(row[0], row[1], b"provenance\x00" + placeholder.encode()))
+
+    def put_provenance(self, placeholder: str, provenance: Provenance) -> None:
+        nonce = secrets.token_bytes(12)
+        blob = self._aead.encrypt(nonce, provenance.to_json().encode(), b"provenance\x00" + placeholder.encode())
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO provenance VALUES (?, ?, ?)", (placeholder, nonce, blob))
 
     def __len__(self) -> int:
         with self._lock:
@@ -155,6 +277,7 @@ class Vault:
         self.store: Store = store if store is not None else MemoryStore()
         self._lock = threading.RLock()
         self._by_value: dict[tuple[str, str], str] = {}
+        self._prov: dict[str, Provenance] = {}
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], key: bytes | None = None) -> "Vault":
@@ -193,6 +316,32 @@ class Vault:
         """The original value behind ``placeholder``, or None if this vault does not know it."""
         found = self.store.get(placeholder)
         return None if found is None else found[1]
+
+    def entry(self, placeholder: str) -> tuple[str, str] | None:
+        """``(category, value)`` behind ``placeholder``, or None."""
+        return self.store.get(placeholder)
+
+    def note(self, placeholder: str, provenance: Provenance) -> None:
+        """Record where a value was seen (merged with what is known)."""
+        with self._lock:
+            known = self._prov.get(placeholder)
+            if known is None:
+                known = self.store.get_provenance(placeholder) or Provenance()
+                self._prov[placeholder] = known
+                changed = True
+            else:
+                changed = False
+            if known.merge(provenance) or changed:
+                self.store.put_provenance(placeholder, known)
+
+    def provenance(self, placeholder: str) -> Provenance:
+        """Where the value behind ``placeholder`` was seen (empty if nothing was recorded)."""
+        with self._lock:
+            known = self._prov.get(placeholder)
+            if known is None:
+                known = self.store.get_provenance(placeholder) or Provenance()
+                self._prov[placeholder] = known
+            return known
 
     def __len__(self) -> int:
         return len(self.store)

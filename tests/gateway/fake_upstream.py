@@ -4,6 +4,7 @@ echoing the (masked) user text back in text, tool calls and streamed deltas spli
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Iterator
 
@@ -19,6 +20,33 @@ SIGNATURE = "EqQBCkYIBxgCKkBvY3VtZW50ZWQtZmFrZS1zaWduYXR1cmUtdGhhdC1sb29rcy1saWt
 def sse(name: str | None, payload) -> str:
     data = payload if isinstance(payload, str) else json.dumps(payload)
     return (f"event: {name}\n" if name else "") + f"data: {data}\n\n"
+
+
+PH = re.compile(r"\b([A-Z]+)_[a-z2-7]{9}[2-7]\b")
+
+
+def scripted_tool(request: Request, said: str) -> tuple[str, dict]:
+    """The tool call the fake model makes: by default a ``Write`` of what the user said; a test can script one
+    with the ``x-test-tool`` header ({"name", "input"}), where ``{TAG}`` in an input string stands for the first
+    placeholder with that tag in the (masked) user text, as a model told to use it would write it."""
+    spec = request.headers.get("x-test-tool")
+    if not spec:
+        return "Write", {"file_path": "notes.txt", "content": said}
+    tool = json.loads(spec)
+    found: dict[str, str] = {}
+    for m in PH.finditer(said):
+        found.setdefault(m.group(1), m.group())
+
+    def fill(v):
+        if isinstance(v, str):
+            return re.sub(r"\{([A-Z]+)\}", lambda m: found.get(m.group(1), m.group()), v)
+        if isinstance(v, list):
+            return [fill(x) for x in v]
+        if isinstance(v, dict):
+            return {k: fill(x) for k, x in v.items()}
+        return v
+
+    return tool["name"], fill(tool["input"])
 
 
 def pieces(text: str, n: int = 3) -> list[str]:
@@ -38,7 +66,9 @@ class Upstream:
             Route("/v1/responses", self.responses, methods=["POST"]),
             Route("/v1/responses/compact", self.responses, methods=["POST"]),
             Route("/v1/models", self.models, methods=["GET"]),
+            Route("/{path:path}", self.anything, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
         ])
+        self.raw: list[tuple[str, str, bytes]] = []  # (path, content-type, body) of every request to other paths
 
     async def _record(self, request: Request) -> dict:
         body = json.loads(await request.body())
@@ -72,14 +102,14 @@ class Upstream:
             return JSONResponse({"type": "error", "error": {"type": "rate_limit_error", "message": "slow down SECRET_aaaaaaaaa2"}},
                                 status_code=status, headers={"retry-after": "7", "anthropic-ratelimit-unified-status": "rejected"})
         said = self._last_user_text(body)
-        tool_input = {"command": said, "note": "ok"}
+        tool_name, tool_input = scripted_tool(request, said)
         if not body.get("stream"):
             return JSONResponse({
                 "id": "msg_01", "type": "message", "role": "assistant", "model": body.get("model"),
                 "content": [
                     {"type": "thinking", "thinking": THINKING, "signature": SIGNATURE},
                     {"type": "text", "text": f"You said: {said}"},
-                    {"type": "tool_use", "id": "toolu_01", "name": "bash", "input": tool_input},
+                    {"type": "tool_use", "id": "toolu_01", "name": tool_name, "input": tool_input},
                 ],
                 "stop_reason": "tool_use", "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 5},
             })
@@ -105,7 +135,7 @@ class Upstream:
             for p in pieces(f"You said: {said}"):
                 yield sse("content_block_delta", {"type": "content_block_delta", "index": 1, "delta": {"type": "text_delta", "text": p}})
             yield sse("content_block_stop", {"type": "content_block_stop", "index": 1})
-            yield sse("content_block_start", {"type": "content_block_start", "index": 2, "content_block": {"type": "tool_use", "id": "toolu_02", "name": "bash", "input": {}}})
+            yield sse("content_block_start", {"type": "content_block_start", "index": 2, "content_block": {"type": "tool_use", "id": "toolu_02", "name": tool_name, "input": {}}})
             yield sse("content_block_delta", {"type": "content_block_delta", "index": 2, "delta": {"type": "input_json_delta", "partial_json": ""}})
             for p in pieces(json.dumps(tool_input), 4):
                 yield sse("content_block_delta", {"type": "content_block_delta", "index": 2, "delta": {"type": "input_json_delta", "partial_json": p}})
@@ -119,6 +149,12 @@ class Upstream:
         body = await self._record(request)
         return JSONResponse({"input_tokens": len(json.dumps(body)) // 4})
 
+    async def anything(self, request: Request) -> Response:
+        body = await request.body()
+        with self.lock:
+            self.raw.append((request.url.path + ("?" + request.url.query if request.url.query else ""), request.headers.get("content-type", ""), body))
+        return JSONResponse({"ok": True, "path": request.url.path})
+
     async def models(self, request: Request) -> Response:
         return JSONResponse({"data": [{"id": "claude-test", "type": "model"}], "has_more": False})
 
@@ -126,12 +162,13 @@ class Upstream:
     async def chat(self, request: Request) -> Response:
         body = await self._record(request)
         said = self._last_user_text(body)
-        args = json.dumps({"command": said})
+        tool_name, tool_input = scripted_tool(request, said)
+        args = json.dumps(tool_input)
         if not body.get("stream"):
             return JSONResponse({"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": body.get("model"),
                                  "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
                                      "role": "assistant", "content": f"You said: {said}",
-                                     "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "bash", "arguments": args}}]}}],
+                                     "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": tool_name, "arguments": args}}]}}],
                                  "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
 
         def gen() -> Iterator[str]:
@@ -139,7 +176,7 @@ class Upstream:
             yield sse(None, {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]})
             for p in pieces(f"You said: {said}"):
                 yield sse(None, {**base, "choices": [{"index": 0, "delta": {"content": p}, "finish_reason": None}]})
-            yield sse(None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "id": "call_2", "type": "function", "function": {"name": "bash", "arguments": ""}}]}, "finish_reason": None}]})
+            yield sse(None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "id": "call_2", "type": "function", "function": {"name": tool_name, "arguments": ""}}]}, "finish_reason": None}]})
             for p in pieces(args, 5):
                 yield sse(None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": p}}]}, "finish_reason": None}]})
             yield sse(None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
@@ -151,9 +188,10 @@ class Upstream:
     async def responses(self, request: Request) -> Response:
         body = await self._record(request)
         said = self._last_user_text(body)
-        text, args = f"You said: {said}", json.dumps({"command": said})
+        tool_name, tool_input = scripted_tool(request, said)
+        text, args = f"You said: {said}", json.dumps(tool_input)
         msg = {"id": "msg_r1", "type": "message", "role": "assistant", "status": "completed", "content": [{"type": "output_text", "text": text, "annotations": []}]}
-        call = {"id": "fc_1", "type": "function_call", "call_id": "call_r1", "name": "bash", "arguments": args, "status": "completed"}
+        call = {"id": "fc_1", "type": "function_call", "call_id": "call_r1", "name": tool_name, "arguments": args, "status": "completed"}
         resp = {"id": "resp_1", "object": "response", "created_at": 1, "model": body.get("model"), "status": "completed", "output": [msg, call],
                 "parallel_tool_calls": True, "tool_choice": "auto", "tools": [], "usage": {"input_tokens": 1, "output_tokens": 1, "total_tokens": 2,
                 "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}}

@@ -36,7 +36,7 @@ def test_non_streaming_text_and_tool_use(gateway, upstream):
     thinking, text, tool = msg.content
     assert thinking.thinking == THINKING and thinking.signature == SIGNATURE
     assert text.text == f"You said: {PROMPT}"
-    assert tool.input == {"command": PROMPT, "note": "ok"} and tool.id == "toolu_01"
+    assert tool.input == {"file_path": "notes.txt", "content": PROMPT} and tool.id == "toolu_01"
 
 
 def test_streaming_text_tool_use_and_thinking(gateway, upstream):
@@ -49,7 +49,7 @@ def test_streaming_text_tool_use_and_thinking(gateway, upstream):
     thinking, text, tool = final.content
     assert thinking.thinking == THINKING and thinking.signature == SIGNATURE  # byte-identical, placeholder-like text untouched
     assert text.text == f"You said: {PROMPT}"
-    assert tool.input == {"command": PROMPT, "note": "ok"}
+    assert tool.input == {"file_path": "notes.txt", "content": PROMPT}
 
 
 def test_raw_stream_keeps_event_lines_and_pings(gateway):

@@ -19,7 +19,7 @@ def test_chat_non_streaming(gateway, upstream):
     assert upstream_saw_no_value(upstream, n)
     msg = r.choices[0].message
     assert msg.content == f"You said: {PROMPT}"
-    assert json.loads(msg.tool_calls[0].function.arguments) == {"command": PROMPT}
+    assert json.loads(msg.tool_calls[0].function.arguments) == {"file_path": "notes.txt", "content": PROMPT}
 
 
 def test_chat_streaming(gateway, upstream):
@@ -32,7 +32,7 @@ def test_chat_streaming(gateway, upstream):
             for call in ch.delta.tool_calls or []:
                 args += call.function.arguments or ""
     assert upstream_saw_no_value(upstream, n)
-    assert text == f"You said: {PROMPT}" and json.loads(args) == {"command": PROMPT}
+    assert text == f"You said: {PROMPT}" and json.loads(args) == {"file_path": "notes.txt", "content": PROMPT}
 
 
 def test_chat_tool_call_history_is_masked(gateway, upstream):
@@ -50,7 +50,7 @@ def test_chat_tool_call_history_is_masked(gateway, upstream):
     sent = upstream.requests[n]["messages"]
     first_sent = upstream.requests[n - 1]
     # echo map: the assistant turn goes back exactly as the upstream produced it
-    assert sent[1]["tool_calls"][0]["function"]["arguments"] == json.dumps({"command": first_sent["messages"][0]["content"]})
+    assert sent[1]["tool_calls"][0]["function"]["arguments"] == json.dumps({"file_path": "notes.txt", "content": first_sent["messages"][0]["content"]})
 
 
 def test_responses_non_streaming(gateway, upstream):
@@ -59,7 +59,7 @@ def test_responses_non_streaming(gateway, upstream):
     assert upstream_saw_no_value(upstream, n)
     assert r.output_text == f"You said: {PROMPT}"
     call = [o for o in r.output if o.type == "function_call"][0]
-    assert json.loads(call.arguments) == {"command": PROMPT}
+    assert json.loads(call.arguments) == {"file_path": "notes.txt", "content": PROMPT}
 
 
 def test_responses_compact_is_masked_too(gateway, upstream):
@@ -79,4 +79,4 @@ def test_responses_streaming(gateway, upstream):
     assert upstream_saw_no_value(upstream, n)
     assert deltas == f"You said: {PROMPT}" and final.output_text == f"You said: {PROMPT}"
     call = [o for o in final.output if o.type == "function_call"][0]
-    assert json.loads(call.arguments) == {"command": PROMPT}
+    assert json.loads(call.arguments) == {"file_path": "notes.txt", "content": PROMPT}

@@ -18,7 +18,9 @@ from ..spans import Span
 
 _B64 = regex.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
 _HEX = regex.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}(?![0-9A-Za-z])")
-_PCT_RUN = regex.compile(r"[^\s\"'<>]*%[0-9A-Fa-f]{2}[^\s\"'<>]*")
+# Runs are whole whitespace/quote-delimited words that hold a %HH escape. Found as words first, then checked:
+# a pattern with the escape in the middle (``[^\s]*%HH[^\s]*``) backtracks over every start of a long line.
+_WORD_RUN = regex.compile(r"[^\s\"'<>]+")
 _PCT = regex.compile(r"%([0-9A-Fa-f]{2})")  # "+" stays literal: it is a space only in form bodies
 _MAX_BLOB = 1 << 16
 
@@ -82,6 +84,15 @@ def decode_percent(run: str) -> tuple[str, list[tuple[int, int]]]:
     return "".join(out), origin
 
 
+def _pct_runs(text: str):
+    """Words holding at least one ``%HH`` escape (linear in the text)."""
+    if "%" not in text:
+        return
+    for m in _WORD_RUN.finditer(text):
+        if "%" in m.group() and _PCT.search(m.group()):
+            yield m
+
+
 def _blobs(text: str):
     """(start, end, decoded) for every base64 / hex blob that decodes to readable text."""
     for pattern, decode in ((_B64, decode_base64), (_HEX, decode_hex)):
@@ -116,14 +127,13 @@ class EncodedDetector:
                 best = max(hits, key=lambda s: s.score)
                 kind = "base64" if is_b64 else "hex"
                 out.append(Span(start, end, best.category, f"encoded:{kind}:{best.detector}", best.score))
-        if "%" in text:
-            for m in _PCT_RUN.finditer(text):
-                decoded, origin = decode_percent(m.group())
-                if decoded == m.group():
-                    continue
-                for hit in self._hits(decoded):
-                    s, e = origin[hit.start][0], origin[hit.end - 1][1]
-                    out.append(Span(m.start() + s, m.start() + e, hit.category, f"encoded:url:{hit.detector}", hit.score))
+        for m in _pct_runs(text):
+            decoded, origin = decode_percent(m.group())
+            if decoded == m.group():
+                continue
+            for hit in self._hits(decoded):
+                s, e = origin[hit.start][0], origin[hit.end - 1][1]
+                out.append(Span(m.start() + s, m.start() + e, hit.category, f"encoded:url:{hit.detector}", hit.score))
         return out
 
     def repeats(self, text: str, known: dict[str, Span]) -> list[Span]:
@@ -137,14 +147,13 @@ class EncodedDetector:
                 if value in decoded:
                     out.append(Span(start, end, span.category, f"repeat:{'base64' if is_b64 else 'hex'}:{span.detector}", span.score))
                     break
-        if "%" in text:
-            for m in _PCT_RUN.finditer(text):
-                decoded, origin = decode_percent(m.group())
-                if decoded == m.group():
-                    continue
-                for value, span in known.items():
-                    i = decoded.find(value)
-                    if i >= 0:
-                        s, e = origin[i][0], origin[i + len(value) - 1][1]
-                        out.append(Span(m.start() + s, m.start() + e, span.category, f"repeat:url:{span.detector}", span.score))
+        for m in _pct_runs(text):
+            decoded, origin = decode_percent(m.group())
+            if decoded == m.group():
+                continue
+            for value, span in known.items():
+                i = decoded.find(value)
+                if i >= 0:
+                    s, e = origin[i][0], origin[i + len(value) - 1][1]
+                    out.append(Span(m.start() + s, m.start() + e, span.category, f"repeat:url:{span.detector}", span.score))
         return out

@@ -1,5 +1,5 @@
-"""Per-session state: a vault, a history memo (segment hash -> masked segment) and an echo map
-(restored text hash -> the upstream text it came from).
+"""Per-session state: a vault, a history memo (segment hash -> masked segment), an echo map
+(restored text hash -> the upstream text it came from), provenance of every value, and the tool-call restorer.
 
 Why: agents resend the whole conversation every turn. The memo makes a turn cost only its new text and keeps
 old segments byte-identical (prompt cache, preserved-thinking prefix checks); the echo map forwards the model's
@@ -13,9 +13,11 @@ import hashlib
 import hmac
 import json
 import os
+import secrets
 import threading
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 
 import ahocorasick
 
@@ -24,7 +26,9 @@ from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
 from ..spans import Span
-from ..vault import FileStore, Vault
+from ..vault import FileStore, Provenance, Vault
+from .provenance import Source, block_around, hosts_in
+from .toolcalls import Kept, ToolRestorer, notice, provider_hosts
 
 
 def _json_decoded(source: str) -> str:
@@ -46,28 +50,31 @@ class Session:
     def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None) -> None:
         self.vault = vault if vault is not None else Vault(key)
         self.masker = Masker(policy=policy, vault=self.vault, pipeline=pipeline)
+        self.tools = ToolRestorer(self.vault, policy.restore)
         self._memo: OrderedDict[bytes, str] = OrderedDict()
         self._echo: OrderedDict[bytes, str] = OrderedDict()
         self._memo_size = memo_size
         self._known: dict[str, str] = {}
         self._automaton: ahocorasick.Automaton | None = None
         self._lock = threading.RLock()
+        self.notices: set[str] = set()
         self.counts: Counter[str] = Counter()
+        self.kept: Counter[str] = Counter()
         self.detect_seconds = 0.0
         self.detected_chars = 0  # characters that went through detection (memo misses only)
         self.last_used = time.monotonic()
 
     # -- masking -------------------------------------------------------------------------------
-    def mask(self, text: str) -> str:
+    def mask(self, text: str, source: Source | None = None) -> str:
         """The masked form of one string leaf; the same leaf always gets the same bytes back."""
-        return self._memoised(text, _h(text), value_of=None, learn=True)
+        return self._memoised(text, _h(text), value_of=None, learn=True, source=source)
 
-    def mask_json_source(self, text: str) -> str:
+    def mask_json_source(self, text: str, source: Source | None = None) -> str:
         """Mask JSON source text (an OpenAI ``arguments`` string) in place, storing JSON-decoded values so that
         restoring with ``json_string=True`` re-escapes them correctly. Memoised like ``mask``."""
-        return self._memoised(text, _h("\x00json\x00" + text), value_of=_json_decoded, learn=False)
+        return self._memoised(text, _h("\x00json\x00" + text), value_of=_json_decoded, learn=False, source=source)
 
-    def _memoised(self, text: str, key: bytes, value_of, learn: bool) -> str:
+    def _memoised(self, text: str, key: bytes, value_of: Callable[[str], str] | None, learn: bool, source: Source | None) -> str:
         """Echo map first (the model's own output goes back as it was produced), then the memo, else detect.
         ``learn``: add the values found to the session's known values."""
         if not text:
@@ -84,6 +91,7 @@ class Session:
         result = self.masker.mask(text, self._known_spans(text), value_of=value_of)
         self.detect_seconds += time.perf_counter() - t0
         self.detected_chars += len(text)
+        self._record(text, result.spans, value_of, source)
         with self._lock:
             for s in result.spans:
                 self.counts[s.category] += 1
@@ -95,6 +103,18 @@ class Session:
             if len(self._memo) > self._memo_size:
                 self._memo.popitem(last=False)
         return result.text
+
+    def _record(self, text: str, spans: list[Span], value_of: Callable[[str], str] | None, source: Source | None) -> None:
+        """Provenance of every value found: detector, hosts seen beside it, provider hosts, source."""
+        for s in spans:
+            if s.category == "literal":
+                continue
+            hosts = hosts_in(block_around(text, s.start, s.end)) | set(provider_hosts(s.detector))
+            if source is not None:
+                hosts |= source.hosts
+            prov = Provenance({s.detector}, hosts, {source.label} if source else set())
+            for ph in self.masker.placeholders(text[s.start : s.end], s.category, value_of):
+                self.vault.note(ph, prov)
 
     def _known_spans(self, text: str) -> list[Span]:
         with self._lock:
@@ -131,9 +151,25 @@ class Session:
             if len(self._echo) > self._memo_size:
                 self._echo.popitem(last=False)
 
+    def notice_for(self, kept: list[Kept]) -> str:
+        """The visible notice for placeholders kept in one response; remembered so that the client's echo of it
+        is dropped before the history goes back upstream."""
+        text = notice(kept)
+        with self._lock:
+            self.notices.add(text)
+            for k in kept:
+                self.kept[k.tool] += 1
+        return text
+
+    def is_our_notice(self, text: object) -> bool:
+        return isinstance(text, str) and text in self.notices
+
 
 class SessionStore:
-    """Sessions by key; each session's vault key is derived from the gateway key and the session key."""
+    """Sessions by key; each session's vault key is derived from the gateway key and the session key.
+
+    A request that names no session gets a fresh session of its own (``ephemeral``): no two clients share a vault
+    by accident."""
 
     def __init__(self, master_key: bytes, policy: Policy, max_sessions: int = 1000, idle_seconds: float = 6 * 3600,
                  vault_dir: str | None = None) -> None:
@@ -160,6 +196,10 @@ class SessionStore:
             self._sessions.move_to_end(session_key)
             s.last_used = time.monotonic()
             return s
+
+    def ephemeral(self) -> Session:
+        """A session for one request that names none: its own random key, never stored or shared."""
+        return Session(secrets.token_bytes(32), self.pipeline, self.policy)
 
     def _evict(self) -> None:
         now = time.monotonic()

@@ -1,0 +1,233 @@
+"""Anthropic Messages (``/v1/messages``, count_tokens, batches, legacy ``/v1/complete``; Bedrock/Vertex bodies).
+
+Masked: every string of the request except the opaque list below, so tool definitions, metadata, citations,
+MCP results and block types that do not exist yet are masked too. Never touched: thinking and its signature,
+redacted thinking, compaction blocks (the API checks them byte for byte), ids, tool names, ``cache_control``,
+base64 media, schema keywords, the attribution block ``system[0]``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from ..blocks import BlockKey, BlockTable, remember_leaves
+from ..provenance import Source, source_for
+from ..sessions import Session
+from ..sse import Event
+from ..tree import SCHEMA_OPAQUE, Walk, base64_media, in_schema
+from . import Api, anthropic_error
+
+BILLING_PREFIX = "x-anthropic-billing-header:"
+OPAQUE_KEYS = frozenset({
+    "type", "id", "tool_use_id", "model", "role", "signature", "encrypted_content", "encrypted_index",
+    "cache_control", "media_type", "anthropic_version", "anthropic_beta", "service_tier", "speed", "stop_reason",
+    "stop_sequence", "container", "file_id", "custom_id", "tool_name", "effort",
+})
+OPAQUE_BLOCKS = frozenset({"thinking", "redacted_thinking", "compaction"})
+NAMED_TOOL_BLOCKS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use", "tool_reference"})
+
+
+def _opaque(path: tuple, parent: Any, key: Any) -> bool:
+    if isinstance(parent, dict):
+        if key in OPAQUE_KEYS:
+            return True
+        if parent.get("type") in OPAQUE_BLOCKS:
+            return True
+        if key == "name" and (parent.get("type") in NAMED_TOOL_BLOCKS or "tools" in path or "tool_choice" in path
+                              or "input_schema" in parent or "mcp_servers" in path):
+            return True
+        if base64_media(parent, key):
+            return True
+        if in_schema(path) and key in SCHEMA_OPAQUE:
+            return True
+        return False
+    if isinstance(parent, list) and path[-1:] == ("system",) and key == 0:
+        first = parent[0]
+        return isinstance(first, dict) and str(first.get("text", "")).startswith(BILLING_PREFIX)
+    return False
+
+
+def _tool_sources(body: dict) -> dict[str, Source]:
+    out: dict[str, Source] = {}
+    for m in body.get("messages") or []:
+        if isinstance(m, dict) and isinstance(m.get("content"), list):
+            for b in m["content"]:
+                if isinstance(b, dict) and b.get("type") in NAMED_TOOL_BLOCKS and isinstance(b.get("id"), str):
+                    out[b["id"]] = source_for(str(b.get("name")), b.get("input"))
+    return out
+
+
+def mask_request(body: Any, session: Session) -> Any:
+    """Mask a Messages request (also count_tokens, Bedrock ``invoke`` and Vertex ``rawPredict`` bodies)."""
+    if not isinstance(body, dict):
+        return Walk(lambda s, src: session.mask(s, src), _opaque).run(body)
+    sources = _tool_sources(body)
+    for m in body.get("messages") or []:  # our own notices go back out of the history, as the model never wrote them
+        if isinstance(m, dict) and m.get("role") == "assistant" and isinstance(m.get("content"), list):
+            m["content"] = [b for b in m["content"] if not (isinstance(b, dict) and b.get("type") == "text" and session.is_our_notice(b.get("text")))]
+    system = body.get("system")
+    skip_system = isinstance(system, str) and system.startswith(BILLING_PREFIX)
+
+    def source(node: Any) -> Source | None:
+        if node.get("type") in ("tool_result", "mcp_tool_result") and node.get("tool_use_id") in sources:
+            return sources[node["tool_use_id"]]
+        return None
+
+    def opaque(path: tuple, parent: Any, key: Any) -> bool:
+        return (skip_system and path == () and key == "system") or _opaque(path, parent, key)
+
+    return Walk(lambda s, src: session.mask(s, src), opaque, source).run(body)
+
+
+def mask_batch(body: Any, session: Session) -> Any:
+    """``/v1/messages/batches``: each request's ``params`` is a Messages request."""
+    if isinstance(body, dict) and isinstance(body.get("requests"), list):
+        for r in body["requests"]:
+            if isinstance(r, dict) and isinstance(r.get("params"), dict):
+                mask_request(r["params"], session)
+        rest = {k: v for k, v in body.items() if k != "requests"}
+        Walk(lambda s, src: session.mask(s, src), _opaque).run(rest)
+        body.update(rest)
+        return body
+    return mask_request(body, session)
+
+
+def _restore_block(block: dict, session: Session, table: BlockTable) -> None:
+    t = block.get("type")
+    if t == "text" and isinstance(block.get("text"), str):
+        block["text"] = session.restore_echoed(block["text"])
+        for c in block.get("citations") or []:
+            if isinstance(c, dict) and isinstance(c.get("cited_text"), str):
+                c["cited_text"] = session.restore(c["cited_text"])
+    elif t == "tool_use" and "input" in block:
+        restored, kept = session.tools.restore_input(str(block.get("name")), block["input"])
+        remember_leaves(session, block["input"], restored)
+        block["input"] = restored
+        table.kept.extend(kept)
+    # thinking keeps its placeholders (signed); server tool blocks ran upstream with placeholders
+
+
+def restore_response(body: Any, session: Session) -> Any:
+    if not isinstance(body, dict):
+        return body
+    if body.get("type") == "completion" and isinstance(body.get("completion"), str):  # legacy /v1/complete
+        body["completion"] = session.restore(body["completion"])
+        return body
+    table = BlockTable(session)
+    content = body.get("content")
+    if isinstance(content, list):
+        for block in content:
+            if isinstance(block, dict):
+                _restore_block(block, session, table)
+        text = table.take_notice()
+        if text:
+            content.append({"type": "text", "text": text})
+    return body
+
+
+def _ev(name: str | None, payload: dict) -> Event:
+    return Event(name, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
+
+
+class Stream:
+    """Messages SSE: text blocks restored as they stream, tool inputs restored by provenance at block end,
+    a notice block appended before ``message_delta`` when something was kept."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.table = BlockTable(session)
+        self.max_index = -1
+        self.ended = False
+
+    def _close(self, index: Any) -> Iterator[Event]:
+        for kind in ("text", "tool"):
+            key = BlockKey(kind, index)  # type: ignore[arg-type]
+            if key not in self.table.blocks:
+                continue
+            out = self.table.close(key)
+            if out:
+                delta = {"type": "text_delta", "text": out} if kind == "text" else {"type": "input_json_delta", "partial_json": out}
+                yield _ev("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta})
+
+    def _notice(self) -> Iterator[Event]:
+        text = self.table.take_notice()
+        if not text:
+            return
+        i = self.max_index = self.max_index + 1
+        yield _ev("content_block_start", {"type": "content_block_start", "index": i, "content_block": {"type": "text", "text": ""}})
+        yield _ev("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "text_delta", "text": text}})
+        yield _ev("content_block_stop", {"type": "content_block_stop", "index": i})
+
+    def _flush_all(self) -> Iterator[Event]:
+        for key in self.table.open_keys():
+            if key.kind == "text":
+                yield from self._close(key.index)
+            else:
+                self.table.blocks.pop(key, None)  # an unfinished tool input is not sent: it never completed
+
+    def process(self, ev: Event) -> Iterator[Event]:
+        payload = json.loads(ev.data) if ev.data else None  # ValueError: the app turns it into an error event
+        kind = payload.get("type") if isinstance(payload, dict) else None
+        if isinstance(payload, dict) and isinstance(payload.get("index"), int):
+            self.max_index = max(self.max_index, payload["index"])
+        if kind == "content_block_start":
+            block = payload.get("content_block") or {}
+            index = payload.get("index")
+            if block.get("type") == "text":
+                tb = self.table.text(BlockKey("text", index))
+                if block.get("text"):
+                    block["text"] = tb.feed(block["text"])
+            elif block.get("type") == "tool_use":
+                self.table.tool(BlockKey("tool", index), str(block.get("name")))
+                if block.get("input"):  # an input given whole at the start: restore it now
+                    restored, kept = self.session.tools.restore_input(str(block.get("name")), block["input"])
+                    remember_leaves(self.session, block["input"], restored)
+                    block["input"] = restored
+                    self.table.kept.extend(kept)
+            yield _ev(ev.event, payload)
+            return
+        if kind == "content_block_delta":
+            index = payload.get("index")
+            delta = payload.get("delta") or {}
+            if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str) and BlockKey("text", index) in self.table.blocks:
+                delta["text"] = self.table.text(BlockKey("text", index)).feed(delta["text"])
+                yield _ev(ev.event or "content_block_delta", payload)
+                return
+            if delta.get("type") == "input_json_delta" and BlockKey("tool", index) in self.table.blocks:
+                self.table.tool(BlockKey("tool", index)).feed(str(delta.get("partial_json") or ""))
+                return  # held until the block ends
+            yield ev
+            return
+        if kind == "content_block_stop":
+            yield from self._close(payload.get("index"))
+        elif kind == "message_delta":
+            yield from self._flush_all()
+            yield from self._notice()
+        elif kind == "message_stop":
+            yield from self._flush_all()
+            yield from self._notice()
+            self.ended = True
+        elif kind == "error":
+            yield from self._flush_all()
+            self.ended = True
+        elif kind == "message_start" and isinstance(payload.get("message"), dict):
+            restore_response(payload["message"], self.session)
+            yield _ev(ev.event, payload)
+            return
+        yield ev
+
+    def finish(self, broken: bool) -> Iterator[Event]:
+        if self.ended and not broken:
+            return
+        yield from self._flush_all()
+        err = {"type": "error", "error": {"type": "api_error", "message": "coatcheck: the upstream stream ended early or was malformed"}}
+        yield _ev("error", err)
+        self.ended = True
+
+
+MESSAGES = Api("anthropic-messages", "anthropic", mask_request, restore_response, Stream, anthropic_error)
+COUNT_TOKENS = Api("anthropic-count-tokens", "anthropic", mask_request, None, None, anthropic_error)
+BATCHES = Api("anthropic-batches", "anthropic", mask_batch, None, None, anthropic_error)
+COMPLETE = Api("anthropic-complete", "anthropic", mask_request, restore_response, None, anthropic_error)

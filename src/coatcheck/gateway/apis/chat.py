@@ -1,0 +1,197 @@
+"""OpenAI Chat Completions (``/v1/chat/completions``, Azure ``/openai/deployments/*/chat/completions``).
+
+Masked: every string except the opaque list (ids, roles, model, tool and function names, base64 media);
+``arguments`` are JSON source and are masked in place. Participant ``name``, ``user``, ``prediction``, tool
+descriptions and schemas are masked like any other text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from ..blocks import BlockKey, BlockTable, TextBlock
+from ..provenance import Source, source_for
+from ..sessions import Session
+from ..sse import Event
+from ..tree import SCHEMA_OPAQUE, Walk, base64_media, in_schema
+from . import Api, openai_error
+
+OPAQUE_KEYS = frozenset({"type", "id", "tool_call_id", "model", "role", "encrypted_content", "prompt_cache_key",
+                         "service_tier", "reasoning_effort", "verbosity", "modalities", "voice", "format", "detail",
+                         "arguments"})
+
+
+def _opaque(path: tuple, parent: Any, key: Any) -> bool:
+    if not isinstance(parent, dict):
+        return False
+    if key in OPAQUE_KEYS:
+        return True
+    if key == "name" and ("function" in path[-1:] or "tools" in path or "tool_choice" in path or "function_call" in path[-1:]):
+        return True
+    if key == "data" and path[-1:] == ("input_audio",):
+        return True
+    if base64_media(parent, key):
+        return True
+    return in_schema(path) and key in SCHEMA_OPAQUE
+
+
+def _args(source: str) -> Any:
+    try:
+        return json.loads(source)
+    except ValueError:
+        return None
+
+
+def mask_request(body: Any, session: Session) -> Any:
+    if not isinstance(body, dict):
+        return Walk(lambda s, src: session.mask(s, src), _opaque).run(body)
+    sources: dict[str, Source] = {}
+    for m in body.get("messages") or []:
+        if not isinstance(m, dict):
+            continue
+        for call in m.get("tool_calls") or []:
+            fnc = call.get("function") if isinstance(call, dict) else None
+            if isinstance(fnc, dict) and isinstance(fnc.get("arguments"), str):
+                if isinstance(call.get("id"), str):
+                    sources[call["id"]] = source_for(str(fnc.get("name")), _args(fnc["arguments"]))
+                fnc["arguments"] = session.mask_json_source(fnc["arguments"])
+        fc = m.get("function_call")
+        if isinstance(fc, dict) and isinstance(fc.get("arguments"), str):
+            fc["arguments"] = session.mask_json_source(fc["arguments"])
+
+    def source(node: Any) -> Source | None:
+        return sources.get(node.get("tool_call_id")) if node.get("role") == "tool" else None
+
+    return Walk(lambda s, src: session.mask(s, src), _opaque, source).run(body)
+
+
+def _restore_message(msg: dict, session: Session, table: BlockTable) -> None:
+    upstream = msg.get("content")
+    if isinstance(upstream, str):
+        msg["content"] = session.restore_echoed(upstream)
+    if isinstance(msg.get("refusal"), str):
+        msg["refusal"] = session.restore_echoed(msg["refusal"])
+    for call in msg.get("tool_calls") or []:
+        fnc = call.get("function") if isinstance(call, dict) else None
+        if isinstance(fnc, dict) and isinstance(fnc.get("arguments"), str):
+            fnc["arguments"] = table.finish_tool(str(fnc.get("name")), fnc["arguments"])
+    fc = msg.get("function_call")
+    if isinstance(fc, dict) and isinstance(fc.get("arguments"), str):
+        fc["arguments"] = table.finish_tool(str(fc.get("name")), fc["arguments"])
+    text = table.take_notice()
+    if text:
+        visible = (msg["content"] + "\n\n" + text) if isinstance(msg.get("content"), str) and msg["content"] else text
+        session.remember_echo(upstream if isinstance(upstream, str) else "", visible)
+        msg["content"] = visible
+
+
+def restore_response(body: Any, session: Session) -> Any:
+    if not isinstance(body, dict):
+        return body
+    for choice in body.get("choices") or []:
+        if isinstance(choice, dict) and isinstance(choice.get("message"), dict):
+            _restore_message(choice["message"], session, BlockTable(session))
+    return body
+
+
+class Stream:
+    """``chat.completion.chunk`` frames (no event names, ``[DONE]`` at the end)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.table = BlockTable(session)
+        self.template: dict | None = None
+        self.done = False
+
+    def _close_choice(self, i: int) -> tuple[str, dict[int, str], str | None]:
+        """Tail text, restored tool arguments by call index, and a notice for choice ``i``."""
+        text = ""
+        key = BlockKey("text", i)
+        block = self.table.blocks.get(key)
+        upstream = restored = ""
+        if isinstance(block, TextBlock):
+            upstream = "".join(block.upstream)
+            text = self.table.close(key)
+            restored = "".join(block.restored)
+        calls = {k.sub: self.table.close(k) for k in self.table.open_keys() if k.kind == "tool" and k.index == i}
+        notice = self.table.take_notice()
+        if notice:
+            self.session.remember_echo(upstream, restored + ("\n\n" if restored else "") + notice)
+            notice = ("\n\n" if restored else "") + notice
+        return text, {int(j): a for j, a in calls.items() if a is not None}, notice
+
+    @staticmethod
+    def _apply(delta: dict, text: str, calls: dict[int, str], notice: str | None) -> None:
+        if text or notice:
+            delta["content"] = (delta.get("content") or "") + text + (notice or "")
+        for j, args in calls.items():
+            if not args:
+                continue
+            entry = next((c for c in delta.get("tool_calls") or [] if c.get("index", 0) == j), None)
+            if entry is None:
+                delta.setdefault("tool_calls", []).append({"index": j, "function": {"arguments": args}})
+            else:
+                entry.setdefault("function", {})["arguments"] = (entry["function"].get("arguments") or "") + args
+
+    def _tail_chunk(self) -> Event | None:
+        choices = sorted({k.index for k in self.table.open_keys()})
+        out = []
+        for i in choices:
+            delta: dict = {}
+            self._apply(delta, *self._close_choice(int(i)))
+            if delta:
+                out.append({"index": i, "delta": delta})
+        if not out:
+            return None
+        return Event(None, json.dumps({**(self.template or {"object": "chat.completion.chunk"}), "choices": out}, ensure_ascii=False, separators=(",", ":")))
+
+    def process(self, ev: Event) -> Iterator[Event]:
+        if ev.data is None:
+            yield ev
+            return
+        if ev.data.strip() == "[DONE]":
+            tail = self._tail_chunk()
+            if tail:
+                yield tail
+            self.done = True
+            yield ev
+            return
+        payload = json.loads(ev.data)
+        if isinstance(payload, dict) and "error" in payload and "choices" not in payload:
+            tail = self._tail_chunk()
+            if tail:
+                yield tail
+            self.done = True
+            yield ev
+            return
+        if not isinstance(payload, dict) or not isinstance(payload.get("choices"), list):
+            raise ValueError("not a chat.completion.chunk")
+        self.template = {k: v for k, v in payload.items() if k not in ("choices", "usage")}
+        for choice in payload["choices"]:
+            i = choice.get("index", 0)
+            delta = choice.get("delta") or {}
+            if isinstance(delta.get("content"), str):
+                delta["content"] = self.table.text(BlockKey("text", i)).feed(delta["content"])
+            for call in delta.get("tool_calls") or []:
+                fnc = call.get("function") or {}
+                block = self.table.tool(BlockKey("tool", i, call.get("index", 0)), str(fnc.get("name") or ""))
+                if isinstance(fnc.get("arguments"), str):
+                    fnc["arguments"] = block.feed(fnc["arguments"])  # held until the choice finishes
+            if choice.get("finish_reason"):
+                self._apply(delta, *self._close_choice(i))
+                choice["delta"] = delta
+        yield Event(ev.event, json.dumps(payload, ensure_ascii=False, separators=(",", ":")), ev.other)
+
+    def finish(self, broken: bool) -> Iterator[Event]:
+        if self.done and not broken:
+            return
+        tail = self._tail_chunk()
+        if tail:
+            yield tail
+        yield Event(None, json.dumps({"error": {"message": "coatcheck: the upstream stream ended early or was malformed", "type": "api_error", "code": None}}))
+        self.done = True
+
+
+CHAT = Api("openai-chat", "openai", mask_request, restore_response, Stream, openai_error)

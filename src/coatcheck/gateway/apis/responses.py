@@ -1,0 +1,242 @@
+"""OpenAI Responses (``/v1/responses``, ``/compact``, ``/input_tokens``; Azure ``/openai/v1/responses``).
+
+Masked: instructions and every input item's strings except the opaque list (ids, call ids, status, names,
+``encrypted_content``, base64 media); ``arguments`` are JSON source masked in place. Unknown item types
+(``shell_call_output``, ``apply_patch_call_output``, ``tool_search_output`` …) are masked like any other.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from ..blocks import BlockKey, BlockTable
+from ..provenance import Source, source_for
+from ..sessions import Session
+from ..sse import Event
+from ..tree import SCHEMA_OPAQUE, Walk, base64_media, in_schema
+from . import Api, openai_error
+
+OPAQUE_KEYS = frozenset({"type", "id", "call_id", "item_id", "model", "role", "status", "encrypted_content",
+                         "previous_response_id", "prompt_cache_key", "service_tier", "include", "truncation",
+                         "arguments", "detail", "file_id", "effort", "verbosity", "conversation"})
+NOTICE_ID = "msg_coatcheck_notice"
+
+
+def _opaque(path: tuple, parent: Any, key: Any) -> bool:
+    if not isinstance(parent, dict):
+        return False
+    if key in OPAQUE_KEYS:
+        return True
+    if key == "name" and (parent.get("type") in ("function_call", "custom_tool_call", "function", "custom", "mcp_call",
+                                                  "mcp_list_tools", "tool_search_call") or "tools" in path or "tool_choice" in path):
+        return True
+    if base64_media(parent, key):
+        return True
+    return in_schema(path) and key in SCHEMA_OPAQUE
+
+
+def _json(source: str) -> Any:
+    try:
+        return json.loads(source)
+    except ValueError:
+        return None
+
+
+def mask_request(body: Any, session: Session) -> Any:
+    if not isinstance(body, dict):
+        return Walk(lambda s, src: session.mask(s, src), _opaque).run(body)
+    sources: dict[str, Source] = {}
+    items = body.get("input")
+    if isinstance(items, list):
+        body["input"] = items = [it for it in items if not _is_notice_item(it, session)]
+        for it in items:
+            if not isinstance(it, dict):
+                continue
+            t = it.get("type")
+            cid = it.get("call_id")
+            if t == "function_call" and isinstance(it.get("arguments"), str):
+                if isinstance(cid, str):
+                    sources[cid] = source_for(str(it.get("name")), _json(it["arguments"]))
+                it["arguments"] = session.mask_json_source(it["arguments"])
+            elif t in ("custom_tool_call", "local_shell_call", "shell_call") and isinstance(cid, str):
+                action = it.get("action") if isinstance(it.get("action"), dict) else {}
+                cmd = action.get("command") or action.get("commands")
+                sources[cid] = source_for(str(it.get("name") or t), {"command": " ".join(cmd) if isinstance(cmd, list) else cmd})
+
+    def source(node: Any) -> Source | None:
+        if str(node.get("type", "")).endswith("_output"):
+            return sources.get(node.get("call_id"))
+        return None
+
+    return Walk(lambda s, src: session.mask(s, src), _opaque, source).run(body)
+
+
+def _is_notice_item(item: Any, session: Session) -> bool:
+    if not isinstance(item, dict) or item.get("type", "message") != "message" or item.get("role") != "assistant":
+        return False
+    content = item.get("content")
+    parts = content if isinstance(content, list) else [{"text": content}]
+    return bool(parts) and all(isinstance(p, dict) and session.is_our_notice(p.get("text")) for p in parts)
+
+
+def notice_item(text: str) -> dict:
+    return {"type": "message", "id": NOTICE_ID, "role": "assistant", "status": "completed",
+            "content": [{"type": "output_text", "text": text, "annotations": []}]}
+
+
+class _Items:
+    """Restores output items once per item id, so deltas, ``.done`` events and the final response agree."""
+
+    def __init__(self, session: Session, table: BlockTable) -> None:
+        self.session = session
+        self.table = table
+        self.done: dict[str, str] = {}
+
+    def tool(self, item_id: Any, name: str, upstream: str, *, json_input: bool) -> str:
+        key = str(item_id)
+        if key not in self.done:
+            self.done[key] = self.table.finish_tool(name, upstream, json_input=json_input)
+        return self.done[key]
+
+    def item(self, item: Any) -> None:
+        if not isinstance(item, dict):
+            return
+        t = item.get("type")
+        if t == "message":
+            for part in item.get("content") or []:
+                if isinstance(part, dict) and isinstance(part.get("text"), str):
+                    part["text"] = self.session.restore_echoed(part["text"])
+        elif t == "function_call" and isinstance(item.get("arguments"), str) and item.get("status") != "in_progress":
+            item["arguments"] = self.tool(item.get("id") or item.get("call_id"), str(item.get("name")), item["arguments"], json_input=True)
+        elif t == "custom_tool_call" and isinstance(item.get("input"), str) and item.get("status") != "in_progress":
+            item["input"] = self.tool(item.get("id") or item.get("call_id"), str(item.get("name")), item["input"], json_input=False)
+        elif t in ("local_shell_call", "shell_call") and isinstance(item.get("action"), dict):
+            key = str(item.get("id") or item.get("call_id"))
+            if key not in self.done:
+                restored, kept = self.session.tools.restore_input("local_shell", item["action"])
+                self.table.kept.extend(kept)
+                self.done[key] = json.dumps(restored)
+            item["action"] = json.loads(self.done[key])
+
+
+def restore_response(body: Any, session: Session) -> Any:
+    if not isinstance(body, dict):
+        return body
+    table = BlockTable(session)
+    items = _Items(session, table)
+    for item in body.get("output") or []:
+        items.item(item)
+    if isinstance(body.get("output_text"), str):
+        body["output_text"] = session.restore(body["output_text"])
+    text = table.take_notice()
+    if text and isinstance(body.get("output"), list):
+        body["output"].append(notice_item(text))
+    return body
+
+
+def _ev(name: str | None, payload: dict) -> Event:
+    return Event(name, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
+
+
+class Stream:
+    """Named events with ``sequence_number`` (renumbered: the gateway adds and holds back events)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.table = BlockTable(session)
+        self.items = _Items(session, self.table)
+        self.seq = 0
+        self.outputs = 0
+        self.ended = False
+
+    def _emit(self, name: str | None, payload: dict) -> Event:
+        payload["sequence_number"] = self.seq
+        self.seq += 1
+        return _ev(name, payload)
+
+    def _flush_text(self) -> Iterator[Event]:
+        for key in self.table.open_keys():
+            if key.kind != "text":
+                continue
+            tail = self.table.close(key)
+            if tail:
+                yield self._emit("response.output_text.delta", {"type": "response.output_text.delta", "item_id": key.index,
+                                                                "output_index": 0, "content_index": key.sub, "delta": tail})
+
+    def process(self, ev: Event) -> Iterator[Event]:
+        payload = json.loads(ev.data) if ev.data else None
+        if not isinstance(payload, dict):
+            if ev.data is None:
+                yield ev
+                return
+            raise ValueError("not a Responses event")
+        t = payload.get("type") or ev.event
+        if isinstance(payload.get("output_index"), int):
+            self.outputs = max(self.outputs, payload["output_index"] + 1)
+        if t == "response.output_text.delta":
+            key = BlockKey("text", payload.get("item_id"), payload.get("content_index"))
+            payload["delta"] = self.table.text(key).feed(payload.get("delta") or "")
+        elif t in ("response.function_call_arguments.delta", "response.custom_tool_call_input.delta"):
+            self.table.tool(BlockKey("tool", payload.get("item_id")), json_input=t.startswith("response.function")).feed(payload.get("delta") or "")
+            return  # held until .done
+        elif t == "response.output_text.done":
+            key = BlockKey("text", payload.get("item_id"), payload.get("content_index"))
+            tail = self.table.close(key)
+            if tail:
+                yield self._emit("response.output_text.delta", {**{k: payload.get(k) for k in ("item_id", "output_index", "content_index")},
+                                                                "type": "response.output_text.delta", "delta": tail})
+            if isinstance(payload.get("text"), str):
+                payload["text"] = self.session.restore_echoed(payload["text"])
+        elif t in ("response.function_call_arguments.done", "response.custom_tool_call_input.done"):
+            field = "arguments" if t.startswith("response.function") else "input"
+            key = BlockKey("tool", payload.get("item_id"))
+            block = self.table.tool(key)
+            self.table.blocks.pop(key, None)
+            upstream = payload.get(field) if isinstance(payload.get(field), str) else "".join(block.parts)
+            restored = self.items.tool(payload.get("item_id"), block.name or str(payload.get("name") or ""), upstream, json_input=field == "arguments")
+            delta_type = t.replace(".done", ".delta")
+            yield self._emit(delta_type, {**{k: payload.get(k) for k in ("item_id", "output_index")}, "type": delta_type, "delta": restored})
+            payload[field] = restored
+        elif t == "response.content_part.done" and isinstance(payload.get("part"), dict):
+            if isinstance(payload["part"].get("text"), str):
+                payload["part"]["text"] = self.session.restore(payload["part"]["text"])
+        elif t == "response.output_item.added" and isinstance(payload.get("item"), dict):
+            item = payload["item"]
+            if item.get("type") in ("function_call", "custom_tool_call"):
+                self.table.tool(BlockKey("tool", item.get("id")), str(item.get("name") or ""), json_input=item["type"] == "function_call")
+            self.items.item(item)
+        elif t == "response.output_item.done" and isinstance(payload.get("item"), dict):
+            self.items.item(payload["item"])
+        elif t in ("response.completed", "response.incomplete", "response.failed") and isinstance(payload.get("response"), dict):
+            yield from self._flush_text()
+            response = payload["response"]
+            for item in response.get("output") or []:
+                self.items.item(item)
+            if isinstance(response.get("output_text"), str):
+                response["output_text"] = self.session.restore(response["output_text"])
+            text = self.table.take_notice()
+            if text:
+                item = notice_item(text)
+                yield self._emit("response.output_item.added", {"type": "response.output_item.added", "output_index": self.outputs, "item": item})
+                yield self._emit("response.output_item.done", {"type": "response.output_item.done", "output_index": self.outputs, "item": item})
+                if isinstance(response.get("output"), list):
+                    response["output"].append(item)
+            self.ended = True
+        elif t == "error":
+            yield from self._flush_text()
+            self.ended = True
+        yield self._emit(ev.event, payload)
+
+    def finish(self, broken: bool) -> Iterator[Event]:
+        if self.ended and not broken:
+            return
+        yield from self._flush_text()
+        yield self._emit("error", {"type": "error", "code": "stream_error", "param": None,
+                                   "message": "coatcheck: the upstream stream ended early or was malformed", "sequence_number": 0})
+        self.ended = True
+
+
+RESPONSES = Api("openai-responses", "openai", mask_request, restore_response, Stream, openai_error)
+INPUT_TOKENS = Api("openai-responses-input-tokens", "openai", mask_request, None, None, openai_error)

@@ -1,0 +1,72 @@
+"""Deny by default over JSON: every string leaf is masked unless its field is on an API's short opaque list.
+
+An API module describes only what must *not* be touched (ids, signatures, encrypted content, base64 media, tool
+names, schema keywords); everything else, including block and item types nobody has seen yet, is masked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import MaskingError
+from .provenance import Source
+
+MAX_DEPTH = 100
+Path = tuple[Any, ...]
+MaskFn = Callable[[str, Source | None], str]
+
+
+class TooDeep(MaskingError):
+    """A request nests deeper than the gateway walks; refused rather than forwarded half-masked."""
+
+
+@dataclass
+class Walk:
+    """One walk over a request: the leaf function, what is opaque, and where text came from."""
+
+    mask: MaskFn
+    opaque: Callable[[Path, Any, Any], bool]  # (path to the parent, the parent, the key) -> leave this subtree
+    source: Callable[[Any], Source | None] = lambda node: None  # a node that says where its text came from
+
+    def run(self, root: Any) -> Any:
+        return self._visit(root, (), None, 0)
+
+    def _visit(self, node: Any, path: Path, source: Source | None, depth: int) -> Any:
+        if depth > MAX_DEPTH:
+            raise TooDeep(f"request nests deeper than {MAX_DEPTH} levels; not forwarded")
+        if isinstance(node, str):
+            return self.mask(node, source)
+        if isinstance(node, dict):
+            source = self.source(node) or source
+            for k in list(node):
+                if not self.opaque(path, node, k):
+                    node[k] = self._visit(node[k], (*path, k), source, depth + 1)
+            return node
+        if isinstance(node, list):
+            for i in range(len(node)):
+                if not self.opaque(path, node, i):
+                    node[i] = self._visit(node[i], (*path, i), source, depth + 1)
+            return node
+        return node
+
+
+SCHEMA_KEYS = frozenset({"input_schema", "parameters", "schema", "output_schema"})
+SCHEMA_OPAQUE = frozenset({"type", "required", "format", "pattern", "$ref", "$schema", "$id", "$defs", "additionalProperties"})
+
+
+def in_schema(path: Path) -> bool:
+    return any(p in SCHEMA_KEYS for p in path if isinstance(p, str))
+
+
+def base64_media(parent: Any, key: Any) -> bool:
+    """``{"type": "base64", "data": …}`` sources, ``data:`` URLs and file payloads: bytes, not text."""
+    if not isinstance(parent, dict):
+        return False
+    value = parent.get(key)
+    if key == "data" and parent.get("type") in ("base64", "image", "input_audio"):
+        return True
+    if key in ("file_data", "image_url", "url") and isinstance(value, str) and value.startswith("data:"):
+        return True
+    return False
