@@ -49,6 +49,7 @@ def main() -> None:
             dt = time.perf_counter() - t0
             per_mb.append(1000 * dt / (len(text) / 1e6))
         rows.append({"shape": name, "ms_per_mb": [round(x, 1) for x in per_mb], "growth": round(per_mb[-1] / per_mb[0], 2)})
+        print(f"# {name}: {rows[-1]['ms_per_mb']}", flush=True)
     if args.json:
         print(json.dumps(rows))
         return

@@ -53,3 +53,12 @@ def test_json_string_mode_escapes_values():
     sr = StreamRestorer(v, json_string=True)
     body = sr.feed('{"arg": "' + p[:5]) + sr.feed(p[5:] + '"}') + sr.flush()
     assert json.loads(body) == {"arg": value}
+
+
+def test_placeholder_lookalikes_with_invisible_or_fullwidth_characters_are_escaped():
+    from coatcheck import Masker
+
+    m = Masker()
+    for text in ("see SEC\u200bRET_abcdefghi2 here", "see ＳＥＣＲＥＴ_abcdefghi2 here", "see SECRET_abcdefghi\u200d2"):
+        r = m.mask(text)
+        assert "LITERAL_" in r.text and m.restore(r.text) == text
