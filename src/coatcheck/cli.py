@@ -236,21 +236,9 @@ def token_path(path: Optional[Path] = None) -> Path:
 
 def gateway_token(path: Optional[Path] = None) -> str:
     """The gateway token (created 0600 on first use): clients send it in ``x-coatcheck-token``."""
-    import os
-    import secrets as _secrets
+    from .vault import secret_file
 
-    p = token_path(path)
-    if p.exists():
-        token = p.read_text(encoding="utf-8").strip()
-        if not token:
-            raise CoatcheckError(f"token file {p} is empty; delete it to get a new token")
-        return token
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    token = _secrets.token_urlsafe(32)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(token + "\n")
-    return token
+    return secret_file(token_path(path), "token file").decode("utf-8")
 
 
 TokenFileOpt = typer.Option(None, "--token-file", help="Gateway token file (default ~/.config/coatcheck/gateway.token, created 0600).")

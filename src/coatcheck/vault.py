@@ -59,18 +59,26 @@ def load_key(key_file: str | os.PathLike[str] | None = None, *, create: bool = T
     if env:
         return hashlib.sha256(env.encode("utf-8")).digest()
     path = Path(key_file or os.environ.get(KEY_FILE_ENV) or Path.home() / ".config" / "coatcheck" / "vault.key")
-    if path.exists():
-        data = path.read_bytes().strip()
-        if not data:
-            raise VaultError(f"key file {path} is empty")
-        return hashlib.sha256(data).digest()
-    if not create:
+    if not create and not path.exists():
         raise VaultError(f"no vault key: set {KEY_ENV} or create the key file {path}")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(base64.urlsafe_b64encode(secrets.token_bytes(32)) + b"\n")
-    return load_key(path, create=False)
+    return hashlib.sha256(secret_file(path, "key file")).digest()
+
+
+def secret_file(path: Path, what: str) -> bytes:
+    """The stripped contents of a secret file; created 0600 with 32 random bytes (URL-safe base64) if absent."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass  # created meanwhile by another process: read theirs
+        else:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(base64.urlsafe_b64encode(secrets.token_bytes(32)) + b"\n")
+    data = path.read_bytes().strip()
+    if not data:
+        raise VaultError(f"{what} {path} is empty")
+    return data
 
 
 @dataclass

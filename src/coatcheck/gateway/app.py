@@ -29,11 +29,11 @@ from starlette.routing import Route
 
 from ..errors import CoatcheckError
 from ..policy import Policy
-from .apis import Api, ErrorShape, StreamTransformer, anthropic_error, openai_error
-from .apis.other import Unmaskable
+from .apis import Api, StreamTransformer
+from .apis.other import Unmaskable, mask_generic
 from .routes import normalise, route
 from .sessions import Session, SessionStore
-from .sse import Event, SSEParser
+from .sse import SSEParser
 from .tree import TooDeep
 
 log = logging.getLogger("coatcheck.gateway")
@@ -65,9 +65,10 @@ class GatewayConfig:
 class Refused(Exception):
     """A request the gateway will not forward: status, error type and a message without values."""
 
-    def __init__(self, status: int, kind: str, message: str) -> None:
+    def __init__(self, status: int, kind: str, message: str, reason: str | None = None) -> None:
         super().__init__(message)
         self.status, self.kind, self.message = status, kind, message
+        self.reason = reason or kind  # the audit line's label
 
 
 class Gateway:
@@ -179,10 +180,10 @@ class Gateway:
             if isinstance(doc, dict) and isinstance(doc.get("url"), str) and isinstance(doc.get("body"), dict):
                 doc["body"] = route(normalise(doc["url"].split("?", 1)[0])).mask_request(doc["body"], session)
                 rest = {k: v for k, v in doc.items() if k != "body"}
-                route("/").mask_request(rest, session)
+                mask_generic(rest, session)
                 doc.update(rest)
             else:
-                doc = route("/").mask_request(doc, session)
+                doc = mask_generic(doc, session)
             out.append(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
         return "\n".join(out)
 
@@ -244,26 +245,20 @@ class Gateway:
             try:
                 content, extra_headers, session, before = await self._masked_body(request, raw, api)
                 query = await run_in_threadpool(self._query, request.url.query, session)
-            except (Refused, Unmaskable, TooDeep, UnicodeDecodeError):
+            except Refused:
                 raise
-            except CoatcheckError as exc:
-                log.error("request %s: masking failed (%s); not forwarded", rid, exc.__class__.__name__)
-                raise Refused(500, "api_error", "coatcheck: masking failed; the request was not forwarded") from None
+            except Unmaskable as exc:
+                raise Refused(400, "invalid_request_error", f"coatcheck: {exc}; not forwarded", "unmaskable") from None
+            except TooDeep as exc:
+                raise Refused(400, "invalid_request_error", f"coatcheck: {exc}", "too_deep") from None
+            except UnicodeDecodeError:
+                raise Refused(415, "invalid_request_error", "coatcheck: request body is not UTF-8 text; not forwarded", "not_utf8") from None
             except Exception as exc:  # fail closed: nothing unmasked leaves
                 log.error("request %s: masking failed (%s); not forwarded", rid, exc.__class__.__name__)
                 raise Refused(500, "api_error", "coatcheck: masking failed; the request was not forwarded") from None
         except Refused as r:
-            self._audit_line(rid, path, api.name, r.status, counts, Counter(), time.perf_counter() - t0, refused=r.kind)
+            self._audit_line(rid, path, api.name, r.status, counts, Counter(), time.perf_counter() - t0, refused=r.reason)
             return api.error(r.status, r.kind, r.message)
-        except Unmaskable as exc:
-            self._audit_line(rid, path, api.name, 400, counts, Counter(), time.perf_counter() - t0, refused="unmaskable")
-            return api.error(400, "invalid_request_error", f"coatcheck: {exc}; not forwarded")
-        except TooDeep as exc:
-            self._audit_line(rid, path, api.name, 400, counts, Counter(), time.perf_counter() - t0, refused="too_deep")
-            return api.error(400, "invalid_request_error", f"coatcheck: {exc}")
-        except UnicodeDecodeError:
-            self._audit_line(rid, path, api.name, 415, counts, Counter(), time.perf_counter() - t0, refused="not_utf8")
-            return api.error(415, "invalid_request_error", "coatcheck: request body is not UTF-8 text; not forwarded")
         counts = session.counts - before
         kept_before = Counter(session.kept)
         headers = {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
@@ -363,5 +358,3 @@ def create_app(config: GatewayConfig | None = None) -> Starlette:
     app.state.gateway = gw
     return app
 
-
-__all__ = ["GatewayConfig", "create_app", "Gateway", "ErrorShape", "Event", "anthropic_error", "openai_error"]

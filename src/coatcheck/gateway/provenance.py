@@ -31,14 +31,25 @@ class Source:
 
 def hosts_in(text: str) -> set[str]:
     """Hosts named in ``text`` by URL, host-like key or ``-h``/``--host`` flag (lower case)."""
-    out = {h.strip("[]").lower() for h in _URL_HOST.findall(text)}
-    out |= {h.lower() for h in _KEYED_HOST.findall(text)}
-    out |= {h.lower() for h in _FLAG_HOST.findall(text)}
-    return {h for h in out if "." in h or ":" in h}
+    return {h for _, h in host_positions(text)}
 
 
-def block_around(text: str, start: int, end: int) -> str:
-    """The run of non-blank lines around ``text[start:end]`` (bounded)."""
+def host_positions(text: str) -> list[tuple[int, str]]:
+    """``(offset, host)`` for every host ``hosts_in`` would find, so one scan serves every value in a text."""
+    out = [(m.start(1), m.group(1).strip("[]").lower()) for m in _URL_HOST.finditer(text)]
+    out += [(m.start(1), m.group(1).lower()) for m in _KEYED_HOST.finditer(text)]
+    out += [(m.start(1), m.group(1).lower()) for m in _FLAG_HOST.finditer(text)]
+    return [(i, h) for i, h in out if "." in h or ":" in h]
+
+
+def hosts_near(text: str, start: int, end: int, positions: list[tuple[int, str]]) -> set[str]:
+    """The hosts of ``positions`` (from ``host_positions(text)``) that lie in the block around ``text[start:end]``."""
+    lo, hi = block_bounds(text, start, end)
+    return {h for i, h in positions if lo <= i < hi}
+
+
+def block_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Offsets of the run of non-blank lines around ``text[start:end]`` (bounded)."""
     lo = start
     floor = max(0, start - _BLOCK_CHARS)
     lines = 0
@@ -63,7 +74,7 @@ def block_around(text: str, start: int, end: int) -> str:
         lines += 1
         if nl < 0:
             break
-    return text[lo:hi]
+    return lo, hi
 
 
 def source_for(tool: str, args: object) -> Source:

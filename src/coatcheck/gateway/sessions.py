@@ -27,7 +27,7 @@ from ..policy import Policy
 from ..restore import StreamRestorer, restore
 from ..spans import Span
 from ..vault import FileStore, Provenance, Vault
-from .provenance import Source, block_around, hosts_in
+from .provenance import Source, host_positions, hosts_near
 from .toolcalls import Kept, ToolRestorer, notice, provider_hosts
 
 
@@ -106,10 +106,11 @@ class Session:
 
     def _record(self, text: str, spans: list[Span], value_of: Callable[[str], str] | None, source: Source | None) -> None:
         """Provenance of every value found: detector, hosts seen beside it, provider hosts, source."""
+        positions = host_positions(text) if any(s.category != "literal" for s in spans) else []
         for s in spans:
             if s.category == "literal":
                 continue
-            hosts = hosts_in(block_around(text, s.start, s.end)) | set(provider_hosts(s.detector))
+            hosts = hosts_near(text, s.start, s.end, positions) | set(provider_hosts(s.detector))
             if source is not None:
                 hosts |= source.hosts
             prov = Provenance({s.detector}, hosts, {source.label} if source else set())

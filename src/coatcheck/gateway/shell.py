@@ -25,6 +25,9 @@ _SAFE_BARE = re.compile(r"[A-Za-z0-9@%+=:,./_-]+")
 _HEREDOC = re.compile(r"<<(-?)[ \t]*(?:'([^'\n]*)'|\"([^\"\n]*)\"|\\?([A-Za-z0-9_.-]+))")
 
 
+_QUOTED = {"single": ("'", SINGLE, False), "double": ('"', DOUBLE, True), "ansi": ("'", ANSI, True), "backtick": ("`", BACKTICK, True)}
+
+
 class ShellSyntaxError(ValueError):
     """The command's quoting could not be followed (unbalanced quotes or substitutions)."""
 
@@ -95,53 +98,25 @@ def contexts(cmd: str) -> list[str]:
             word_start = c in " \t\n;&|()<>"
             i += 1
             continue
-        if top == "single":
-            if c == "'":
-                ctx[i] = PLAIN
-                stack.pop()
-            else:
-                ctx[i] = SINGLE
-            i += 1
-            continue
-        if top == "double":
-            if c == "\\" and i + 1 < n:
-                ctx[i] = ctx[i + 1] = DOUBLE
-                i += 2
-                continue
-            if c == '"':
-                ctx[i] = PLAIN
-                stack.pop()
-            elif c == "$" and cmd.startswith("(", i + 1):
-                ctx[i] = ctx[i + 1] = DOUBLE
-                stack.append("sub")
-                i += 2
-                word_start = True
-                continue
-            elif c == "`":
-                ctx[i] = DOUBLE
-                stack.append("backtick")
-            else:
-                ctx[i] = DOUBLE
-            i += 1
-            continue
-        if top == "ansi":
-            if c == "\\" and i + 1 < n:
-                ctx[i] = ctx[i + 1] = ANSI
-                i += 2
-                continue
-            ctx[i] = ANSI if c != "'" else PLAIN
-            if c == "'":
-                stack.pop()
-            i += 1
-            continue
-        # backtick
-        if c == "\\" and i + 1 < n:
-            ctx[i] = ctx[i + 1] = BACKTICK
+        # inside quotes or backticks: (closing character, context, backslash escapes the next character)
+        close, inner, escapes = _QUOTED[top]
+        if escapes and c == "\\" and i + 1 < n:
+            ctx[i] = ctx[i + 1] = inner
             i += 2
             continue
-        ctx[i] = BACKTICK
-        if c == "`":
+        if c == close:
+            ctx[i] = PLAIN if top != "backtick" else BACKTICK
             stack.pop()
+        elif top == "double" and c == "$" and cmd.startswith("(", i + 1):
+            ctx[i] = ctx[i + 1] = DOUBLE
+            stack.append("sub")
+            i += 2
+            word_start = True
+            continue
+        else:
+            ctx[i] = inner
+            if top == "double" and c == "`":
+                stack.append("backtick")
         i += 1
     if len(stack) != 1 or pending:
         raise ShellSyntaxError("unbalanced quoting")

@@ -6,6 +6,7 @@ without one); comment lines and unknown fields are passed through as they came.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
@@ -23,6 +24,11 @@ class Event:
         if self.data is not None:
             lines.extend(f"data: {part}" for part in self.data.split("\n"))
         return ("\n".join(lines) + "\n\n").encode("utf-8")
+
+
+def json_event(name: str | None, payload: object) -> Event:
+    """An event whose data is ``payload`` as compact JSON (non-ASCII kept as is)."""
+    return Event(name, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
 
 
 class SSEParser:

@@ -181,19 +181,20 @@ class ToolRestorer:
         """``text`` with every known placeholder restored raw: what the command would look like when it runs."""
         return PLACEHOLDER_RE.sub(lambda m: self._value(m.group()) or m.group(), text)
 
-    def _argv(self, argv: list[Any], sink: str, tool: str, field: str, kept: list[Kept]) -> list[Any]:
-        strs = [a if isinstance(a, str) else "" for a in argv]
-        if len(strs) >= 3 and strs[0].rsplit("/", 1)[-1] in self.sinks.shell.shells and strs[1] in self.sinks.shell.inline_flags:
-            script = self._command(strs[2], sink, tool, f"{field}[2]", kept)
-            rest = [self._argv_element(a, sink, tool, f"{field}[{i + 3}]", kept, strs) for i, a in enumerate(argv[3:])]
-            return [*argv[:2], script, *rest]
-        return [self._argv_element(a, sink, tool, f"{field}[{i}]", kept, strs) for i, a in enumerate(argv)]
+    def _argv(self, argv: list[str], sink: str, tool: str, field: str, kept: list[Kept]) -> list[str]:
+        """An argv list: a ``sh -c SCRIPT`` script is shell source; other elements are single arguments (no shell
+        parses them), restored raw when the whole command's destinations allow it."""
+        if len(argv) >= 3 and argv[0].rsplit("/", 1)[-1] in self.sinks.shell.shells and argv[1] in self.sinks.shell.inline_flags:
+            script = self._command(argv[2], sink, tool, f"{field}[2]", kept)
+            return [*argv[:2], script, *self._argv_elements(argv, 3, sink, tool, field, kept)]
+        return self._argv_elements(argv, 0, sink, tool, field, kept)
 
-    def _argv_element(self, a: Any, sink: str, tool: str, field: str, kept: list[Kept], argv: list[str]) -> Any:
-        if not isinstance(a, str) or not PLACEHOLDER_RE.search(a):
-            return a
+    def _argv_elements(self, argv: list[str], first: int, sink: str, tool: str, field: str, kept: list[Kept]) -> list[str]:
+        if not any(PLACEHOLDER_RE.search(a) for a in argv[first:]):
+            return argv[first:]
         dest = destinations([self._raw(x) for x in argv], self.sinks.shell)
-        return self._plain(a, lambda ph: self._decide(ph, sink, tool, dest), kept, tool, field)
+        return [self._plain(a, lambda ph: self._decide(ph, sink, tool, dest), kept, tool, f"{field}[{i}]") if PLACEHOLDER_RE.search(a) else a
+                for i, a in enumerate(argv[first:], first)]
 
     def restore_input(self, tool: str, args: Any) -> tuple[Any, list[Kept]]:
         """A tool call's input object with placeholders restored where they belong, and what was kept."""

@@ -6,6 +6,7 @@ names, schema keywords); everything else, including block and item types nobody 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -70,3 +71,16 @@ def base64_media(parent: Any, key: Any) -> bool:
     if key in ("file_data", "image_url", "url") and isinstance(value, str) and value.startswith("data:"):
         return True
     return False
+
+
+def opaque_field(path: Path, parent: dict, key: Any, keys: frozenset[str]) -> bool:
+    """The opaque rules every API shares: its named keys, base64 media, and schema keywords inside schemas."""
+    return key in keys or base64_media(parent, key) or (in_schema(path) and key in SCHEMA_OPAQUE)
+
+
+def json_or_none(source: str) -> Any:
+    """``source`` parsed as JSON, or None (tool arguments the model wrote need not be valid)."""
+    try:
+        return json.loads(source)
+    except ValueError:
+        return None

@@ -15,8 +15,8 @@ from typing import Any
 from ..blocks import BlockKey, BlockTable, remember_leaves
 from ..provenance import Source, source_for
 from ..sessions import Session
-from ..sse import Event
-from ..tree import SCHEMA_OPAQUE, Walk, base64_media, in_schema
+from ..sse import Event, json_event
+from ..tree import Walk, opaque_field
 from . import Api, anthropic_error
 
 BILLING_PREFIX = "x-anthropic-billing-header:"
@@ -31,18 +31,10 @@ NAMED_TOOL_BLOCKS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use", "t
 
 def _opaque(path: tuple, parent: Any, key: Any) -> bool:
     if isinstance(parent, dict):
-        if key in OPAQUE_KEYS:
+        if opaque_field(path, parent, key, OPAQUE_KEYS) or parent.get("type") in OPAQUE_BLOCKS:
             return True
-        if parent.get("type") in OPAQUE_BLOCKS:
-            return True
-        if key == "name" and (parent.get("type") in NAMED_TOOL_BLOCKS or "tools" in path or "tool_choice" in path
-                              or "input_schema" in parent or "mcp_servers" in path):
-            return True
-        if base64_media(parent, key):
-            return True
-        if in_schema(path) and key in SCHEMA_OPAQUE:
-            return True
-        return False
+        return key == "name" and (parent.get("type") in NAMED_TOOL_BLOCKS or "tools" in path or "tool_choice" in path
+                                  or "input_schema" in parent or "mcp_servers" in path)
     if isinstance(parent, list) and path[-1:] == ("system",) and key == 0:
         first = parent[0]
         return isinstance(first, dict) and str(first.get("text", "")).startswith(BILLING_PREFIX)
@@ -127,10 +119,6 @@ def restore_response(body: Any, session: Session) -> Any:
     return body
 
 
-def _ev(name: str | None, payload: dict) -> Event:
-    return Event(name, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
-
-
 class Stream:
     """Messages SSE: text blocks restored as they stream, tool inputs restored by provenance at block end,
     a notice block appended before ``message_delta`` when something was kept."""
@@ -149,16 +137,16 @@ class Stream:
             out = self.table.close(key)
             if out:
                 delta = {"type": "text_delta", "text": out} if kind == "text" else {"type": "input_json_delta", "partial_json": out}
-                yield _ev("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta})
+                yield json_event("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta})
 
     def _notice(self) -> Iterator[Event]:
         text = self.table.take_notice()
         if not text:
             return
         i = self.max_index = self.max_index + 1
-        yield _ev("content_block_start", {"type": "content_block_start", "index": i, "content_block": {"type": "text", "text": ""}})
-        yield _ev("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "text_delta", "text": text}})
-        yield _ev("content_block_stop", {"type": "content_block_stop", "index": i})
+        yield json_event("content_block_start", {"type": "content_block_start", "index": i, "content_block": {"type": "text", "text": ""}})
+        yield json_event("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "text_delta", "text": text}})
+        yield json_event("content_block_stop", {"type": "content_block_stop", "index": i})
 
     def _flush_all(self) -> Iterator[Event]:
         for key in self.table.open_keys():
@@ -186,14 +174,14 @@ class Stream:
                     remember_leaves(self.session, block["input"], restored)
                     block["input"] = restored
                     self.table.kept.extend(kept)
-            yield _ev(ev.event, payload)
+            yield json_event(ev.event, payload)
             return
         if kind == "content_block_delta":
             index = payload.get("index")
             delta = payload.get("delta") or {}
             if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str) and BlockKey("text", index) in self.table.blocks:
                 delta["text"] = self.table.text(BlockKey("text", index)).feed(delta["text"])
-                yield _ev(ev.event or "content_block_delta", payload)
+                yield json_event(ev.event or "content_block_delta", payload)
                 return
             if delta.get("type") == "input_json_delta" and BlockKey("tool", index) in self.table.blocks:
                 self.table.tool(BlockKey("tool", index)).feed(str(delta.get("partial_json") or ""))
@@ -214,7 +202,7 @@ class Stream:
             self.ended = True
         elif kind == "message_start" and isinstance(payload.get("message"), dict):
             restore_response(payload["message"], self.session)
-            yield _ev(ev.event, payload)
+            yield json_event(ev.event, payload)
             return
         yield ev
 
@@ -223,7 +211,7 @@ class Stream:
             return
         yield from self._flush_all()
         err = {"type": "error", "error": {"type": "api_error", "message": "coatcheck: the upstream stream ended early or was malformed"}}
-        yield _ev("error", err)
+        yield json_event("error", err)
         self.ended = True
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from ..blocks import BlockKey, BlockTable, TextBlock
 from ..provenance import Source, source_for
 from ..sessions import Session
-from ..sse import Event
-from ..tree import SCHEMA_OPAQUE, Walk, base64_media, in_schema
+from ..sse import Event, json_event
+from ..tree import Walk, json_or_none, opaque_field
 from . import Api, openai_error
 
 OPAQUE_KEYS = frozenset({"type", "id", "tool_call_id", "model", "role", "encrypted_content", "prompt_cache_key",
@@ -26,22 +26,11 @@ OPAQUE_KEYS = frozenset({"type", "id", "tool_call_id", "model", "role", "encrypt
 def _opaque(path: tuple, parent: Any, key: Any) -> bool:
     if not isinstance(parent, dict):
         return False
-    if key in OPAQUE_KEYS:
+    if opaque_field(path, parent, key, OPAQUE_KEYS):
         return True
     if key == "name" and ("function" in path[-1:] or "tools" in path or "tool_choice" in path or "function_call" in path[-1:]):
         return True
-    if key == "data" and path[-1:] == ("input_audio",):
-        return True
-    if base64_media(parent, key):
-        return True
-    return in_schema(path) and key in SCHEMA_OPAQUE
-
-
-def _args(source: str) -> Any:
-    try:
-        return json.loads(source)
-    except ValueError:
-        return None
+    return key == "data" and path[-1:] == ("input_audio",)
 
 
 def mask_request(body: Any, session: Session) -> Any:
@@ -55,7 +44,7 @@ def mask_request(body: Any, session: Session) -> Any:
             fnc = call.get("function") if isinstance(call, dict) else None
             if isinstance(fnc, dict) and isinstance(fnc.get("arguments"), str):
                 if isinstance(call.get("id"), str):
-                    sources[call["id"]] = source_for(str(fnc.get("name")), _args(fnc["arguments"]))
+                    sources[call["id"]] = source_for(str(fnc.get("name")), json_or_none(fnc["arguments"]))
                 fnc["arguments"] = session.mask_json_source(fnc["arguments"])
         fc = m.get("function_call")
         if isinstance(fc, dict) and isinstance(fc.get("arguments"), str):
@@ -145,21 +134,15 @@ class Stream:
                 out.append({"index": i, "delta": delta})
         if not out:
             return None
-        return Event(None, json.dumps({**(self.template or {"object": "chat.completion.chunk"}), "choices": out}, ensure_ascii=False, separators=(",", ":")))
+        return json_event(None, {**(self.template or {"object": "chat.completion.chunk"}), "choices": out})
 
     def process(self, ev: Event) -> Iterator[Event]:
         if ev.data is None:
             yield ev
             return
-        if ev.data.strip() == "[DONE]":
-            tail = self._tail_chunk()
-            if tail:
-                yield tail
-            self.done = True
-            yield ev
-            return
-        payload = json.loads(ev.data)
-        if isinstance(payload, dict) and "error" in payload and "choices" not in payload:
+        done = ev.data.strip() == "[DONE]"
+        payload = None if done else json.loads(ev.data)
+        if done or (isinstance(payload, dict) and "error" in payload and "choices" not in payload):  # the end, or an error
             tail = self._tail_chunk()
             if tail:
                 yield tail
@@ -182,7 +165,7 @@ class Stream:
             if choice.get("finish_reason"):
                 self._apply(delta, *self._close_choice(i))
                 choice["delta"] = delta
-        yield Event(ev.event, json.dumps(payload, ensure_ascii=False, separators=(",", ":")), ev.other)
+        yield Event(ev.event, json_event(None, payload).data, ev.other)
 
     def finish(self, broken: bool) -> Iterator[Event]:
         if self.done and not broken:

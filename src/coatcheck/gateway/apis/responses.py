@@ -14,8 +14,8 @@ from typing import Any
 from ..blocks import BlockKey, BlockTable
 from ..provenance import Source, source_for
 from ..sessions import Session
-from ..sse import Event
-from ..tree import SCHEMA_OPAQUE, Walk, base64_media, in_schema
+from ..sse import Event, json_event
+from ..tree import Walk, json_or_none, opaque_field
 from . import Api, openai_error
 
 OPAQUE_KEYS = frozenset({"type", "id", "call_id", "item_id", "model", "role", "status", "encrypted_content",
@@ -27,21 +27,10 @@ NOTICE_ID = "msg_coatcheck_notice"
 def _opaque(path: tuple, parent: Any, key: Any) -> bool:
     if not isinstance(parent, dict):
         return False
-    if key in OPAQUE_KEYS:
+    if opaque_field(path, parent, key, OPAQUE_KEYS):
         return True
-    if key == "name" and (parent.get("type") in ("function_call", "custom_tool_call", "function", "custom", "mcp_call",
-                                                  "mcp_list_tools", "tool_search_call") or "tools" in path or "tool_choice" in path):
-        return True
-    if base64_media(parent, key):
-        return True
-    return in_schema(path) and key in SCHEMA_OPAQUE
-
-
-def _json(source: str) -> Any:
-    try:
-        return json.loads(source)
-    except ValueError:
-        return None
+    return key == "name" and (parent.get("type") in ("function_call", "custom_tool_call", "function", "custom", "mcp_call",
+                                                      "mcp_list_tools", "tool_search_call") or "tools" in path or "tool_choice" in path)
 
 
 def mask_request(body: Any, session: Session) -> Any:
@@ -58,7 +47,7 @@ def mask_request(body: Any, session: Session) -> Any:
             cid = it.get("call_id")
             if t == "function_call" and isinstance(it.get("arguments"), str):
                 if isinstance(cid, str):
-                    sources[cid] = source_for(str(it.get("name")), _json(it["arguments"]))
+                    sources[cid] = source_for(str(it.get("name")), json_or_none(it["arguments"]))
                 it["arguments"] = session.mask_json_source(it["arguments"])
             elif t in ("custom_tool_call", "local_shell_call", "shell_call") and isinstance(cid, str):
                 action = it.get("action") if isinstance(it.get("action"), dict) else {}
@@ -136,10 +125,6 @@ def restore_response(body: Any, session: Session) -> Any:
     return body
 
 
-def _ev(name: str | None, payload: dict) -> Event:
-    return Event(name, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
-
-
 class Stream:
     """Named events with ``sequence_number`` (renumbered: the gateway adds and holds back events)."""
 
@@ -154,7 +139,7 @@ class Stream:
     def _emit(self, name: str | None, payload: dict) -> Event:
         payload["sequence_number"] = self.seq
         self.seq += 1
-        return _ev(name, payload)
+        return json_event(name, payload)
 
     def _flush_text(self) -> Iterator[Event]:
         for key in self.table.open_keys():
