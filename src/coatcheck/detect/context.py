@@ -132,14 +132,15 @@ class ContextDetector:
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
-        seen_lines: set[int] = set()
+        done_to = 0  # end of the last line examined: triggers come in order, so each line is read once and the
+        # search for a line's start never goes back past it (a long line with many triggers stays linear)
         for t in _TRIGGER.finditer(text):
-            ls = text.rfind("\n", 0, t.start()) + 1
-            if ls in seen_lines:
+            if t.start() < done_to:
                 continue
-            seen_lines.add(ls)
+            ls = text.rfind("\n", done_to, t.start()) + 1 or done_to
             le = text.find("\n", t.end())
             le = len(text) if le < 0 else le
+            done_to = le
             line = text[ls:le]
             for m, kind in self._candidates(line):
                 if not is_credential_key(m.group("key")):

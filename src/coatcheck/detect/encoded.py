@@ -17,7 +17,9 @@ import regex
 from ..spans import Span
 
 _B64 = regex.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
-_HEX = regex.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}(?![0-9A-Za-z])")
+# possessive: backtracking into a long run cannot change the outcome (every shorter even prefix is followed by a
+# hex digit) and made the search quadratic in the run's length
+_HEX = regex.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}+(?![0-9A-Za-z])")
 # Runs are whole whitespace/quote-delimited words that hold a %HH escape. Found as words first, then checked:
 # a pattern with the escape in the middle (``[^\s]*%HH[^\s]*``) backtracks over every start of a long line.
 _WORD_RUN = regex.compile(r"[^\s\"'<>]+")

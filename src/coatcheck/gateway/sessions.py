@@ -19,9 +19,7 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 
-import ahocorasick
-
-from ..detect.pipeline import Pipeline
+from ..detect.pipeline import Pipeline, ValueFinder
 from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
@@ -55,7 +53,7 @@ class Session:
         self._echo: OrderedDict[bytes, str] = OrderedDict()
         self._memo_size = memo_size
         self._known: dict[str, str] = {}
-        self._automaton: ahocorasick.Automaton | None = None
+        self._finder: ValueFinder | None = None
         self._lock = threading.RLock()
         self.notices: set[str] = set()
         self.counts: Counter[str] = Counter()
@@ -98,7 +96,7 @@ class Session:
                 value = text[s.start : s.end]
                 if learn and len(value) >= 4 and "\n" not in value and value not in self._known:
                     self._known[value] = s.category
-                    self._automaton = None
+                    self._finder = None
             self._memo[key] = result.text
             if len(self._memo) > self._memo_size:
                 self._memo.popitem(last=False)
@@ -121,14 +119,10 @@ class Session:
         with self._lock:
             if not self._known:
                 return []
-            if self._automaton is None:
-                a = ahocorasick.Automaton()
-                for value, cat in self._known.items():
-                    a.add_word(value, (len(value), cat))
-                a.make_automaton()
-                self._automaton = a
-            automaton = self._automaton
-        return [Span(end - n + 1, end + 1, cat, "gateway:known-value", 1.0) for end, (n, cat) in automaton.iter(text)]
+            if self._finder is None:
+                self._finder = ValueFinder(self._known)
+            finder, known = self._finder, self._known
+        return [Span(start, start + len(value), known[value], "gateway:known-value", 1.0) for start, value in finder.iter(text)]
 
     # -- restoring -----------------------------------------------------------------------------
     def restore(self, text: str, *, json_string: bool = False) -> str:
