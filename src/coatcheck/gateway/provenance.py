@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, field
 
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^/\s'\"@]*@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)")
+# starts at the keyword (a leading [\w.-]* made every position a match start: 17 ms per 30 KB)
 _KEYED_HOST = re.compile(
-    r"(?i)[\w.-]*(?:host|hostname|server|endpoint|domain|addr|address|url|uri)[\w-]*[\"']?\s*[:=]\s*[\"']?"
+    r"(?i)(?:host|hostname|server|endpoint|domain|addr|address|url|uri)[\w-]*[\"']?\s*[:=]\s*[\"']?"
     r"((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})\b")
 _FLAG_HOST = re.compile(r"(?:^|\s)(?:-h|--host(?:=|\s))\s*((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})\b")
 _BLOCK_LINES = 8
