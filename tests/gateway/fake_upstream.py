@@ -122,6 +122,20 @@ class Upstream:
                 raise ConnectionResetError("upstream went away")
             return StreamingResponse(broken(), media_type="text/event-stream")
 
+        ending = request.headers.get("x-test-ending")  # "eof": a clean end before message_stop; "malformed": bad JSON
+        if ending:
+            found = PH.search(said)
+            placeholder = found.group() if found else "none"
+
+            def cut() -> Iterator[str]:
+                yield sse("message_start", {"type": "message_start", "message": {"id": "m", "type": "message", "role": "assistant", "model": "m", "content": [], "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}}})
+                yield sse("content_block_start", {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}})
+                # the text ends with a placeholder, which the gateway may still hold back when the stream stops
+                yield sse("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": f"it is {placeholder}"}})
+                if ending == "malformed":
+                    yield "event: content_block_delta\ndata: {not json\n\n"
+            return StreamingResponse(cut(), media_type="text/event-stream")
+
         def gen() -> Iterator[str]:
             yield sse("message_start", {"type": "message_start", "message": {"id": "msg_02", "type": "message", "role": "assistant", "model": body.get("model"),
                                                                            "content": [], "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 1}}})

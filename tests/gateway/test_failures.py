@@ -6,6 +6,7 @@ import json
 import os
 
 import httpx
+import pytest
 
 from coatcheck.gateway.app import GatewayConfig, create_app
 
@@ -47,3 +48,27 @@ def test_audit_lines_and_vault_files_hold_no_values(upstream, tmp_path, caplog):
     assert all(v not in blob for blob in blobs for v in ORIGINALS)
     files = list(vaults.iterdir())
     assert len(files) == 1 and oct(os.stat(files[0]).st_mode & 0o777) == "0o600"
+
+
+@pytest.mark.parametrize("ending", ["eof", "malformed"])
+def test_early_end_and_malformed_events_flush_the_tail_then_send_an_error(gateway, ending):
+    body = {"model": "m", "max_tokens": 5, "stream": True, "messages": [{"role": "user", "content": f"token {KEY}"}]}
+    with httpx.stream("POST", gateway.url + "/v1/messages", json=body, headers={"x-test-ending": ending}, timeout=30) as r:
+        raw = r.read().decode()
+    frames = [f for f in raw.split("\n\n") if f.strip()]
+    assert frames[-1].startswith("event: error") and "ended early or was malformed" in frames[-1]
+    text = "".join(json.loads(f.split("data: ", 1)[1])["delta"]["text"] for f in frames if '"text_delta"' in f)
+    assert text == f"it is {KEY}"  # the held-back placeholder was restored and sent before the error
+    assert "{not json" not in raw
+
+
+def test_refused_requests_get_an_audit_line(upstream, tmp_path):
+    audit = tmp_path / "audit.jsonl"
+    srv = Server(create_app(GatewayConfig(upstream=upstream.url, master_key=b"a" * 32, audit_path=str(audit), token="tok")))
+    try:
+        assert httpx.post(srv.url + "/v1/messages", json={}, timeout=10).status_code == 401
+        assert httpx.post(srv.url + "/v1/messages", content=b"{", headers={"x-coatcheck-token": "tok", "content-type": "application/json"}, timeout=10).status_code == 400
+    finally:
+        srv.stop()
+    lines = [json.loads(x) for x in audit.read_text().splitlines()]
+    assert [(x["status"], x["refused"]) for x in lines] == [(401, "authentication_error"), (400, "invalid_request_error")]
