@@ -23,6 +23,7 @@ SHAPES = {
     "base64-run": lambda n: "".join(random.Random(1).choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") for _ in range(n)) + "===",
     "hex-run": lambda n: ("0123456789abcdef" * (n // 16 + 1))[:n] + "g",
     "key-value-soup": lambda n: ("password=" * (n // 9 + 1))[:n],
+    "yaml-soup": lambda n: ("token:" * (n // 6 + 1))[:n],
     "deep-json": lambda n: "[" * (n // 2) + "]" * (n // 2),
     "minified-js": lambda n: ('var a={"token":"x","url":"https://h/?q=%41"};' * (n // 45 + 1))[:n],
 }

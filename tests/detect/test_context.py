@@ -83,3 +83,12 @@ def test_credential_keys(key):
 @pytest.mark.parametrize("key", ["max_tokens", "password_min_length", "secret_name", "token_url", "keyboard", "tokenizer", "client_id", "primary_key"])
 def test_not_credential_keys(key):
     assert not is_credential_key(key)
+
+
+def test_a_long_line_of_overlapping_values_is_covered_whole():
+    from coatcheck.detect.context import ContextDetector
+
+    for line in ("token:" * 200, "password=" * 300):
+        spans = ContextDetector().detect(line)
+        covered = set().union(*(range(s.start, s.end) for s in spans))
+        assert covered == set(range(line.index(":") + 1 if ":" in line else 9, len(line)))

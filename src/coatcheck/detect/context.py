@@ -9,6 +9,8 @@ a number, a path, a documented example).
 
 from __future__ import annotations
 
+import re
+
 import regex
 
 from ..spans import Span
@@ -118,6 +120,24 @@ def keep_value(text: str, s: int, e: int) -> bool:
     )
 
 
+class _WordEnds:
+    """The end of the whitespace-free run at an offset of one line, each run scanned once however many values
+    start inside it."""
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.start = self.end = -1
+
+    def at(self, i: int) -> int:
+        if not self.start <= i <= self.end:
+            m = _NEXT_SPACE.search(self.line, i)
+            self.start, self.end = i, (m.start() if m else len(self.line))
+        return self.end
+
+
+_NEXT_SPACE = re.compile(r"\s")  # the stdlib's \s is exactly str.isspace (regex's leaves out \x1c-\x1f)
+
+
 class ContextDetector:
     """Finds values assigned to credential-named keys."""
 
@@ -142,6 +162,8 @@ class ContextDetector:
             le = len(text) if le < 0 else le
             done_to = le
             line = text[ls:le]
+            ends = _WordEnds(line)
+            last: Span | None = None
             for m, kind in self._candidates(line):
                 if not is_credential_key(m.group("key")):
                     continue
@@ -149,24 +171,29 @@ class ContextDetector:
                 if vs is None:
                     continue
                 s, e, quoted = vs
-                span = self._check(line, m, s, e, quoted, kind)
+                span = self._check(line, m, s, e, quoted, kind, ends, last)
                 if span is not None:
                     out.append(span.shifted(ls))
+                    last = span
             for m in _MYSQL_P.finditer(line):
                 s, e = m.span("bare")
                 if not keep_value(line, s, e):
                     out.append(Span(s + ls, e + ls, "secret", "context:mysql-p", 0.8))
         return out
 
-    def _check(self, line: str, m: regex.Match[str], s: int, e: int, quoted: bool, kind: str) -> Span | None:
+    def _check(self, line: str, m: regex.Match[str], s: int, e: int, quoted: bool, kind: str,
+               ends: _WordEnds | None = None, last: Span | None = None) -> Span | None:
+        """The span of the value ``m`` assigns, or None. ``last``: the line's previous span; a value inside it adds
+        nothing and is not examined again (keeps a long line of overlapping candidates linear)."""
         value = line[s:e]
         if kind == "assign" and not quoted:
             sep0 = m.group("sep")
-            env_line = sep0 == "=" and _ENV_LINE.match(line[: m.start("key")]) is not None
+            env_line = sep0 == "=" and _ENV_LINE.match(line, 0, m.start("key")) is not None  # no slice copy per candidate
             if (sep0 == ":" or env_line) and not line[m.end("key") : m.start("sep")].strip("\"' \t"):
                 # YAML and .env lines: the value runs to the next whitespace (may hold & ; , # ) ] >)
-                while e < len(line) and not line[e].isspace():
-                    e += 1
+                e = (ends or _WordEnds(line)).at(e)
+                if last is not None and last.start <= s and e <= last.end:
+                    return None
                 value = line[s:e]
             for close, open_ in (("}", "{"), (")", "("), ("]", "[")):
                 while value.endswith(close) and value.count(close) > value.count(open_):
