@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import stat
@@ -14,19 +15,31 @@ def test_claude_launcher_with_a_stand_in_executable(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     fake = tmp_path / "claude"
+    # the stand-in calls the gateway the way Claude Code does: ANTHROPIC_BASE_URL plus ANTHROPIC_CUSTOM_HEADERS
     fake.write_text(
         "#!/usr/bin/env python3\n"
-        "import os, sys, urllib.request\n"
+        "import os, sys, urllib.request, urllib.error\n"
         "base = os.environ['ANTHROPIC_BASE_URL']\n"
-        "ok = urllib.request.urlopen(base + '/health').status == 200\n"
-        "print(base, ok, ' '.join(sys.argv[1:]))\n"
+        "headers = dict(h.split(': ', 1) for h in os.environ['ANTHROPIC_CUSTOM_HEADERS'].split('\\n'))\n"
+        "def post(h):\n"
+        "    req = urllib.request.Request(base + '/v1/messages', data=b'{}', headers={'content-type': 'application/json', **h})\n"
+        "    try:\n"
+        "        return urllib.request.urlopen(req).status\n"
+        "    except urllib.error.HTTPError as e:\n"
+        "        return e.code\n"
+        "print(base, post(headers), post({}), os.environ['CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC'], ' '.join(sys.argv[1:]))\n"
         "sys.exit(3)\n")
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     env = {**os.environ, "COATCHECK_VAULT_KEY": "k", "PATH": f"{tmp_path}:{os.environ['PATH']}"}
-    r = subprocess.run([sys.executable, "-m", "coatcheck", "claude", "--port", str(port), "--upstream", "http://127.0.0.1:9", "--", "-p", "hello"],
-                       capture_output=True, text=True, env=env, timeout=60)
+    token_file, log, audit = tmp_path / "gw.token", tmp_path / "gw.log", tmp_path / "audit.jsonl"
+    r = subprocess.run([sys.executable, "-m", "coatcheck", "claude", "--port", str(port), "--upstream", "http://127.0.0.1:9",
+                        "--token-file", str(token_file), "--gateway-log", str(log), "--audit", str(audit), "--policy", "strict",
+                        "--", "-p", "hello"], capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 3, r.stderr
-    assert r.stdout.strip() == f"http://127.0.0.1:{port} True -p hello"
+    # with the token: past the gateway (the upstream at port 9 is unreachable: 502); without it: 401
+    assert r.stdout.strip() == f"http://127.0.0.1:{port} 502 401 1 -p hello"
+    assert stat.S_IMODE(os.stat(token_file).st_mode) == 0o600 and log.exists()
+    assert [json.loads(x)["status"] for x in audit.read_text().splitlines()] == [502, 401]
 
 
 def test_claude_launcher_reports_a_missing_executable(tmp_path):
