@@ -132,7 +132,8 @@ def test_multipart_files_and_batch_jsonl_are_masked(secured, upstream):
 @pytest.mark.parametrize("content,ctype,status", [
     (b"\x00\x01binary" + GH.encode(), "application/octet-stream", 415),
     (b'{"messages": [', "application/json", 400),
-    (b"[" * 100_000 + b"]" * 100_000, "application/json", 400),
+    (b"[" * 100_000 + b"]" * 100_000, "application/json", 400),  # deeper than the JSON parser goes
+    (json.dumps({"model": "m", "messages": [{"role": "user", "content": "x"}], "metadata": json.loads("[" * 150 + "]" * 150)}).encode(), "application/json", 400),
     (json.dumps({"model": "m", "prompt": [[1, 2, 3]]}).encode(), "application/json", 400),
 ])
 def test_unmaskable_bodies_are_refused(secured, upstream, content, ctype, status):
@@ -283,3 +284,11 @@ def test_notice_blocks_do_not_go_back_upstream(secured, upstream):
     sent = upstream.requests[n]["messages"][1]["content"]
     assert not any(b.get("type") == "text" and "[coatcheck]" in b.get("text", "") for b in sent)
     assert [b["type"] for b in sent] == ["thinking", "text", "tool_use"]
+
+
+def test_relay_headers_are_not_duplicated_and_odd_upstream_bodies_pass(secured, upstream):
+    body = {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": f"token {GH}"}]}
+    r = httpx.post(secured.url + "/v1/messages", json=body, headers=auth("hdr"), timeout=10)
+    assert len(r.headers.get_list("server")) == 1 and len(r.headers.get_list("date")) == 1
+    r = httpx.post(secured.url + "/v1/messages", json=body, headers={**auth("hdr"), "x-test-array": "1"}, timeout=10)
+    assert r.status_code == 200 and r.json()[0]["text"].startswith("token SECRET_")  # passed back as it came: masked
