@@ -24,6 +24,8 @@ def load_toml(ref: resources.abc.Traversable) -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def word_list(name: str) -> frozenset[str]:
     """A keep-list or gazetteer from data/keep/NAME.txt: one entry per line, '#' comments."""
+    if name.endswith("_lower"):
+        return frozenset(w.lower() for w in word_list(name[: -len("_lower")]))
     text = data_path("keep", f"{name}.txt").read_text(encoding="utf-8")
     return frozenset(
         line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from .._data import word_list
 from .entropy import shannon_entropy
+from .validators import name_like
 
 KeepPredicate = Callable[[str, int, int], bool]
 
@@ -109,6 +110,17 @@ def is_date(text: str, start: int, end: int) -> bool:
     return bool(_DATE.match(text[start:end]))
 
 
+_CALENDAR_DATE = re.compile(
+    r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2}))$"
+)
+
+
+def is_calendar_date(text: str, start: int, end: int) -> bool:
+    """A date written with separators (``2024-05-03``, ``03.05.2024``); unlike :func:`is_date`, a run of
+    8 to 14 digits is not taken for a date."""
+    return bool(_CALENDAR_DATE.match(text[start:end]))
+
+
 def is_low_entropy(text: str, start: int, end: int) -> bool:
     """Too uniform to be a generated secret (fewer than 2.5 bits per character or under 6 characters)."""
     value = text[start:end]
@@ -157,6 +169,45 @@ def is_url_authority(text: str, start: int, end: int) -> bool:
     return "://" in text[ws + 1 : start]
 
 
+_OBJECT_ATTRIBUTE = re.compile(
+    r"^(?:self|this|cls|request|req|response|config|cfg|conf|settings|options|opts|args|kwargs|params|props|env|ctx|"
+    r"context|session|os|sys|app|current_user|user|auth|db|model|obj|data|payload|form|event|item|row|record|"
+    r"result|ret|res|node|spec|values|vars|secrets|inputs|github|steps|needs|matrix|job|runner)\.",
+    re.I,
+)
+_CODE_ASSIGN_BEFORE = re.compile(r"(?:\s(?:=|:=|=>|<-)|:=|=>)[ \t]*$")
+
+
+def is_code_variable(text: str, start: int, end: int) -> bool:
+    """An unquoted code reference where a value was expected: ``user = request.user``,
+    ``login := currentLogin``, ``user=self.user``, a call ``user = get_user(x)``. A spaced ``=`` before an
+    identifier made of words that are not names is code; ``user = jdoe`` in an INI file is still a value."""
+    value = text[start:end]
+    if _OBJECT_ATTRIBUTE.match(value) or text[end : end + 1] == "(":
+        return True
+    if text[start - 1 : start] in ("\"", "'", "`") or not re.fullmatch(r"[A-Za-z_][\w.]*", value):
+        return False
+    if not _CODE_ASSIGN_BEFORE.search(text[max(0, start - 6) : start]):
+        return False
+    first, last = word_list("first_names_lower"), word_list("last_names_lower")
+    parts = [p for p in re.split(r"[._]|(?<=[a-z])(?=[A-Z])", value) if p]
+    return not any(p.lower() in first or p.lower() in last for p in parts)
+
+
+_SENTENCE_GOES_ON = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]")
+
+
+def is_prose_word(text: str, start: int, end: int) -> bool:
+    """A plain word after ``Label: `` that carries on as a sentence (``User: what does this do?``), not a
+    header's value (``Benutzername: carolelucero``). Names and logins with digits or dots are never kept."""
+    value = text[start:end]
+    if not value.isalpha() or text[max(0, start - 2) : start] != ": ":
+        return False
+    if not _SENTENCE_GOES_ON.match(text, end):
+        return False
+    return not name_like(value.lower())
+
+
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
@@ -168,6 +219,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_hash_digest,
         is_version,
         is_date,
+        is_calendar_date,
         is_low_entropy,
         is_plain_word,
         is_boolean_or_number,
@@ -176,6 +228,8 @@ KEEPS: dict[str, KeepPredicate] = {
         is_product_name,
         is_code_word,
         is_url_authority,
+        is_code_variable,
+        is_prose_word,
     )
 }
 

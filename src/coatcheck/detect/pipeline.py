@@ -14,6 +14,7 @@ from ..policy import Policy
 from ..spans import Span, resolve
 from .base import Detector
 from .context import ContextDetector
+from .dates import drop_dates
 from .encoded import EncodedDetector
 from .names import NameDetector
 from .phones import PhoneDetector
@@ -103,7 +104,7 @@ class Pipeline:
                 for s in d.detect(view.text):
                     start, end = view.to_original(s.start, s.end)
                     spans.append(Span(start, end, s.category, f"normalized:{s.detector}", s.score))
-        found = resolve([s for s in spans if self._allowed(text, s)])
+        found = resolve(drop_dates(text, [s for s in spans if self._allowed(text, s)]))
         return resolve(found + self._repeats(text, found))
 
     def _repeats(self, text: str, found: list[Span]) -> list[Span]:

@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable
 
+import phonenumbers
 import regex
 
 from stdnum import iban as _iban
@@ -193,6 +194,12 @@ def driver_license(value: str) -> bool:
     return 5 <= len(v) <= 18 and sum(c.isdigit() for c in v) >= 4
 
 
+def licence_number(value: str) -> bool:
+    """A licence number in its labelled slot: 5-20 letters and digits with at least one digit, not a word."""
+    v = re.sub(r"[\s-]", "", value)
+    return 5 <= len(v) <= 20 and any(c.isdigit() for c in v) and not v.isalpha()
+
+
 def aws_secret(value: str) -> bool:
     """40 base64 characters with mixed case and a digit (not a hex digest)."""
     return (
@@ -230,7 +237,56 @@ def gazetteer_name(value: str) -> bool:
     return first_ok or words[-1] in word_list("last_names")
 
 
+_PHONE_REGIONS = ("US", "GB", "IT", "DE", "FR", "ES", "CH", "AT", "BE", "NL", "IE", "PT", "CA", "AU")
+_EXTENSION = re.compile(r"(?i)\s*(?:ext\.?|x|int\.?|durchwahl|poste|interno)\s*\d{1,5}$")
+
+
+def possible_phone(value: str) -> bool:
+    """A *possible* phone number (phonenumbers' length check, not full validity): for values in a
+    phone-labelled slot, where a mistyped or unassigned number is still somebody's phone. An extension
+    (``ext. 405``) may follow."""
+    number = _EXTENSION.sub("", value).strip()
+    digits = sum(c.isdigit() for c in number)
+    if not 6 <= digits <= 15 or len(set(_DIGITS.sub("", number))) < 3:
+        return False
+    if number.startswith("00"):
+        number = "+" + number[2:]
+    regions: tuple[str | None, ...] = (None,) if number.startswith("+") else _PHONE_REGIONS
+    for region in regions:
+        try:
+            if phonenumbers.is_possible_number(phonenumbers.parse(number, region)):
+                return True
+        except phonenumbers.NumberParseException:
+            continue
+    return False
+
+
+def name_like(word: str) -> bool:
+    """``word`` (lower case) is a known first or last name, an initial and a surname (``jdoe``), or a first
+    name run into a surname (``carolelucero``)."""
+    first, last = word_list("first_names_lower"), word_list("last_names_lower")
+    if word in first or word in last:
+        return True
+    if len(word) >= 5 and word[1:] in last:  # jdoe: an initial and a surname
+        return True
+    return any(word[:i] in first and word[i:] in last for i in range(3, len(word) - 2))
+
+
+def username(value: str) -> bool:
+    """A login name in a username slot: anything but a service or system account, a bot, a code word or a
+    common word (safety first: an unknown word in a user slot is somebody's login)."""
+    low = value.lower()
+    if low in word_list("service_users") or low in word_list("code_words") or low in word_list("common_words"):
+        return False
+    if low.endswith(("bot", "[bot]", "-ci", "_ci", "-svc", "_svc", "-service", "_service")):
+        return False
+    return len(low) >= 3
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "licence_number": licence_number,
+    "possible_phone": possible_phone,
+    "username": username,
     "luhn": luhn,
     "card": card,
     "iban": iban,

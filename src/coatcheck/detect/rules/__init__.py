@@ -7,6 +7,13 @@ A record::
     category = "secret"
     description = "GitHub personal access token (classic)"
     pattern = '''\\bghp_[A-Za-z0-9]{36}\\b'''
+    # or, for a keyword-anchored rule, the parts that are its own; detect.grammar builds the pattern
+    # in every assignment syntax and the value is group "v":
+    # key = '''(?:cloudflare|cf)'''          # regex for the key's name, or
+    # labels = "account"                   # a label list in data/vocab/labels.toml (all languages)
+    # value = '''[A-Za-z0-9_-]{40}'''
+    # tail = '''[\\w.-]{0,20}'''            # what may follow the key's name (default: nothing)
+    # loose = true                         # a space alone may separate key and value
     group = "v"                       # optional: the named/numbered group that is the value (default: whole match)
     keywords = ["ghp_"]               # literal prefilter, case-insensitive; no keywords = always run
     validator = "luhn"                # optional: name in detect.validators.VALIDATORS
@@ -27,13 +34,15 @@ from typing import Any
 
 import ahocorasick
 import regex
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
 from ..._data import load_toml
 from ...categories import categories
 from ...errors import ConfigError
 from ...spans import Span
 from ..entropy import shannon_entropy
+from ..grammar import assignment, label_regex
+from ..vocabulary import vocabulary_labels
 from ..keep import KEEPS, SECRET_KEEPS
 from ..validators import VALIDATORS
 
@@ -51,7 +60,13 @@ class Rule(BaseModel):
     id: str
     category: str
     description: str
-    pattern: str
+    pattern: str = ""
+    key: str | None = None
+    labels: str | None = None
+    value: str | None = None
+    tail: str = ""
+    prefix: bool = True
+    loose: bool = False
     group: int | str = 0
     keywords: list[str] = []
     validator: str | None = None
@@ -61,6 +76,21 @@ class Rule(BaseModel):
     score: float = 0.9
     provider: str | None = None
     examples: Examples
+
+    @model_validator(mode="after")
+    def _build_pattern(self) -> "Rule":
+        """Either ``pattern``, or ``key``/``labels`` + ``value`` that the shared grammar turns into one."""
+        if self.pattern:
+            if self.key or self.labels or self.value:
+                raise ValueError("give either pattern, or key/labels + value")
+            return self
+        if self.value is None or (self.key is None) == (self.labels is None):
+            raise ValueError("without a pattern, give value and exactly one of key or labels")
+        key = self.key if self.key is not None else label_regex(vocabulary_labels(self.labels or ""))
+        self.pattern = assignment(key, self.value, tail=self.tail, prefix=self.prefix, loose=self.loose,
+                                  case_insensitive_value=self.ignore_case)
+        self.group = "v"
+        return self
 
     @field_validator("category")
     @classmethod

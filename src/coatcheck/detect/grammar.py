@@ -1,0 +1,87 @@
+"""One grammar for "identifier … operator … value", shared by every keyword-anchored rule.
+
+A rule names only what is its own: the key (a regex, or a list of labels in several languages) and the
+shape of the value. :func:`assignment` wraps them in every syntax an agent sees, so a new syntax is
+added here once for every rule (the idea of gitleaks' ``GenerateSemiGenericRegex``; this is our own
+grammar):
+
+- ``.env``/shell/``export``/``docker -e KEY=…``/``env`` output, Makefile ``?=``/``::=``/``:=``, PHP ``.=``
+- YAML ``key: v``, JSON ``"key": "v"`` (also with escaped quotes inside a JSON string), TOML/INI ``key = v``
+- Go ``:=``, Perl/PHP/Ruby ``=>``, R ``<-``
+- XML elements ``<key>v</key>`` and .NET ``<add key="K" value="v"/>``
+- call pairs ``setProperty("key", "v")``, ``os.environ.setdefault("KEY", "v")``
+- labelled fields ``Key: v``, ``Key no. v``, ``Key #v``
+- with ``loose=True`` also whitespace only (Gradle ``password 'v'``, ``.netrc``, prose ``customer 0011…``):
+  only for values whose shape is strict enough to stand alone.
+
+The key is matched as a whole word or as the last word part of a longer identifier (``POSTGRES_USER``,
+``db.password``, ``customerId``) unless ``prefix=False``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+# The closing quote of the key, an index bracket (ENV["KEY"]), JSON escape backslashes before a quote, the
+# full stop of an abbreviated label (Tel. 030…).
+KEY_CLOSE = r"""(?:\\{0,3}["'`])?\]?\.?"""
+# A declared type between the name and the operator: Go ``var apiToken string = "…"``, Kotlin/TS
+# ``val password: String = "…"``.
+DECLARED_TYPE = r"(?:[ \t]*:?[ \t]+(?:string|String|str|&str|&'static str|char[ \t]*\*|const[ \t]+char[ \t]*\*)(?=[ \t]*=))?"
+# Assignment operators, longest first: Makefile ::= and ?=, Go :=, PHP .=, hash rockets, R <-.
+OPERATOR = r"(?:::=|:=|\?=|\.=|\+=|=>|<-|=|:)"
+# An optional opening quote for the value (also escaped inside a JSON string, or HTML-escaped).
+VALUE_OPEN = r"""(?:\\{0,3}["'`]|&quot;|&\#34;|&\#39;)?"""
+_HS = r"[ \t]"
+_SEPARATOR = (
+    rf"(?:{_HS}*{OPERATOR}{_HS}*(?:\r?\n{_HS}+)?"  # key = v, key: v, key := v, YAML value on the next line
+    rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*"  # "key", "v"
+    rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
+    rf"|>"  # <key>v
+    rf"|{_HS}*(?:n[o°º]\.?|nr\.?|no\.|number|num\.?|\#){_HS}*[:=]?{_HS}*"  # Account no. 123, N° 123, #123
+    r")"
+)
+_LOOSE_SEPARATOR = rf"(?:{_SEPARATOR}|{_HS}+(?:(?:is|è|ist|lautet|est|es|=|:){_HS}+)?)"
+
+
+def label_regex(labels: Iterable[str]) -> str:
+    """A regex alternation for label phrases: spaces match any run of space, ``_``, ``-`` or ``.``
+    (``customer no`` also matches ``customer_no`` and ``Customer-No``); longest first."""
+    parts = []
+    for label in sorted(set(labels), key=len, reverse=True):
+        words = [regex.escape(w, special_only=True) for w in label.split()]
+        parts.append(r"[\s_.-]*".join(words))
+    return "(?:" + "|".join(parts) + ")"
+
+
+def assignment(
+    key: str,
+    value: str,
+    *,
+    tail: str = "",
+    prefix: bool = True,
+    loose: bool = False,
+    case_insensitive_value: bool = False,
+) -> str:
+    """The pattern for ``key`` assigned ``value`` in every syntax above; the value is group ``v``.
+
+    ``key``: a regex for the key's name (matched case-insensitively). ``tail``: what may follow the key's name
+    before the operator (``[\\w.-]{0,20}`` lets ``CLOUDFLARE_API_TOKEN`` match key ``cloudflare``).
+    ``prefix``: the key may be the last part of a longer identifier (``POSTGRES_USER`` for ``user``).
+    ``loose``: a space alone may separate key and value (only for values with a strict shape).
+    """
+    # A key starts a word: not inside an identifier, not a $var's tail. With ``prefix`` it may also start
+    # after a word part (POSTGRES_|USER, db.|password, db|User), told by lookbehind so the match starts at the key.
+    start = r"(?<!\w)"
+    if prefix:
+        start = rf"(?:{start}|(?<=[A-Za-z0-9][_.-])|(?<=[a-z0-9])(?=[A-Z]))"
+    sep = _LOOSE_SEPARATOR if loose else _SEPARATOR
+    val = f"(?i:{value})" if case_insensitive_value else f"(?-i:{value})"
+    return rf"{start}(?i:{key}){tail}{KEY_CLOSE}{DECLARED_TYPE}{sep}{VALUE_OPEN}(?P<v>{val})(?![\w-])"
+
+
+def compile_assignment(key: str, value: str, **kw: bool | str) -> regex.Pattern[str]:
+    """:func:`assignment`, compiled."""
+    return regex.compile(assignment(key, value, **kw))  # type: ignore[arg-type]
