@@ -48,3 +48,38 @@ def test_decode_percent_offsets():
     text, origin = decode_percent("a%C3%A9b+c")
     assert text == "aéb+c"
     assert origin[1] == (1, 7) and origin[2] == (7, 8)
+
+
+def _b64(s: str) -> str:
+    return base64.b64encode(s.encode()).decode()
+
+
+def test_an_encoded_value_slot_is_masked_whatever_it_decodes_to(masker: Masker):
+    for text in (f"PAYLOAD_B64={_b64('jimmie.flood')}", f"basic credentials header={_b64('pauline.staples')}",
+                 f"export CONFIG_BASE64={_b64('Zq8xLm2Kp9-rt')}"):
+        blob = text.split("=", 1)[1]
+        assert blob not in masker.mask(text).text, text
+
+
+def test_a_blob_right_after_an_equals_sign_is_decoded(masker: Masker):
+    blob = _b64("ellen.eaton600@copper-retail.io")
+    assert blob not in masker.mask(f"X={blob}").text
+
+
+def test_two_layers_base64_of_a_url_encoded_email(masker: Masker):
+    blob = _b64("maltman488%40marlow-tech.net")
+    assert blob not in masker.mask(f"header: {blob}").text
+
+
+def test_kubectl_secret_json_masks_every_credential_value(masker: Masker):
+    blob = _b64("Castle!1360ior")
+    text = '{"apiVersion": "v1", "kind": "Secret", "data": {"DB_PASSWORD": "%s", "mode": "%s"}}' % (blob, _b64("prod"))
+    out = masker.mask(text).text
+    assert blob not in out and _b64("prod") in out
+
+
+def test_a_blob_over_64_kib_is_still_decoded(masker: Masker):
+    inner = "x " * 40_000 + KEY
+    blob = _b64(inner)
+    assert len(blob) > 1 << 16
+    assert blob not in masker.mask(f"data={blob}").text

@@ -16,7 +16,8 @@ import regex
 
 from ..spans import Span
 
-_B64 = regex.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
+# A blob may start right after "=" (KEY=blob): padding only ends a blob, it never starts one.
+_B64 = regex.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
 # possessive: backtracking into a long run cannot change the outcome (every shorter even prefix is followed by a
 # hex digit) and made the search quadratic in the run's length
 _HEX = regex.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}+(?![0-9A-Za-z])")
@@ -24,7 +25,14 @@ _HEX = regex.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}+(?![0-9A-Za-z])")
 # a pattern with the escape in the middle (``[^\s]*%HH[^\s]*``) backtracks over every start of a long line.
 _WORD_RUN = regex.compile(r"[^\s\"'<>]+")
 _PCT = regex.compile(r"%([0-9A-Fa-f]{2})")  # "+" stays literal: it is a space only in form bodies
-_MAX_BLOB = 1 << 16
+# A Kubernetes Secret's data values (YAML "key: blob" or JSON "key": "blob") are masked whole whatever they
+# decode to (the manifest says they are secret), except a short plain setting (mode: "prod", port: "5432")
+# under a key that does not name a credential.
+_K8S_SECRET = regex.compile(r"""(?:kind["']?\s*:\s*["']?Secret\b)""")
+_K8S_VALUE = regex.compile(
+    r"""(?m)(?:^[ \t]+(?P<k>[\w.-]+):[ \t]*|"(?P<j>[\w.-]+)"\s*:\s*")(?P<v>[A-Za-z0-9+/]{4,}={0,2})(?=["\s,}]|$)"""
+)
+_NESTED_DEPTH = 2
 
 
 def _readable(data: bytes) -> str | None:
@@ -99,11 +107,39 @@ def _blobs(text: str):
     """(start, end, decoded) for every base64 / hex blob that decodes to readable text."""
     for pattern, decode in ((_B64, decode_base64), (_HEX, decode_hex)):
         for m in pattern.finditer(text):
-            if len(m.group()) > _MAX_BLOB:
-                continue
             decoded = decode(m.group())
             if decoded is not None:
                 yield m.start(), m.end(), decoded, pattern is _B64
+
+
+def _k8s_secret_values(text: str) -> list[Span]:
+    from .context import is_credential_key
+
+    out = []
+    for m in _K8S_VALUE.finditer(text):
+        data = _b64_bytes(m.group("v"))
+        if data is None:
+            continue
+        try:
+            decoded: str | None = data.decode("utf-8")
+        except UnicodeDecodeError:
+            decoded = None
+        key = m.group("k") or m.group("j") or ""
+        if decoded is not None and len(decoded) < 8 and decoded.isprintable() and not is_credential_key(key):
+            continue
+        out.append(Span(m.start("v"), m.end("v"), "secret", "encoded:k8s-secret-data", 0.9))
+    return out
+
+
+def _b64_bytes(blob: str) -> bytes | None:
+    """The bytes of standard base64 (a Secret may hold binary: a keystore, a DER key), or None."""
+    core = blob.rstrip("=")
+    if len(core) % 4 == 1:
+        return None
+    try:
+        return base64.b64decode(core + "=" * (-len(core) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
 
 
 class EncodedDetector:
@@ -115,16 +151,22 @@ class EncodedDetector:
         self.inner = inner
         self.is_dangerous = is_dangerous
 
-    def _hits(self, text: str) -> list[Span]:
+    def _hits(self, text: str, depth: int = 0) -> list[Span]:
+        """Dangerous spans in a decoded text, including those inside its own encoded parts (base64 of a
+        URL-encoded e-mail), down to :data:`_NESTED_DEPTH` layers."""
         spans: list[Span] = []
         for detect in self.inner:
             spans.extend(s for s in detect(text) if self.is_dangerous(s.category))
+        if depth + 1 < _NESTED_DEPTH:
+            spans.extend(self.detect(text, depth + 1))
         return spans
 
-    def detect(self, text: str) -> list[Span]:
+    def detect(self, text: str, depth: int = 0) -> list[Span]:
         out: list[Span] = []
+        if depth == 0 and _K8S_SECRET.search(text):
+            out.extend(_k8s_secret_values(text))
         for start, end, decoded, is_b64 in _blobs(text):
-            hits = self._hits(decoded)
+            hits = self._hits(decoded, depth)
             if hits:
                 best = max(hits, key=lambda s: s.score)
                 kind = "base64" if is_b64 else "hex"
@@ -133,7 +175,7 @@ class EncodedDetector:
             decoded, origin = decode_percent(m.group())
             if decoded == m.group():
                 continue
-            for hit in self._hits(decoded):
+            for hit in self._hits(decoded, depth):
                 s, e = origin[hit.start][0], origin[hit.end - 1][1]
                 out.append(Span(m.start() + s, m.start() + e, hit.category, f"encoded:url:{hit.detector}", hit.score))
         return out

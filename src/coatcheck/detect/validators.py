@@ -283,7 +283,15 @@ def username(value: str) -> bool:
     return len(low) >= 3
 
 
+def base64_text(value: str) -> bool:
+    """Base64 or base64url that decodes to readable text (what an encoded-value slot holds)."""
+    from .encoded import decode_base64
+
+    return decode_base64(value) is not None
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "base64_text": base64_text,
     "licence_number": licence_number,
     "possible_phone": possible_phone,
     "username": username,
