@@ -4,6 +4,7 @@ split by a zero-width space is still found, and masked in the original text."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -56,3 +57,55 @@ def normalized_view(text: str) -> NormalizedView:
         out.append(n)
         origin.extend([i] * len(n))
     return NormalizedView("".join(out), origin)
+
+
+_ESCAPE = re.compile(r"""\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[nrt"'\\/bf])""")
+_SIMPLE = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "'": "'", "\\": "\\", "/": "/", "b": "\b", "f": "\f"}
+
+
+@dataclass(frozen=True)
+class UnescapedView:
+    """``text`` with JSON/C string escapes decoded (``\\n``, ``\\"``, ``\\u00e9``, ``\\x41``), up to two layers
+    (JSON inside a JSON string); ``spans[i]`` is the original ``(start, end)`` that ``text[i]`` came from."""
+
+    text: str
+    spans: list[tuple[int, int]]
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        return self.spans[start][0], self.spans[end - 1][1]
+
+
+def needs_unescaped_view(text: str) -> bool:
+    """True when ``text`` holds a string escape: a tool call's ``new_string``, a ``.ipynb`` cell, escaped JSON."""
+    return "\\" in text and _ESCAPE.search(text) is not None
+
+
+def _unescape_once(text: str) -> tuple[str, list[tuple[int, int]]]:
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _ESCAPE.finditer(text):
+        for i in range(pos, m.start()):
+            out.append(text[i])
+            spans.append((i, i + 1))
+        esc = m.group()
+        if esc[1] in "ux":
+            ch = chr(int(esc[2:], 16))
+        else:
+            ch = _SIMPLE[esc[1]]
+        out.append(ch)
+        spans.append(m.span())
+        pos = m.end()
+    for i in range(pos, len(text)):
+        out.append(text[i])
+        spans.append((i, i + 1))
+    return "".join(out), spans
+
+
+def unescaped_view(text: str) -> UnescapedView:
+    first, spans = _unescape_once(text)
+    if needs_unescaped_view(first):
+        second, inner = _unescape_once(first)
+        spans = [(spans[a][0], spans[b - 1][1]) for a, b in inner]
+        first = second
+    return UnescapedView(first, spans)

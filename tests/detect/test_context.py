@@ -92,3 +92,41 @@ def test_a_long_line_of_overlapping_values_is_covered_whole():
         spans = ContextDetector().detect(line)
         covered = set().union(*(range(s.start, s.end) for s in spans))
         assert covered == set(range(line.index(":") + 1 if ":" in line else 9, len(line)))
+
+
+# Every assignment syntax the secrets issue lists, with a made-up value.
+_PW = "Kq9x!Lm2Pz7w"
+SYNTAXES = [
+    f"DB_PASSWORD={_PW}", f"export API_TOKEN='{_PW}'", f"docker run -e POSTGRES_PASSWORD={_PW} postgres:16",
+    f"PGPASSWORD={_PW} psql -h db", f"export MYSQL_PWD={_PW}", f"REDISCLI_AUTH={_PW} redis-cli",
+    f"password: {_PW}", f'{{"password": "{_PW}"}}', f'password = "{_PW}"', f"[db]\npassword = {_PW}",
+    f"<password>{_PW}</password>", f'<add key="DbPassword" value="{_PW}"/>', f'<connection password="{_PW}"/>',
+    f'db_password = "{_PW}"', f'const apiToken = "{_PW}";', f'apiToken := "{_PW}"', f'var apiToken string = "{_PW}"',
+    f"$db_password .= '{_PW}';", f'System.setProperty("db.password", "{_PW}");', f"DB_PASSWORD ?= {_PW}",
+    f"DB_PASSWORD ::= {_PW}", f'credentials {{\n    username "deploy"\n    password "{_PW}"\n}}',
+    f'val dbPassword: String = "{_PW}"', f'private string password = "{_PW}";', f"conn = connect(password='{_PW}')",
+    f'os.environ["DB_PASSWORD"] = "{_PW}"', f"machine api.acme.io login jdoe password {_PW}",
+    f"Server=db;Database=app;User Id=app;Password={_PW};", f"--password={_PW}",
+    f'{{"command": "echo x\\nDB_PASSWORD={_PW}\\nexit"}}',
+]
+
+
+@pytest.mark.parametrize("text", SYNTAXES)
+def test_every_assignment_syntax(text: str) -> None:
+    from coatcheck import Masker
+
+    assert _PW not in Masker().mask(text).text
+
+
+CODE = [
+    "password: string;", "auth=self.auth", 'gin.H{"token": token}', "from .auth import (\n    PASSWORD,\n)",
+    "id-token: write", "pbkdf2-password==1.2", "env.SOME_PASSWORD", "password = pwd",
+    'token = os.getenv("API_TOKEN", "")', "token: ${{ secrets.GITHUB_TOKEN }}",
+]
+
+
+@pytest.mark.parametrize("text", CODE)
+def test_code_stays_code(text: str) -> None:
+    from coatcheck import Masker
+
+    assert Masker().mask(text).text == text

@@ -7,9 +7,9 @@ import pytest
 from coatcheck.detect import keep
 
 
-def k(pred, value: str, before: str = "") -> bool:
-    text = before + value
-    return pred(text, len(before), len(text))
+def k(pred, value: str, before: str = "", after: str = "") -> bool:
+    text = before + value + after
+    return pred(text, len(before), len(before) + len(value))
 
 
 @pytest.mark.parametrize("value", ["${DB_PASSWORD}", "{{ api_key }}", "<your-api-key>", "%(password)s", "$TOKEN", "%API_KEY%", "#{secret}", "{token}"])
@@ -99,3 +99,24 @@ def test_url_authority():
 def test_every_predicate_is_registered():
     names = {n for n in dir(keep) if n.startswith("is_")}
     assert names == set(keep.KEEPS)
+
+
+def test_code_variable():
+    assert k(keep.is_code_variable, "request.user", "user = ")
+    assert k(keep.is_code_variable, "current_user", "username = ")
+    assert k(keep.is_code_variable, "get_user", "user = ", "(x)")
+    assert not k(keep.is_code_variable, "mrossi", "user = ")  # INI: a name is a value
+    assert not k(keep.is_code_variable, "gordon.barbour", "user=")
+    assert not k(keep.is_code_variable, "current_user", 'user = "')
+
+
+def test_prose_word():
+    text = "User: what does this return?"
+    assert keep.is_prose_word(text, 6, 10)
+    text = "Benutzername: carolelucero\n"
+    assert not keep.is_prose_word(text, 14, 26)
+
+
+def test_calendar_date_is_not_any_run_of_digits():
+    assert k(keep.is_calendar_date, "2024-05-03") and k(keep.is_calendar_date, "03.05.2024")
+    assert not k(keep.is_calendar_date, "9335080128") and k(keep.is_date, "9335080128")

@@ -10,11 +10,14 @@ a number, a path, a documented example).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import regex
 
 from ..spans import Span
 from .entropy import shannon_entropy
+from .grammar import DECLARED_TYPE, KEY_CLOSE
+from .vocabulary import is_credential_key
 from .keep import (
     is_boolean_or_number,
     is_code_reference,
@@ -25,38 +28,33 @@ from .keep import (
     is_templated,
 )
 
-_CRED_WORDS = frozenset(
-    "password passwd pwd pass passphrase passcode secret secrets token apikey credential credentials "
-    "dsn salt bearer pin otp totp".split()
+_TRIGGER = regex.compile(
+    r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|salt|bearer|pin|otp|mysql|kennwort|contrase|clave|login|machine"
 )
-_KEY_QUALIFIERS = frozenset(
-    "api access secret private auth signing encryption master client app license account consumer "
-    "service webhook deploy ssh gpg storage shared subscription session refresh sas hmac jwt aes".split()
-)
-_NOT_A_VALUE_SUFFIX = frozenset(
-    "length len min max minimum maximum expiry expires expiration ttl timeout url uri endpoint path file "
-    "dir name names type id ids header field prompt label policy hint regex pattern count size enabled "
-    "required version algorithm alg format env var ref limit location mode strategy provider method scope "
-    "scopes usage store manager reset rotation changed updated created at age lifetime validity strength "
-    "rules placeholder input form button error message msg text title description help visible visibility "
-    "toggle key_id arn lookup source prefix suffix class kind index offset encoding budget estimate estimator "
-    "counter usage_count tokens callback handler fn func function".split()
-)
-_SPLIT = regex.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
-_TRIGGER = regex.compile(r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|salt|bearer|pin|otp|mysql")
 
+# The key's closing quote/bracket and a declared type come from the shared grammar (detect/grammar.py); the
+# operator is captured so that a comparison (==) or a code-style assignment can be told apart.
 _ASSIGN = regex.compile(
-    r"""(?x)
+    rf"""(?x)
     (?<![\w.$@])(?<!\w-)
-    (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$@]{0,80}?)(?:["'`]?)
-    [ \t]*(?P<sep>:=|=>|==|=|:)(?!//)[ \t]*
+    (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$@]{{0,80}}?){KEY_CLOSE}{DECLARED_TYPE}
+    [ \t]*(?P<sep>::=|:=|\?=|\.=|=>|==|=|:)(?!//)[ \t]*
     (?:
-        "(?P<dq>(?:[^"\\\n]|\\.){1,512})"
-      | '(?P<sq>[^'\n]{1,512})'
-      | `(?P<bq>[^`\n]{1,512})`
-      | (?P<bare>[^\s"'`,;&)\]<>]{1,512})
+        "(?P<dq>(?:[^"\\\n]|\\.){{1,512}})"
+      | '(?P<sq>[^'\n]{{1,512}})'
+      | `(?P<bq>[^`\n]{{1,512}})`
+      | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?![nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?![nrt"])){{0,511}})
     )"""
 )
+# setProperty("db.password", "v"), os.environ.setdefault("DB_PASSWORD", "v"), getenv("API_TOKEN", "fallback")
+_CALL_PAIR = regex.compile(
+    r"""["'](?P<key>[A-Za-z_][\w.-]{0,80})["'][ \t]*,[ \t]*(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')"""
+)
+# Gradle/Kotlin DSL and friends: password "v", token 'v' (a quoted value with no space in it)
+_SPACED = regex.compile(r"""(?<![\w.$@-])(?P<key>[A-Za-z_][\w.-]{0,60})[ \t]+(?:"(?P<dq>[^"\s\\]{1,512})"|'(?P<sq>[^'\s]{1,512})')""")
+# .netrc: machine h login u password p (one line or one entry per line)
+_NETRC = regex.compile(r"""(?<!\S)(?P<key>password|passwd)[ \t]+(?P<bare>[^\s"'`]\S{0,511})""")
+_NETRC_LINE = regex.compile(r"(?:^|\s)(?:machine|login|default|account)(?:\s|$)")
 _FLAG = regex.compile(
     r"""(?x)(?<![\w-])--?(?P<key>[A-Za-z][\w-]{0,60})(?:=|[ \t]+)
     (?:"(?P<dq>(?:[^"\\\n]|\\.){1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"'`-][^\s"'`]{0,511}))"""
@@ -71,25 +69,6 @@ _TYPE_ANNOTATION = regex.compile(
 )
 _ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+)?$")
 _MYSQL_P = regex.compile(r"\bmysql(?:dump|admin|import|check)?\b[^\n]*?[ \t]-p(?P<bare>[^\s-][^\s]{2,})")
-
-
-def is_credential_key(key: str) -> bool:
-    """True when ``key`` names a credential: ``DB_PASSWORD``, ``apiKey``, ``client-secret``, ``auth_token`` …
-    but not ``password_min_length``, ``max_tokens``, ``secret_name``, ``token_url``."""
-    key = key.strip("$@-_.")
-    words = [w.lower() for w in _SPLIT.findall(key.replace("-", "_").replace(".", "_"))]
-    if not words:
-        return False
-    if words[-1] in _NOT_A_VALUE_SUFFIX:
-        return False
-    for i, w in enumerate(words):
-        if w in _CRED_WORDS:
-            return True
-        if w in ("key", "auth", "cookie") and (i == 0 and w == "auth" or i > 0 and words[i - 1] in _KEY_QUALIFIERS):
-            return True
-        if w in ("sessionid", "accesskey", "secretkey", "privatekey", "apisecret", "authtoken", "authkey"):
-            return True
-    return len(words) == 1 and words[0] in ("auth", "connectionstring", "connstr")
 
 
 def _value_span(m: regex.Match[str]) -> tuple[int, int, bool] | None:
@@ -120,6 +99,21 @@ def keep_value(text: str, s: int, e: int) -> bool:
     )
 
 
+_OPENER = re.compile(r"[({\[]")
+
+
+def _assignments(line: str) -> Iterator[regex.Match[str]]:
+    """``_ASSIGN`` matches in order; after a bare value that holds a call or a literal (``conn = connect(password=…)``, ``{password: …}``) the
+    search goes on inside it, so the first candidate does not swallow the key of the second. Other matches
+    do not overlap, which keeps a line of ``password=password=…`` linear with a small constant."""
+    pos = 0
+    while (m := _ASSIGN.search(line, pos)) is not None:
+        yield m
+        bs = m.start("bare")
+        opener = _OPENER.search(line, bs, m.end()) if bs >= 0 else None
+        pos = opener.end() if opener is not None else m.end()
+
+
 class _WordEnds:
     """The end of the whitespace-free run at an offset of one line, each run scanned once however many values
     start inside it."""
@@ -135,7 +129,9 @@ class _WordEnds:
         return self.end
 
 
-_NEXT_SPACE = re.compile(r"\s")  # the stdlib's \s is exactly str.isspace (regex's leaves out \x1c-\x1f)
+# the stdlib's \s is exactly str.isspace (regex's leaves out \x1c-\x1f); a "\n" escape inside a JSON string
+# ends a value too
+_NEXT_SPACE = re.compile(r"\s|\\[nrt\"]")
 
 
 class ContextDetector:
@@ -144,10 +140,14 @@ class ContextDetector:
     name = "context"
 
     def _candidates(self, line: str) -> list[tuple[regex.Match[str], str]]:
-        found = [(m, "assign") for m in _ASSIGN.finditer(line)]
+        found = [(m, "assign") for m in _assignments(line)]
         found += [(m, "flag") for m in _FLAG.finditer(line)]
         found += [(m, "xml") for m in _XML.finditer(line)]
         found += [(m, "xml") for m in _XML_ATTR.finditer(line)]
+        found += [(m, "pair") for m in _CALL_PAIR.finditer(line)]
+        found += [(m, "spaced") for m in _SPACED.finditer(line)]
+        if _NETRC_LINE.search(line) or line.lstrip().startswith(("password ", "passwd ")):
+            found += [(m, "netrc") for m in _NETRC.finditer(line)]
         return found
 
     def detect(self, text: str) -> list[Span]:
@@ -195,9 +195,14 @@ class ContextDetector:
                 if last is not None and last.start <= s and e <= last.end:
                     return None
                 value = line[s:e]
-            for close, open_ in (("}", "{"), (")", "("), ("]", "[")):
-                while value.endswith(close) and value.count(close) > value.count(open_):
-                    value = value[:-1]
+            # a delimiter that ends the value is not part of it: "'token': token," in a dict, "x = y;"
+            before = None
+            while before != value:
+                before = value
+                value = value.rstrip(",;")
+                for close, open_ in (("}", "{"), (")", "("), ("]", "[")):
+                    while value.endswith(close) and value.count(close) > value.count(open_):
+                        value = value[:-1]
             e = s + len(value)
             sep = m.group("sep")
             if line[m.start("key") - 1 : m.start("key")] == '"' and sep == ":":
@@ -211,7 +216,7 @@ class ContextDetector:
             # --token-file path or --password-stdin style flags take no secret
             if len(value) < 12:
                 return None
-        if kind == "assign" and _TYPE_ANNOTATION.fullmatch(value):
+        if kind == "assign" and _TYPE_ANNOTATION.fullmatch(value.rstrip(";,")):
             return None  # def f(secret: str) / token: Optional[str]
         if len(value) < 4 or value.startswith(("{", "[", "(")) or keep_value(line, s, e) or is_code_word(line, s, e):
             return None

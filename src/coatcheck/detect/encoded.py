@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import regex
 
 from ..spans import Span
+from .vocabulary import is_credential_key
 
 # A blob may start right after "=" (KEY=blob): padding only ends a blob, it never starts one.
 _B64 = regex.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
@@ -113,8 +114,6 @@ def _blobs(text: str):
 
 
 def _k8s_secret_values(text: str) -> list[Span]:
-    from .context import is_credential_key
-
     out = []
     for m in _K8S_VALUE.finditer(text):
         data = _b64_bytes(m.group("v"))

@@ -29,7 +29,7 @@ import regex
 KEY_CLOSE = r"""(?:\\{0,3}["'`])?\]?\.?"""
 # A declared type between the name and the operator: Go ``var apiToken string = "…"``, Kotlin/TS
 # ``val password: String = "…"``.
-DECLARED_TYPE = r"(?:[ \t]*:?[ \t]+(?:string|String|str|&str|&'static str|char[ \t]*\*|const[ \t]+char[ \t]*\*)(?=[ \t]*=))?"
+DECLARED_TYPE = r"(?:[ \t]*:?[ \t]+(?:string|String|str|&str|&'static[ ]str|char[ \t]*\*|const[ \t]+char[ \t]*\*)(?=[ \t]*=))?"
 # Assignment operators, longest first: Makefile ::= and ?=, Go :=, PHP .=, hash rockets, R <-.
 OPERATOR = r"(?:::=|:=|\?=|\.=|\+=|=>|<-|=|:)"
 # An optional opening quote for the value (also escaped inside a JSON string, or HTML-escaped).

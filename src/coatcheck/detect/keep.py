@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from .._data import word_list
 from .entropy import shannon_entropy
-from .validators import name_like
+from .validators import name_like as _name_like
+from . import vocabulary
 
 KeepPredicate = Callable[[str, int, int], bool]
 
@@ -53,10 +54,13 @@ _DATE = re.compile(
     r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{8}T?\d{0,6}Z?|\d{1,2}:\d{2}(?::\d{2})?)$"
 )
-_CRED_KEY_BEFORE = re.compile(
-    r"(?i)(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[-_]?key|apikey|auth|credential|private[-_]?key|"
-    r"client[-_]?secret|access[-_]?key|session|cookie|bearer)[\w-]*[\"']?\s*[:=]\s*[\"']?$"
-)
+_KEY_BEFORE = re.compile(r"""([A-Za-z_][\w.-]{0,60})["'`]?\]?\s*(?::=|=>|[:=])\s*["'`]?$""")
+
+
+def _credential_key_before(text: str, start: int) -> bool:
+    """A credential-named key is assigned right before ``start`` (then a UUID or hex string is a key)."""
+    m = _KEY_BEFORE.search(text[max(0, start - 64) : start])
+    return m is not None and (vocabulary.is_credential_key(m.group(1)) or re.search(r"(?i)session|cookie|bearer", m.group(1)) is not None)
 
 
 def is_templated(text: str, start: int, end: int) -> bool:
@@ -91,7 +95,7 @@ def is_uuid(text: str, start: int, end: int) -> bool:
     """A UUID, unless a credential-named key is right before it (then it is probably an API key)."""
     if not _UUID.match(text[start:end]):
         return False
-    return not _CRED_KEY_BEFORE.search(text[max(0, start - 40) : start])
+    return not _credential_key_before(text, start)
 
 
 def is_hash_digest(text: str, start: int, end: int) -> bool:
@@ -99,7 +103,7 @@ def is_hash_digest(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     if not _HASH.match(value):
         return False
-    return not _CRED_KEY_BEFORE.search(text[max(0, start - 40) : start])
+    return not _credential_key_before(text, start)
 
 
 def is_version(text: str, start: int, end: int) -> bool:
@@ -166,7 +170,10 @@ def is_code_word(text: str, start: int, end: int) -> bool:
 def is_url_authority(text: str, start: int, end: int) -> bool:
     """The candidate sits in the userinfo/host part of a URL (``scheme://user:pw@host``), not an email."""
     ws = max(text.rfind(c, 0, start) for c in " \t\n\"'<>(")
-    return "://" in text[ws + 1 : start]
+    token = text[ws + 1 : start]
+    i = token.rfind("://")
+    # in the authority only: an address in the path or query (?notify=jane@…) is an e-mail, not userinfo
+    return i >= 0 and not any(c in token[i + 3 :] for c in "/?#")
 
 
 _OBJECT_ATTRIBUTE = re.compile(
@@ -189,9 +196,8 @@ def is_code_variable(text: str, start: int, end: int) -> bool:
         return False
     if not _CODE_ASSIGN_BEFORE.search(text[max(0, start - 6) : start]):
         return False
-    first, last = word_list("first_names_lower"), word_list("last_names_lower")
     parts = [p for p in re.split(r"[._]|(?<=[a-z])(?=[A-Z])", value) if p]
-    return not any(p.lower() in first or p.lower() in last for p in parts)
+    return not any(_name_like(p.lower()) for p in parts)
 
 
 _SENTENCE_GOES_ON = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]")
@@ -205,7 +211,7 @@ def is_prose_word(text: str, start: int, end: int) -> bool:
         return False
     if not _SENTENCE_GOES_ON.match(text, end):
         return False
-    return not name_like(value.lower())
+    return not _name_like(value.lower())
 
 
 KEEPS: dict[str, KeepPredicate] = {

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 import ahocorasick
 
 from ..categories import categories, category
-from ..normalize import needs_view, normalized_view
+from ..normalize import needs_unescaped_view, needs_view, normalized_view, unescaped_view
 from ..policy import Policy
 from ..spans import Span, resolve
 from .base import Detector
@@ -104,6 +104,14 @@ class Pipeline:
                 for s in d.detect(view.text):
                     start, end = view.to_original(s.start, s.end)
                     spans.append(Span(start, end, s.category, f"normalized:{s.detector}", s.score))
+        if needs_unescaped_view(text):
+            # KEY=VALUE lines inside a JSON string (a tool call's new_string, kubectl -o json, .ipynb cells): the
+            # escapes decoded, so "\n" ends a line and a value; spans map back to the escaped original.
+            uview = unescaped_view(text)
+            for d in (*self.base, self.terms):
+                for s in d.detect(uview.text):
+                    start, end = uview.to_original(s.start, s.end)
+                    spans.append(Span(start, end, s.category, f"unescaped:{s.detector}", s.score))
         found = resolve(drop_dates(text, [s for s in spans if self._allowed(text, s)]))
         return resolve(found + self._repeats(text, found))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import regex
+
 from .._data import data_path, load_toml
 from ..errors import ConfigError
 
@@ -33,3 +35,35 @@ def vocabulary_labels(name: str, languages: tuple[str, ...] = LANGUAGES) -> tupl
 def label_lists() -> tuple[str, ...]:
     """The names of every label list."""
     return tuple(_labels_file())
+
+
+@lru_cache(maxsize=None)
+def credential_words(kind: str) -> frozenset[str]:
+    """A word list from data/vocab/credentials.toml: ``words``, ``qualifiers`` or ``not_a_value``."""
+    data = load_toml(data_path("vocab", "credentials.toml"))
+    words = data.get(kind)
+    if not isinstance(words, list):
+        raise ConfigError(f"credentials.toml: no word list {kind!r}")
+    return frozenset(w.lower() for w in words)
+
+
+_SPLIT = regex.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def is_credential_key(key: str) -> bool:
+    """True when ``key`` names a credential: ``DB_PASSWORD``, ``apiKey``, ``client-secret``, ``auth_token`` …
+    but not ``password_min_length``, ``max_tokens``, ``secret_name``, ``token_url``."""
+    key = key.strip("$@-_.")
+    words = [w.lower() for w in _SPLIT.findall(key.replace("-", "_").replace(".", "_"))]
+    if not words:
+        return False
+    cred, qualifiers = credential_words("words"), credential_words("qualifiers")
+    if words[-1] in credential_words("not_a_value"):
+        return False
+    for i, w in enumerate(words):
+        if w in cred or w.endswith(("password", "passwd")):  # PGPASSWORD, dbpassword
+            return True
+        if w in ("key", "auth", "cookie") and (i == 0 and w == "auth" or i > 0 and words[i - 1] in qualifiers):
+            return True
+    # REDISCLI_AUTH, BASIC_AUTH: "auth" as the last word is the credential itself
+    return words[-1] == "auth" or len(words) == 1 and words[0] in ("connectionstring", "connstr")
