@@ -140,6 +140,7 @@ def score_cmd(
     pred: Path = typer.Option(..., "--pred"),
     json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the full result as JSON."),
     markdown: bool = typer.Option(False, "--markdown", help="Print Markdown tables instead of terminal tables."),
+    by_sub: bool = typer.Option(False, "--by-sub", help="Also print leak per item sub-label (a syntax, a provider family)."),
 ) -> None:
     """Score predictions against a set: leak/keep per category, document rates, structure, 95% intervals."""
     docs = _read_jsonl(data)
@@ -167,6 +168,9 @@ def score_cmd(
                *[f"| {c} | {v['items']} | {v['leaked']} | {_pct(v['leak_rate'])} |" for c, v in result["leak_by_category"].items()], "",
                "| category | MUST_KEEP items | broken | keep rate |", "|---|---:|---:|---:|",
                *[f"| {c} | {v['items']} | {v['broken']} | {_pct(v['keep_rate'])} |" for c, v in result["keep_by_category"].items()]]
+        if by_sub:
+            out += ["", "| sub-label | MUST_MASK items | leaked | leak rate |", "|---|---:|---:|---:|",
+                    *[f"| {c} | {v['items']} | {v['leaked']} | {_pct(v['leak_rate'])} |" for c, v in result["leak_by_sub"].items()]]
         sys.stdout.write("\n".join(out) + "\n")
         return
     out_console = Console()
@@ -185,6 +189,13 @@ def score_cmd(
         k = result["keep_by_category"].get(c)
         t.add_row(c, str(m["items"]) if m else "", _pct(m["leak_rate"]) if m else "", str(k["items"]) if k else "", _pct(k["keep_rate"]) if k else "")
     out_console.print(t)
+    if by_sub:
+        t = Table(title="per sub-label")
+        for c in ("sub-label", "MUST_MASK", "leaked", "leak"):
+            t.add_column(c, justify="right")
+        for c, v in result["leak_by_sub"].items():
+            t.add_row(c, str(v["items"]), str(v["leaked"]), _pct(v["leak_rate"]))
+        out_console.print(t)
 
 
 @bench.command()

@@ -62,6 +62,9 @@ class DocScore:
     mask_leaked: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     keep_total: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     keep_broken: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    # MUST_MASK items by their optional "sub" label (a syntax, a provider family): "secret/env", "secret/Azure"
+    sub_total: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    sub_leaked: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     encoded_total: int = 0
     encoded_leaked: int = 0
     clean: bool = False
@@ -91,6 +94,9 @@ def score_doc(doc: dict, pred: dict | None) -> DocScore:
             ds.mask_total[it["cat"]] += 1
             leaked = not item_masked(text, it, cov)
             ds.mask_leaked[it["cat"]] += leaked
+            for sub in _subs(it):
+                ds.sub_total[sub] += 1
+                ds.sub_leaked[sub] += leaked
             if it.get("encoded_of") is not None:
                 ds.encoded_total += 1
                 ds.encoded_leaked += leaked
@@ -121,6 +127,14 @@ def score_doc(doc: dict, pred: dict | None) -> DocScore:
     return ds
 
 
+def _subs(item: dict) -> list[str]:
+    """The item's "sub" labels: a string, or a list (one item can be counted per syntax and per family)."""
+    sub = item.get("sub")
+    if not sub:
+        return []
+    return [sub] if isinstance(sub, str) else [str(x) for x in sub]
+
+
 def _rate(num: int, den: int) -> float | None:
     return num / den if den else None
 
@@ -135,6 +149,11 @@ def aggregate(scores: list[DocScore]) -> dict:
         for c, n in s.keep_total.items():
             cats_k[c][0] += n
             cats_k[c][1] += s.keep_broken[c]
+    subs: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for s in scores:
+        for c, n in s.sub_total.items():
+            subs[c][0] += n
+            subs[c][1] += s.sub_leaked[c]
     mt = sum(v[0] for v in cats_m.values())
     ml = sum(v[1] for v in cats_m.values())
     kt = sum(v[0] for v in cats_k.values())
@@ -156,6 +175,7 @@ def aggregate(scores: list[DocScore]) -> dict:
         "diff_consistent_rate": _rate(sum(s.diff_ok for s in scores if s.is_diff), sum(1 for s in scores if s.is_diff)),
         "leak_by_category": {c: {"items": v[0], "leaked": v[1], "leak_rate": _rate(v[1], v[0])} for c, v in sorted(cats_m.items())},
         "keep_by_category": {c: {"items": v[0], "broken": v[1], "keep_rate": _rate(v[0] - v[1], v[0])} for c, v in sorted(cats_k.items())},
+        "leak_by_sub": {c: {"items": v[0], "leaked": v[1], "leak_rate": _rate(v[1], v[0])} for c, v in sorted(subs.items())},
     }
 
 

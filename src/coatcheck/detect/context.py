@@ -103,15 +103,23 @@ _OPENER = re.compile(r"[({\[]")
 
 
 def _assignments(line: str) -> Iterator[regex.Match[str]]:
-    """``_ASSIGN`` matches in order; after a bare value that holds a call or a literal (``conn = connect(password=…)``, ``{password: …}``) the
-    search goes on inside it, so the first candidate does not swallow the key of the second. Other matches
-    do not overlap, which keeps a line of ``password=password=…`` linear with a small constant."""
+    """``_ASSIGN`` matches in order. The search goes on inside a value that holds a call or a literal
+    (``conn = connect(password=…)``, ``{password: …}``) or, under a key that is no credential, a credential
+    word (``"command": "API_TOKEN=… ./run.sh"``), so the first candidate does not swallow the second. Other
+    matches do not overlap, which keeps a line of ``password=password=…`` linear with a small constant."""
     pos = 0
     while (m := _ASSIGN.search(line, pos)) is not None:
         yield m
-        bs = m.start("bare")
-        opener = _OPENER.search(line, bs, m.end()) if bs >= 0 else None
-        pos = opener.end() if opener is not None else m.end()
+        pos = m.end()
+        vs = _value_span(m)
+        if vs is None:
+            continue
+        if not is_credential_key(m.group("key")) and _TRIGGER.search(line, vs[0], vs[1]):
+            pos = vs[0]  # "command": "API_TOKEN=… ./run.sh": a credential assigned inside another value
+            continue
+        opener = _OPENER.search(line, vs[0], vs[1]) if not vs[2] else None
+        if opener is not None:
+            pos = opener.end()
 
 
 class _WordEnds:

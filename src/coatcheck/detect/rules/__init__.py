@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from collections.abc import Iterator
 from typing import Any
 
 import ahocorasick
@@ -86,6 +87,13 @@ class Rule(BaseModel):
             return self
         if self.value is None or (self.key is None) == (self.labels is None):
             raise ValueError("without a pattern, give value and exactly one of key or labels")
+        if self.labels is not None:
+            labels = vocabulary_labels(self.labels)
+            # every label reaches the keyword prefilter (and the search windows): its longest word is a keyword
+            own = [k.lower() for k in self.keywords]
+            for label in labels:
+                if not any(k in label.lower() for k in own):
+                    self.keywords.append(max(label.lower().split(), key=len))
         key = self.key if self.key is not None else label_regex(vocabulary_labels(self.labels or ""))
         self.pattern = assignment(key, self.value, tail=self.tail, prefix=self.prefix, loose=self.loose,
                                   case_insensitive_value=self.ignore_case)
@@ -115,23 +123,51 @@ class Rule(BaseModel):
         return v
 
 
+# A grammar-built pattern starts with a key alternation behind lookbehinds: searched, the regex engine tries it
+# at every position. Such rules are tried only at word starts up to this far before one of their keywords.
+_WINDOW_BEFORE = 48
+
+
 class CompiledRule:
-    __slots__ = ("rule", "regex", "validator", "keeps")
+    __slots__ = ("rule", "regex", "validator", "keeps", "anchor")
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
         flags = regex.V0 | (regex.IGNORECASE if rule.ignore_case else 0)
         self.regex = regex.compile(rule.pattern, flags)
+        self.anchor: regex.Pattern[str] | None = None
+        if (rule.key or rule.labels) and rule.keywords:
+            words = sorted({k for k in rule.keywords}, key=len, reverse=True)
+            self.anchor = regex.compile("|".join(regex.escape(k) for k in words), regex.IGNORECASE)
         self.validator = VALIDATORS[rule.validator] if rule.validator else None
         keeps = [KEEPS[k] for k in rule.keep]
         if rule.category == "secret":
             keeps.extend(k for k in SECRET_KEEPS if k not in keeps)
         self.keeps = tuple(keeps)
 
+    def _matches(self, text: str) -> Iterator[regex.Match[str]]:
+        if self.anchor is None:
+            yield from self.regex.finditer(text)
+            return
+        # A key starts a word (or a word part: POSTGRES_|USER, db|User) at most _WINDOW_BEFORE characters
+        # before its keyword: try the pattern only at those starts, in order, never inside a previous match.
+        seen_to = 0
+        for k in self.anchor.finditer(text):
+            first = max(seen_to, k.start() - _WINDOW_BEFORE)
+            for p in range(first, k.start() + 1):
+                prev = text[p - 1] if p > 0 else " "
+                if prev.isalnum() and not (prev.islower() and text[p].isupper()):
+                    continue
+                m = self.regex.match(text, p)
+                if m is not None:
+                    seen_to = m.end()
+                    yield m
+                    break
+
     def find(self, text: str) -> list[Span]:
         r = self.rule
         out: list[Span] = []
-        for m in self.regex.finditer(text):
+        for m in self._matches(text):
             start, end = m.span(r.group)
             if start < 0 or end <= start:
                 continue
