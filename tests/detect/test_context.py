@@ -122,6 +122,15 @@ CODE = [
     "password: string;", "auth=self.auth", 'gin.H{"token": token}', "from .auth import (\n    PASSWORD,\n)",
     "id-token: write", "pbkdf2-password==1.2", "env.SOME_PASSWORD", "password = pwd",
     'token = os.getenv("API_TOKEN", "")', "token: ${{ secrets.GITHUB_TOKEN }}",
+    # classes of false positives seen on installed packages (site-packages, /usr/share/doc)
+    "        token = tokens[idx]\n        return escapeHtml(tokens[idx].content)",
+    "def f(auth: AuthTypes | None = None, private_key: CertificateIssuerPrivateKeyTypes = None): ...",
+    "def main(name: Annotated[str, typer.Argument()]):", "FileTypes = Union[\n    str,\n]",
+    "            auth = f'{user}:{secret}@'", "    if token == 'root':", '__all__ = ["StaticToken", "EnvToken"]',
+    "        role: If you're implementing a client, pass :data:`h11.CLIENT`. If",
+    "    :param lock_file_fd_token: registration used to clean up", '    auth = "user_oauth"',
+    "        creationflags=creationflags,\n        start_new_session=start_new_session,",
+    "        password (bool): Enable password entry. Defaults to False.",
 ]
 
 

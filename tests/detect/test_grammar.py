@@ -29,7 +29,6 @@ SYNTAXES = [
     f'os.environ.setdefault("DB_PASSWORD", "{PW}")',
     f'ENV["DB_PASSWORD"] = "{PW}"',
     f"var dbPassword string = \"{PW}\"",
-    f"password:\n  {PW}",
 ]
 
 

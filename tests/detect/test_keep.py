@@ -120,3 +120,9 @@ def test_prose_word():
 def test_calendar_date_is_not_any_run_of_digits():
     assert k(keep.is_calendar_date, "2024-05-03") and k(keep.is_calendar_date, "03.05.2024")
     assert not k(keep.is_calendar_date, "9335080128") and k(keep.is_date, "9335080128")
+
+
+def test_version_context():
+    assert k(keep.is_version_context, "2.6.23.1", "update syscall lists to kernel ")
+    assert k(keep.is_version_context, "1.2.3.0", 'Specifier("== ')
+    assert not k(keep.is_version_context, "81.2.69.160", "client ip ")

@@ -31,3 +31,15 @@ def test_phones_found(text, value):
 )
 def test_not_phones(text):
     assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "# 51 Franklin Street, Fifth Floor, Boston, MA\n# 02110-1301 USA",
+    "Copyright: 2002-2012, Nicholas Nethercote",
+    "Copyright (C) 2008-2019, 2021, 2022 Anthony Green",
+    "Thanks to Frank Heimes. LP: #1908756.\n  * Call dh_dwz.",
+])
+def test_zip_codes_year_ranges_and_bug_numbers_are_not_phones(text):
+    from coatcheck.detect.phones import PhoneDetector
+
+    assert PhoneDetector().detect(text) == []

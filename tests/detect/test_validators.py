@@ -53,3 +53,9 @@ def test_person_name():
     assert v.person_name("Jean-Luc Moreau") and v.person_name("Anna van der Berg") and v.person_name("María García")
     assert not v.person_name("GitHub") and not v.person_name("dependabot[bot]") and not v.person_name("build and test")
     assert v.gazetteer_name("Giulia Ferraro") and not v.gazetteer_name("Release Team")
+
+
+def test_python_slices_are_not_ipv6():
+    from coatcheck.detect.validators import ipv6
+
+    assert not ipv6("1::2") and not ipv6("3::2") and ipv6("2a00:1450:4001:82b::200e")

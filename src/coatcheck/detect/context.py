@@ -54,6 +54,7 @@ _CALL_PAIR = regex.compile(
 _SPACED = regex.compile(r"""(?<![\w.$@-])(?P<key>[A-Za-z_][\w.-]{0,60})[ \t]+(?:"(?P<dq>[^"\s\\]{1,512})"|'(?P<sq>[^'\s]{1,512})')""")
 # .netrc: machine h login u password p (one line or one entry per line)
 _NETRC = regex.compile(r"""(?<!\S)(?P<key>password|passwd)[ \t]+(?P<bare>[^\s"'`]\S{0,511})""")
+_NETRC_ALONE = regex.compile(r"[ \t]*(?:password|passwd)[ \t]+\S+[ \t]*")
 _NETRC_LINE = regex.compile(r"(?:^|\s)(?:machine|login|default|account)(?:\s|$)")
 _FLAG = regex.compile(
     r"""(?x)(?<![\w-])--?(?P<key>[A-Za-z][\w-]{0,60})(?:=|[ \t]+)
@@ -67,6 +68,9 @@ _TYPE_ANNOTATION = regex.compile(
     r"(?:str|bytes|int|float|bool|SecretStr|SecretBytes|Any|None|string|number|boolean|unknown)(?:\s*\|\s*None)?|"
     r"(?:Optional|Union|list|List|dict|Dict|Annotated|Sequence|Mapping)\[[\w\[\], .|]+\]"
 )
+# An annotation cut at its first comma (auth: Union[str, …], key: tuple[bytes, …]) or a CamelCase type
+# (auth: AuthTypes, private_key: CertificateIssuerPrivateKeyTypes): code, not a value
+_TYPE_NAME = regex.compile(r"[A-Za-z_][\w.]*\[[\w\[\], .|]*|[A-Z][a-z]+(?:[A-Z][a-z]*)+|[A-Za-z_][\w.]*Types?")
 _ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+)?$")
 _MYSQL_P = regex.compile(r"\bmysql(?:dump|admin|import|check)?\b[^\n]*?[ \t]-p(?P<bare>[^\s-][^\s]{2,})")
 
@@ -82,9 +86,17 @@ def _value_span(m: regex.Match[str]) -> tuple[int, int, bool] | None:
     return None
 
 
+# a name, attribute path or subscript (tokens[idx], colors['base0']), possibly cut at an opener (Union[)
+_VARIABLE = regex.compile(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]\w*|\[[^\]\s]*\]?)*[\[(]?")
+_FORMAT_FIELD = regex.compile(r"\{[A-Za-z_][\w.]*(?:![rsa])?(?::[^{}]*)?\}")
+_SNAKE_ENUM = regex.compile(r"[a-z]+(?:_[a-z]+)+")
+_SENTENCE_GOES_ON = regex.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]")
+_SECRET_WORDS = ("password", "passwd", "pwd", "passphrase", "secret", "passwort", "kennwort")
+
+
 def _looks_like_variable(value: str) -> bool:
     """A bare identifier in code (``password = pwd``) is a variable, not a value."""
-    return bool(regex.fullmatch(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]\w*)*", value))
+    return bool(_VARIABLE.fullmatch(value))
 
 
 def keep_value(text: str, s: int, e: int) -> bool:
@@ -154,7 +166,7 @@ class ContextDetector:
         found += [(m, "xml") for m in _XML_ATTR.finditer(line)]
         found += [(m, "pair") for m in _CALL_PAIR.finditer(line)]
         found += [(m, "spaced") for m in _SPACED.finditer(line)]
-        if _NETRC_LINE.search(line) or line.lstrip().startswith(("password ", "passwd ")):
+        if _NETRC_LINE.search(line) or _NETRC_ALONE.fullmatch(line):
             found += [(m, "netrc") for m in _NETRC.finditer(line)]
         return found
 
@@ -224,10 +236,26 @@ class ContextDetector:
             # --token-file path or --password-stdin style flags take no secret
             if len(value) < 12:
                 return None
-        if kind == "assign" and _TYPE_ANNOTATION.fullmatch(value.rstrip(";,")):
+        if kind == "assign" and m.group("sep") == "==":
+            return None  # token == 'root': a comparison
+        if "`" in value or _FORMAT_FIELD.search(value):
+            return None  # :data:`h11.CLIENT`, f'{user}:{secret}@': markup or a template
+        if kind == "pair" and _TYPE_NAME.fullmatch(value):
+            return None  # __all__ = ["StaticToken", "EnvToken"]
+        if kind == "assign" and (_TYPE_ANNOTATION.fullmatch(value.rstrip(";,")) or
+                                 not quoted and m.group("sep") == ":" and _TYPE_NAME.fullmatch(value)):
             return None  # def f(secret: str) / token: Optional[str]
         if len(value) < 4 or value.startswith(("{", "[", "(")) or keep_value(line, s, e) or is_code_word(line, s, e):
             return None
+        if not quoted and _VARIABLE.fullmatch(value) and (value[-1:] in "[(" or "[" in value):
+            return None  # Union[ …, tokens[idx], colors['base0']: an expression
+        key_low = m.group("key").lower()
+        if _SNAKE_ENUM.fullmatch(value) and not any(w in key_low for w in _SECRET_WORDS):
+            return None  # auth="user_oauth", token_type: "refresh_token": an enum, not a credential
+        if value.isalpha() and _SENTENCE_GOES_ON.match(line, e):
+            return None  # ":param lock_token: registration used to …": prose
+        if kind == "spaced" and (key_low in ("pass", "token", "key", "secret") or not quoted):
+            return None  # "pass '--{name}'", "the token 'abc'": prose verbs and nouns, not a Gradle-style assignment
         if value.lower() == m.group("key").lower():
             return None
         ent = shannon_entropy(value)

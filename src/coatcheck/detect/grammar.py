@@ -36,7 +36,7 @@ OPERATOR = r"(?:::=|:=|\?=|\.=|\+=|=>|<-|=|:)"
 VALUE_OPEN = r"""(?:\\{0,3}["'`]|&quot;|&\#34;|&\#39;)?"""
 _HS = r"[ \t]"
 _SEPARATOR = (
-    rf"(?:{_HS}*{OPERATOR}{_HS}*(?:\r?\n{_HS}+)?"  # key = v, key: v, key := v, YAML value on the next line
+    rf"(?:{_HS}*{OPERATOR}{_HS}*"  # key = v, key: v, key := v
     rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*"  # "key", "v"
     rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
     rf"|>"  # <key>v

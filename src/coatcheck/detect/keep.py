@@ -214,6 +214,18 @@ def is_prose_word(text: str, start: int, end: int) -> bool:
     return not _name_like(value.lower())
 
 
+_VERSION_BEFORE = re.compile(
+    r"(?i)(?:version|kernel|linux|release|update[sd]? to|upgrade[sd]? to|bump(?:ed)? to|v8|node|python|\bv|"
+    r"[=<>~!]=\s*|[\"'(]==\s*)[\s:\"'=]*$"
+)
+
+
+def is_version_context(text: str, start: int, end: int) -> bool:
+    """A dotted quad right after a version word or a version operator (``kernel 2.6.23.1``, ``== 1.2.3.0``,
+    ``v8: update to 3.14.5.9``): a version, not an address."""
+    return bool(_VERSION_BEFORE.search(text[max(0, start - 24) : start]))
+
+
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
@@ -236,6 +248,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_url_authority,
         is_code_variable,
         is_prose_word,
+        is_version_context,
     )
 }
 

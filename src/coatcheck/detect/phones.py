@@ -30,6 +30,11 @@ _KEYWORDS = regex.compile(
 _GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}[ .\-]\d{3}[ .\-]\d{4}")
 
 
+_YEARS = regex.compile(r"(?:(?:19|20)\d\d(?:[-–/, ]+|$))+")  # 2002-2012, 2008-2019, 2021
+_ZIP4 = regex.compile(r"\d{5}-\d{4}")
+_STATE_BEFORE = regex.compile(r"\b[A-Z]{2},?\s*(?:[#*]|//)?\s*$")  # "MA 02110", "MA\n# 02110" (a licence header)
+
+
 class PhoneDetector:
     """Phone numbers by candidate pattern + ``phonenumbers`` validation."""
 
@@ -43,8 +48,10 @@ class PhoneDetector:
             digits = sum(c.isdigit() for c in raw)
             if not 7 <= digits <= 15 or raw.count(".") >= 3 or is_date(text, start, end) or is_version(text, start, end):
                 continue
-            if regex.fullmatch(r"\d{4}[-/.]\d{2}[-/.]\d{2}.*", raw):
+            if regex.fullmatch(r"\d{4}[-/.]\d{2}[-/.]\d{2}.*", raw) or _YEARS.fullmatch(raw):
                 continue
+            if _ZIP4.fullmatch(raw) and _STATE_BEFORE.search(text, max(0, start - 10), start):
+                continue  # Boston, MA 02110-1301: a ZIP+4 code
             if m.group("p"):
                 if self._valid(raw, None):
                     out.append(Span(start, end, "phone", "phone:international", 0.95))

@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterable, Iterator
 
 import ahocorasick
+import regex
 
 from ..categories import categories, category
 from ..normalize import needs_unescaped_view, needs_view, normalized_view, unescaped_view
@@ -20,6 +21,7 @@ from .names import NameDetector
 from .phones import PhoneDetector
 from .rules import RuleDetector
 from .tables import TableDetector
+from .validators import gazetteer_name
 from .terms import TermDetector
 
 
@@ -53,6 +55,48 @@ class ValueFinder:
             while i >= 0:
                 yield i, value
                 i = text.find(value, i + 1)
+
+
+_PLAIN_WORD = regex.compile(r"[A-Za-z][A-Za-z_'-]*")
+_NAME_WORD = regex.compile(r"\p{Lu}\p{Ll}{2,}")
+
+
+def inside_token(text: str, start: int, end: int) -> bool:
+    """The occurrence is part of a longer word or identifier (``proxy_headers`` for ``headers``)."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return before.isalnum() or before == "_" or after.isalnum() or after == "_"
+
+
+def known_values(text: str, found: list[Span]) -> dict[str, Span]:
+    """The values of ``found`` worth masking wherever else they occur: at least five characters, one line,
+    not a literal, not a plain word unless a person's name; plus each capitalised word of a detected full
+    name. One component for the masker, the encoded-copy search and the gateway session."""
+    from .._data import word_list
+
+    known: dict[str, Span] = {}
+    common, products = word_list("common_words"), word_list("product_names")
+    first, last, codes = word_list("first_names"), word_list("last_names"), word_list("code_words")
+
+    def name_word(w: str) -> bool:  # a gazetteer name, so that one model slip ("Valgrind") does not spread
+        return (bool(_NAME_WORD.fullmatch(w)) and (w in first or w in last) and w not in common
+                and w.lower() not in products and w.lower() not in codes)
+
+    for s in found:
+        value = text[s.start : s.end]
+        if "\n" in value or s.category == "literal":
+            continue
+        words = value.split()
+        if s.category == "person":
+            if len(words) > 1 and len(value) >= 5:
+                known.setdefault(value, s)
+            if len(words) > 1 and gazetteer_name(value):  # the parts of a credible full name only
+                for w in words:
+                    if name_word(w):
+                        known.setdefault(w, s)
+        elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
+            known.setdefault(value, s)
+    return known
 
 
 class Pipeline:
@@ -117,18 +161,17 @@ class Pipeline:
 
     def _repeats(self, text: str, found: list[Span]) -> list[Span]:
         """Once a value is known to be sensitive, mask its other occurrences too: verbatim (as a whole
-        word) and inside encoded blobs, even where no context would have flagged them."""
-        known: dict[str, Span] = {}
-        for s in found:
-            value = text[s.start : s.end]
-            if len(value) >= 5 and "\n" not in value and s.category != "literal":
-                known.setdefault(value, s)
+        token, never inside an identifier or a longer word) and inside encoded blobs, even where no context
+        would have flagged them. Only strong values repeat: a plain word that one weak slot took for a
+        username or a password (``Annotated``, ``return``) does not spread through the file. The words of a
+        detected full name do (``Grace Dodge`` … ``— Grace``)."""
+        known = known_values(text, found)
         if not known:
             return []
         out: list[Span] = []
         for start, value in ValueFinder(known).iter(text):
             end = start + len(value)
-            if (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum()):
+            if inside_token(text, start, end):
                 continue
             s = known[value]
             out.append(Span(start, end, s.category, f"repeat:{s.detector}", s.score))

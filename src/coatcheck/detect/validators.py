@@ -142,6 +142,8 @@ def ipv6(value: str) -> bool:
     core = value.split("%", 1)[0]
     if core.count(":") < 2 or not re.search(r"[0-9]", core):
         return False
+    if len([g for g in core.split(":") if g]) < 3:
+        return False  # 1::2, 3::2: a Python slice, not an address
     try:
         ip = ipaddress.IPv6Address(core)
     except ValueError:

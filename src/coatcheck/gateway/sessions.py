@@ -19,7 +19,7 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 
-from ..detect.pipeline import Pipeline, ValueFinder
+from ..detect.pipeline import Pipeline, ValueFinder, inside_token, known_values
 from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
@@ -93,10 +93,11 @@ class Session:
         with self._lock:
             for s in result.spans:
                 self.counts[s.category] += 1
-                value = text[s.start : s.end]
-                if learn and len(value) >= 4 and "\n" not in value and value not in self._known:
-                    self._known[value] = s.category
-                    self._finder = None
+            if learn:
+                for value, s in known_values(text, result.spans).items():
+                    if value not in self._known:
+                        self._known[value] = s.category
+                        self._finder = None
             self._memo[key] = result.text
             if len(self._memo) > self._memo_size:
                 self._memo.popitem(last=False)
@@ -122,7 +123,8 @@ class Session:
             if self._finder is None:
                 self._finder = ValueFinder(self._known)
             finder, known = self._finder, self._known
-        return [Span(start, start + len(value), known[value], "gateway:known-value", 1.0) for start, value in finder.iter(text)]
+        return [Span(start, start + len(value), known[value], "gateway:known-value", 1.0)
+                for start, value in finder.iter(text) if not inside_token(text, start, start + len(value))]
 
     # -- restoring -----------------------------------------------------------------------------
     def restore(self, text: str, *, json_string: bool = False) -> str:

@@ -128,17 +128,24 @@ class Rule(BaseModel):
 _WINDOW_BEFORE = 48
 
 
+@lru_cache(maxsize=None)
+def _compiled(pattern: str, flags: int) -> regex.Pattern[str]:
+    """Compiled once per process: the pack has ~800 patterns, past the regex module's own cache, and every
+    Masker (one per gateway session, per test) would compile them again."""
+    return regex.compile(pattern, flags)
+
+
 class CompiledRule:
     __slots__ = ("rule", "regex", "validator", "keeps", "anchor")
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
         flags = regex.V0 | (regex.IGNORECASE if rule.ignore_case else 0)
-        self.regex = regex.compile(rule.pattern, flags)
+        self.regex = _compiled(rule.pattern, flags)
         self.anchor: regex.Pattern[str] | None = None
         if (rule.key or rule.labels) and rule.keywords:
             words = sorted({k for k in rule.keywords}, key=len, reverse=True)
-            self.anchor = regex.compile("|".join(regex.escape(k) for k in words), regex.IGNORECASE)
+            self.anchor = _compiled("|".join(regex.escape(k) for k in words), regex.IGNORECASE)
         self.validator = VALIDATORS[rule.validator] if rule.validator else None
         keeps = [KEEPS[k] for k in rule.keep]
         if rule.category == "secret":
@@ -214,7 +221,7 @@ def load_rules() -> tuple[Rule, ...]:
         for i, rec in enumerate(data.get("rule", [])):
             try:
                 rule = Rule.model_validate(rec)
-                regex.compile(rule.pattern)
+                _compiled(rule.pattern, regex.V0 | (regex.IGNORECASE if rule.ignore_case else 0))
             except (ValidationError, regex.error) as exc:
                 raise ConfigError(f"{f.name}: rule #{i} ({rec.get('id', '?')}): {exc}") from exc
             if rule.id in seen:
