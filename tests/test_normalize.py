@@ -34,3 +34,31 @@ def test_homoglyph_email_is_masked(masker: Masker):
 def test_fullwidth_digits_card(masker: Masker):
     text = "card ４５３９ １４８８ ０３４３ ６４６７ ok"
     assert "CARD_" in masker.mask(text).text
+
+
+# Obfuscated personal values (issue #10); all made up.
+import pytest as _pytest
+
+from coatcheck import Masker as _Masker
+
+_OBFUSCATED = [
+    ("mail me: a l i c e . m a r t i n @ a c m e - c o r p . i o thanks", "a l i c e . m a r t i n @ a c m e - c o r p . i o"),
+    ("call + 4 9 3 0 1 2 3 4 5 6 7 8 today", "+ 4 9 3 0 1 2 3 4 5 6 7 8"),
+    ("mail: " + "".join(f"&#{ord(c)};" for c in "alice.martin@acme-corp.io"), None),
+    ("write to giulia&commat;acme-dev&period;it today", "giulia&commat;acme-dev&period;it"),
+    ("payment declined card=4713-5369-1694-3065", "4713-5369-1694-3065"),  # Luhn fails: a typo in a card slot
+    ("IBAN: DE89 3704 0044 0532 0130 01", "DE89 3704 0044 0532 0130 01"),  # mod-97 fails
+]
+
+
+@_pytest.mark.parametrize("text,value", _OBFUSCATED)
+def test_obfuscated_values_are_masked_whole(text, value):
+    out = _Masker().mask(text).text
+    if value is None:
+        value = text.split(": ", 1)[1]
+    assert value not in out
+
+
+def test_a_spelled_out_list_of_letters_stays():
+    text = "the options a b c d e f are fine"
+    assert _Masker().mask(text).text == text

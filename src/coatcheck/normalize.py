@@ -59,13 +59,18 @@ def normalized_view(text: str) -> NormalizedView:
     return NormalizedView("".join(out), origin)
 
 
-_ESCAPE = re.compile(r"""\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[nrt"'\\/bf])""")
+_ESCAPE = re.compile(
+    r"""\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[nrt"'\\/bf])|&\#(?:[0-9]{2,7}|[xX][0-9a-fA-F]{2,6});|&(?:amp|lt|gt|quot|apos|commat|period|colon|plus|nbsp);"""
+)
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'", "commat": "@", "period": ".", "colon": ":",
+             "plus": "+", "nbsp": " "}
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "'": "'", "\\": "\\", "/": "/", "b": "\b", "f": "\f"}
 
 
 @dataclass(frozen=True)
 class UnescapedView:
-    """``text`` with JSON/C string escapes decoded (``\\n``, ``\\"``, ``\\u00e9``, ``\\x41``), up to two layers
+    """``text`` with JSON/C string escapes (``\\n``, ``\\"``, ``\\u00e9``, ``\\x41``) and HTML character references
+    (``&#115;``, ``&#x73;``, ``&commat;``) decoded, up to two layers
     (JSON inside a JSON string); ``spans[i]`` is the original ``(start, end)`` that ``text[i]`` came from."""
 
     text: str
@@ -76,8 +81,9 @@ class UnescapedView:
 
 
 def needs_unescaped_view(text: str) -> bool:
-    """True when ``text`` holds a string escape: a tool call's ``new_string``, a ``.ipynb`` cell, escaped JSON."""
-    return "\\" in text and _ESCAPE.search(text) is not None
+    """True when ``text`` holds a string escape (a tool call's ``new_string``, a ``.ipynb`` cell, escaped JSON)
+    or an HTML character reference (``&#115;&#107;…``, ``&commat;``)."""
+    return ("\\" in text or "&" in text) and _ESCAPE.search(text) is not None
 
 
 def _unescape_once(text: str) -> tuple[str, list[tuple[int, int]]]:
@@ -89,7 +95,14 @@ def _unescape_once(text: str) -> tuple[str, list[tuple[int, int]]]:
             out.append(text[i])
             spans.append((i, i + 1))
         esc = m.group()
-        if esc[1] in "ux":
+        if esc[0] == "&":
+            if esc[1] == "#":
+                num = esc[2:-1]
+                code = int(num[1:], 16) if num[:1] in "xX" else int(num)
+                ch = chr(code) if 0 < code < 0x110000 else "\ufffd"
+            else:
+                ch = _ENTITIES[esc[1:-1]]
+        elif esc[1] in "ux":
             ch = chr(int(esc[2:], 16))
         else:
             ch = _SIMPLE[esc[1]]
@@ -109,3 +122,32 @@ def unescaped_view(text: str) -> UnescapedView:
         spans = [(spans[a][0], spans[b - 1][1]) for a, b in inner]
         first = second
     return UnescapedView(first, spans)
+
+
+# Five or more single characters each followed by one space: "a l i c e @ a c m e . c o m", "+ 4 9 3 0 1 2 …".
+_SPACED_OUT = re.compile(r"(?<!\S)(?:\S[ \u00a0]){4,}\S(?!\S)")
+
+
+def needs_despaced_view(text: str) -> bool:
+    """True when ``text`` holds a value spelled out one character at a time."""
+    return _SPACED_OUT.search(text) is not None
+
+
+def despaced_view(text: str) -> UnescapedView:
+    """``text`` with the spaces inside spelled-out runs removed (``a l i c e @ …`` → ``alice@…``); offsets map
+    back so that a hit masks the whole spelled-out run's characters."""
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _SPACED_OUT.finditer(text):
+        for i in range(pos, m.start()):
+            out.append(text[i])
+            spans.append((i, i + 1))
+        for i in range(m.start(), m.end(), 2):
+            out.append(text[i])
+            spans.append((i, min(i + 2, m.end()) if i + 2 < m.end() else i + 1))
+        pos = m.end()
+    for i in range(pos, len(text)):
+        out.append(text[i])
+        spans.append((i, i + 1))
+    return UnescapedView("".join(out), spans)

@@ -10,7 +10,14 @@ import ahocorasick
 import regex
 
 from ..categories import categories, category
-from ..normalize import needs_unescaped_view, needs_view, normalized_view, unescaped_view
+from ..normalize import (
+    despaced_view,
+    needs_despaced_view,
+    needs_unescaped_view,
+    needs_view,
+    normalized_view,
+    unescaped_view,
+)
 from ..policy import Policy
 from ..spans import Span, resolve
 from .base import Detector
@@ -148,14 +155,17 @@ class Pipeline:
                 for s in d.detect(view.text):
                     start, end = view.to_original(s.start, s.end)
                     spans.append(Span(start, end, s.category, f"normalized:{s.detector}", s.score))
-        if needs_unescaped_view(text):
-            # KEY=VALUE lines inside a JSON string (a tool call's new_string, kubectl -o json, .ipynb cells): the
-            # escapes decoded, so "\n" ends a line and a value; spans map back to the escaped original.
-            uview = unescaped_view(text)
-            for d in (*self.base, self.terms):
-                for s in d.detect(uview.text):
-                    start, end = uview.to_original(s.start, s.end)
-                    spans.append(Span(start, end, s.category, f"unescaped:{s.detector}", s.score))
+        # KEY=VALUE lines inside a JSON string (a tool call's new_string, kubectl -o json, .ipynb cells) and HTML
+        # character references: the escapes decoded, so "\n" ends a line and a value. Values spelled out one
+        # character at a time: the spaces removed. Spans map back to the original characters.
+        for needed, build, label in ((needs_unescaped_view, unescaped_view, "unescaped"),
+                                     (needs_despaced_view, despaced_view, "despaced")):
+            if needed(text):
+                uview = build(text)
+                for d in (*self.base, self.terms):
+                    for s in d.detect(uview.text):
+                        start, end = uview.to_original(s.start, s.end)
+                        spans.append(Span(start, end, s.category, f"{label}:{s.detector}", s.score))
         found = resolve(drop_dates(text, [s for s in spans if self._allowed(text, s)]))
         return resolve(found + self._repeats(text, found))
 

@@ -292,7 +292,27 @@ def base64_text(value: str) -> bool:
     return decode_base64(value) is not None
 
 
+def card_shape(value: str) -> bool:
+    """13-19 digits that are not a run of one digit, nor a count: a card number in a card slot, Luhn or not."""
+    d = digits(value)
+    return 13 <= len(d) <= 19 and len(set(d)) > 2 and d[0] != "0"
+
+
+_IBAN_LENGTHS = {"AD": 24, "AT": 20, "BE": 16, "CH": 21, "CZ": 24, "DE": 22, "DK": 18, "ES": 24, "FI": 18, "FR": 27,
+                 "GB": 22, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IT": 27, "LU": 20, "MC": 27, "NL": 18, "NO": 15,
+                 "PL": 28, "PT": 25, "RO": 24, "SE": 24, "SI": 19, "SK": 24, "SM": 27}
+
+
+def iban_shape(value: str) -> bool:
+    """A country's IBAN length and layout, mod-97 not required: an IBAN with a typo in an IBAN slot."""
+    v = re.sub(r"\s", "", value).upper()
+    want = _IBAN_LENGTHS.get(v[:2])
+    return want is not None and len(v) == want and v[2:4] != "00" and len(set(v[4:])) > 2
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "card_shape": card_shape,
+    "iban_shape": iban_shape,
     "base64_text": base64_text,
     "licence_number": licence_number,
     "possible_phone": possible_phone,
