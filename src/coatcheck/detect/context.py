@@ -37,7 +37,7 @@ _TRIGGER = regex.compile(
 _ASSIGN = regex.compile(
     rf"""(?x)
     (?<![\w.$@])(?<!\w-)
-    (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$@]{{0,80}}?){KEY_CLOSE}{DECLARED_TYPE}
+    (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$]{{0,80}}?){KEY_CLOSE}{DECLARED_TYPE}
     [ \t]*(?P<sep>::=|:=|\?=|\.=|=>|==|=|:)(?!//)[ \t]*
     (?:
         "(?P<dq>(?:[^"\\\n]|\\.){{1,512}})"
@@ -126,7 +126,7 @@ def _assignments(line: str) -> Iterator[regex.Match[str]]:
         vs = _value_span(m)
         if vs is None:
             continue
-        if not is_credential_key(m.group("key")) and _TRIGGER.search(line, vs[0], vs[1]):
+        if not is_credential_key(m.group("key")) and "://" not in line[vs[0] : vs[1]] and _TRIGGER.search(line, vs[0], vs[1]):
             pos = vs[0]  # "command": "API_TOKEN=… ./run.sh": a credential assigned inside another value
             continue
         opener = _OPENER.search(line, vs[0], vs[1]) if not vs[2] else None

@@ -23,6 +23,7 @@ from ..spans import Span, resolve
 from .base import Detector
 from .context import ContextDetector
 from .dates import drop_dates
+from .examples import drop_documented
 from .encoded import EncodedDetector
 from .names import NameDetector
 from .phones import PhoneDetector
@@ -166,7 +167,7 @@ class Pipeline:
                     for s in d.detect(uview.text):
                         start, end = uview.to_original(s.start, s.end)
                         spans.append(Span(start, end, s.category, f"{label}:{s.detector}", s.score))
-        found = resolve(drop_dates(text, [s for s in spans if self._allowed(text, s)]))
+        found = resolve(drop_documented(text, drop_dates(text, [s for s in spans if self._allowed(text, s)])))
         return resolve(found + self._repeats(text, found))
 
     def _repeats(self, text: str, found: list[Span]) -> list[Span]:

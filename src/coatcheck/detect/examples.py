@@ -1,0 +1,65 @@
+"""Documented examples stay readable: a credential framed as documentation on its own line (``# e.g. …``,
+"sample value", "not a real key") or inside a block that a documentation cue introduces ("for example:" before
+a code fence, a docstring's ``Example:`` with ``>>>`` lines). Five languages.
+
+Only secrets are kept this way, and only when the frame is explicit: the same value as live configuration
+elsewhere in the text is still masked (its other occurrence has no frame; repeats do not cross a frame)."""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+
+_CUE = regex.compile(
+    r"(?i)(?<![\w.@/-])(?:e\.\s?g\.|for\s+example|for\s+instance|example|sample|illustrative|not\s+a\s+real|"
+    r"dummy|fake|per\s+esempio|ad\s+esempio|esempio|zum\s+beispiel|beispiel|z\.\s?b\.|par\s+exemple|exemple|"
+    r"por\s+ejemplo|ejemplo|muestra)(?![\w-]*\.[a-z]{2,}\b)(?![\w-])"
+)
+# A line that introduces a block: "for example:", "Example:", "Beispiel:", a markdown heading about examples.
+_INTRO = regex.compile(r"(?i)(?:" + _CUE.pattern[4:] + r")[^\n]{0,60}[:：]\s*$|^\s*#{1,6}\s[^\n]*\b(?:example|examples|esempi|beispiele|exemples|ejemplos)\b")
+_FENCE = regex.compile(r"^\s*(?:```|~~~)")
+_DOCTEST = regex.compile(r"^\s*(?:>>>|\.\.\.)\s")
+_LOOKBACK_LINES = 6
+
+
+def _line_bounds(text: str, pos: int) -> tuple[int, int]:
+    ls = text.rfind("\n", 0, pos) + 1
+    le = text.find("\n", pos)
+    return ls, len(text) if le < 0 else le
+
+
+def documented(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` sits in an explicit documentation frame."""
+    ls, le = _line_bounds(text, start)
+    line_rest = text[ls:start] + " " + text[end:le]
+    if _CUE.search(line_rest):
+        return True
+    # the block this line belongs to: walk up through a fence or doctest lines to an introducing line
+    pos = ls
+    in_block = _DOCTEST.match(text, ls) is not None
+    for _ in range(_LOOKBACK_LINES):
+        if pos == 0:
+            return False
+        ps, _pe = _line_bounds(text, pos - 1)
+        prev = text[ps : pos - 1]
+        if _INTRO.search(prev):
+            return True
+        if _FENCE.match(prev):
+            in_block = True
+        elif not prev.strip() and not in_block:
+            return False  # a blank line ends the paragraph the cue would have to be in
+        pos = ps
+    return False
+
+
+def drop_documented(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the secrets that sit in a documentation frame, unless the same value also occurs
+    outside one (live configuration): then every occurrence stays masked."""
+    if not any(s.category == "secret" for s in spans) or _CUE.search(text) is None:
+        return spans
+    framed = {i for i, s in enumerate(spans) if s.category == "secret" and documented(text, s.start, s.end)}
+    if not framed:
+        return spans
+    live = {text[s.start : s.end] for i, s in enumerate(spans) if s.category == "secret" and i not in framed}
+    return [s for i, s in enumerate(spans) if i not in framed or text[s.start : s.end] in live]
