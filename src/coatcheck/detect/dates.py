@@ -4,8 +4,6 @@ candidate that overlaps one, whichever stage (rules, model, normalised view) pro
 
 from __future__ import annotations
 
-import bisect
-
 import regex
 
 from ..spans import Span
@@ -42,6 +40,7 @@ _DATE = regex.compile(
       | \d{{4}}-\d{{2}}-\d{{2}}(?:[T ]{_TIME}(?:Z|[+-]\d{{2}}:?\d{{2}})?)?                # ISO 8601
     )(?![\w])"""
 )
+_REACH = 48  # longer than any date this module knows
 VETOED = frozenset({"address", "person", "phone", "account", "driver_license"})
 
 
@@ -51,16 +50,13 @@ def date_ranges(text: str) -> list[tuple[int, int]]:
 
 
 def drop_dates(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without the address/person/phone/account candidates that overlap a date."""
-    if not any(s.category in VETOED for s in spans):
-        return spans
-    ranges = date_ranges(text)
-    if not ranges:
-        return spans
-    starts = [r[0] for r in ranges]
-
-    def overlaps(s: Span) -> bool:
-        i = bisect.bisect_right(starts, s.end - 1) - 1
-        return i >= 0 and ranges[i][1] > s.start
-
-    return [s for s in spans if s.category not in VETOED or not overlaps(s)]
+    """``spans`` without the address/person/phone/account candidates that overlap a date. Only the text around
+    each such candidate is searched (a date overlapping it starts or ends within ``_REACH`` characters)."""
+    out = []
+    for s in spans:
+        if s.category in VETOED:
+            lo, hi = max(0, s.start - _REACH), min(len(text), s.end + _REACH)
+            if any(m.start() < s.end and s.start < m.end() for m in _DATE.finditer(text, lo, hi)):
+                continue
+        out.append(s)
+    return out
