@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 
-import pytest
 
 from coatcheck.textio import iter_chunks
 

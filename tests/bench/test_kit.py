@@ -7,7 +7,6 @@ import os
 import shutil
 import sys
 from importlib import resources
-from pathlib import Path
 
 from coatcheck.bench.peers import Peer, run_peer
 from coatcheck.bench.report import html_page, markdown

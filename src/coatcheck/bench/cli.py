@@ -163,7 +163,7 @@ def score_cmd(
         ("documents with no output", str(result["failed_docs"])),
     ]
     if markdown:
-        out = [f"| metric | value |", "|---|---|", *[f"| {a} | {b} |" for a, b in rows], "",
+        out = ["| metric | value |", "|---|---|", *[f"| {a} | {b} |" for a, b in rows], "",
                "| category | MUST_MASK items | leaked | leak rate |", "|---|---:|---:|---:|",
                *[f"| {c} | {v['items']} | {v['leaked']} | {_pct(v['leak_rate'])} |" for c, v in result["leak_by_category"].items()], "",
                "| category | MUST_KEEP items | broken | keep rate |", "|---|---:|---:|---:|",

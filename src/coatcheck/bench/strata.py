@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import string
 
-from .generate import KEEP, MASK, Builder
+from .generate import Builder
 from .values import Values
 
 PLACEHOLDERS = ["${API_KEY}", "YOUR_API_KEY_HERE", "<your-token>", "changeme", "xxxxxxxxxxxxxxxxxxxx", "{{ secrets.TOKEN }}",
