@@ -62,3 +62,13 @@ def test_obfuscated_values_are_masked_whole(text, value):
 def test_a_spelled_out_list_of_letters_stays():
     text = "the options a b c d e f are fine"
     assert _Masker().mask(text).text == text
+
+
+def test_a_homoglyph_name_reaches_the_model_through_the_normalised_view():
+    from coatcheck.detect.pipeline import Pipeline
+
+    masker = _Masker()
+    assert masker.pipeline.model is not None  # the shipped model is part of the package
+    text = "The customer Јоhn Ѕmith called yesterday."  # Cyrillic Ј, о, Ѕ
+    assert "Ѕmith" not in masker.mask(text).text
+    assert isinstance(masker.pipeline, Pipeline)

@@ -126,8 +126,8 @@ class Pipeline:
         base.append(TableDetector())
         base.extend(extra or [])
         self.base = base
-        # The model runs on the original text only (not on normalised or decoded views): names do not hide
-        # behind homoglyphs or base64 the way keys do, and it is the costliest stage.
+        # The model runs on the original text and, when one is needed, on the normalised view (homoglyph names);
+        # not on decoded views: it is the costliest stage.
         self.model = None
         if (policy.masks("person") or policy.masks("address")) and os.environ.get("COATCHECK_MODEL", "1") != "0":
             from .model import ModelDetector, available
@@ -152,7 +152,8 @@ class Pipeline:
             spans.extend(self.model.detect(text))
         if needs_view(text):
             view = normalized_view(text)
-            for d in (*self.base, self.terms):
+            # the model too: a name or an address written with homoglyphs ("Маrіа Rоssі") is still a name
+            for d in (*self.base, self.terms, *([self.model] if self.model is not None else [])):
                 for s in d.detect(view.text):
                     start, end = view.to_original(s.start, s.end)
                     spans.append(Span(start, end, s.category, f"normalized:{s.detector}", s.score))

@@ -310,7 +310,19 @@ def iban_shape(value: str) -> bool:
     return want is not None and len(v) == want and v[2:4] != "00" and len(set(v[4:])) > 2
 
 
+def vat_number(value: str) -> bool:
+    """A VAT number in its slot: valid for a country python-stdnum knows (prefixed or Italian/German/French/
+    Spanish by default), or 8-14 characters with at least 8 digits (a typo in a labelled slot is still masked)."""
+    from stdnum.eu import vat as _vat
+
+    v = re.sub(r"[\s.-]", "", value).upper()
+    if _vat.is_valid(v) or any(_vat.is_valid(cc + v) for cc in ("IT", "DE", "FR", "ES")):
+        return True
+    return 8 <= len(v) <= 14 and sum(c.isdigit() for c in v) >= 8 and len(set(v)) > 3
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "vat_number": vat_number,
     "card_shape": card_shape,
     "iban_shape": iban_shape,
     "base64_text": base64_text,
