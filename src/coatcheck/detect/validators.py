@@ -321,7 +321,38 @@ def vat_number(value: str) -> bool:
     return 8 <= len(v) <= 14 and sum(c.isdigit() for c in v) >= 8 and len(set(v)) > 3
 
 
+_ID_PREFIX = re.compile(r"^[a-z]{2,8}_")  # msg_, req_, toolu_, cus_, ch_: ids (provider tokens have their own rules)
+
+
+_WORDISH = re.compile(r"[A-Z]?[a-z]{3,}")
+
+
+def _sequential_run(value: str, n: int = 6) -> bool:
+    run = 1
+    for a, b in zip(value, value[1:]):
+        run = run + 1 if ord(b) == ord(a) + 1 else 1
+        if run >= n:
+            return True
+    return False
+
+
+def random_string(value: str) -> bool:
+    """Looks generated: ≥ 4.0 bits of entropy per character, upper and lower case and a digit, no id prefix,
+    no alphabet run (``ABCDEF…``, ``0123456…``)."""
+    from .entropy import shannon_entropy
+
+    in_words = sum(len(w) for w in _WORDISH.findall(value))
+    return (
+        shannon_entropy(value) >= 4.0
+        and bool(re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) and re.search(r"\d", value))
+        and not _ID_PREFIX.match(value)
+        and not _sequential_run(value)
+        and in_words < 0.5 * len(value)  # PytestRemovedIn10Warning, PKCS12KeyAndCertificates: an identifier
+    )
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "random_string": random_string,
     "vat_number": vat_number,
     "card_shape": card_shape,
     "iban_shape": iban_shape,
