@@ -351,7 +351,15 @@ def random_string(value: str) -> bool:
     )
 
 
+def first_name(value: str) -> bool:
+    """Starts with a known first name that is not a common word (``Flora``, ``Grace Dodge``; not ``Team``)."""
+    first = value.split()[0]
+    return (first in word_list("first_names") and first.lower() not in word_list("common_words")
+            and first.lower() not in word_list("product_names"))
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "first_name": first_name,
     "random_string": random_string,
     "vat_number": vat_number,
     "card_shape": card_shape,
