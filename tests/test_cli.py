@@ -58,8 +58,8 @@ def test_scan_jsonl_contract():
     docs = [{"id": "a", "text": f"token {KEY}"}, {"id": 2, "text": ""}, {"id": "c", "text": "é " * 10}]
     r = run("scan", "--jsonl", stdin="\n".join(json.dumps(d) for d in docs).encode() + b"\n")
     assert r.returncode == 0, r.stderr
-    lines = [json.loads(l) for l in r.stdout.decode().splitlines()]
-    assert [l["id"] for l in lines] == ["a", 2, "c"]
+    lines = [json.loads(ln) for ln in r.stdout.decode().splitlines()]
+    assert [ln["id"] for ln in lines] == ["a", 2, "c"]
     span = lines[0]["spans"][0]
     assert docs[0]["text"][span["start"] : span["end"]] == KEY and span["label"] == "secret" and isinstance(span["score"], float)
     assert KEY not in lines[0]["masked_text"] and lines[1] == {"id": 2, "spans": [], "masked_text": ""}
@@ -67,7 +67,7 @@ def test_scan_jsonl_contract():
 
 def test_scan_jsonl_bad_line_is_reported_and_the_rest_processed():
     r = run("scan", "--jsonl", stdin=b'not json\n{"id": 1, "text": "ok"}\n')
-    lines = [json.loads(l) for l in r.stdout.decode().splitlines()]
+    lines = [json.loads(ln) for ln in r.stdout.decode().splitlines()]
     assert r.returncode == 2 and "error" in lines[0] and lines[1]["id"] == 1
 
 

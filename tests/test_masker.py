@@ -22,7 +22,7 @@ def test_multi_line_value_is_masked_line_by_line(masker: Masker):
 def test_diff_hunk_line_counts_survive(masker: Masker):
     diff = "@@ -1,3 +1,3 @@\n-API_KEY=old\n+API_KEY=Zq8xLm2Kp9Tr4Wv\n context\n"
     out = masker.mask(diff).text
-    assert [l[:1] for l in out.splitlines()] == [l[:1] for l in diff.splitlines()]
+    assert [ln[:1] for ln in out.splitlines()] == [ln[:1] for ln in diff.splitlines()]
 
 
 def test_json_with_escapes_stays_valid(masker: Masker):

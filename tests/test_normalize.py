@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from coatcheck import Masker
 from coatcheck.normalize import needs_view, normalized_view
 
@@ -37,9 +39,6 @@ def test_fullwidth_digits_card(masker: Masker):
 
 
 # Obfuscated personal values (issue #10); all made up.
-import pytest as _pytest
-
-from coatcheck import Masker as _Masker
 
 _OBFUSCATED = [
     ("mail me: a l i c e . m a r t i n @ a c m e - c o r p . i o thanks", "a l i c e . m a r t i n @ a c m e - c o r p . i o"),
@@ -51,9 +50,9 @@ _OBFUSCATED = [
 ]
 
 
-@_pytest.mark.parametrize("text,value", _OBFUSCATED)
+@pytest.mark.parametrize("text,value", _OBFUSCATED)
 def test_obfuscated_values_are_masked_whole(text, value):
-    out = _Masker().mask(text).text
+    out = Masker().mask(text).text
     if value is None:
         value = text.split(": ", 1)[1]
     assert value not in out
@@ -61,13 +60,13 @@ def test_obfuscated_values_are_masked_whole(text, value):
 
 def test_a_spelled_out_list_of_letters_stays():
     text = "the options a b c d e f are fine"
-    assert _Masker().mask(text).text == text
+    assert Masker().mask(text).text == text
 
 
 def test_a_homoglyph_name_reaches_the_model_through_the_normalised_view():
     from coatcheck.detect.pipeline import Pipeline
 
-    masker = _Masker()
+    masker = Masker()
     assert masker.pipeline.model is not None  # the shipped model is part of the package
     text = "The customer Јоhn Ѕmith called yesterday."  # Cyrillic Ј, о, Ѕ
     assert "Ѕmith" not in masker.mask(text).text

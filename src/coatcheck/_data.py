@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -21,7 +21,7 @@ def load_toml(ref: resources.abc.Traversable) -> dict[str, Any]:
         raise ConfigError(f"{ref}: invalid TOML: {exc}") from exc
 
 
-@lru_cache(maxsize=None)
+@cache
 def word_list(name: str) -> frozenset[str]:
     """A keep-list or gazetteer from data/keep/NAME.txt: one entry per line, '#' comments."""
     if name.endswith("_lower"):

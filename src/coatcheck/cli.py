@@ -10,7 +10,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import BinaryIO, Optional
+from typing import BinaryIO, NoReturn
 
 import typer
 from rich.console import Console
@@ -33,7 +33,7 @@ PolicyOpt = typer.Option(None, "--policy", help="Policy TOML file, or a built-in
 LosslessOpt = typer.Option(False, "--lossless", help="Pass bytes that are not valid UTF-8 through unchanged instead of failing.")
 
 
-def _vault(path: Optional[Path], key_file: Optional[Path], *, must_exist: bool = False) -> Vault:
+def _vault(path: Path | None, key_file: Path | None, *, must_exist: bool = False) -> Vault:
     if path is None:
         return Vault()
     if must_exist and not path.exists():
@@ -50,7 +50,7 @@ def _input(path: str) -> BinaryIO:
         raise CoatcheckError(f"cannot read {path}: {exc.strerror}") from None
 
 
-def _fail(exc: CoatcheckError) -> None:
+def _fail(exc: CoatcheckError) -> NoReturn:
     err.print(f"[red]error:[/red] {exc}")
     raise typer.Exit(2)
 
@@ -58,9 +58,9 @@ def _fail(exc: CoatcheckError) -> None:
 @app.command()
 def mask(
     file: str = typer.Argument("-", help="File to mask, or - for standard input."),
-    vault: Optional[Path] = VaultOpt,
-    key_file: Optional[Path] = KeyFileOpt,
-    policy: Optional[str] = PolicyOpt,
+    vault: Path | None = VaultOpt,
+    key_file: Path | None = KeyFileOpt,
+    policy: str | None = PolicyOpt,
     lossless: bool = LosslessOpt,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No summary on stderr."),
 ) -> None:
@@ -92,7 +92,7 @@ def mask(
 def restore(
     file: str = typer.Argument("-", help="Masked text, or - for standard input."),
     vault: Path = typer.Option(..., "--vault", help="The vault the text was masked with."),
-    key_file: Optional[Path] = KeyFileOpt,
+    key_file: Path | None = KeyFileOpt,
     lossless: bool = LosslessOpt,
 ) -> None:
     """Write FILE to stdout with every placeholder the vault knows replaced by its original."""
@@ -144,7 +144,7 @@ def scan(
     explain: bool = typer.Option(False, "--explain", help="Show which detector found each value."),
     show_values: bool = typer.Option(False, "--show-values", help="Print the detected values themselves (off by default)."),
     jsonl: bool = typer.Option(False, "--jsonl", help="Read JSONL {id, text} on stdin; write {id, spans, masked_text} per line."),
-    policy: Optional[str] = PolicyOpt,
+    policy: str | None = PolicyOpt,
     lossless: bool = LosslessOpt,
     skip_binary: bool = typer.Option(False, "--skip-binary", help="Skip binary and undecodable files instead of failing (exit 2)."),
 ) -> None:
@@ -210,7 +210,7 @@ def scan(
 
 
 @app.command()
-def doctor(policy: Optional[str] = PolicyOpt) -> None:
+def doctor(policy: str | None = PolicyOpt) -> None:
     """Show the pipeline's stages, rule counts and policy."""
     try:
         masker = Masker(policy=Policy.load(policy))
@@ -227,14 +227,14 @@ def doctor(policy: Optional[str] = PolicyOpt) -> None:
     typer.echo(f"policy: {masker.policy.name}; masks: {', '.join(sorted(masker.policy.mask))}")
 
 
-def token_path(path: Optional[Path] = None) -> Path:
+def token_path(path: Path | None = None) -> Path:
     """Where the gateway token lives: ``--token-file``, ``$COATCHECK_GATEWAY_TOKEN_FILE`` or the config dir."""
     import os
 
     return Path(path or os.environ.get("COATCHECK_GATEWAY_TOKEN_FILE") or Path.home() / ".config" / "coatcheck" / "gateway.token")
 
 
-def gateway_token(path: Optional[Path] = None) -> str:
+def gateway_token(path: Path | None = None) -> str:
     """The gateway token (created 0600 on first use): clients send it in ``x-coatcheck-token``."""
     from .vault import secret_file
 
@@ -251,13 +251,13 @@ def serve(
     allow_remote: bool = typer.Option(False, "--allow-remote", help="Allow a non-loopback --host (anyone who can reach it and has the token can use it)."),
     allow_host: list[str] = typer.Option([], "--allow-host", help="Accept this Host header too (the name clients use to reach a non-loopback bind)."),
     upstream: str = typer.Option("https://api.anthropic.com", "--upstream", help="Anthropic-format upstream."),
-    openai_upstream: Optional[str] = typer.Option(None, "--openai-upstream", help="OpenAI-format upstream (default: --upstream)."),
-    policy: Optional[str] = PolicyOpt,
-    key_file: Optional[Path] = KeyFileOpt,
-    token_file: Optional[Path] = TokenFileOpt,
+    openai_upstream: str | None = typer.Option(None, "--openai-upstream", help="OpenAI-format upstream (default: --upstream)."),
+    policy: str | None = PolicyOpt,
+    key_file: Path | None = KeyFileOpt,
+    token_file: Path | None = TokenFileOpt,
     max_body_mb: int = typer.Option(32, "--max-body-mb"),
-    audit: Optional[Path] = typer.Option(None, "--audit", help="Append one JSON line per request (categories and counts only)."),
-    vault_dir: Optional[Path] = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files (default: in memory)."),
+    audit: Path | None = typer.Option(None, "--audit", help="Append one JSON line per request (categories and counts only)."),
+    vault_dir: Path | None = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files (default: in memory)."),
 ) -> None:
     """Run the masking gateway: point ANTHROPIC_BASE_URL (or an OpenAI base URL) at it. Clients send the token
     from --token-file in the x-coatcheck-token header."""
@@ -296,12 +296,12 @@ def claude(
     port: int = typer.Option(8787, "--port"),
     upstream: str = typer.Option("https://api.anthropic.com", "--upstream"),
     executable: str = typer.Option("claude", "--executable", help="The Claude Code executable."),
-    policy: Optional[str] = PolicyOpt,
-    key_file: Optional[Path] = KeyFileOpt,
-    token_file: Optional[Path] = TokenFileOpt,
-    vault_dir: Optional[Path] = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files."),
-    audit: Optional[Path] = typer.Option(None, "--audit", help="Audit file for the gateway this command starts."),
-    log_file: Optional[Path] = typer.Option(None, "--gateway-log", help="Where the gateway's own output goes (default ~/.config/coatcheck/gateway.log)."),
+    policy: str | None = PolicyOpt,
+    key_file: Path | None = KeyFileOpt,
+    token_file: Path | None = TokenFileOpt,
+    vault_dir: Path | None = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files."),
+    audit: Path | None = typer.Option(None, "--audit", help="Audit file for the gateway this command starts."),
+    log_file: Path | None = typer.Option(None, "--gateway-log", help="Where the gateway's own output goes (default ~/.config/coatcheck/gateway.log)."),
 ) -> None:
     """Start the gateway if none answers on --port, then run Claude Code through it (ANTHROPIC_BASE_URL, the
     gateway token in ANTHROPIC_CUSTOM_HEADERS, non-essential traffic off). Arguments after -- go to Claude Code."""

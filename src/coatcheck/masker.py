@@ -120,7 +120,7 @@ class Masker:
     def _replace(self, value: str, cat: str, value_of: Callable[[str], str] | None = None) -> str:
         """Mask line by line, so line counts (and diff hunks) stay as they were."""
         parts = []
-        for line, ph in zip(value.split("\n"), self._line_placeholders(value, cat, value_of)):
+        for line, ph in zip(value.split("\n"), self._line_placeholders(value, cat, value_of), strict=False):
             if ph is None:
                 parts.append(line)
                 continue

@@ -93,14 +93,14 @@ class Policy(BaseModel):
         return [ipaddress.ip_network(n, strict=False) for n in self.private_networks]
 
     @classmethod
-    def builtin(cls, name: str = "agent") -> "Policy":
+    def builtin(cls, name: str = "agent") -> Policy:
         ref = data_path("policies", f"{name}.toml")
         if not ref.is_file():
             raise ConfigError(f"no built-in policy {name!r} (have: agent, strict)")
         return cls.model_validate(load_toml(ref))
 
     @classmethod
-    def load(cls, spec: str | Path | None) -> "Policy":
+    def load(cls, spec: str | Path | None) -> Policy:
         """A built-in policy by name (``agent``, ``strict``), a TOML file, or the agent default for None."""
         if spec is None:
             return cls.builtin("agent")
@@ -109,7 +109,7 @@ class Policy(BaseModel):
         return cls.from_file(spec)
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "Policy":
+    def from_file(cls, path: str | Path) -> Policy:
         path = Path(path)
         try:
             raw: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -118,7 +118,7 @@ class Policy(BaseModel):
         return cls.from_dict(raw, source=str(path))
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any], source: str = "<policy>") -> "Policy":
+    def from_dict(cls, raw: dict[str, Any], source: str = "<policy>") -> Policy:
         known = {"extends", "name", "description", "categories", "ip", "always_mask", "never_mask", "restore"}
         extra = set(raw) - known
         if extra:

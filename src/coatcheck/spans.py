@@ -17,7 +17,7 @@ class Span:
     detector: str = field(compare=False, default="")
     score: float = field(compare=False, default=1.0)
 
-    def shifted(self, delta: int) -> "Span":
+    def shifted(self, delta: int) -> Span:
         return Span(self.start + delta, self.end + delta, self.category, self.detector, self.score)
 
     def __len__(self) -> int:

@@ -39,7 +39,7 @@ _HASH_LEN = 10
 def placeholder_regex() -> regex.Pattern[str]:
     """Matches every placeholder-shaped string, known to a vault or not."""
     tags = sorted((c.tag for c in categories().values()), key=len, reverse=True)
-    return regex.compile(r"(?:%s)_[a-z2-7]{9}[2-7]" % "|".join(tags))
+    return regex.compile(r"(?:" + "|".join(tags) + r")_[a-z2-7]{9}[2-7]")
 
 
 PLACEHOLDER_RE = placeholder_regex()
@@ -91,7 +91,7 @@ class Provenance:
     hosts: set[str] = field(default_factory=set)
     sources: set[str] = field(default_factory=set)
 
-    def merge(self, other: "Provenance") -> bool:
+    def merge(self, other: Provenance) -> bool:
         """Add ``other``'s facts; True if anything was new."""
         before = (len(self.detectors), len(self.hosts), len(self.sources))
         self.detectors |= other.detectors
@@ -103,7 +103,7 @@ class Provenance:
         return json.dumps({"detectors": sorted(self.detectors), "hosts": sorted(self.hosts), "sources": sorted(self.sources)})
 
     @classmethod
-    def from_json(cls, raw: str) -> "Provenance":
+    def from_json(cls, raw: str) -> Provenance:
         d = json.loads(raw)
         return cls(set(d.get("detectors", ())), set(d.get("hosts", ())), set(d.get("sources", ())))
 
@@ -288,7 +288,7 @@ class Vault:
         self._prov: dict[str, Provenance] = {}
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], key: bytes | None = None) -> "Vault":
+    def open(cls, path: str | os.PathLike[str], key: bytes | None = None) -> Vault:
         """A vault backed by an encrypted file, usable from another process with the same key."""
         master = key if key is not None else load_key()
         return cls(master, FileStore(path, master))

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import urllib.parse
 
 from coatcheck import Masker
@@ -73,7 +74,7 @@ def test_two_layers_base64_of_a_url_encoded_email(masker: Masker):
 
 def test_kubectl_secret_json_masks_every_credential_value(masker: Masker):
     blob = _b64("Castle!1360ior")
-    text = '{"apiVersion": "v1", "kind": "Secret", "data": {"DB_PASSWORD": "%s", "mode": "%s"}}' % (blob, _b64("prod"))
+    text = json.dumps({"apiVersion": "v1", "kind": "Secret", "data": {"DB_PASSWORD": blob, "mode": _b64("prod")}})
     out = masker.mask(text).text
     assert blob not in out and _b64("prod") in out
 

@@ -37,7 +37,7 @@ def test_forty_turns_prefix_stable_and_cost_tracks_new_text(gateway, upstream):
         assistant = cur[len(prev)]
         assert "ghp_" not in json.dumps(assistant) and "SECRET_" in json.dumps(assistant)
     new_chars = [len(_turn_text(i)) + (0 if i == 0 else 60) for i in range(40)]
-    assert all(chars <= 2 * limit for chars, limit in zip(per_turn_chars, new_chars)), per_turn_chars
+    assert all(chars <= 2 * limit for chars, limit in zip(per_turn_chars, new_chars, strict=True)), per_turn_chars
     assert per_turn_chars[-1] < 3 * per_turn_chars[1]  # turn 40 costs what turn 2 costs, not 20x
 
 

@@ -8,7 +8,6 @@ import sys
 import time
 from datetime import date
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -79,7 +78,7 @@ def peers_install(names: list[str] = typer.Argument(..., help="Peer names, or 'a
     raise typer.Exit(1 if failed else 0)
 
 
-def predict(tool: str, docs: list[dict], policy: Optional[str] = None, threshold: Optional[float] = None) -> tuple[dict[str, dict], float, str]:
+def predict(tool: str, docs: list[dict], policy: str | None = None, threshold: float | None = None) -> tuple[dict[str, dict], float, str]:
     """Predictions of ``tool`` on ``docs``: (by id, seconds, error tail)."""
     t0 = time.perf_counter()
     if tool == "mask-everything":  # the floor: every character masked
@@ -111,8 +110,8 @@ def run(
     data: Path = typer.Option(..., "--data", help="Bench JSONL set."),
     out: Path = typer.Option(..., "-o", "--out", help="Predictions JSONL."),
     tool: str = typer.Option("coatcheck", "--tool", help="coatcheck or an installed peer (coatcheck bench peers list)."),
-    policy: Optional[str] = typer.Option(None, "--policy", help="coatcheck only."),
-    threshold: Optional[float] = typer.Option(None, "--threshold", help="Peers with a threshold only."),
+    policy: str | None = typer.Option(None, "--policy", help="coatcheck only."),
+    threshold: float | None = typer.Option(None, "--threshold", help="Peers with a threshold only."),
 ) -> None:
     """Run a tool over a set; write its spans (and masked text, for coatcheck) per document."""
     docs = _read_jsonl(data)
@@ -120,7 +119,7 @@ def run(
         preds, secs, err = predict(tool, docs, policy, threshold)
     except RuntimeError as exc:
         console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2)
+        raise typer.Exit(2) from exc
     with out.open("w", encoding="utf-8") as fh:
         for d in docs:
             fh.write(json.dumps(preds.get(str(d["id"]), {"id": d["id"], "error": "no output"}), ensure_ascii=False) + "\n")
@@ -138,7 +137,7 @@ def _pct(x: float | None) -> str:
 def score_cmd(
     data: Path = typer.Option(..., "--data"),
     pred: Path = typer.Option(..., "--pred"),
-    json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the full result as JSON."),
+    json_out: Path | None = typer.Option(None, "--json", help="Also write the full result as JSON."),
     markdown: bool = typer.Option(False, "--markdown", help="Print Markdown tables instead of terminal tables."),
     by_sub: bool = typer.Option(False, "--by-sub", help="Also print leak per item sub-label (a syntax, a provider family)."),
 ) -> None:
@@ -203,8 +202,8 @@ def load(
     fmt: str = typer.Option(..., "--format", help="spans (JSONL text+spans), conll (BIO tokens), creddata (meta CSV), sidecar (dir + annotations.json)."),
     path: Path = typer.Argument(..., help="The file (spans, conll), the meta CSV (creddata) or the directory (sidecar)."),
     out: Path = typer.Option(..., "-o", "--out"),
-    root: Optional[Path] = typer.Option(None, "--root", help="creddata: directory the meta CSV's FilePath values are relative to."),
-    dataset: Optional[str] = typer.Option(None, "--dataset", help="Dataset name (default: from the path)."),
+    root: Path | None = typer.Option(None, "--root", help="creddata: directory the meta CSV's FilePath values are relative to."),
+    dataset: str | None = typer.Option(None, "--dataset", help="Dataset name (default: from the path)."),
 ) -> None:
     """Convert another gold format into the bench JSONL schema."""
     from .loaders import LOADERS, load_creddata
@@ -229,7 +228,7 @@ def _tools(spec: str) -> list[str]:
 
 
 def _meta(data: Path, docs: list[dict]) -> dict:
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
+    cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo") if ln.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
     import os
 
     return {"data": str(data), "docs": len(docs), "date": date.today().isoformat(),
@@ -273,7 +272,7 @@ def compare(
     data: Path = typer.Option(..., "--data"),
     tools: str = typer.Option("all", "--tools", help="Comma-separated tools, or 'all' (coatcheck + installed peers)."),
     out_dir: Path = typer.Option(Path("bench-results"), "--out-dir"),
-    points: Optional[Path] = typer.Option(None, "--operating-points", help="Also run each tuned tool at its dev-split threshold."),
+    points: Path | None = typer.Option(None, "--operating-points", help="Also run each tuned tool at its dev-split threshold."),
 ) -> None:
     """Run several tools on one set, score them side by side, write results.json, report.md and report.html."""
     from .peers import peers
@@ -332,13 +331,14 @@ def latency(
     from .latency import measure
 
     size_list = [int(s) for s in sizes.split(",")]
-    res = {"sizes": size_list, "rounds": rounds, "meta": _meta(Path("-"), []), "tools": {}}
+    tools_out: dict[str, dict] = {}
+    res = {"sizes": size_list, "rounds": rounds, "meta": _meta(Path("-"), []), "tools": tools_out}
     for tool in [t for t in _tools(tools) if t != "mask-everything"]:
         console.print(f"timing {tool} ...")
         try:
-            res["tools"][tool] = measure(tool, size_list, rounds)
+            tools_out[tool] = measure(tool, size_list, rounds)
         except Exception as exc:
-            res["tools"][tool] = {"error": f"{exc.__class__.__name__}: {exc}"[:120]}
+            tools_out[tool] = {"error": f"{exc.__class__.__name__}: {exc}"[:120]}
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(res, indent=2))
     from .report import latency_markdown
@@ -349,8 +349,8 @@ def latency(
 @bench.command()
 def report(
     results: Path = typer.Option(Path("bench-results/results.json"), "--results"),
-    latency_file: Optional[Path] = typer.Option(None, "--latency", help="latency.json to include."),
-    out_dir: Optional[Path] = typer.Option(None, "--out-dir"),
+    latency_file: Path | None = typer.Option(None, "--latency", help="latency.json to include."),
+    out_dir: Path | None = typer.Option(None, "--out-dir"),
 ) -> None:
     """Rebuild report.md and report.html from saved results (and latency)."""
     from .report import write

@@ -30,19 +30,19 @@ class Builder:
     items: list[dict] = field(default_factory=list)
     length: int = 0
 
-    def t(self, text: str) -> "Builder":
+    def t(self, text: str) -> Builder:
         self.parts.append(text)
         self.length += len(text)
         return self
 
-    def i(self, value: str, cls: str, cat: str, encoded_of: int | None = None) -> "Builder":
+    def i(self, value: str, cls: str, cat: str, encoded_of: int | None = None) -> Builder:
         self.items.append({"start": self.length, "end": self.length + len(value), "cls": cls, "cat": cat, "encoded_of": encoded_of})
         return self.t(value)
 
-    def m(self, value: str, cat: str) -> "Builder":
+    def m(self, value: str, cat: str) -> Builder:
         return self.i(value, MASK, cat)
 
-    def k(self, value: str, cat: str) -> "Builder":
+    def k(self, value: str, cat: str) -> Builder:
         return self.i(value, KEEP, cat)
 
     @property
@@ -161,6 +161,7 @@ def tool_call(b: Builder, v: Values, lang: str) -> None:
         if cls is None:
             b.t(text)
         else:
+            assert cat is not None
             b.i(text, cls, cat)
 
 
@@ -226,6 +227,7 @@ def generate(n: int, split: str = "test", seed: int = 0) -> list[dict]:
     for i in range(n):
         lang = rnd.choice(LANGS)
         b = Builder()
+        tmpl: Callable[[Builder, Values, str], None]
         if rnd.random() < 0.2:
             kind, tmpl = "clean", rnd.choice(CLEAN)
         else:

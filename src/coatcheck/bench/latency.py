@@ -59,6 +59,7 @@ class _Session:
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=cwd, bufsize=1)
 
     def ask(self, text: str) -> float:
+        assert self.p.stdin is not None and self.p.stdout is not None  # both are pipes (see __init__)
         t = time.perf_counter()
         self.p.stdin.write(json.dumps({"id": "x", "text": text}) + "\n")
         self.p.stdin.flush()
@@ -69,6 +70,7 @@ class _Session:
 
     def close(self) -> float:
         rss = _peak_rss_mb(self.p.pid)
+        assert self.p.stdin is not None
         self.p.stdin.close()
         self.p.wait(timeout=60)
         return rss

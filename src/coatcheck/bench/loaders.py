@@ -3,6 +3,8 @@ whose ``cat`` is the source label; ``dataset`` names the source for macro averag
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import csv
 import json
 from pathlib import Path
@@ -133,4 +135,4 @@ def load_sidecar(directory: Path, dataset: str | None = None, sidecar: str = "an
     return out
 
 
-LOADERS = {"spans": load_spans, "conll": load_conll, "sidecar": load_sidecar}
+LOADERS: dict[str, Callable[[Path, str | None], list[dict]]] = {"spans": load_spans, "conll": load_conll, "sidecar": load_sidecar}

@@ -82,6 +82,7 @@ class Values:
     def phone(self, region: str | None = None) -> str:
         region = region or self.r.choice(["US", "GB", "IT", "DE", "FR", "ES", "NL"])
         example = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+        assert example is not None, region  # every region above has an example mobile number
         nsn = str(example.national_number)
         for _ in range(200):
             cand = nsn[:3] + self.s("0123456789", len(nsn) - 3)
@@ -236,7 +237,7 @@ class Values:
             return base64.urlsafe_b64encode(json.dumps(obj, separators=(",", ":")).encode()).rstrip(b"=").decode()
 
         header = b64({"alg": self.r.choice(["HS256", "RS256"]), "typ": "JWT"})
-        payload = b64({"sub": f"user-{self.r.randint(1000, 99999)}", "iat": self.r.randint(1.7e9, 1.8e9), "role": self.r.choice(["admin", "dev"])})
+        payload = b64({"sub": f"user-{self.r.randint(1000, 99999)}", "iat": self.r.randint(1_700_000_000, 1_800_000_000), "role": self.r.choice(["admin", "dev"])})
         return f"{header}.{payload}.{self.s(B64URL, 43)}"
 
     def pem_lines(self) -> list[str]:

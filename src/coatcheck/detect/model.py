@@ -218,7 +218,7 @@ class ModelDetector:
                         best_margin[r][t] = margin
                         probs_by_region[r][t] = out[k, j + 1]
         spans: list[Span] = []
-        for (s, _e), enc, probs in zip(regions, encodings, probs_by_region):
+        for (s, _e), enc, probs in zip(regions, encodings, probs_by_region, strict=False):
             spans.extend(self._decode(text, s, enc.offsets, probs))
         return spans
 

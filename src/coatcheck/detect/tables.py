@@ -7,6 +7,8 @@ or by ``\\n`` escapes (a table inside a JSON string).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from functools import lru_cache
 
 import regex
@@ -114,7 +116,7 @@ class TableDetector:
         return out
 
     @classmethod
-    def _header(cls, text: str, s: int, e: int, cols: dict[str, str]) -> tuple[str, int, dict[int, str]] | None:
+    def _header(cls, text: str, s: int, e: int, cols: dict[str, str]) -> tuple[str, int, dict[int, tuple[str, Callable[[str], bool]]]] | None:
         found = cls._header_of(text[s:e], cols)
         if found is None and '"' in text[s:e]:
             # a table that starts inside a JSON string: {"type":"tool_result","content":"id,first_name,…
@@ -122,7 +124,7 @@ class TableDetector:
         return found
 
     @staticmethod
-    def _header_of(line: str, cols: dict[str, str]) -> tuple[str, int, dict[int, str]] | None:
+    def _header_of(line: str, cols: dict[str, str]) -> tuple[str, int, dict[int, tuple[str, Callable[[str], bool]]]] | None:
         for sep in _SEPARATORS:
             if line.count(sep) < 1:
                 continue
@@ -138,7 +140,7 @@ class TableDetector:
             if not cats or len(names) < 2:
                 continue
             people_table = any(c in ("email", "phone", "address", "username") for c in cats.values())
-            mapped = {}
+            mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
             for k, cat in cats.items():
                 if cat == "person":
                     generic = names[k] in _GENERIC_NAME

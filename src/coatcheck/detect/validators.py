@@ -329,7 +329,7 @@ _WORDISH = re.compile(r"[A-Z]?[a-z]{3,}")
 
 def _sequential_run(value: str, n: int = 6) -> bool:
     run = 1
-    for a, b in zip(value, value[1:]):
+    for a, b in zip(value, value[1:], strict=False):
         run = run + 1 if ord(b) == ord(a) + 1 else 1
         if run >= n:
             return True

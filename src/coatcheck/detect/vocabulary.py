@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import regex
@@ -13,7 +13,7 @@ from ..errors import ConfigError
 LANGUAGES = ("en", "it", "de", "fr", "es")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _labels_file() -> dict[str, Any]:
     return load_toml(data_path("vocab", "labels.toml"))
 
@@ -37,7 +37,7 @@ def label_lists() -> tuple[str, ...]:
     return tuple(_labels_file())
 
 
-@lru_cache(maxsize=None)
+@cache
 def credential_words(kind: str) -> frozenset[str]:
     """A word list from data/vocab/credentials.toml: ``words``, ``qualifiers`` or ``not_a_value``."""
     data = load_toml(data_path("vocab", "credentials.toml"))

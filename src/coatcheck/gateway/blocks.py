@@ -18,7 +18,7 @@ from .toolcalls import Kept
 
 class BlockKey(NamedTuple):
     kind: Literal["text", "tool"]
-    index: int | str  # Anthropic content-block index, OpenAI choice index, Responses item id
+    at: int | str | None  # Anthropic content-block index, OpenAI choice index, Responses item id
     sub: int | str | None = None  # OpenAI tool-call index, Responses content index
 
 
@@ -121,7 +121,7 @@ def remember_leaves(session: Session, a: Any, b: Any) -> None:
     if isinstance(a, str) and isinstance(b, str):
         session.remember_echo(a, b)
     elif isinstance(a, list) and isinstance(b, list):
-        for x, y in zip(a, b):
+        for x, y in zip(a, b, strict=False):
             remember_leaves(session, x, y)
     elif isinstance(a, dict) and isinstance(b, dict):
         for k in a:

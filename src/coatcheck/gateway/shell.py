@@ -168,7 +168,7 @@ def _ansi_char(c: str) -> str:
         return "\\" + c
     if c.isprintable():
         return c
-    return {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(c, "\\x%02x" % ord(c) if ord(c) < 256 else c)
+    return {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(c, f"\\x{ord(c):02x}" if ord(c) < 256 else c)
 
 
 # ------------------------------------------------------------------------------------------------- URLs
@@ -185,7 +185,7 @@ def url_component(text: str, start: int) -> str | None:
         left -= 1
     word = text[left:start]
     m = None
-    for m in _URL_START.finditer(word):
+    for m in _URL_START.finditer(word):  # noqa: B007 -- the last match is the one wanted
         pass
     if m is None:
         return None
@@ -310,7 +310,7 @@ class Destinations:
     hidden: bool  # it may reach a host it does not name (inline code, a variable, a decoded string)
 
 
-def destinations(cmd: str | list[str], rules: "ShellRules") -> Destinations:
+def destinations(cmd: str | list[str], rules: ShellRules) -> Destinations:
     """Which network destinations a command (shell source or an argv list) names. Conservative: a network
     program named anywhere makes it a network command; one whose host cannot be read is ``hidden``."""
     text = cmd if isinstance(cmd, str) else " ".join(cmd)

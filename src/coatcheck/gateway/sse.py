@@ -39,7 +39,7 @@ class SSEParser:
 
     def feed(self, chunk: bytes) -> list[Event]:
         self._buf += chunk
-        events = []
+        events: list[Event] = []
         while True:
             cut, sep_len = self._boundary()
             if cut < 0:

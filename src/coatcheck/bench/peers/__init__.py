@@ -73,7 +73,7 @@ def install(peer: Peer, log=print) -> str:
     if r.returncode != 0:
         raise RuntimeError(f"pip failed for {peer.name}; see {logf}")
     out = subprocess.run([str(peer.python), "-m", "pip", "show", peer.version_of], capture_output=True, text=True).stdout
-    version = next((l.split(":", 1)[1].strip() for l in out.splitlines() if l.startswith("Version:")), "?")
+    version = next((ln.split(":", 1)[1].strip() for ln in out.splitlines() if ln.startswith("Version:")), "?")
     (peer.home / "installed.json").write_text(json.dumps({"version": version, "requirements": list(peer.requirements)}))
     return version
 

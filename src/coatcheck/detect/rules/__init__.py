@@ -28,7 +28,7 @@ Patterns use the ``regex`` module's syntax (``\\p{Lu}`` etc.).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 from importlib import resources
 from collections.abc import Iterator
 from typing import Any
@@ -79,7 +79,7 @@ class Rule(BaseModel):
     examples: Examples
 
     @model_validator(mode="after")
-    def _build_pattern(self) -> "Rule":
+    def _build_pattern(self) -> Rule:
         """Either ``pattern``, or ``key``/``labels`` + ``value`` that the shared grammar turns into one."""
         if self.pattern:
             if self.key or self.labels or self.value:
@@ -128,7 +128,7 @@ class Rule(BaseModel):
 _WINDOW_BEFORE = 48
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(pattern: str, flags: int) -> regex.Pattern[str]:
     """Compiled once per process: the pack has ~800 patterns, past the regex module's own cache, and every
     Masker (one per gateway session, per test) would compile them again."""

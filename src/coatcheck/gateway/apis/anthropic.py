@@ -131,7 +131,7 @@ class Stream:
 
     def _close(self, index: Any) -> Iterator[Event]:
         for kind in ("text", "tool"):
-            key = BlockKey(kind, index)  # type: ignore[arg-type]
+            key = BlockKey(kind, index)
             if key not in self.table.blocks:
                 continue
             out = self.table.close(key)
@@ -151,12 +151,12 @@ class Stream:
     def _flush_all(self) -> Iterator[Event]:
         for key in self.table.open_keys():
             if key.kind == "text":
-                yield from self._close(key.index)
+                yield from self._close(key.at)
             else:
                 self.table.blocks.pop(key, None)  # an unfinished tool input is not sent: it never completed
 
     def process(self, ev: Event) -> Iterator[Event]:
-        payload = json.loads(ev.data) if ev.data else None  # ValueError: the app turns it into an error event
+        payload: Any = json.loads(ev.data) if ev.data else None  # ValueError: the app turns it into an error event
         kind = payload.get("type") if isinstance(payload, dict) else None
         if isinstance(payload, dict) and isinstance(payload.get("index"), int):
             self.max_index = max(self.max_index, payload["index"])

@@ -104,12 +104,12 @@ class Stream:
             upstream = "".join(block.upstream)
             text = self.table.close(key)
             restored = "".join(block.restored)
-        calls = {k.sub: self.table.close(k) for k in self.table.open_keys() if k.kind == "tool" and k.index == i}
+        calls = {k.sub: self.table.close(k) for k in self.table.open_keys() if k.kind == "tool" and k.at == i}
         notice = self.table.take_notice()
         if notice:
             self.session.remember_echo(upstream, restored + ("\n\n" if restored else "") + notice)
             notice = ("\n\n" if restored else "") + notice
-        return text, {int(j): a for j, a in calls.items() if a is not None}, notice
+        return text, {int(j): a for j, a in calls.items() if a is not None and j is not None}, notice
 
     @staticmethod
     def _apply(delta: dict, text: str, calls: dict[int, str], notice: str | None) -> None:
@@ -125,11 +125,11 @@ class Stream:
                 entry.setdefault("function", {})["arguments"] = (entry["function"].get("arguments") or "") + args
 
     def _tail_chunk(self) -> Event | None:
-        choices = sorted({k.index for k in self.table.open_keys()})
+        choices = sorted({int(k.at) for k in self.table.open_keys() if k.at is not None})  # chat keys are choice indexes
         out = []
         for i in choices:
             delta: dict = {}
-            self._apply(delta, *self._close_choice(int(i)))
+            self._apply(delta, *self._close_choice(i))
             if delta:
                 out.append({"index": i, "delta": delta})
         if not out:

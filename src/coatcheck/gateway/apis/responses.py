@@ -50,7 +50,7 @@ def mask_request(body: Any, session: Session) -> Any:
                     sources[cid] = source_for(str(it.get("name")), json_or_none(it["arguments"]))
                 it["arguments"] = session.mask_json_source(it["arguments"])
             elif t in ("custom_tool_call", "local_shell_call", "shell_call") and isinstance(cid, str):
-                action = it.get("action") if isinstance(it.get("action"), dict) else {}
+                action: dict[str, Any] = it["action"] if isinstance(it.get("action"), dict) else {}
                 cmd = action.get("command") or action.get("commands")
                 sources[cid] = source_for(str(it.get("name") or t), {"command": " ".join(cmd) if isinstance(cmd, list) else cmd})
 
@@ -147,11 +147,11 @@ class Stream:
                 continue
             tail = self.table.close(key)
             if tail:
-                yield self._emit("response.output_text.delta", {"type": "response.output_text.delta", "item_id": key.index,
+                yield self._emit("response.output_text.delta", {"type": "response.output_text.delta", "item_id": key.at,
                                                                 "output_index": 0, "content_index": key.sub, "delta": tail})
 
     def process(self, ev: Event) -> Iterator[Event]:
-        payload = json.loads(ev.data) if ev.data else None
+        payload: Any = json.loads(ev.data) if ev.data else None
         if not isinstance(payload, dict):
             if ev.data is None:
                 yield ev
@@ -179,7 +179,7 @@ class Stream:
             key = BlockKey("tool", payload.get("item_id"))
             block = self.table.tool(key)
             self.table.blocks.pop(key, None)
-            upstream = payload.get(field) if isinstance(payload.get(field), str) else "".join(block.parts)
+            upstream: str = payload[field] if isinstance(payload.get(field), str) else "".join(block.parts)
             restored = self.items.tool(payload.get("item_id"), block.name or str(payload.get("name") or ""), upstream, json_input=field == "arguments")
             delta_type = t.replace(".done", ".delta")
             yield self._emit(delta_type, {**{k: payload.get(k) for k in ("item_id", "output_index")}, "type": delta_type, "delta": restored})
