@@ -81,3 +81,18 @@ def test_kit_end_to_end_through_the_cli(tmp_path):
     assert result["leak_rate"] < 0.05 and result["keep_rate"] > 0.97
     assert result["json_parse_rate"] == 1.0
     assert b"leak rate" in r.stdout
+
+
+def test_one_bootstrap_treats_an_undefined_rate_the_same_in_both_uses():
+    """A document set with no MUST_KEEP item has no keep rate: the interval is undefined (nan), in the interval
+    of one tool and in the paired difference alike (it used to be nan in one and 1.0 - 1.0 in the other)."""
+    import math
+
+    from coatcheck.bench.score import paired_difference
+
+    doc = {"id": "a", "text": "key ghp_x", "items": [{"start": 4, "end": 9, "cls": "MUST_MASK", "cat": "secret", "encoded_of": None}]}
+    _, scores = score([doc], {"a": {"spans": [{"start": 4, "end": 9, "label": "secret"}]}})
+    assert all(math.isnan(x) for x in bootstrap(scores, 50)["keep_rate"])
+    d = paired_difference(scores, scores, 50)
+    assert all(math.isnan(x) for x in d["keep_rate"][1:])
+    assert d["leak_rate"] == (0.0, 0.0, 0.0)

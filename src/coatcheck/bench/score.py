@@ -8,10 +8,11 @@ are never scored. Labels are ignored.
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+
+import numpy as np
 
 _HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 
@@ -179,30 +180,43 @@ def aggregate(scores: list[DocScore]) -> dict:
     }
 
 
+def _totals(scores: list[DocScore]) -> np.ndarray:
+    """Per document: MUST_MASK items, leaked, MUST_KEEP items, broken (an n × 4 integer array)."""
+    return np.array([(sum(s.mask_total.values()), sum(s.mask_leaked.values()), sum(s.keep_total.values()),
+                      sum(s.keep_broken.values())) for s in scores], dtype=np.int64).reshape(-1, 4)
+
+
+def _rates(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Leak and keep rate per row of summed totals (``... × 4``); NaN where a denominator is zero (no item of
+    that kind in the resample: the rate is undefined, not 0 or 1)."""
+    mt, ml, kt, kb = totals[..., 0], totals[..., 1], totals[..., 2], totals[..., 3]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        leak = np.where(mt > 0, ml / np.maximum(mt, 1), np.nan)
+        keep = np.where(kt > 0, (kt - kb) / np.maximum(kt, 1), np.nan)
+    return leak, keep
+
+
+def _resampled(per_doc: list[np.ndarray], resamples: int, seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Leak and keep rates of ``resamples`` bootstrap resamples of documents, the same resamples for every
+    array in ``per_doc`` (paired comparisons)."""
+    n = len(per_doc[0])
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, n, size=(resamples, n)) if n else np.zeros((resamples, 0), dtype=np.int64)
+    return [_rates(t[idx].sum(axis=1)) for t in per_doc]
+
+
+def _interval(xs: np.ndarray) -> tuple[float, float]:
+    xs = xs[~np.isnan(xs)]
+    if not xs.size:
+        return float("nan"), float("nan")
+    lo, hi = np.percentile(xs, [2.5, 97.5])
+    return float(lo), float(hi)
+
+
 def bootstrap(scores: list[DocScore], resamples: int = 1000, seed: int = 12345) -> dict[str, tuple[float, float]]:
     """95% percentile intervals for overall leak and keep rates, resampling documents."""
-    rnd = random.Random(seed)
-    leak, keep = [], []
-    per_doc = [(sum(s.mask_total.values()), sum(s.mask_leaked.values()), sum(s.keep_total.values()), sum(s.keep_broken.values())) for s in scores]
-    n = len(per_doc)
-    for _ in range(resamples):
-        mt = ml = kt = kb = 0
-        for _ in range(n):
-            a, b, c, d = per_doc[rnd.randrange(n)]
-            mt += a
-            ml += b
-            kt += c
-            kb += d
-        if mt:
-            leak.append(ml / mt)
-        if kt:
-            keep.append((kt - kb) / kt)
-
-    def ci(xs: list[float]) -> tuple[float, float]:
-        xs.sort()
-        return (xs[int(0.025 * len(xs))], xs[min(len(xs) - 1, int(0.975 * len(xs)))]) if xs else (float("nan"), float("nan"))
-
-    return {"leak_rate": ci(leak), "keep_rate": ci(keep)}
+    ((leak, keep),) = _resampled([_totals(scores)], resamples, seed)
+    return {"leak_rate": _interval(leak), "keep_rate": _interval(keep)}
 
 
 def strata_metrics(docs: list[dict], preds: dict[str, dict]) -> dict:
@@ -272,34 +286,15 @@ def char_metrics(docs: list[dict], preds: dict[str, dict]) -> dict:
 def paired_difference(a: list[DocScore], b: list[DocScore], resamples: int = 1000, seed: int = 12345) -> dict[str, tuple[float, float, float]]:
     """Leak and keep rate of tool A minus tool B on the same documents: point estimate and 95% interval
     from resampling documents (the same resample for both tools). A difference is a win or a loss only
-    when its interval excludes 0."""
+    when its interval excludes 0. Resamples where a rate is undefined (no item of its kind) are left out,
+    as in :func:`bootstrap`."""
     assert len(a) == len(b)
-    rnd = random.Random(seed)
-
-    def totals(s: DocScore) -> tuple[int, int, int, int]:
-        return sum(s.mask_total.values()), sum(s.mask_leaked.values()), sum(s.keep_total.values()), sum(s.keep_broken.values())
-
-    ta, tb = [totals(s) for s in a], [totals(s) for s in b]
-
-    def rates(idx: list[int], t: list[tuple[int, int, int, int]]) -> tuple[float, float]:
-        mt = sum(t[i][0] for i in idx)
-        kt = sum(t[i][2] for i in idx)
-        return (sum(t[i][1] for i in idx) / mt if mt else 0.0, (kt - sum(t[i][3] for i in idx)) / kt if kt else 1.0)
-
-    n = len(a)
-    full = list(range(n))
-    la, ka = rates(full, ta)
-    lb, kb = rates(full, tb)
-    dl, dk = [], []
-    for _ in range(resamples):
-        idx = [rnd.randrange(n) for _ in range(n)]
-        x, y = rates(idx, ta), rates(idx, tb)
-        dl.append(x[0] - y[0])
-        dk.append(x[1] - y[1])
-    dl.sort()
-    dk.sort()
-    lo, hi = int(0.025 * resamples), min(resamples - 1, int(0.975 * resamples))
-    return {"leak_rate": (la - lb, dl[lo], dl[hi]), "keep_rate": (ka - kb, dk[lo], dk[hi])}
+    ta, tb = _totals(a), _totals(b)
+    (la, ka), (lb, kb) = _rates(ta.sum(axis=0)), _rates(tb.sum(axis=0))
+    (ra_l, ra_k), (rb_l, rb_k) = _resampled([ta, tb], resamples, seed)
+    lo_l, hi_l = _interval(ra_l - rb_l)
+    lo_k, hi_k = _interval(ra_k - rb_k)
+    return {"leak_rate": (float(la - lb), lo_l, hi_l), "keep_rate": (float(ka - kb), lo_k, hi_k)}
 
 
 def score(docs: list[dict], preds: dict[str, dict]) -> tuple[dict, list[DocScore]]:
