@@ -10,6 +10,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from enum import StrEnum
 from typing import BinaryIO, NoReturn
 
 import typer
@@ -48,6 +49,14 @@ def _input(path: str) -> BinaryIO:
         return open(path, "rb")
     except OSError as exc:
         raise CoatcheckError(f"cannot read {path}: {exc.strerror}") from None
+
+
+class ScanFormat(StrEnum):
+    """``coatcheck scan --format``: typer lists the choices and refuses anything else."""
+
+    text = "text"
+    json = "json"
+    sarif = "sarif"
 
 
 def _fail(exc: CoatcheckError) -> NoReturn:
@@ -140,7 +149,7 @@ def _scan_jsonl(masker: Masker) -> int:
 @app.command()
 def scan(
     paths: list[Path] = typer.Argument(None, help="Files or directories to scan."),
-    fmt: str = typer.Option("text", "--format", help="text, json or sarif."),
+    fmt: ScanFormat = typer.Option(ScanFormat.text, "--format", help="text, json or sarif."),
     explain: bool = typer.Option(False, "--explain", help="Show which detector found each value."),
     show_values: bool = typer.Option(False, "--show-values", help="Print the detected values themselves (off by default)."),
     jsonl: bool = typer.Option(False, "--jsonl", help="Read JSONL {id, text} on stdin; write {id, spans, masked_text} per line."),
@@ -156,8 +165,6 @@ def scan(
         _fail(exc)
     if jsonl:
         raise typer.Exit(_scan_jsonl(masker))
-    if fmt not in ("text", "json", "sarif"):
-        _fail(CoatcheckError(f"unknown --format {fmt!r}; use text, json or sarif"))
     if not paths:
         _fail(CoatcheckError("give one or more paths to scan, or use --jsonl"))
     findings: list[Finding] = []

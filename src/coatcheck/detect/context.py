@@ -18,15 +18,7 @@ from ..spans import Span
 from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
 from .vocabulary import is_credential_key
-from .keep import (
-    is_boolean_or_number,
-    is_code_reference,
-    is_documented_example,
-    is_path,
-    is_placeholder_value,
-    is_code_word,
-    is_templated,
-)
+from .keep import is_code_word, kept_by
 
 _TRIGGER = regex.compile(
     r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|salt|bearer|pin|otp|mysql|kennwort|contrase|clave|login|machine"
@@ -99,16 +91,13 @@ def _looks_like_variable(value: str) -> bool:
     return bool(_VARIABLE.fullmatch(value))
 
 
+_VALUE_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_code_reference",
+                "is_boolean_or_number", "is_path")
+
+
 def keep_value(text: str, s: int, e: int) -> bool:
     """The keep-filters that apply to an assigned value."""
-    return (
-        is_templated(text, s, e)
-        or is_placeholder_value(text, s, e)
-        or is_documented_example(text, s, e)
-        or is_code_reference(text, s, e)
-        or is_boolean_or_number(text, s, e)
-        or is_path(text, s, e)
-    )
+    return kept_by(text, s, e, _VALUE_KEEPS) is not None
 
 
 _OPENER = re.compile(r"[({\[]")

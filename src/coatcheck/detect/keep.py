@@ -157,9 +157,7 @@ def is_service_username(text: str, start: int, end: int) -> bool:
 
 def is_product_name(text: str, start: int, end: int) -> bool:
     """Products, bots and organisations from keep/product_names.txt (``GitHub``, ``dependabot[bot]`` …)."""
-    value = text[start:end]
-    low = value.lower()
-    return low in word_list("product_names") or low.endswith("[bot]") or low.endswith(" bot")
+    return vocabulary.is_product(text[start:end])
 
 
 def is_code_word(text: str, start: int, end: int) -> bool:

@@ -19,7 +19,9 @@ from pathlib import Path
 import numpy as np
 import regex
 
+from ..errors import ConfigError
 from ..spans import Span
+from .vocabulary import is_product, name_particles
 
 CATEGORY = {"PER": "person", "ADDR": "address"}
 _SKIP_LINE = regex.compile(r"^\s*\S{120,}\s*$")
@@ -100,7 +102,7 @@ def _trim_address(text: str, start: int, end: int) -> int:
     return start
 
 
-_PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos", "das", "ter", "y", "bin", "al"}
+_PARTICLES = name_particles()
 
 
 def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None:
@@ -111,7 +113,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
 
     if (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum()):
         return None  # a fragment of a word ("ra" in "signora")
-    if text[start:end].lower() in word_list("product_names"):
+    if is_product(text[start:end]):
         return None
     if kind == "ADDR":
         start = _trim_address(text, start, end)
@@ -135,7 +137,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         return None  # "Damen und Herren": a lower-case word inside is not a name
     new_start, new_end = start + words[0][0], start + words[-1][1]
     value = text[new_start:new_end]
-    if value.lower() in word_list("product_names") or any(text[start + a : start + b].lower() in word_list("product_names") for a, b in words):
+    if is_product(value) or any(is_product(text[start + a : start + b]) for a, b in words):
         return None
     if len(words) == 1:
         w = value.strip(".,")
@@ -160,8 +162,10 @@ class ModelDetector:
         self.thresholds: dict[str, float] = self.meta.get("thresholds", {})
         self.batch = batch
         self.stride = stride
-        spec = json.loads(self.tok.to_str())["post_processor"]["special_tokens"]
-        self.bos, self.eos = spec["<s>"]["ids"][0], spec["</s>"]["ids"][0]
+        bos, eos = self.tok.token_to_id("<s>"), self.tok.token_to_id("</s>")
+        if bos is None or eos is None:
+            raise ConfigError("the model's tokenizer has no <s>/</s> tokens")
+        self.bos, self.eos = bos, eos
         self.pad = int(self.meta.get("pad", 1))
 
     def _regions(self, text: str, max_chars: int = 4000) -> list[tuple[int, int]]:

@@ -12,9 +12,10 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
+from .vocabulary import is_product, particle_regex
 
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?"
-_PARTICLE = r"(?:van|von|der|den|de|del|della|di|da|du|la|le|dos|das|ter|y)"
+_PARTICLE = particle_regex()
 _FULL = regex.compile(
     rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{_PARTICLE}[ ])*{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
 )
@@ -36,13 +37,12 @@ class NameDetector:
         self.first = word_list("first_names") - word_list("common_words")
         self.last = word_list("last_names")
         self.ambiguous = word_list("ambiguous_first_names")
-        self.products = word_list("product_names")
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
         for m in _TITLED.finditer(text):
             s, e = m.span("name")
-            if text[s:e].lower() not in self.products:
+            if not is_product(text[s:e]):
                 out.append(Span(s, e, "person", "names:titled", 0.8))
         for m in _GREETING.finditer(text):
             name = m.group("name")
@@ -60,7 +60,7 @@ class NameDetector:
                 continue
             if last_words[0] in self.first and not surname_known and len(last_words) == 1:
                 continue  # "Anna Maria": two first names, probably a list of people or a title
-            if f"{first} {last}".lower() in self.products or last.lower() in self.products:
+            if is_product(f"{first} {last}") or is_product(last):
                 continue
             # Title Case headings ("Mark Complete Task Handler"): drop when more capitalised words follow.
             tail = text[m.end() : m.end() + 30]

@@ -30,6 +30,7 @@ from .phones import PhoneDetector
 from .rules import RuleDetector
 from .tables import TableDetector
 from .validators import gazetteer_name
+from .vocabulary import is_product
 from .terms import TermDetector
 
 
@@ -83,12 +84,12 @@ def known_values(text: str, found: list[Span]) -> dict[str, Span]:
     from .._data import word_list
 
     known: dict[str, Span] = {}
-    common, products = word_list("common_words"), word_list("product_names")
+    common = word_list("common_words")
     first, last, codes = word_list("first_names"), word_list("last_names"), word_list("code_words")
 
     def name_word(w: str) -> bool:  # a gazetteer name, so that one model slip ("Valgrind") does not spread
         return (bool(_NAME_WORD.fullmatch(w)) and (w in first or w in last) and w not in common
-                and w.lower() not in products and w.lower() not in codes)
+                and not is_product(w) and w.lower() not in codes)
 
     for s in found:
         value = text[s.start : s.end]

@@ -15,8 +15,10 @@ import regex
 
 from .._data import data_path, load_toml
 from ..spans import Span
-from .keep import is_placeholder_value, is_service_username, is_templated
+from .keep import kept_by
 from .validators import gazetteer_name, person_name
+
+_CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 
 _GENERIC_NAME = frozenset({"name", "nom", "nome", "nombre", "naam", "display_name"})
 
@@ -109,8 +111,7 @@ class TableDetector:
                 if len(fields) == width:
                     for col, (cat, check) in mapped.items():
                         a, b = fields[col]
-                        if b - a >= 2 and check(text[a:b]) and not is_placeholder_value(text, a, b) \
-                                and not is_templated(text, a, b) and not is_service_username(text, a, b):
+                        if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
                             out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
                 i += 1
         return out

@@ -27,6 +27,7 @@ from stdnum.nl import bsn as _nl_bsn
 from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
+from .vocabulary import is_product, particle_regex
 
 _DIGITS = re.compile(r"\D")
 
@@ -216,7 +217,7 @@ def mixed_alnum(value: str) -> bool:
     return bool(re.search(r"\d", value) and re.search(r"[A-Za-z]", value))
 
 
-_NAME_WORD = regex.compile(r"^(?:(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)?\.?|\p{Lu}\.|van|von|der|den|de|del|della|di|da|du|la|le|dos|das|y|bin|al|ter)$")
+_NAME_WORD = regex.compile(r"^(?:(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)?\.?|\p{Lu}\.|" + particle_regex() + ")$")
 
 
 def person_name(value: str) -> bool:
@@ -224,7 +225,7 @@ def person_name(value: str) -> bool:
     words = value.split()
     if not 1 <= len(words) <= 5 or not words[0][:1].isupper():
         return False
-    if value.lower() in word_list("product_names") or value.lower().endswith("[bot]"):
+    if is_product(value):
         return False
     return all(_NAME_WORD.match(w) for w in words)
 
@@ -355,7 +356,7 @@ def first_name(value: str) -> bool:
     """Starts with a known first name that is not a common word (``Flora``, ``Grace Dodge``; not ``Team``)."""
     first = value.split()[0]
     return (first in word_list("first_names") and first.lower() not in word_list("common_words")
-            and first.lower() not in word_list("product_names"))
+            and not is_product(first))
 
 
 VALIDATORS: dict[str, Callable[[str], bool]] = {

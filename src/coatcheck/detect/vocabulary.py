@@ -7,7 +7,7 @@ from typing import Any
 
 import regex
 
-from .._data import data_path, load_toml
+from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 
 LANGUAGES = ("en", "it", "de", "fr", "es")
@@ -30,6 +30,27 @@ def vocabulary_labels(name: str, languages: tuple[str, ...] = LANGUAGES) -> tupl
             raise ConfigError(f"labels.toml: [{name}] needs a list of labels for language {lang!r}")
         out.extend(words)
     return tuple(dict.fromkeys(out))
+
+
+@cache
+def name_particles() -> frozenset[str]:
+    """Lower-case particles inside personal names, every language (data/vocab/names.toml)."""
+    table = load_toml(data_path("vocab", "names.toml")).get("particles")
+    if not isinstance(table, dict):
+        raise ConfigError("names.toml: no [particles] table")
+    return frozenset(w for words in table.values() for w in words)
+
+
+def particle_regex() -> str:
+    """An alternation of the name particles, longest first."""
+    return "(?:" + "|".join(sorted(name_particles(), key=len, reverse=True)) + ")"
+
+
+def is_product(value: str) -> bool:
+    """A product, bot or organisation name (keep/product_names.txt, ``dependabot[bot]``, ``… bot``): the one
+    product check for rules, keep predicates, validators, the model's refinement and repeats."""
+    low = value.strip().lower()
+    return low in word_list("product_names") or low.endswith(("[bot]", " bot"))
 
 
 def label_lists() -> tuple[str, ...]:
