@@ -292,3 +292,19 @@ def test_relay_headers_are_not_duplicated_and_odd_upstream_bodies_pass(secured, 
     assert len(r.headers.get_list("server")) == 1 and len(r.headers.get_list("date")) == 1
     r = httpx.post(secured.url + "/v1/messages", json=body, headers={**auth("hdr"), "x-test-array": "1"}, timeout=10)
     assert r.status_code == 200 and r.json()[0]["text"].startswith("token SECRET_")  # passed back as it came: masked
+
+
+# ------------------------------------------------------------------------------------------------ headers
+def test_content_headers_are_masked_and_protocol_headers_pass(secured, upstream):
+    meta = json.dumps({"turn_id": "t-1", "workspace": {"path": "/home/jdoe77/src/payments"},
+                       "git": {"author_email": "jane.doe77@orbit-retail.io"}})
+    n = len(upstream.headers)
+    httpx.post(secured.url + "/v1/messages", headers={**auth(), "x-codex-turn-metadata": meta,
+                                                      "x-my-note": f"token {GH}", "anthropic-version": "2023-06-01",
+                                                      "x-api-key": "sk-ant-api03-client-key"},
+               json={"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}, timeout=30)
+    sent = upstream.headers[n]
+    assert "jdoe77" not in sent["x-codex-turn-metadata"] and "jane.doe77@" not in sent["x-codex-turn-metadata"]
+    assert json.loads(sent["x-codex-turn-metadata"])["turn_id"] == "t-1"  # still JSON, structure kept
+    assert GH not in sent["x-my-note"]
+    assert sent["anthropic-version"] == "2023-06-01" and sent["x-api-key"] == "sk-ant-api03-client-key"

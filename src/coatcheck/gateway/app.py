@@ -31,6 +31,7 @@ from ..errors import CoatcheckError
 from ..policy import Policy
 from .apis import Api, StreamTransformer
 from .apis.other import Unmaskable, mask_generic
+from .headers import masked_headers
 from .routes import normalise, route
 from .sessions import Session, SessionStore
 from .sse import SSEParser
@@ -245,6 +246,8 @@ class Gateway:
             try:
                 content, extra_headers, session, before = await self._masked_body(request, raw, api)
                 query = await run_in_threadpool(self._query, request.url.query, session)
+                forwarded = {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
+                forwarded = await run_in_threadpool(masked_headers, forwarded, session)
             except Refused:
                 raise
             except Unmaskable as exc:
@@ -261,7 +264,7 @@ class Gateway:
             return api.error(r.status, r.kind, r.message)
         counts = session.counts - before
         kept_before = Counter(session.kept)
-        headers = {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
+        headers = forwarded
         if extra_headers:
             headers = {k: v for k, v in headers.items() if k.lower() != "content-type"} | extra_headers
         try:
