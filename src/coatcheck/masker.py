@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace, field
 
 from .detect.base import Detector
 from .detect.pipeline import Pipeline
@@ -64,7 +64,7 @@ def _escape_safe(text: str, span: Span) -> Span:
             end += 1
     if (start, end) == (span.start, span.end):
         return span
-    return Span(start, end, span.category, span.detector, span.score)
+    return replace(span, start=start, end=end)
 
 
 class Masker:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .categories import category
 
@@ -18,7 +18,7 @@ class Span:
     score: float = field(compare=False, default=1.0)
 
     def shifted(self, delta: int) -> Span:
-        return Span(self.start + delta, self.end + delta, self.category, self.detector, self.score)
+        return replace(self, start=self.start + delta, end=self.end + delta)
 
     def __len__(self) -> int:
         return self.end - self.start
@@ -41,7 +41,7 @@ def resolve(spans: list[Span]) -> list[Span]:
         if out and s.start < out[-1].end:
             prev = out[-1]
             best = max(prev, s, key=_rank)
-            out[-1] = Span(prev.start, max(prev.end, s.end), best.category, best.detector, max(prev.score, s.score))
+            out[-1] = replace(best, start=prev.start, end=max(prev.end, s.end), score=max(prev.score, s.score))
         else:
             out.append(s)
     return out

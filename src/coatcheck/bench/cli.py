@@ -8,6 +8,7 @@ import sys
 import time
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -16,13 +17,15 @@ from rich.table import Table
 
 from .generate import generate as _generate
 from .generate import write_jsonl
+from .schema import Document, Prediction
 from .score import bootstrap, score
 
 bench = typer.Typer(add_completion=False, no_args_is_help=True, help="The benchmark kit: generate agent traffic, run maskers, score them.")
 console = Console(stderr=True, soft_wrap=True)
 
 
-def _read_jsonl(path: Path) -> list[dict]:
+def _read_jsonl(path: Path) -> list[Any]:
+    """JSON lines as read: bench Documents or Predictions (coatcheck.bench.schema), checked where they are used."""
     with path.open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
 
@@ -78,17 +81,18 @@ def peers_install(names: list[str] = typer.Argument(..., help="Peer names, or 'a
     raise typer.Exit(1 if failed else 0)
 
 
-def predict(tool: str, docs: list[dict], policy: str | None = None, threshold: float | None = None) -> tuple[dict[str, dict], float, str]:
+def predict(tool: str, docs: list[Document], policy: str | None = None, threshold: float | None = None) -> tuple[dict[str, Prediction], float, str]:
     """Predictions of ``tool`` on ``docs``: (by id, seconds, error tail)."""
     t0 = time.perf_counter()
     if tool == "mask-everything":  # the floor: every character masked
-        return {str(d["id"]): {"id": d["id"], "spans": [{"start": 0, "end": len(d["text"]), "label": "ALL", "score": 1.0}]} for d in docs}, 0.0, ""
+        everything: dict[str, Prediction] = {str(d["id"]): {"id": d["id"], "spans": [{"start": 0, "end": len(d["text"]), "label": "ALL", "score": 1.0}]} for d in docs}
+        return everything, 0.0, ""
     if tool == "coatcheck":
         from ..masker import Masker
         from ..policy import Policy
 
         masker = Masker(policy=Policy.load(policy))
-        preds = {}
+        preds: dict[str, Prediction] = {}
         for d in track(docs, description="coatcheck", console=console, disable=not console.is_terminal):
             try:
                 r = masker.mask(d["text"])

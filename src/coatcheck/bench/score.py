@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .schema import Document, Item, Prediction, PredSpan
+
 _HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 
 
-def covered_mask(length: int, spans: list[dict]) -> bytearray:
+def covered_mask(length: int, spans: list[PredSpan]) -> bytearray:
     cov = bytearray(length)
     for s in spans:
         for i in range(max(0, s["start"]), min(length, s["end"])):
@@ -25,11 +27,11 @@ def covered_mask(length: int, spans: list[dict]) -> bytearray:
     return cov
 
 
-def item_masked(text: str, item: dict, cov: bytearray) -> bool:
+def item_masked(text: str, item: Item, cov: bytearray) -> bool:
     return all(cov[i] for i in range(item["start"], item["end"]) if text[i].isalnum())
 
 
-def item_kept(item: dict, cov: bytearray) -> bool:
+def item_kept(item: Item, cov: bytearray) -> bool:
     return not any(cov[item["start"] : item["end"]])
 
 
@@ -79,7 +81,7 @@ class DocScore:
     failed: bool = False
 
 
-def score_doc(doc: dict, pred: dict | None) -> DocScore:
+def score_doc(doc: Document, pred: Prediction | None) -> DocScore:
     text = doc["text"]
     ds = DocScore(chars=len(text))
     if pred is None or "spans" not in pred:
@@ -128,7 +130,7 @@ def score_doc(doc: dict, pred: dict | None) -> DocScore:
     return ds
 
 
-def _subs(item: dict) -> list[str]:
+def _subs(item: Item) -> list[str]:
     """The item's "sub" labels: a string, or a list (one item can be counted per syntax and per family)."""
     sub = item.get("sub")
     if not sub:
@@ -219,7 +221,7 @@ def bootstrap(scores: list[DocScore], resamples: int = 1000, seed: int = 12345) 
     return {"leak_rate": _interval(leak), "keep_rate": _interval(keep)}
 
 
-def strata_metrics(docs: list[dict], preds: dict[str, dict]) -> dict:
+def strata_metrics(docs: list[Document], preds: dict[str, Prediction]) -> dict:
     """Code-strata rates: live recall, example silence, pair success, placeholder silence, clean false positives."""
     by_role: dict[str, list[bool]] = defaultdict(list)
     live_ok: dict[str, bool] = {}
@@ -229,13 +231,13 @@ def strata_metrics(docs: list[dict], preds: dict[str, dict]) -> dict:
         if role is None:
             continue
         text = d["text"]
-        cov = covered_mask(len(text), (preds.get(str(d["id"])) or {}).get("spans", []))
+        cov = covered_mask(len(text), _pred_spans(preds, d))
         if role == "live":
             ok = all(item_masked(text, it, cov) for it in d["items"] if it["cls"] == "MUST_MASK")
-            live_ok[d["pair_id"]] = ok
+            live_ok[str(d.get("pair_id"))] = ok
         elif role == "example":
             ok = all(item_kept(it, cov) for it in d["items"] if it["cat"] == "example_value")
-            example_ok[d["pair_id"]] = ok
+            example_ok[str(d.get("pair_id"))] = ok
         else:  # placeholder / clean: silent means nothing masked at all
             ok = not any(cov)
         by_role[role].append(ok)
@@ -250,13 +252,13 @@ def strata_metrics(docs: list[dict], preds: dict[str, dict]) -> dict:
     }
 
 
-def char_metrics(docs: list[dict], preds: dict[str, dict]) -> dict:
+def char_metrics(docs: list[Document], preds: dict[str, Prediction]) -> dict:
     """Character-level recall / precision / F2 / F1 / F0.5 over MUST_MASK characters (labels ignored),
     per dataset (the ``dataset`` field, default "all"), with macro average and leave-one-dataset-out range."""
     per: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # gold chars, covered gold chars, masked chars
     for d in docs:
         text = d["text"]
-        cov = covered_mask(len(text), (preds.get(str(d["id"])) or {}).get("spans", []))
+        cov = covered_mask(len(text), _pred_spans(preds, d))
         gold = bytearray(len(text))
         for it in d.get("items", []):
             if it["cls"] == "MUST_MASK":
@@ -297,6 +299,11 @@ def paired_difference(a: list[DocScore], b: list[DocScore], resamples: int = 100
     return {"leak_rate": (float(la - lb), lo_l, hi_l), "keep_rate": (float(ka - kb), lo_k, hi_k)}
 
 
-def score(docs: list[dict], preds: dict[str, dict]) -> tuple[dict, list[DocScore]]:
+def _pred_spans(preds: dict[str, Prediction], doc: Document) -> list[PredSpan]:
+    pred = preds.get(str(doc["id"]))
+    return pred.get("spans", []) if pred else []
+
+
+def score(docs: list[Document], preds: dict[str, Prediction]) -> tuple[dict, list[DocScore]]:
     scores = [score_doc(d, preds.get(str(d["id"]))) for d in docs]
     return aggregate(scores), scores

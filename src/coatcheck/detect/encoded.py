@@ -11,6 +11,7 @@ import base64
 import binascii
 import codecs
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import regex
 
@@ -188,7 +189,7 @@ class EncodedDetector:
         for start, end, decoded, is_b64 in _blobs(text):
             for value, span in known.items():
                 if value in decoded:
-                    out.append(Span(start, end, span.category, f"repeat:{'base64' if is_b64 else 'hex'}:{span.detector}", span.score))
+                    out.append(replace(span, start=start, end=end, detector=f"repeat:{'base64' if is_b64 else 'hex'}:{span.detector}"))
                     break
         for m in _pct_runs(text):
             decoded, origin = decode_percent(m.group())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 import ahocorasick
 import regex
@@ -157,7 +158,7 @@ class Pipeline:
             for d in (*self.base, self.terms, *([self.model] if self.model is not None else [])):
                 for s in d.detect(view.text):
                     start, end = view.to_original(s.start, s.end)
-                    spans.append(Span(start, end, s.category, f"normalized:{s.detector}", s.score))
+                    spans.append(replace(s, start=start, end=end, detector=f"normalized:{s.detector}"))
         # KEY=VALUE lines inside a JSON string (a tool call's new_string, kubectl -o json, .ipynb cells) and HTML
         # character references: the escapes decoded, so "\n" ends a line and a value. Values spelled out one
         # character at a time: the spaces removed. Spans map back to the original characters.
@@ -168,7 +169,7 @@ class Pipeline:
                 for d in (*self.base, self.terms):
                     for s in d.detect(uview.text):
                         start, end = uview.to_original(s.start, s.end)
-                        spans.append(Span(start, end, s.category, f"{label}:{s.detector}", s.score))
+                        spans.append(replace(s, start=start, end=end, detector=f"{label}:{s.detector}"))
         found = resolve(drop_documented(text, drop_dates(text, [s for s in spans if self._allowed(text, s)])))
         return resolve(found + self._repeats(text, found))
 
@@ -187,7 +188,7 @@ class Pipeline:
             if inside_token(text, start, end):
                 continue
             s = known[value]
-            out.append(Span(start, end, s.category, f"repeat:{s.detector}", s.score))
+            out.append(replace(s, start=start, end=end, detector=f"repeat:{s.detector}"))
         out.extend(self.encoded.repeats(text, known))
         return out
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from ..schema import Document, Prediction
+
 
 @dataclass(frozen=True)
 class Peer:
@@ -78,8 +80,8 @@ def install(peer: Peer, log=print) -> str:
     return version
 
 
-def run_peer(peer: Peer, docs: list[dict], threshold: float | None = None, timeout: float = 3600,
-             runners: Path | None = None) -> tuple[dict[str, dict], str]:
+def run_peer(peer: Peer, docs: list[Document], threshold: float | None = None, timeout: float = 3600,
+             runners: Path | None = None) -> tuple[dict[str, Prediction], str]:
     """Predictions per document id, and the runner's stderr tail (for errors). Raises if the peer is missing."""
     if not peer.installed():
         raise RuntimeError(f"{peer.name} is not installed: run `coatcheck bench peers install {peer.name}`")
