@@ -39,3 +39,14 @@ def test_bad_policy_files_say_what_is_wrong(tmp_path, body, message):
     f.write_text(body)
     with pytest.raises(ConfigError, match=message):
         Policy.from_file(f)
+
+
+def test_a_typo_anywhere_names_the_file_the_table_and_the_key(tmp_path):
+    f = tmp_path / "team.toml"
+    f.write_text('extends = "agent"\n[restore]\nallow_hostz = ["api.acme-corp.io"]\n')
+    with pytest.raises(ConfigError) as e:
+        Policy.from_file(f)
+    assert "team.toml" in str(e.value) and "[restore]" in str(e.value) and "allow_hostz" in str(e.value)
+    f.write_text('extends = "lenient"\n')
+    with pytest.raises(ConfigError, match="extends"):
+        Policy.from_file(f)

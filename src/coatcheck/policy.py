@@ -119,33 +119,79 @@ class Policy(BaseModel):
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any], source: str = "<policy>") -> Policy:
-        known = {"extends", "name", "description", "categories", "ip", "always_mask", "never_mask", "restore"}
-        extra = set(raw) - known
-        if extra:
-            raise ConfigError(f"{source}: unknown keys {sorted(extra)}; allowed: {sorted(known)}")
-        base = cls.builtin(raw.get("extends", "agent"))
+        """A policy from a policy file's table; any error names ``source`` and the key."""
+        try:
+            spec = PolicyFile.model_validate(raw)
+        except ValidationError as exc:
+            raise ConfigError(f"{source}: {_explain(exc)}") from None
+        base = cls.builtin(spec.extends)
         mask = set(base.mask)
-        for cat, on in raw.get("categories", {}).items():
-            if cat not in categories():
-                raise ConfigError(f"{source}: [categories] names unknown category {cat!r}")
-            if not isinstance(on, bool):
-                raise ConfigError(f"{source}: [categories] {cat} must be true or false")
+        for cat, on in spec.categories.items():
             (mask.add if on else mask.discard)(cat)
-        ip = raw.get("ip", {})
-        ip_extra = set(ip) - {"mask_private_ips", "private_networks"}
-        if ip_extra:
-            raise ConfigError(f"{source}: unknown keys in [ip]: {sorted(ip_extra)} (top-level keys must come before any [table])")
-        terms = [Term(term=t) if isinstance(t, str) else t for t in raw.get("always_mask", [])]
+        ip = spec.ip
         try:
             return cls(
-                name=raw.get("name", f"{base.name}+custom"),
-                description=raw.get("description", base.description),
+                name=spec.name or f"{base.name}+custom",
+                description=spec.description if spec.description is not None else base.description,
                 mask=frozenset(mask),
-                mask_private_ips=ip.get("mask_private_ips", base.mask_private_ips),
-                private_networks=tuple(ip.get("private_networks", base.private_networks)),
-                always_mask=tuple(Term.model_validate(t) if not isinstance(t, Term) else t for t in terms),
-                never_mask=frozenset(raw.get("never_mask", [])),
-                restore=RestoreSettings.model_validate(raw.get("restore", base.restore.model_dump())),
+                mask_private_ips=ip.mask_private_ips if ip.mask_private_ips is not None else base.mask_private_ips,
+                private_networks=tuple(ip.private_networks if ip.private_networks is not None else base.private_networks),
+                always_mask=tuple(Term(term=t) if isinstance(t, str) else t for t in spec.always_mask),
+                never_mask=frozenset(spec.never_mask),
+                restore=spec.restore if spec.restore is not None else base.restore,
             )
         except (ValidationError, ValueError) as exc:
             raise ConfigError(f"{source}: invalid policy: {exc}") from exc
+
+
+class IpSection(BaseModel):
+    """``[ip]`` of a policy file."""
+
+    model_config = {"extra": "forbid"}
+
+    mask_private_ips: bool | None = None
+    private_networks: list[str] | None = None
+
+
+class PolicyFile(BaseModel):
+    """A policy file as written (TOML); unknown keys anywhere are an error that names them."""
+
+    model_config = {"extra": "forbid"}
+
+    extends: Literal["agent", "strict"] = "agent"
+    name: str | None = None
+    description: str | None = None
+    categories: dict[str, bool] = Field(default_factory=dict)
+    ip: IpSection = Field(default_factory=IpSection)
+    always_mask: list[str | Term] = Field(default_factory=list)
+    never_mask: list[str] = Field(default_factory=list)
+    restore: RestoreSettings | None = None
+
+    @field_validator("categories", mode="before")
+    @classmethod
+    def _known_categories(cls, v: Any) -> Any:
+        if isinstance(v, dict):
+            unknown = sorted(set(v) - set(categories()))
+            if unknown:
+                raise ValueError(f"[categories] names unknown category {unknown[0]!r}")
+            for cat, on in v.items():
+                if not isinstance(on, bool):
+                    raise ValueError(f"[categories] {cat} must be true or false")
+        return v
+
+
+def _explain(exc: ValidationError) -> str:
+    """One line per problem: where (``ip.colour``) and what, in the words a policy author needs."""
+    out = []
+    for e in exc.errors():
+        loc = ".".join(str(x) for x in e["loc"])
+        if e["type"] == "extra_forbidden":
+            table = ".".join(str(x) for x in e["loc"][:-1])
+            where = f"in [{table}]" if table else "at the top"
+            hint = " (top-level keys must come before any [table])" if table == "ip" else ""
+            out.append(f"unknown keys {where}: {e['loc'][-1]!r}{hint}")
+        elif e["type"] == "value_error":
+            out.append(str(e["msg"]).removeprefix("Value error, "))
+        else:
+            out.append(f"invalid policy: {loc}: {e['msg']}")
+    return "; ".join(out)
