@@ -21,7 +21,8 @@ import regex
 
 from ..errors import ConfigError
 from ..spans import Span
-from .vocabulary import is_product, name_particles
+from .dates import date_ranges
+from .vocabulary import company_suffixes, is_product, name_particles, vocabulary_labels
 
 CATEGORY = {"PER": "person", "ADDR": "address"}
 _SKIP_LINE = regex.compile(r"^\s*\S{120,}\s*$")
@@ -74,16 +75,11 @@ def _load(path: str):
 
 
 _STREET_WORD = regex.compile(r"\p{Lu}\p{Ll}{2,}")
-_DATE_WORDS = regex.compile(
-    r"(?i)\b\d{1,2}\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|genn|febbr|marzo|aprile|maggio|giugno|luglio|agosto|sett|ott|"
-    r"nov|dic|januar|februar|märz|mai|juni|juli|oktober|dezember|janv|févr|mars|avril|juin|juil|août|sept|déc|enero|febrero|abril|mayo|"
-    r"junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\w*\.?\s+\d{4}\b")
-
 
 _WORD_AND_SPACE = regex.compile(r"(\S+)\s+")
 _LABELLED_ID = regex.compile(r"\S+\s+\d{6,},?\s+")  # "Steuer-ID 31951072463, " before the address
-_ADDRESS_LABELS = {"address", "adresse", "indirizzo", "dirección", "direccion", "adres", "anschrift", "domicilio", "domicile"}
-_COMPANY_SUFFIXES = {"srl", "s.r.l.", "spa", "s.p.a.", "gmbh", "ag", "kg", "sa", "s.a.", "sl", "s.l.", "sas", "sarl", "ltd", "inc", "llc", "bv", "nv", "plc", "co"}
+_ADDRESS_LABELS = frozenset(vocabulary_labels("address")) | {"adres"}
+_COMPANY_SUFFIXES = company_suffixes()
 
 
 def _trim_address(text: str, start: int, end: int) -> int:
@@ -119,7 +115,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         start = _trim_address(text, start, end)
         value = text[start:end]
         ok = (any(c.isdigit() for c in value) and _STREET_WORD.search(value) is not None and len(value) <= 120
-              and not any(c in value for c in "@+\\\n") and not _DATE_WORDS.search(value))
+              and not any(c in value for c in "@+\\\n") and not date_ranges(value))
         return (start, end) if ok else None
     words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
     common = word_list("common_words")

@@ -33,12 +33,21 @@ def vocabulary_labels(name: str, languages: tuple[str, ...] = LANGUAGES) -> tupl
 
 
 @cache
+def _names_table(name: str) -> frozenset[str]:
+    table = load_toml(data_path("vocab", "names.toml")).get(name)
+    if not isinstance(table, dict):
+        raise ConfigError(f"names.toml: no [{name}] table")
+    return frozenset(w for words in table.values() for w in words)
+
+
 def name_particles() -> frozenset[str]:
     """Lower-case particles inside personal names, every language (data/vocab/names.toml)."""
-    table = load_toml(data_path("vocab", "names.toml")).get("particles")
-    if not isinstance(table, dict):
-        raise ConfigError("names.toml: no [particles] table")
-    return frozenset(w for words in table.values() for w in words)
+    return _names_table("particles")
+
+
+def company_suffixes() -> frozenset[str]:
+    """Legal-form suffixes (``GmbH``, ``S.p.A.``, ``Ltd``) in lower case, every language."""
+    return _names_table("company_suffixes")
 
 
 def particle_regex() -> str:
