@@ -12,7 +12,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .vocabulary import is_product, particle_regex
+from .vocabulary import is_product, particle_regex, phrase_regex
 
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?"
 _PARTICLE = particle_regex()
@@ -20,13 +20,13 @@ _FULL = regex.compile(
     rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{_PARTICLE}[ ])*{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
 )
 _TITLED = regex.compile(
-    rf"(?<![\w])(?P<title>Dr\.|Dott\.(?:ssa)?|Prof\.(?:ssa)?|Mr\.?|Mrs\.?|Ms\.?|Mx\.?|Herr|Frau|Sig\.(?:ra)?|Signor(?:a|e)?|Mme\.?|Mlle\.?|M\.|Monsieur|Madame|Sr\.|Sra\.|Srta\.|Señor(?:a)?|Don|Doña|Ing\.|Avv\.)[ ]"
+    rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
     rf"(?P<name>(?:{_WORD}[ ])?(?:{_PARTICLE}[ ])*{_WORD})(?![\w(@/\\-])"
 )
 
 
 _GREETING = regex.compile(
-    rf"(?<![\w])(?:Hi|Hey|Hello|Dear|Thanks|Thank you|Ciao|Caro|Cara|Gentile|Grazie|Hallo|Liebe|Lieber|Danke|Bonjour|Salut|Cher|Chère|Merci|Hola|Querido|Querida|Estimado|Estimada|Gracias|Regards|Best regards|Kind regards|Best|Cheers|Thanks again|Saluti|Cordiali saluti|Un saluto|Grüße|Viele Grüße|Beste Grüße|Mit freundlichen Grüßen|Cordialement|Bien à vous|Saludos|Un saludo|Atentamente|Groet|Met vriendelijke groet)[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
+    rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
 )
 
 

@@ -45,6 +45,11 @@ def name_particles() -> frozenset[str]:
     return _names_table("particles")
 
 
+def phrase_regex(table: str) -> str:
+    """An alternation of the phrases of names.toml's ``table`` (honorifics, greetings), escaped, longest first."""
+    return "(?:" + "|".join(regex.escape(w) for w in sorted(_names_table(table), key=len, reverse=True)) + ")"
+
+
 def company_suffixes() -> frozenset[str]:
     """Legal-form suffixes (``GmbH``, ``S.p.A.``, ``Ltd``) in lower case, every language."""
     return _names_table("company_suffixes")
