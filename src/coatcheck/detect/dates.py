@@ -40,6 +40,7 @@ _DATE = regex.compile(
       | \d{{4}}-\d{{2}}-\d{{2}}(?:[T ]{_TIME}(?:Z|[+-]\d{{2}}:?\d{{2}})?)?                # ISO 8601
     )(?![\w])"""
 )
+_YEAR_OR_TIME = regex.compile(r"\d{4}|\d:\d\d")
 _REACH = 48  # longer than any date this module knows
 VETOED = frozenset({"address", "person", "phone", "account", "driver_license"})
 
@@ -56,7 +57,9 @@ def drop_dates(text: str, spans: list[Span]) -> list[Span]:
     for s in spans:
         if s.category in VETOED:
             lo, hi = max(0, s.start - _REACH), min(len(text), s.end + _REACH)
-            if any(m.start() < s.end and s.start < m.end() for m in _DATE.finditer(text, lo, hi)):
+            # every date this module knows has a 4-digit year or a clock time: most candidates have neither near
+            if _YEAR_OR_TIME.search(text, lo, hi) and any(
+                    m.start() < s.end and s.start < m.end() for m in _DATE.finditer(text, lo, hi)):
                 continue
         out.append(s)
     return out
