@@ -232,6 +232,7 @@ def doctor(policy: str | None = PolicyOpt) -> None:
     typer.echo(f"rules: {len(rules)} ({', '.join(f'{c}={n}' for c, n in sorted(per_cat.items()))}); "
                f"provider formats: {sum(1 for r in rules if r.provider)}")
     typer.echo(f"policy: {masker.policy.name}; masks: {', '.join(sorted(masker.policy.mask))}")
+    typer.echo(f"gateway: token {token_path()}; log of a gateway that `coatcheck claude`/`codex` start: {_default_gateway_log()}")
 
 
 def token_path(path: Path | None = None) -> Path:
@@ -297,6 +298,80 @@ def serve(
     uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
 
 
+def _default_gateway_log() -> Path:
+    return Path.home() / ".config" / "coatcheck" / "gateway.log"
+
+
+class _Gateway:
+    """A gateway for a launched client: the one already answering on ``port``, or one started here (stopped on
+    exit). Its output goes to ``log_path``."""
+
+    def __init__(self, port: int, upstream: str, policy: str | None, key_file: Path | None, token_file: Path | None,
+                 vault_dir: Path | None, audit: Path | None, log_file: Path | None) -> None:
+        import subprocess
+        import time
+
+        self.base = f"http://127.0.0.1:{port}"
+        self.token = gateway_token(token_file)
+        self.server: subprocess.Popen[bytes] | None = None
+        self.log_path = Path(log_file or _default_gateway_log())
+        self._log_fh = None
+        if self.healthy():
+            return
+        cmd = [sys.executable, "-m", "coatcheck", "serve", "--port", str(port), "--upstream", upstream,
+               "--token-file", str(token_path(token_file))]
+        for flag, value in (("--policy", policy), ("--key-file", key_file), ("--vault", vault_dir), ("--audit", audit)):
+            if value is not None:
+                cmd += [flag, str(value)]
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log_fh = open(self.log_path, "ab")
+        self.server = subprocess.Popen(cmd, stdout=self._log_fh, stderr=self._log_fh)
+        for _ in range(150):
+            if self.healthy() or self.server.poll() is not None:
+                break
+            time.sleep(0.1)
+        if not self.healthy():
+            self.close()
+            raise CoatcheckError(f"the gateway did not start on port {port}; see {self.log_path}")
+
+    def healthy(self) -> bool:
+        import httpx
+
+        try:
+            return httpx.get(self.base + "/health", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.terminate()
+            self.server.wait(timeout=10)
+            self.server = None
+        if self._log_fh is not None:
+            self._log_fh.close()
+            self._log_fh = None
+
+
+def _run_client(gw: _Gateway, executable: str, name: str, args: list[str], env: dict[str, str]) -> NoReturn:
+    import shutil
+    import subprocess
+
+    exe = shutil.which(executable)
+    if exe is None:
+        gw.close()
+        _fail(CoatcheckError(f"{executable!r} not found on PATH; install {name} or pass --executable"))
+    try:
+        code = subprocess.call([exe, *args], env=env)
+    finally:
+        gw.close()
+    raise typer.Exit(code)
+
+
+VaultOpt = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files.")
+AuditOpt = typer.Option(None, "--audit", help="Audit file for the gateway this command starts.")
+GatewayLogOpt = typer.Option(None, "--gateway-log", help="Where the gateway's own output goes (default ~/.config/coatcheck/gateway.log).")
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def claude(
     ctx: typer.Context,
@@ -306,66 +381,82 @@ def claude(
     policy: str | None = PolicyOpt,
     key_file: Path | None = KeyFileOpt,
     token_file: Path | None = TokenFileOpt,
-    vault_dir: Path | None = typer.Option(None, "--vault", help="Directory for per-session encrypted vault files."),
-    audit: Path | None = typer.Option(None, "--audit", help="Audit file for the gateway this command starts."),
-    log_file: Path | None = typer.Option(None, "--gateway-log", help="Where the gateway's own output goes (default ~/.config/coatcheck/gateway.log)."),
+    vault_dir: Path | None = VaultOpt,
+    audit: Path | None = AuditOpt,
+    log_file: Path | None = GatewayLogOpt,
 ) -> None:
     """Start the gateway if none answers on --port, then run Claude Code through it (ANTHROPIC_BASE_URL, the
     gateway token in ANTHROPIC_CUSTOM_HEADERS, non-essential traffic off). Arguments after -- go to Claude Code."""
     import os
-    import shutil
-    import subprocess
-    import time
 
-    import httpx
-
-    base = f"http://127.0.0.1:{port}"
     try:
-        token = gateway_token(token_file)
+        gw = _Gateway(port, upstream, policy, key_file, token_file, vault_dir, audit, log_file)
     except CoatcheckError as exc:
         _fail(exc)
-
-    def healthy() -> bool:
-        try:
-            return httpx.get(base + "/health", timeout=1).status_code == 200
-        except httpx.HTTPError:
-            return False
-
-    server = None
-    log_fh = None
-    if not healthy():
-        cmd = [sys.executable, "-m", "coatcheck", "serve", "--port", str(port), "--upstream", upstream, "--token-file", str(token_path(token_file))]
-        for flag, value in (("--policy", policy), ("--key-file", key_file), ("--vault", vault_dir), ("--audit", audit)):
-            if value is not None:
-                cmd += [flag, str(value)]
-        log_path = Path(log_file or Path.home() / ".config" / "coatcheck" / "gateway.log")
-        log_path.parent.mkdir(parents=True, exist_ok=True)
-        log_fh = open(log_path, "ab")
-        server = subprocess.Popen(cmd, stdout=log_fh, stderr=log_fh)
-        for _ in range(150):
-            if healthy() or server.poll() is not None:
-                break
-            time.sleep(0.1)
-        if not healthy():
-            server.terminate()
-            _fail(CoatcheckError(f"the gateway did not start on port {port}; see {log_path}"))
-    exe = shutil.which(executable)
-    if exe is None:
-        if server:
-            server.terminate()
-        _fail(CoatcheckError(f"{executable!r} not found on PATH; install Claude Code or pass --executable"))
     headers = [h for h in os.environ.get("ANTHROPIC_CUSTOM_HEADERS", "").split("\n") if h.strip() and not h.lower().startswith("x-coatcheck-token:")]
-    env = {**os.environ, "ANTHROPIC_BASE_URL": base, "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
-           "ANTHROPIC_CUSTOM_HEADERS": "\n".join([*headers, f"x-coatcheck-token: {token}"])}
+    env = {**os.environ, "ANTHROPIC_BASE_URL": gw.base, "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+           "ANTHROPIC_CUSTOM_HEADERS": "\n".join([*headers, f"x-coatcheck-token: {gw.token}"])}
+    _run_client(gw, executable, "Claude Code", ctx.args, env)
+
+
+CODEX_PROVIDER = "coatcheck"
+
+
+def codex_provider_block(port: int) -> str:
+    """The ``~/.codex/config.toml`` block that sends Codex through the gateway. Facts: Codex's provider keys
+    (``base_url``, ``env_key``, ``wire_api``, ``env_http_headers``, ``supports_websockets``); Responses is the only
+    wire API it accepts; a custom provider should not try a WebSocket upgrade."""
+    return (f"model_provider = \"{CODEX_PROVIDER}\"\n\n"
+            f"[model_providers.{CODEX_PROVIDER}]\n"
+            f"name = \"coatcheck\"\n"
+            f"base_url = \"http://127.0.0.1:{port}/v1\"\n"
+            f"env_key = \"OPENAI_API_KEY\"\n"
+            f"wire_api = \"responses\"\n"
+            f"supports_websockets = false\n"
+            f"env_http_headers = {{ \"x-coatcheck-token\" = \"COATCHECK_TOKEN\" }}\n")
+
+
+def _codex_overrides(port: int) -> list[str]:
+    """The same block as ``codex -c key=value`` overrides (values are TOML), so no file is edited."""
+    p = f"model_providers.{CODEX_PROVIDER}"
+    pairs = [("model_provider", f'"{CODEX_PROVIDER}"'), (f"{p}.name", '"coatcheck"'),
+             (f"{p}.base_url", f'"http://127.0.0.1:{port}/v1"'), (f"{p}.env_key", '"OPENAI_API_KEY"'),
+             (f"{p}.wire_api", '"responses"'), (f"{p}.supports_websockets", "false"),
+             (f"{p}.env_http_headers", '{ "x-coatcheck-token" = "COATCHECK_TOKEN" }')]
+    out: list[str] = []
+    for key, value in pairs:
+        out += ["-c", f"{key}={value}"]
+    return out
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def codex(
+    ctx: typer.Context,
+    port: int = typer.Option(8787, "--port"),
+    upstream: str = typer.Option("https://api.openai.com", "--upstream"),
+    executable: str = typer.Option("codex", "--executable", help="The Codex CLI executable."),
+    print_config: bool = typer.Option(False, "--print-config", help="Print the ~/.codex/config.toml provider block and exit."),
+    policy: str | None = PolicyOpt,
+    key_file: Path | None = KeyFileOpt,
+    token_file: Path | None = TokenFileOpt,
+    vault_dir: Path | None = VaultOpt,
+    audit: Path | None = AuditOpt,
+    log_file: Path | None = GatewayLogOpt,
+) -> None:
+    """Start the gateway if none answers on --port, then run the Codex CLI through it: a `coatcheck` model
+    provider given as `-c` overrides (Responses API, no WebSocket), the gateway token in COATCHECK_TOKEN.
+    Arguments after -- go to Codex. --print-config prints the same provider block for config.toml instead."""
+    import os
+
+    if print_config:
+        sys.stdout.write(codex_provider_block(port))
+        raise typer.Exit(0)
     try:
-        code = subprocess.call([exe, *ctx.args], env=env)
-    finally:
-        if server:
-            server.terminate()
-            server.wait(timeout=10)
-        if log_fh:
-            log_fh.close()
-    raise typer.Exit(code)
+        gw = _Gateway(port, upstream, policy, key_file, token_file, vault_dir, audit, log_file)
+    except CoatcheckError as exc:
+        _fail(exc)
+    env = {**os.environ, "COATCHECK_TOKEN": gw.token}
+    _run_client(gw, executable, "the Codex CLI", [*_codex_overrides(port), *ctx.args], env)
 
 
 from .bench.cli import bench as _bench  # noqa: E402

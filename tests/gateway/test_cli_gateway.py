@@ -50,3 +50,53 @@ def test_claude_launcher_reports_a_missing_executable(tmp_path):
     r = subprocess.run([sys.executable, "-m", "coatcheck", "claude", "--port", str(port), "--executable", "no-such-claude"],
                        capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 2 and "not found on PATH" in r.stderr
+
+
+def test_codex_launcher_passes_a_provider_block_and_the_token(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    fake = tmp_path / "codex"
+    # the stand-in reads the -c overrides the way Codex does (dotted key = TOML value) and calls the gateway with them
+    fake.write_text(
+        "#!/usr/bin/env python3\n"
+        "import os, sys, tomllib, urllib.request, urllib.error\n"
+        "args, over, rest = sys.argv[1:], {}, []\n"
+        "while args:\n"
+        "    a = args.pop(0)\n"
+        "    if a == '-c':\n"
+        "        k, v = args.pop(0).split('=', 1)\n"
+        "        over[k] = tomllib.loads('v = ' + v)['v']\n"
+        "    else:\n"
+        "        rest.append(a)\n"
+        "p = over['model_providers.' + over['model_provider'] + '.base_url']\n"
+        "hdr = over['model_providers.coatcheck.env_http_headers']\n"
+        "headers = {k: os.environ[v] for k, v in hdr.items()}\n"
+        "def post(h):\n"
+        "    req = urllib.request.Request(p + '/responses', data=b'{\"model\": \"m\", \"input\": \"hi\"}', headers={'content-type': 'application/json', **h})\n"
+        "    try:\n"
+        "        return urllib.request.urlopen(req).status\n"
+        "    except urllib.error.HTTPError as e:\n"
+        "        return e.code\n"
+        "print(p, post(headers), post({}), over['model_providers.coatcheck.wire_api'], over['model_providers.coatcheck.supports_websockets'], ' '.join(rest))\n"
+        "sys.exit(4)\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    env = {**os.environ, "COATCHECK_VAULT_KEY": "k", "PATH": f"{tmp_path}:{os.environ['PATH']}"}
+    token_file, log, audit = tmp_path / "gw.token", tmp_path / "gw.log", tmp_path / "audit.jsonl"
+    r = subprocess.run([sys.executable, "-m", "coatcheck", "codex", "--port", str(port), "--upstream", "http://127.0.0.1:9",
+                        "--token-file", str(token_file), "--gateway-log", str(log), "--audit", str(audit),
+                        "--", "exec", "say hi"], capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 4, r.stderr
+    assert r.stdout.strip() == f"http://127.0.0.1:{port}/v1 502 401 responses False exec say hi"
+    assert [json.loads(x)["status"] for x in audit.read_text().splitlines()] == [502, 401]
+
+
+def test_codex_print_config_is_a_valid_provider_block():
+    import tomllib
+
+    r = subprocess.run([sys.executable, "-m", "coatcheck", "codex", "--print-config", "--port", "8899"],
+                       capture_output=True, text=True, timeout=60)
+    cfg = tomllib.loads(r.stdout)
+    prov = cfg["model_providers"][cfg["model_provider"]]
+    assert prov["base_url"] == "http://127.0.0.1:8899/v1" and prov["wire_api"] == "responses"
+    assert prov["supports_websockets"] is False and prov["env_http_headers"] == {"x-coatcheck-token": "COATCHECK_TOKEN"}

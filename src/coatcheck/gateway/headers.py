@@ -19,6 +19,7 @@ PASS_THROUGH = frozenset({
     "x-claude-code-context-compacted", "x-claude-code-prev-tool-durations", "x-claude-code-prompt-id",
     "x-app", "originator", "session_id", "session-id", "chatgpt-account-id", "version", "conversation_id",
     "traceparent", "tracestate", "baggage", "cache-control", "pragma", "priority",
+    "x-oai-attestation",  # forwarded verbatim (docs/gateway-protocol.md §5.3)
 })
 PASS_THROUGH_PREFIXES = ("x-stainless-", "sec-", "x-test-")  # SDK telemetry, browser fetch metadata, our test harness
 
