@@ -75,7 +75,8 @@ def test_usernames_in_their_slots(masker: Masker, text: str, value: str) -> None
 @pytest.mark.parametrize(
     "text",
     ["user=root", "POSTGRES_USER=postgres", "Usuario: www-data", "user = request.user", "username = current_user",
-     "uid: prometheus", "User: what does this function return?", "utente: nobody", "login_url=/login"],
+     "uid: prometheus", "User: what does this function return?", "utente: nobody", "login_url=/login",
+     "[Service]\nUser=prometheus\nGroup=prometheus", "USER_NAME=consul", "user: grafana"],
 )
 def test_service_users_code_and_words_stay(masker: Masker, text: str) -> None:
     assert not any(s.category == "username" for s in masker.detect(text))
