@@ -55,3 +55,31 @@ def test_fifty_concurrent_sessions_never_see_each_other(gateway, upstream):
         assert f"user{k}@acme-dev.it" in body and f"Pw{k:03d}xLm2Kp9Tr" in body
         others = [j for j in range(50) if j != k and (f"user{j}@acme-dev.it" in body or f"Pw{j:03d}xLm2Kp9Tr" in body)]
         assert not others, f"session {k} received values of sessions {others}"
+
+
+def test_a_fork_under_a_new_session_id_reuses_the_placeholders(gateway, upstream):
+    """--fork-session / resume: the client resends the history under a new id; the upstream sees the same masked
+    history (a prompt-cache hit), and the fork restores the same values."""
+    def client(sid: str) -> anthropic.Anthropic:
+        return anthropic.Anthropic(base_url=gateway.url, api_key="k", default_headers={"x-claude-code-session-id": sid}, max_retries=0)
+
+    history: list[dict] = [{"role": "user", "content": [{"type": "text", "text": _turn_text(0)}]}]
+    parent = client("fork-parent")
+    for i in range(1, 3):
+        msg = parent.messages.create(model="claude-test", max_tokens=50, system="You are a coding agent.", messages=history)
+        history.append({"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in msg.content]})
+        history.append({"role": "user", "content": [{"type": "tool_result", "tool_use_id": history[-1]["content"][-1]["id"], "content": "ok"},
+                                                    {"type": "text", "text": _turn_text(i)}]})
+    n = len(upstream.requests)
+    parent.messages.create(model="claude-test", max_tokens=50, system="You are a coding agent.", messages=history)
+    client("fork-child").messages.create(model="claude-test", max_tokens=50, system="You are a coding agent.", messages=history)
+    as_parent, as_fork = upstream.requests[n]["messages"], upstream.requests[n + 1]["messages"]
+    assert json.dumps(as_fork, ensure_ascii=False) == json.dumps(as_parent, ensure_ascii=False)
+    assert "SECRET_" in json.dumps(as_fork) and "ghp_" not in json.dumps(as_fork)
+
+
+def test_new_conversations_that_open_alike_do_not_share_placeholders(gateway, upstream):
+    sessions = gateway.app.state.gateway.sessions
+    a = sessions.get("alike-a", sessions.fingerprint([{"role": "user", "content": "hi"}]))
+    b = sessions.get("alike-b", sessions.fingerprint([{"role": "user", "content": "hi"}]))
+    assert a is not b  # one turn is no fork: only a resent answer (a third turn) makes one

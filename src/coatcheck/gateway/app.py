@@ -97,11 +97,13 @@ class Gateway:
                                                            "the file `coatcheck serve` printed at start")
 
     def _session(self, request: Request, body: Any) -> Session:
+        history = body.get("messages", body.get("input")) if isinstance(body, dict) else None
+        start = self.sessions.fingerprint(history)
         for h in ("x-claude-code-session-id", "x-coatcheck-session"):
             if request.headers.get(h):
-                return self.sessions.get(request.headers[h])
+                return self.sessions.get(request.headers[h], start)
         if isinstance(body, dict) and isinstance(body.get("prompt_cache_key"), str):
-            return self.sessions.get("openai:" + body["prompt_cache_key"])
+            return self.sessions.get("openai:" + body["prompt_cache_key"], start)
         return self.sessions.ephemeral()
 
     def _url(self, path: str, query: str, api: Api) -> str:

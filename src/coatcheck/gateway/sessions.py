@@ -18,6 +18,7 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from ..detect.pipeline import Pipeline, ValueFinder, inside_token, known_values
 from ..masker import Masker
@@ -178,10 +179,33 @@ class SessionStore:
         self.idle_seconds = idle_seconds
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
+        # conversation-start fingerprint -> session key: a fork or resume under a new id reuses its placeholders
+        self._starts: OrderedDict[bytes, str] = OrderedDict()
 
-    def get(self, session_key: str) -> Session:
+    def fingerprint(self, history: Any) -> bytes | None:
+        """A keyed hash of a conversation's start: its first two turns (the user's opening and the model's answer),
+        only once there is a third. A fork or a resume (``--fork-session``, a new id) resends that start byte for
+        byte; two new conversations that merely open with the same prompt have different answers."""
+        if not isinstance(history, list) or len(history) < 3:
+            return None
+        start = json.dumps(history[:2], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hmac.new(self.master_key, b"start\x00" + start.encode("utf-8", "surrogatepass"), hashlib.sha256).digest()
+
+    def get(self, session_key: str, start: bytes | None = None) -> Session:
+        """The session for ``session_key``. A new key whose conversation start (``start``, see :meth:`fingerprint`)
+        belongs to a live session joins that session: same placeholders, so the copied history is masked as
+        before and the upstream's prompt cache still hits."""
         with self._lock:
             s = self._sessions.get(session_key)
+            if s is None and start is not None:
+                parent = self._sessions.get(self._starts.get(start, ""))
+                if parent is not None:
+                    s = self._sessions[session_key] = parent
+            if start is not None:  # the latest session with this start is the one a fork comes from
+                self._starts[start] = session_key
+                self._starts.move_to_end(start)
+                while len(self._starts) > 4 * self.max_sessions:
+                    self._starts.popitem(last=False)
             if s is None:
                 key = hmac.new(self.master_key, b"session\x00" + session_key.encode(), hashlib.sha256).digest()
                 vault = None
