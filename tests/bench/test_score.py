@@ -96,3 +96,18 @@ def test_one_bootstrap_treats_an_undefined_rate_the_same_in_both_uses():
     d = paired_difference(scores, scores, 50)
     assert all(math.isnan(x) for x in d["keep_rate"][1:])
     assert d["leak_rate"] == (0.0, 0.0, 0.0)
+
+
+def test_score_by_sub_label_through_the_cli(tmp_path):
+    import subprocess
+    import sys
+
+    doc = {"id": "a", "text": "k=ghp_x and m=abc", "items": [
+        {"start": 2, "end": 7, "cls": "MUST_MASK", "cat": "secret", "encoded_of": None, "sub": ["syntax:env", "family:GitHub"]},
+        {"start": 14, "end": 17, "cls": "MUST_MASK", "cat": "secret", "encoded_of": None, "sub": "syntax:env"}]}
+    data, pred = tmp_path / "d.jsonl", tmp_path / "p.jsonl"
+    data.write_text(json.dumps(doc) + "\n")
+    pred.write_text(json.dumps({"id": "a", "spans": [{"start": 2, "end": 7, "label": "secret"}]}) + "\n")
+    r = subprocess.run([sys.executable, "-m", "coatcheck", "bench", "score", "--data", str(data), "--pred", str(pred),
+                        "--by-sub", "--markdown"], capture_output=True, text=True, timeout=60)
+    assert "| family:GitHub | 1 | 0 | 0.0% |" in r.stdout and "| syntax:env | 2 | 1 | 50.0% |" in r.stdout
