@@ -92,8 +92,9 @@ class Rule(BaseModel):
             # every label reaches the keyword prefilter (and the search windows): its longest word is a keyword
             own = [k.lower() for k in self.keywords]
             for label in labels:
-                if not any(k in label.lower() for k in own):
-                    self.keywords.append(max(label.lower().split(), key=len))
+                low = label.lower()
+                if not any(regex.search(r"(?<!\p{L})" + regex.escape(k), low) for k in own):
+                    self.keywords.append(max(low.split(), key=len))
         key = self.key if self.key is not None else label_regex(vocabulary_labels(self.labels or ""))
         self.pattern = assignment(key, self.value, tail=self.tail, prefix=self.prefix, loose=self.loose,
                                   case_insensitive_value=self.ignore_case)
@@ -160,6 +161,9 @@ class CompiledRule:
         # before its keyword: try the pattern only at those starts, in order, never inside a previous match.
         seen_to = 0
         for k in self.anchor.finditer(text):
+            ks = k.start()
+            if ks > 0 and text[ks - 1].isalpha() and not (text[ks - 1].islower() and text[ks].isupper()):
+                continue  # a key's keyword starts a word or a word part: "hotel" is no "tel"; POSTGRES_USER, dbUser are
             first = max(seen_to, k.start() - _WINDOW_BEFORE)
             for p in range(first, k.start() + 1):
                 prev = text[p - 1] if p > 0 else " "
