@@ -112,3 +112,35 @@ def test_policy_errors_are_clear(tmp_path):
 def test_doctor():
     r = run("doctor")
     assert r.returncode == 0 and b"provider formats" in r.stdout and b"stages:" in r.stdout
+
+
+def test_a_baseline_accepts_known_findings_and_holds_no_values(tmp_path):
+    f, base = tmp_path / "a.env", tmp_path / "baseline.json"
+    f.write_text("DB_PASSWORD=Kq9x!Lm2Pz7w\nuser=mrossi77\n")
+    assert run("scan", str(f)).returncode == 1
+    assert run("scan", "--write-baseline", str(base), str(f)).returncode == 0
+    text = base.read_text()
+    assert "Kq9x!Lm2Pz7w" not in text and "mrossi77" not in text and json.loads(text)["version"] == 1
+    r = run("scan", "--baseline", str(base), str(f))
+    assert r.returncode == 0 and r.stdout == b""
+    # a new finding is still reported, with its position and category only; lines moving does not void the rest
+    f.write_text("# header\nAPI_TOKEN=ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5\nDB_PASSWORD=Kq9x!Lm2Pz7w\nuser=mrossi77\n")
+    r = run("scan", "--baseline", str(base), str(f))
+    assert r.returncode == 1 and r.stdout.decode().splitlines() == [f"{f}:2:11: secret"]
+
+
+def test_a_malformed_baseline_is_a_clear_error(tmp_path):
+    f, base = tmp_path / "a.env", tmp_path / "baseline.json"
+    f.write_text("x=1\n")
+    base.write_text('{"version": 7}')
+    r = run("scan", "--baseline", str(base), str(f))
+    assert r.returncode == 2 and b"not a coatcheck baseline" in r.stderr
+
+
+def test_pre_commit_hook_definition_runs_scan():
+    import yaml
+
+    from pathlib import Path
+
+    hooks = yaml.safe_load((Path(__file__).parents[1] / ".pre-commit-hooks.yaml").read_text())
+    assert hooks[0]["id"] == "coatcheck" and hooks[0]["entry"].startswith("coatcheck scan") and hooks[0]["language"] == "python"

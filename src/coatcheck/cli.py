@@ -21,7 +21,7 @@ from .errors import CoatcheckError
 from .masker import Masker
 from .policy import Policy
 from .restore import StreamRestorer
-from .scan import Finding, iter_files, scan_text, to_sarif
+from .scan import Finding, iter_files, norm_path, read_baseline, scan_text, to_sarif, write_baseline
 from .textio import decode, encode, is_binary, iter_chunks
 from .vault import Vault, load_key
 
@@ -156,9 +156,11 @@ def scan(
     policy: str | None = PolicyOpt,
     lossless: bool = LosslessOpt,
     skip_binary: bool = typer.Option(False, "--skip-binary", help="Skip binary and undecodable files instead of failing (exit 2)."),
+    baseline: Path | None = typer.Option(None, "--baseline", help="Ignore the findings this baseline file accepts."),
+    write_baseline_to: Path | None = typer.Option(None, "--write-baseline", help="Accept every current finding: write them (hashed, no values) to this file and exit 0."),
 ) -> None:
     """Report secrets and personal data in files; exit 1 when something is found, 2 when a file could not be
-    read (pre-commit friendly)."""
+    read (pre-commit friendly). A baseline (--write-baseline, then --baseline) accepts known findings."""
     try:
         masker = Masker(policy=Policy.load(policy))
     except CoatcheckError as exc:
@@ -197,6 +199,16 @@ def scan(
                 unreadable += 0 if skip_binary else 1
                 continue
             findings.extend(scan_text(masker, text, str(f), with_values=show_values))
+    if write_baseline_to is not None:
+        write_baseline(write_baseline_to, findings)
+        err.print(f"coatcheck: {len(findings)} finding(s) accepted in {write_baseline_to}")
+        raise typer.Exit(0)
+    if baseline is not None:
+        try:
+            accepted = read_baseline(baseline)
+        except CoatcheckError as exc:
+            _fail(exc)
+        findings = [x for x in findings if (norm_path(x.path), x.category, x.fingerprint) not in accepted]
     if fmt == "json":
         sys.stdout.write(json.dumps([x.as_dict(show_values) for x in findings], indent=2, ensure_ascii=False) + "\n")
     elif fmt == "sarif":
