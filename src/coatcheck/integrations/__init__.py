@@ -1,0 +1,1 @@
+"""Integrations: coatcheck inside other tools (logging, structlog)."""
