@@ -1,5 +1,6 @@
 """coatcheck: mask secrets and personal data in coding-agent traffic, restore them exactly."""
 
+from .conversation import Conversation, mask_messages, restore_message
 from .errors import CoatcheckError, ConfigError, InputError, MaskingError, VaultError
 from .masker import Masker, MaskResult
 from .policy import Policy
@@ -10,6 +11,7 @@ from .vault import Vault
 __all__ = [
     "CoatcheckError",
     "ConfigError",
+    "Conversation",
     "InputError",
     "MaskResult",
     "Masker",
@@ -20,6 +22,8 @@ __all__ = [
     "StreamRestorer",
     "Vault",
     "VaultError",
+    "mask_messages",
     "restore",
+    "restore_message",
 ]
 __version__ = "0.1.0"
