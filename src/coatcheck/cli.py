@@ -229,6 +229,57 @@ def scan(
 
 
 @app.command()
+def batch(
+    inputs: list[str] = typer.Argument(..., help="JSONL files, directories (every *.jsonl below) or globs."),
+    out: Path = typer.Option(..., "-o", "--out", help="Output directory: one masked file per input, same relative name."),
+    field_name: str | None = typer.Option(None, "--field", help="Mask only this string field of each line (default: every string leaf but protocol structure)."),
+    workers: int | None = typer.Option(None, "--workers", min=1, help="Processes (default: every core)."),
+    vault_out: Path | None = typer.Option(None, "--vault-out", help="Write an encrypted vault shard per input here (placeholder -> value), for coatcheck restore. Without it masking is one-way."),
+    policy: str | None = PolicyOpt,
+    key_file: Path | None = KeyFileOpt,
+    report_path: Path | None = typer.Option(None, "--report", help="Also write the run's report as JSON here."),
+) -> None:
+    """Mask a corpus of JSONL files (text records, chat transcripts, Claude Code session files) on every local core.
+    Writes are atomic per file and a rerun skips finished files; placeholders follow the vault key, so they agree
+    across workers and runs. A line that cannot be masked is reported and not written."""
+    import time
+
+    from rich.progress import Progress
+
+    from .batch import run, summary
+    from .vault import load_key
+
+    try:
+        key = load_key(key_file)
+        Policy.load(policy)  # a bad policy is an error before any worker starts
+    except CoatcheckError as exc:
+        _fail(exc)
+    t0 = time.perf_counter()
+    reports = []
+    try:
+        from .batch import input_files
+
+        total = len(input_files(inputs))
+        with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
+            task = progress.add_task("masking files", total=total)
+            for r in run(inputs, out, key, fld=field_name, workers=workers, policy=policy, vault_out=vault_out):
+                reports.append(r)
+                progress.advance(task)
+    except CoatcheckError as exc:
+        _fail(exc)
+    result = summary(reports, time.perf_counter() - t0)
+    if report_path is not None:
+        report_path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    failed = sum(len(v) for v in result["failures"].values())
+    err.print(f"coatcheck: {result['documents']} document(s) in {result['files']} file(s) "
+              f"({result['skipped_files']} already done), {result['characters']:,} characters, "
+              f"{result['mb_per_second']} MB/s; masked: "
+              + (", ".join(f"{k}={v}" for k, v in result["counts"].items()) or "nothing")
+              + (f"; {failed} line(s) failed and were not written" if failed else ""))
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command()
 def doctor(policy: str | None = PolicyOpt) -> None:
     """Show the pipeline's stages, rule counts and policy."""
     try:
