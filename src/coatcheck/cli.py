@@ -465,31 +465,26 @@ def claude(
 CODEX_PROVIDER = "coatcheck"
 
 
+def _codex_provider(port: int) -> list[tuple[str, str]]:
+    """The provider settings that send Codex through the gateway, as (key, TOML value) pairs. Facts: Codex's
+    provider keys (``base_url``, ``env_key``, ``wire_api``, ``env_http_headers``, ``supports_websockets``);
+    Responses is the only wire API it accepts; a custom provider should not try a WebSocket upgrade."""
+    return [("name", '"coatcheck"'), ("base_url", f'"http://127.0.0.1:{port}/v1"'), ("env_key", '"OPENAI_API_KEY"'),
+            ("wire_api", '"responses"'), ("supports_websockets", "false"),
+            ("env_http_headers", '{ "x-coatcheck-token" = "COATCHECK_TOKEN" }')]
+
+
 def codex_provider_block(port: int) -> str:
-    """The ``~/.codex/config.toml`` block that sends Codex through the gateway. Facts: Codex's provider keys
-    (``base_url``, ``env_key``, ``wire_api``, ``env_http_headers``, ``supports_websockets``); Responses is the only
-    wire API it accepts; a custom provider should not try a WebSocket upgrade."""
-    return (f"model_provider = \"{CODEX_PROVIDER}\"\n\n"
-            f"[model_providers.{CODEX_PROVIDER}]\n"
-            f"name = \"coatcheck\"\n"
-            f"base_url = \"http://127.0.0.1:{port}/v1\"\n"
-            f"env_key = \"OPENAI_API_KEY\"\n"
-            f"wire_api = \"responses\"\n"
-            f"supports_websockets = false\n"
-            f"env_http_headers = {{ \"x-coatcheck-token\" = \"COATCHECK_TOKEN\" }}\n")
+    """The ``~/.codex/config.toml`` block for plain ``codex``."""
+    body = "".join(f"{k} = {v}\n" for k, v in _codex_provider(port))
+    return f'model_provider = "{CODEX_PROVIDER}"\n\n[model_providers.{CODEX_PROVIDER}]\n{body}'
 
 
 def _codex_overrides(port: int) -> list[str]:
-    """The same block as ``codex -c key=value`` overrides (values are TOML), so no file is edited."""
-    p = f"model_providers.{CODEX_PROVIDER}"
-    pairs = [("model_provider", f'"{CODEX_PROVIDER}"'), (f"{p}.name", '"coatcheck"'),
-             (f"{p}.base_url", f'"http://127.0.0.1:{port}/v1"'), (f"{p}.env_key", '"OPENAI_API_KEY"'),
-             (f"{p}.wire_api", '"responses"'), (f"{p}.supports_websockets", "false"),
-             (f"{p}.env_http_headers", '{ "x-coatcheck-token" = "COATCHECK_TOKEN" }')]
-    out: list[str] = []
-    for key, value in pairs:
-        out += ["-c", f"{key}={value}"]
-    return out
+    """The same settings as ``codex -c key=value`` overrides (values are TOML), so no file is edited."""
+    pairs = [("model_provider", f'"{CODEX_PROVIDER}"'),
+             *((f"model_providers.{CODEX_PROVIDER}.{k}", v) for k, v in _codex_provider(port))]
+    return [arg for k, v in pairs for arg in ("-c", f"{k}={v}")]
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
