@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\u2061\u2062\u2063\u2064")
@@ -86,33 +87,43 @@ def needs_unescaped_view(text: str) -> bool:
     return ("\\" in text or "&" in text) and _ESCAPE.search(text) is not None
 
 
-def _unescape_once(text: str) -> tuple[str, list[tuple[int, int]]]:
+def rewrite(text: str, pattern: re.Pattern[str],
+            replace: Callable[[re.Match[str]], Iterable[tuple[str, tuple[int, int]]]]) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with each match of ``pattern`` replaced by the characters ``replace`` gives for it, and for every
+    character of the result the ``(start, end)`` of ``text`` it came from. The offset map behind every view."""
     out: list[str] = []
     spans: list[tuple[int, int]] = []
     pos = 0
-    for m in _ESCAPE.finditer(text):
-        for i in range(pos, m.start()):
-            out.append(text[i])
-            spans.append((i, i + 1))
-        esc = m.group()
-        if esc[0] == "&":
-            if esc[1] == "#":
-                num = esc[2:-1]
-                code = int(num[1:], 16) if num[:1] in "xX" else int(num)
-                ch = chr(code) if 0 < code < 0x110000 else "\ufffd"
-            else:
-                ch = _ENTITIES[esc[1:-1]]
-        elif esc[1] in "ux":
-            ch = chr(int(esc[2:], 16))
-        else:
-            ch = _SIMPLE[esc[1]]
-        out.append(ch)
-        spans.append(m.span())
+    for m in pattern.finditer(text):
+        out.extend(text[pos : m.start()])
+        spans.extend((i, i + 1) for i in range(pos, m.start()))
+        for ch, span in replace(m):
+            out.append(ch)
+            spans.append(span)
         pos = m.end()
-    for i in range(pos, len(text)):
-        out.append(text[i])
-        spans.append((i, i + 1))
+    out.extend(text[pos:])
+    spans.extend((i, i + 1) for i in range(pos, len(text)))
     return "".join(out), spans
+
+
+def _unescaped_char(m: re.Match[str]) -> Iterable[tuple[str, tuple[int, int]]]:
+    esc = m.group()
+    if esc[0] == "&":
+        if esc[1] == "#":
+            num = esc[2:-1]
+            code = int(num[1:], 16) if num[:1] in "xX" else int(num)
+            ch = chr(code) if 0 < code < 0x110000 else "\ufffd"
+        else:
+            ch = _ENTITIES[esc[1:-1]]
+    elif esc[1] in "ux":
+        ch = chr(int(esc[2:], 16))
+    else:
+        ch = _SIMPLE[esc[1]]
+    return [(ch, m.span())]
+
+
+def _unescape_once(text: str) -> tuple[str, list[tuple[int, int]]]:
+    return rewrite(text, _ESCAPE, _unescaped_char)
 
 
 def unescaped_view(text: str) -> UnescapedView:
@@ -136,18 +147,8 @@ def needs_despaced_view(text: str) -> bool:
 def despaced_view(text: str) -> UnescapedView:
     """``text`` with the spaces inside spelled-out runs removed (``a l i c e @ …`` → ``alice@…``); offsets map
     back so that a hit masks the whole spelled-out run's characters."""
-    out: list[str] = []
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    for m in _SPACED_OUT.finditer(text):
-        for i in range(pos, m.start()):
-            out.append(text[i])
-            spans.append((i, i + 1))
-        for i in range(m.start(), m.end(), 2):
-            out.append(text[i])
-            spans.append((i, min(i + 2, m.end()) if i + 2 < m.end() else i + 1))
-        pos = m.end()
-    for i in range(pos, len(text)):
-        out.append(text[i])
-        spans.append((i, i + 1))
-    return UnescapedView("".join(out), spans)
+
+    def letters(m: re.Match[str]) -> Iterable[tuple[str, tuple[int, int]]]:
+        return [(text[i], (i, i + 2 if i + 2 < m.end() else i + 1)) for i in range(m.start(), m.end(), 2)]
+
+    return UnescapedView(*rewrite(text, _SPACED_OUT, letters))

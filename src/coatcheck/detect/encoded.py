@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import regex
 
+from ..normalize import rewrite
 from ..spans import Span
 from .vocabulary import is_credential_key
 
@@ -71,29 +72,22 @@ def decode_hex(blob: str) -> str | None:
 
 
 def decode_percent(run: str) -> tuple[str, list[tuple[int, int]]]:
-    """The URL-decoded text and, for each decoded character, the ``(start, end)`` it came from in ``run``."""
-    out: list[str] = []
-    origin: list[tuple[int, int]] = []
+    """The URL-decoded text and, for each decoded character, the ``(start, end)`` it came from in ``run``; a
+    multi-byte character maps to all of its escapes."""
     decoder = codecs.getincrementaldecoder("utf-8")("replace")
     first = -1
-    pos = 0
-    for m in _PCT.finditer(run):
-        for i in range(pos, m.start()):
-            out.append(run[i])
-            origin.append((i, i + 1))
-        pos = m.end()
+
+    def decoded(m: regex.Match[str]) -> list[tuple[str, tuple[int, int]]]:
+        nonlocal first
         if first < 0:
             first = m.start()
         chars = decoder.decode(bytes([int(m.group(1), 16)]))
-        for ch in chars:
-            out.append(ch)
-            origin.append((first, m.end()))
+        span = (first, m.end())
         if chars:
             first = -1
-    for i in range(pos, len(run)):
-        out.append(run[i])
-        origin.append((i, i + 1))
-    return "".join(out), origin
+        return [(ch, span) for ch in chars]
+
+    return rewrite(run, _PCT, decoded)
 
 
 def _pct_runs(text: str):
