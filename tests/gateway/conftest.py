@@ -12,7 +12,7 @@ from coatcheck.gateway.app import GatewayConfig, create_app
 from .fake_upstream import Upstream
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -20,7 +20,7 @@ def _free_port() -> int:
 
 class Server:
     def __init__(self, app) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

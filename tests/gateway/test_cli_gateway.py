@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import stat
 import subprocess
 import sys
 
+from .conftest import free_port
+
 
 def test_claude_launcher_with_a_stand_in_executable(tmp_path):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     fake = tmp_path / "claude"
     # the stand-in calls the gateway the way Claude Code does: ANTHROPIC_BASE_URL plus ANTHROPIC_CUSTOM_HEADERS
     fake.write_text(
@@ -43,9 +42,7 @@ def test_claude_launcher_with_a_stand_in_executable(tmp_path):
 
 
 def test_claude_launcher_reports_a_missing_executable(tmp_path):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "COATCHECK_VAULT_KEY": "k"}
     r = subprocess.run([sys.executable, "-m", "coatcheck", "claude", "--port", str(port), "--executable", "no-such-claude"],
                        capture_output=True, text=True, env=env, timeout=60)
@@ -53,9 +50,7 @@ def test_claude_launcher_reports_a_missing_executable(tmp_path):
 
 
 def test_codex_launcher_passes_a_provider_block_and_the_token(tmp_path):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     fake = tmp_path / "codex"
     # the stand-in reads the -c overrides the way Codex does (dotted key = TOML value) and calls the gateway with them
     fake.write_text(
