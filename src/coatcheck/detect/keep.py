@@ -57,10 +57,13 @@ _DATE = re.compile(
 _KEY_BEFORE = re.compile(r"""([A-Za-z_][\w.-]{0,60})["'`]?\]?\s*(?::=|=>|[:=])\s*["'`]?$""")
 
 
+_SESSION_KEY = re.compile(r"(?i)session|cookie|bearer")
+
+
 def _credential_key_before(text: str, start: int) -> bool:
     """A credential-named key is assigned right before ``start`` (then a UUID or hex string is a key)."""
     m = _KEY_BEFORE.search(text[max(0, start - 64) : start])
-    return m is not None and (vocabulary.is_credential_key(m.group(1)) or re.search(r"(?i)session|cookie|bearer", m.group(1)) is not None)
+    return m is not None and (vocabulary.is_credential_key(m.group(1)) or _SESSION_KEY.search(m.group(1)) is not None)
 
 
 def is_templated(text: str, start: int, end: int) -> bool:

@@ -152,23 +152,19 @@ class Pipeline:
             spans.extend(d.detect(text))
         if self.model is not None:
             spans.extend(self.model.detect(text))
-        if needs_view(text):
-            view = normalized_view(text)
-            # the model too: a name or an address written with homoglyphs ("Маrіа Rоssі") is still a name
-            for d in (*self.base, self.terms, *([self.model] if self.model is not None else [])):
-                for s in d.detect(view.text):
-                    start, end = view.to_original(s.start, s.end)
-                    spans.append(replace(s, start=start, end=end, detector=f"normalized:{s.detector}"))
-        # KEY=VALUE lines inside a JSON string (a tool call's new_string, kubectl -o json, .ipynb cells) and HTML
-        # character references: the escapes decoded, so "\n" ends a line and a value. Values spelled out one
-        # character at a time: the spaces removed. Spans map back to the original characters.
-        for needed, build, label in ((needs_unescaped_view, unescaped_view, "unescaped"),
-                                     (needs_despaced_view, despaced_view, "despaced")):
+        # Views whose offsets map back to the original: the normalised one (homoglyphs, zero-width, fullwidth; the
+        # model reads it too, for homoglyph names); the unescaped one (KEY=VALUE lines inside a JSON string, a tool
+        # call's new_string, kubectl -o json, .ipynb cells, HTML character references: "\n" ends a line and a
+        # value); the despaced one (values spelled out one character at a time).
+        model = [self.model] if self.model is not None else []
+        for needed, build, label, extra in ((needs_view, normalized_view, "normalized", model),
+                                            (needs_unescaped_view, unescaped_view, "unescaped", []),
+                                            (needs_despaced_view, despaced_view, "despaced", [])):
             if needed(text):
-                uview = build(text)
-                for d in (*self.base, self.terms):
-                    for s in d.detect(uview.text):
-                        start, end = uview.to_original(s.start, s.end)
+                view = build(text)
+                for d in (*self.base, self.terms, *extra):
+                    for s in d.detect(view.text):
+                        start, end = view.to_original(s.start, s.end)
                         spans.append(replace(s, start=start, end=end, detector=f"{label}:{s.detector}"))
         found = resolve(drop_documented(text, drop_dates(text, [s for s in spans if self._allowed(text, s)])))
         return resolve(found + self._repeats(text, found))
