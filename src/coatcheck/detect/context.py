@@ -18,7 +18,7 @@ from ..spans import Span
 from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
 from .vocabulary import is_credential_key
-from .keep import is_code_word, kept_by
+from .keep import is_code_word, kept_by, prose_follows
 
 _TRIGGER = regex.compile(
     r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|salt|bearer|pin|otp|mysql|kennwort|contrase|clave|login|machine"
@@ -82,7 +82,6 @@ def _value_span(m: regex.Match[str]) -> tuple[int, int, bool] | None:
 _VARIABLE = regex.compile(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]\w*|\[[^\]\s]*\]?)*[\[(]?")
 _FORMAT_FIELD = regex.compile(r"\{[A-Za-z_][\w.]*(?:![rsa])?(?::[^{}]*)?\}")
 _SNAKE_ENUM = regex.compile(r"[a-z]+(?:_[a-z]+)+")
-_SENTENCE_GOES_ON = regex.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]")
 _SECRET_WORDS = ("password", "passwd", "pwd", "passphrase", "secret", "passwort", "kennwort")
 
 
@@ -241,7 +240,7 @@ class ContextDetector:
         key_low = m.group("key").lower()
         if _SNAKE_ENUM.fullmatch(value) and not any(w in key_low for w in _SECRET_WORDS):
             return None  # auth="user_oauth", token_type: "refresh_token": an enum, not a credential
-        if value.isalpha() and _SENTENCE_GOES_ON.match(line, e):
+        if value.isalpha() and prose_follows(line, e):
             return None  # ":param lock_token: registration used to …": prose
         if kind == "spaced" and (key_low in ("pass", "token", "key", "secret") or not quoted):
             return None  # "pass '--{name}'", "the token 'abc'": prose verbs and nouns, not a Gradle-style assignment

@@ -204,13 +204,18 @@ def is_code_variable(text: str, start: int, end: int) -> bool:
 _SENTENCE_GOES_ON = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]")
 
 
+def prose_follows(text: str, end: int) -> bool:
+    """Two more words follow ``end`` on the line: the value before it is part of a sentence."""
+    return _SENTENCE_GOES_ON.match(text, end) is not None
+
+
 def is_prose_word(text: str, start: int, end: int) -> bool:
     """A plain word after ``Label: `` that carries on as a sentence (``User: what does this do?``), not a
     header's value (``Benutzername: carolelucero``). Names and logins with digits or dots are never kept."""
     value = text[start:end]
     if not value.isalpha() or text[max(0, start - 2) : start] != ": ":
         return False
-    if not _SENTENCE_GOES_ON.match(text, end):
+    if not prose_follows(text, end):
         return False
     return not _name_like(value.lower())
 
