@@ -49,19 +49,24 @@ def _readable(data: bytes) -> str | None:
     return s if printable >= 0.95 * len(s) else None
 
 
-def decode_base64(blob: str) -> str | None:
+def base64_bytes(blob: str) -> bytes | None:
+    """The bytes of base64 or base64url (``-``/``_``), padding optional, or None if it is not."""
     core = blob.rstrip("=")
     if len(core) % 4 == 1:
         return None
     padded = core + "=" * (-len(core) % 4)
     try:
         if "-" in core or "_" in core:
-            data = base64.urlsafe_b64decode(padded)
-        else:
-            data = base64.b64decode(padded, validate=True)
+            return base64.urlsafe_b64decode(padded)
+        return base64.b64decode(padded, validate=True)
     except (binascii.Error, ValueError):
         return None
-    return _readable(data)
+
+
+def decode_base64(blob: str) -> str | None:
+    """The text a base64/base64url blob decodes to, if it is readable text."""
+    data = base64_bytes(blob)
+    return _readable(data) if data is not None else None
 
 
 def decode_hex(blob: str) -> str | None:
@@ -111,7 +116,7 @@ def _blobs(text: str):
 def _k8s_secret_values(text: str) -> list[Span]:
     out = []
     for m in _K8S_VALUE.finditer(text):
-        data = _b64_bytes(m.group("v"))
+        data = base64_bytes(m.group("v"))  # a Secret may hold binary: a keystore, a DER key
         if data is None:
             continue
         try:
@@ -123,17 +128,6 @@ def _k8s_secret_values(text: str) -> list[Span]:
             continue
         out.append(Span(m.start("v"), m.end("v"), "secret", "encoded:k8s-secret-data", 0.9))
     return out
-
-
-def _b64_bytes(blob: str) -> bytes | None:
-    """The bytes of standard base64 (a Secret may hold binary: a keystore, a DER key), or None."""
-    core = blob.rstrip("=")
-    if len(core) % 4 == 1:
-        return None
-    try:
-        return base64.b64decode(core + "=" * (-len(core) % 4), validate=True)
-    except (binascii.Error, ValueError):
-        return None
 
 
 class EncodedDetector:
