@@ -87,6 +87,7 @@ class Rule(BaseModel):
             return self
         if self.value is None or (self.key is None) == (self.labels is None):
             raise ValueError("without a pattern, give value and exactly one of key or labels")
+        key = self.key
         if self.labels is not None:
             labels = vocabulary_labels(self.labels)
             # every label reaches the keyword prefilter (and the search windows): its longest word is a keyword
@@ -95,7 +96,8 @@ class Rule(BaseModel):
                 low = label.lower()
                 if not any(regex.search(r"(?<!\p{L})" + regex.escape(k), low) for k in own):
                     self.keywords.append(max(low.split(), key=len))
-        key = self.key if self.key is not None else label_regex(vocabulary_labels(self.labels or ""))
+            key = label_regex(labels)
+        assert key is not None  # exactly one of key and labels, checked above
         self.pattern = assignment(key, self.value, tail=self.tail, prefix=self.prefix, loose=self.loose,
                                   case_insensitive_value=self.ignore_case)
         self.group = "v"
