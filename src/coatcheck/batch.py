@@ -127,11 +127,11 @@ def mask_file(src: str, dst: str, fld: str | None, vault_dst: str | None) -> Fil
     return report
 
 
-def run(inputs: list[str], out_dir: Path, key: bytes, *, fld: str | None = None, workers: int | None = None,
+def run(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: str | None = None, workers: int | None = None,
         policy: str | None = None, vault_out: Path | None = None) -> Iterator[FileReport]:
-    """Mask every input file into ``out_dir``, ``workers`` processes at a time (default: every core). Yields a
-    report per file as it finishes; files whose output already exists are skipped (a resumed run)."""
-    files = input_files(inputs)
+    """Mask every ``(file, relative name)`` of :func:`input_files` into ``out_dir``, ``workers`` processes at a time
+    (default: every core). Yields a report per file as it finishes; files whose output already exists are skipped
+    (a resumed run)."""
     if not files:
         raise InputError("no .jsonl input files found")
     todo: list[tuple[str, str, str | None]] = []

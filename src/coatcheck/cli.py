@@ -246,7 +246,7 @@ def batch(
 
     from rich.progress import Progress
 
-    from .batch import run, summary
+    from .batch import input_files, run, summary
     from .vault import load_key
 
     try:
@@ -257,12 +257,10 @@ def batch(
     t0 = time.perf_counter()
     reports = []
     try:
-        from .batch import input_files
-
-        total = len(input_files(inputs))
+        files = input_files(inputs)
         with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
-            task = progress.add_task("masking files", total=total)
-            for r in run(inputs, out, key, fld=field_name, workers=workers, policy=policy, vault_out=vault_out):
+            task = progress.add_task("masking files", total=len(files))
+            for r in run(files, out, key, fld=field_name, workers=workers, policy=policy, vault_out=vault_out):
                 reports.append(r)
                 progress.advance(task)
     except CoatcheckError as exc:
