@@ -112,6 +112,12 @@ def test_policy_errors_are_clear(tmp_path):
 def test_doctor():
     r = run("doctor")
     assert r.returncode == 0 and b"provider formats" in r.stdout and b"stages:" in r.stdout
+    assert b"on CPUExecutionProvider" in r.stdout  # which onnxruntime provider the model runs on
+
+
+def test_doctor_says_when_the_model_is_off():
+    r = run("doctor", env_extra={"COATCHECK_MODEL": "0"})
+    assert r.returncode == 0 and b"model: off" in r.stdout
 
 
 def test_a_baseline_accepts_known_findings_and_holds_no_values(tmp_path):

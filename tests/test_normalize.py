@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from coatcheck import Masker
 from coatcheck.normalize import needs_view, normalized_view
@@ -71,3 +73,42 @@ def test_a_homoglyph_name_reaches_the_model_through_the_normalised_view():
     text = "The customer Јоhn Ѕmith called yesterday."  # Cyrillic Ј, о, Ѕ
     assert "Ѕmith" not in masker.mask(text).text
     assert isinstance(masker.pipeline, Pipeline)
+
+
+def test_a_partial_view_covers_only_the_blocks_that_need_it():
+    from coatcheck.normalize import needs_view, normalized_view, partial_view
+
+    plain = "\n".join(f"line {i} nothing here" for i in range(50))
+    text = plain + "\n\nkey: ｇｈｐ＿ｘ\n\n" + plain + "\n\nother: ａｂｃ\n"
+    view = partial_view(text, needs_view, normalized_view)
+    assert view is not None and "line 7" not in view.text
+    assert view.text == "key: ghp_x\n" + "\n\n" + "other: abc\n"  # each block with its line end, joined by a blank line
+    s = view.text.index("ghp_x")
+    a, b = view.to_original(s, s + 5)
+    assert text[a:b] == "ｇｈｐ＿ｘ"
+    s = view.text.index("abc")
+    a, b = view.to_original(s, s + 3)
+    assert text[a:b] == "ａｂｃ"
+
+
+def test_a_partial_view_is_none_when_nothing_needs_it_and_whole_when_one_block():
+    from coatcheck.normalize import needs_view, normalized_view, partial_view
+
+    assert partial_view("plain\n\ntext\n", needs_view, normalized_view) is None
+    one = "a ｂ c\nd"
+    view = partial_view(one, needs_view, normalized_view)
+    assert view is not None and view.text == normalized_view(one).text
+
+
+@given(st.lists(st.text(alphabet="ab ｂ\\n\"\n", max_size=12), max_size=8))
+def test_partial_view_offsets_stay_inside_the_original(blocks_):
+    from coatcheck.normalize import needs_unescaped_view, partial_view, unescaped_view
+
+    text = "\n\n".join(blocks_)
+    view = partial_view(text, needs_unescaped_view, unescaped_view)
+    if view is None:
+        return
+    for i in range(len(view.text)):
+        for j in range(i + 1, min(len(view.text), i + 4) + 1):
+            a, b = view.to_original(i, j)
+            assert 0 <= a <= b <= len(text)

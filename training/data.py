@@ -19,6 +19,8 @@ from pathlib import Path
 
 from faker import Faker
 
+import hard
+
 LOCALES = {"en": "en_US", "it": "it_IT", "de": "de_DE", "fr": "fr_FR", "es": "es_ES"}
 
 # {P} a full name, {F} a first name, {A} a street address with postcode and city. Per language and kind.
@@ -117,14 +119,34 @@ def _split_of(value: str) -> str:
     return "test" if int(hashlib.sha256(value.encode()).hexdigest(), 16) % 5 == 0 else "train"
 
 
+def _census(split: str, _cache: dict = {}) -> tuple[list[str], list[str]]:  # noqa: B006 - a per-process cache
+    """First and last names of the 1990 US Census (public domain; shipped in the ``names`` package, MIT), title-cased,
+    each word on one side of a hash split: a test name's words never occur in a training name from this list."""
+    if split not in _cache:
+        from importlib import resources
+
+        def read(f: str) -> list[str]:
+            text = resources.files("names").joinpath(f).read_text()
+            words = [ln.split()[0].title() for ln in text.splitlines() if ln.strip()]
+            return [w for w in words if hard.split_of(w) == split]
+
+        _cache[split] = (read("dist.male.first") + read("dist.female.first"), read("dist.all.last")[:20000])
+    return _cache[split]
+
+
 class Names:
-    """Faker values per language, partitioned so that test names never occur in training."""
+    """Names per language: Faker's locale lists (MIT) and, for a third of the people, the 1990 US Census lists;
+    both partitioned so that test names never occur in training."""
 
     def __init__(self, lang: str, seed: int) -> None:
         self.f = Faker(LOCALES[lang])
         self.f.seed_instance(seed)
+        self.rnd = random.Random(seed)
 
     def draw(self, kind: str, split: str) -> str:
+        if kind in "PF" and self.rnd.random() < 0.33:
+            first, last = _census(split)
+            return self.rnd.choice(first) if kind == "F" else f"{self.rnd.choice(first)} {self.rnd.choice(last)}"
         for _ in range(200):
             if kind == "P":
                 v = self.f.name()
@@ -170,13 +192,26 @@ def generate(split: str, n: int, seed: int) -> list[dict]:
     rnd = random.Random(f"{split}/{seed}")
     names = {lang: Names(lang, seed * 7 + k + (0 if split == "train" else 1000)) for k, lang in enumerate(LOCALES)}
     name_split = "test" if split == "test" else "train"
+    places = {lang: [Faker(loc).country() for _ in range(60)] + [Faker(loc).city() for _ in range(60)] for lang, loc in LOCALES.items()}
     out = []
     while len(out) < n:
         lang = rnd.choice(list(LOCALES))
         negatives = [t for i, t in enumerate(NEGATIVES) if (i % 5 == 4) == (split == "test")]
-        if rnd.random() < 0.2:
+        roll = rnd.random()
+        if roll < 0.1:
             text = rnd.choice(negatives)
             out.append({"text": text, "spans": [], "lang": lang, "kind": "negative"})
+            continue
+        if roll < 0.38:
+            out.append(hard.negative(rnd, lang, name_split, places[lang]))
+            continue
+        if roll < 0.55:
+            d = hard.positive(rnd, lang, lambda k, lang=lang: names[lang].draw(k, name_split))
+            if rnd.random() < 0.3:  # a hard negative next to it
+                neg = hard.negative(rnd, lang, name_split, places[lang])["text"]
+                d["text"] = neg + "\n" + d["text"]
+                d["spans"] = [[s + len(neg) + 1, e + len(neg) + 1, lab] for s, e, lab in d["spans"]]
+            out.append(d)
             continue
         kind = rnd.choice(KINDS)
         choices = [(i, t) for i, t in enumerate(TEMPLATES[lang][kind]) if template_split(lang, kind, i) == ("test" if split == "test" else "train")]
@@ -185,7 +220,7 @@ def generate(split: str, n: int, seed: int) -> list[dict]:
         _, template = rnd.choice(choices)
         text, spans = render(template, names[lang], name_split)
         if rnd.random() < 0.3:  # context around it, as in real traffic
-            text2 = rnd.choice(negatives)
+            text2 = rnd.choice(negatives) if rnd.random() < 0.5 else hard.negative(rnd, lang, name_split, places[lang])["text"]
             offset = len(text2) + 1
             text = text2 + "\n" + text
             spans = [(s + offset, e + offset, l) for s, e, l in spans]
@@ -196,7 +231,7 @@ def generate(split: str, n: int, seed: int) -> list[dict]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path("training/work/data"))
-    ap.add_argument("--train", type=int, default=6000)
+    ap.add_argument("--train", type=int, default=12000)
     ap.add_argument("--dev", type=int, default=600)
     ap.add_argument("--test", type=int, default=1000)
     args = ap.parse_args()

@@ -293,6 +293,14 @@ def doctor(policy: str | None = PolicyOpt) -> None:
     typer.echo(f"rules: {len(rules)} ({', '.join(f'{c}={n}' for c, n in sorted(per_cat.items()))}); "
                f"provider formats: {sum(1 for r in rules if r.provider)}")
     typer.echo(f"policy: {masker.policy.name}; masks: {', '.join(sorted(masker.policy.mask))}")
+    if masker.pipeline.model is not None:
+        from .detect.model import active_provider, runtime_conflict
+
+        typer.echo(f"model: {masker.pipeline.model.path} on {active_provider(masker.pipeline.model.path)}")
+        if (conflict := runtime_conflict()) is not None:
+            typer.echo(f"warning: {conflict}")
+    else:
+        typer.echo("model: off (COATCHECK_MODEL=0, no model files, or the policy masks neither person nor address)")
     typer.echo(f"gateway: token {token_path()}; log of a gateway that `coatcheck claude`/`codex` start: {_default_gateway_log()}")
 
 

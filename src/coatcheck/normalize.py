@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\u2061\u2062\u2063\u2064")
 
@@ -152,3 +154,74 @@ def despaced_view(text: str) -> UnescapedView:
         return [(text[i], (i, i + 2 if i + 2 < m.end() else i + 1)) for i in range(m.start(), m.end(), 2)]
 
     return UnescapedView(*rewrite(text, _SPACED_OUT, letters))
+
+
+class View(Protocol):
+    """A rewritten text whose spans map back to the original."""
+
+    @property
+    def text(self) -> str: ...
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]: ...
+
+
+# Blocks are runs of lines between blank lines: what a key, a value and a table's header share.
+_BLOCK_BREAK = re.compile(r"\n[ \t\r]*\n")
+_JOIN = "\n\n"
+
+
+@dataclass(frozen=True)
+class PartialView:
+    """A view built only over the blocks of a text that need it, joined by blank lines. Detectors read ``text``;
+    ``to_original`` maps through the view of the block where a span starts (and where it ends)."""
+
+    text: str
+    starts: list[int]  # where each block's view starts in ``text``
+    bases: list[int]  # where each block starts in the original
+    views: list[View]
+
+    def _at(self, i: int) -> tuple[int, int]:
+        k = max(0, bisect_right(self.starts, i) - 1)
+        local = i - self.starts[k]
+        size = len(self.views[k].text)
+        if local >= size:  # in the blank line between two blocks: the next block's first character
+            k, local = min(k + 1, len(self.views) - 1), 0 if k + 1 < len(self.views) else size - 1
+        return k, local
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        k, a = self._at(start)
+        j, b = self._at(max(start, end - 1))
+        return (self.bases[k] + self.views[k].to_original(a, a + 1)[0],
+                self.bases[j] + self.views[j].to_original(b, b + 1)[1])
+
+
+def blocks(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of every block of ``text`` (its lines between blank lines)."""
+    out, pos = [], 0
+    for m in _BLOCK_BREAK.finditer(text):
+        out.append((pos, m.start() + 1))
+        pos = m.end()
+    out.append((pos, len(text)))
+    return [(s, e) for s, e in out if e > s]
+
+
+def partial_view(text: str, needed: Callable[[str], bool], build: Callable[[str], View]) -> View | None:
+    """The view ``build`` makes, over only the blocks of ``text`` that ``needed`` says need it (None when none
+    does): a long agent transcript with one fullwidth character or one escaped JSON string gets a view of that
+    block, not a second copy of the whole text to run every detector over."""
+    chosen = [(s, e) for s, e in blocks(text) if needed(text[s:e])]
+    if not chosen:
+        return None
+    if len(chosen) == 1 and chosen[0] == (0, len(text)):
+        return build(text)
+    parts: list[str] = []
+    starts: list[int] = []
+    views: list[View] = []
+    pos = 0
+    for s, e in chosen:
+        v = build(text[s:e])
+        starts.append(pos)
+        views.append(v)
+        parts.append(v.text)
+        pos += len(v.text) + len(_JOIN)
+    return PartialView(_JOIN.join(parts), starts, [s for s, _ in chosen], views)

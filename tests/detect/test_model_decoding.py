@@ -46,11 +46,11 @@ class StandIn:
         return [out]
 
 
-def detector(max_len: int = 128, stride: int = 32) -> tuple[ModelDetector, StandIn]:
+def detector(max_len: int = 128, stride: int = 32, batch_tokens: int = 2048) -> tuple[ModelDetector, StandIn]:
     tok = tokenizer()
     session = StandIn(tok)
     meta = {"labels": LABELS, "max_len": max_len, "thresholds": {"PER": 0.5, "ADDR": 0.5}, "pad": 1}
-    return ModelDetector(parts=(session, tok, meta), stride=stride), session
+    return ModelDetector(parts=(session, tok, meta), stride=stride, batch_tokens=batch_tokens), session
 
 
 def found(text: str, **kw) -> list[str]:
@@ -66,7 +66,7 @@ def test_offsets_are_exact():
 def test_window_boundaries_do_not_split_or_lose_entities():
     filler = " ".join("abc" for _ in range(150))
     text = f"{filler} Hans Becker {filler} Giulia Ferraro {filler}"
-    d, session = detector(max_len=32, stride=8)
+    d, session = detector(max_len=32, stride=8, batch_tokens=64)
     spans = d.detect(text)
     assert [text[s.start : s.end] for s in spans] == ["Hans Becker", "Giulia Ferraro"]
     assert session.calls >= 2  # several batches of windows
@@ -97,3 +97,59 @@ def test_threshold_filters_low_scores():
     d, _ = detector()
     d.thresholds["PER"] = 0.95
     assert d.detect("ping Giulia Ferraro now") == []
+
+
+class Shapes(StandIn):
+    """Records the shape of every batch."""
+
+    def __init__(self, tok: Tokenizer) -> None:
+        super().__init__(tok)
+        self.shapes: list[tuple[int, int]] = []
+
+    def run(self, names, feeds):
+        self.shapes.append(feeds["input_ids"].shape)
+        return super().run(names, feeds)
+
+
+def test_batches_stay_within_the_token_budget_and_group_similar_lengths():
+    tok = tokenizer()
+    session = Shapes(tok)
+    meta = {"labels": LABELS, "max_len": 32, "thresholds": {"PER": 0.5, "ADDR": 0.5}, "pad": 1}
+    d = ModelDetector(parts=(session, tok, meta), stride=8, batch_tokens=96)
+    lines = [f"Hans Becker {'abc ' * n}".strip() for n in (0, 1, 2, 30, 31, 0, 1)]
+    text = "\n\nx = 1\n\n".join(lines)  # separate regions of different lengths
+    spans = d.detect(text)
+    assert sum(1 for s in spans if text[s.start : s.end] == "Hans Becker") == len(lines)
+    assert all(rows * length <= 96 or rows == 1 for rows, length in session.shapes)
+    assert len(session.shapes) >= 3
+
+
+def test_a_region_seen_before_is_answered_from_the_cache():
+    d, session = detector()
+    text = "note: Hans Becker called\nstatus: fine"
+    first = d.detect(text)
+    calls = session.calls
+    again = d.detect("prefix line 1\n" + text)
+    assert session.calls == calls  # no inference: the region's text was seen
+    assert [(s.end - s.start, s.category) for s in again] == [(s.end - s.start, s.category) for s in first]
+    assert ["Hans Becker"] == [("prefix line 1\n" + text)[s.start : s.end] for s in again]
+
+
+def test_the_cache_evicts_the_oldest_regions_past_its_size():
+    tok = tokenizer()
+    session = StandIn(tok)
+    meta = {"labels": LABELS, "max_len": 128, "thresholds": {"PER": 0.5, "ADDR": 0.5}, "pad": 1}
+    d = ModelDetector(parts=(session, tok, meta), cache_chars=60)
+    for n in range(10):
+        d.detect(f"Hans Becker wrote {n}")
+    assert 1 <= len(d.cache) <= 3
+
+
+def test_escaped_newlines_split_a_json_string_for_the_gate():
+    d, session = detector()
+    body = "\\n".join(["x = compute(y)"] * 200 + ["# owner Hans Becker"] + ["z = 1"] * 200)
+    text = '{"content": "' + body + '"}'
+    spans = d.detect(text)
+    assert [text[s.start : s.end] for s in spans] == ["Hans Becker"]
+    regions = d._regions(text)
+    assert sum(e - s for s, e in regions) < 60  # only the piece with the name, not the whole 3 KB line

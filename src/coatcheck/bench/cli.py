@@ -330,17 +330,21 @@ def latency(
     sizes: str = typer.Option("2000,30000,100000", "--sizes"),
     rounds: int = typer.Option(5, "--rounds"),
     out: Path = typer.Option(Path("bench-results/latency.json"), "-o", "--out"),
+    data: Path | None = typer.Option(None, "--data", help="Benchmark JSONL whose documents, concatenated, are the texts (default: our generator's)."),
 ) -> None:
     """Median latency per size, cold start and peak memory for every tool, in one run on this machine."""
     from .latency import measure
 
     size_list = [int(s) for s in sizes.split(",")]
+    if data is not None and not data.is_file():
+        raise typer.BadParameter(f"{data}: no such file", param_hint="--data")
     tools_out: dict[str, dict] = {}
-    res = {"sizes": size_list, "rounds": rounds, "meta": _meta(Path("-"), []), "tools": tools_out}
+    res = {"sizes": size_list, "rounds": rounds, "meta": _meta(data or Path("-"), []), "tools": tools_out,
+           "texts": str(data) if data else "generated"}
     for tool in [t for t in _tools(tools) if t != "mask-everything"]:
         console.print(f"timing {tool} ...")
         try:
-            tools_out[tool] = measure(tool, size_list, rounds)
+            tools_out[tool] = measure(tool, size_list, rounds, data=str(data) if data else None)
         except Exception as exc:
             tools_out[tool] = {"error": f"{exc.__class__.__name__}: {exc}"[:120]}
     out.parent.mkdir(parents=True, exist_ok=True)

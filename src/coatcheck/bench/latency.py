@@ -23,8 +23,16 @@ from .generate import generate
 BATCH_RUNNERS = {"run_gitleaks.py"}
 
 
-def texts(sizes: list[int], seed: int = 21) -> dict[int, str]:
-    docs = generate(4000, "dev", seed=seed)
+def texts(sizes: list[int], seed: int = 21, data: str | None = None) -> dict[int, str]:
+    """One text per size: documents of ``data`` (a benchmark JSONL file, in file order) or of our generator,
+    joined by newlines and repeated until long enough."""
+    if data is not None:
+        with open(data, encoding="utf-8") as fh:
+            docs = [json.loads(line) for line in fh if line.strip()]
+        if not docs:
+            raise ValueError(f"{data}: no documents")
+    else:
+        docs = generate(4000, "dev", seed=seed)
     out = {}
     for size in sizes:
         buf, n = [], 0
@@ -92,10 +100,14 @@ def _argv(tool: str, tmp: str) -> tuple[list[str], dict, str | None, bool]:
     return [str(peer.python), os.path.join(tmp, peer.runner)], env, tmp, peer.runner in BATCH_RUNNERS
 
 
-def measure(tool: str, sizes: list[int], rounds: int = 5) -> dict:
-    samples = texts(sizes)
+def measure(tool: str, sizes: list[int], rounds: int = 5, data: str | None = None) -> dict:
+    """``tool``'s median time per size over ``rounds`` asks of the same text. coatcheck runs with its model's region
+    cache off, so that every round pays the first-sight cost as the peers do."""
+    samples = texts(sizes, data=data)
     with tempfile.TemporaryDirectory() as tmp:
         argv, env, cwd, batch = _argv(tool, tmp)
+        if tool == "coatcheck":
+            env["COATCHECK_MODEL_CACHE_CHARS"] = "0"
         if batch:
             med, rss, cold = {}, 0.0, float("nan")
             for size in sizes:

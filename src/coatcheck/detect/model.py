@@ -11,7 +11,10 @@ minified, very long tokens) are skipped.
 from __future__ import annotations
 
 import json
+import logging
+import os
 import threading
+from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -60,18 +63,89 @@ def available(path: Path | None = None) -> bool:
     return all((p / f).exists() for f in ("model.onnx", "tokenizer.json", "labels.json"))
 
 
+log = logging.getLogger("coatcheck.model")
+_GPU_PROVIDERS = ("CUDAExecutionProvider",)
+
+
+def choose_providers(available: list[str], want: str | None = None) -> tuple[list[str], str | None]:
+    """The execution providers to ask for, and a one-line note when a GPU was wanted but cannot be used.
+
+    ``want`` is ``$COATCHECK_DEVICE``: ``auto`` (default: the GPU when onnxruntime-gpu sees one), ``cpu`` or ``gpu``.
+    The CPU provider is always last, so a session that fails to start on the GPU still runs."""
+    want = (want or "auto").strip().lower()
+    if want not in ("auto", "cpu", "gpu", "cuda"):
+        raise ConfigError(f"COATCHECK_DEVICE must be auto, cpu or gpu, not {want!r}")
+    gpu = [p for p in _GPU_PROVIDERS if p in available]
+    if want == "cpu":
+        return ["CPUExecutionProvider"], None
+    if gpu:
+        return [*gpu, "CPUExecutionProvider"], None
+    if want in ("gpu", "cuda"):
+        return ["CPUExecutionProvider"], "GPU requested but onnxruntime has no CUDA provider (install coatcheck[gpu]); running on CPU"
+    return ["CPUExecutionProvider"], None
+
+
+def runtime_conflict() -> str | None:
+    """A note when both the CPU and the GPU onnxruntime distributions are installed: they share one module, so
+    whichever was installed last wins and the CUDA provider may vanish (onnxruntime issue #26996)."""
+    from importlib import metadata
+
+    have = set()
+    for dist in ("onnxruntime", "onnxruntime-gpu"):
+        try:
+            metadata.version(dist)
+            have.add(dist)
+        except metadata.PackageNotFoundError:
+            pass
+    if len(have) == 2:
+        return ("onnxruntime and onnxruntime-gpu are both installed and share one module; for the GPU run "
+                "`pip uninstall -y onnxruntime onnxruntime-gpu && pip install onnxruntime-gpu`")
+    return None
+
+
+def session_options(threads: int | None = None):
+    """Options for a latency-bound tagger on a few cores: every graph optimisation, sequential execution, and
+    ``$COATCHECK_MODEL_THREADS`` intra-op threads (default: onnxruntime's choice, one per physical core)."""
+    import onnxruntime as ort
+
+    opts = ort.SessionOptions()
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    env = threads if threads is not None else os.environ.get("COATCHECK_MODEL_THREADS")
+    if env:
+        try:
+            n = int(env)
+        except ValueError:
+            raise ConfigError(f"COATCHECK_MODEL_THREADS must be a whole number, not {env!r}") from None
+        opts.intra_op_num_threads = max(1, n)
+    return opts
+
+
 @lru_cache(maxsize=4)
 def _load(path: str):
     import onnxruntime as ort
     from tokenizers import Tokenizer
 
-    providers = [p for p in ("CUDAExecutionProvider", "CPUExecutionProvider") if p in ort.get_available_providers()]
-    opts = ort.SessionOptions()
-    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    session = ort.InferenceSession(str(Path(path) / "model.onnx"), opts, providers=providers)
+    providers, note = choose_providers(ort.get_available_providers(), os.environ.get("COATCHECK_DEVICE"))
+    if note:
+        log.warning(note)
+    if providers[0] != "CPUExecutionProvider" and hasattr(ort, "preload_dlls"):
+        try:  # CUDA and cuDNN from the nvidia-* wheels or torch, when the system has none on its library path
+            ort.preload_dlls()
+        except Exception as exc:  # a missing library shows up below as a CPU fallback
+            log.debug("preload_dlls: %s", exc.__class__.__name__)
+    session = ort.InferenceSession(str(Path(path) / "model.onnx"), session_options(), providers=providers)
+    if providers[0] != "CPUExecutionProvider" and session.get_providers()[0] == "CPUExecutionProvider":
+        log.warning("the CUDA provider did not start (driver or CUDA libraries missing); the model runs on CPU")
     tok = Tokenizer.from_file(str(Path(path) / "tokenizer.json"))
     meta = json.loads((Path(path) / "labels.json").read_text())
     return session, tok, meta
+
+
+def active_provider(path: Path | None = None) -> str:
+    """The execution provider the shipped model runs on in this process (for ``coatcheck doctor``)."""
+    session = _load(str(path or model_dir()))[0]
+    return str(session.get_providers()[0])
 
 
 _STREET_WORD = regex.compile(r"\p{Lu}\p{Ll}{2,}")
@@ -115,7 +189,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         start = _trim_address(text, start, end)
         value = text[start:end]
         ok = (any(c.isdigit() for c in value) and _STREET_WORD.search(value) is not None and len(value) <= 120
-              and not any(c in value for c in "@+\\\n") and not date_ranges(value))
+              and not any(c in value for c in "@+#\\\n") and not date_ranges(value))
         return (start, end) if ok else None
     words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
     common = word_list("common_words")
@@ -135,18 +209,79 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     value = text[new_start:new_end]
     if is_product(value) or any(is_product(text[start + a : start + b]) for a, b in words):
         return None
+    if not _could_be_a_name(text, new_start, new_end, [text[start + a : start + b].strip(".,") for a, b in words]):
+        return None
     if len(words) == 1:
         w = value.strip(".,")
-        known = (w in word_list("first_names") or w in word_list("last_names")) and w not in common and w not in word_list("ambiguous_first_names")
+        known = (len(w) >= 3 and (w in word_list("first_names") or w in word_list("last_names")) and w not in common
+                 and w not in word_list("ambiguous_first_names"))
         return (new_start, new_end) if known else None
     return new_start, new_end
+
+
+# An identifier part: a capital after three lower-case letters (EmailHeaderLexer, StableDiffusion); McDonald, DeVito
+# and LaToya keep theirs after one or two.
+_CAMEL = regex.compile(r"\p{Ll}{3}\p{Lu}")
+
+
+def _could_be_a_name(text: str, start: int, end: int, words: list[str]) -> bool:
+    """What no person's name looks like: a list ("Chebyshev, Laguerre", "True, False"), a number ("PEP 3115"), an
+    alternative in a pattern ("Jan|Feb"), a code keyword or type word, a CamelCase identifier."""
+    from .._data import word_list
+
+    value = text[start:end].rstrip(".,")
+    if "," in value or any(c.isdigit() for c in value) or "|" in text[max(0, start - 1) : start] + text[end : end + 1]:
+        return False
+    codes = word_list("code_words")
+    return not any(w.lower() in codes or _CAMEL.search(w) for w in words)
+
+
+# A piece of text the gate judges on its own: a line, or a part of a line between escaped newlines ("\\n" in a JSON
+# string holding a whole file is a line break too).
+_PIECE = regex.compile(r"(?:[^\n\\]|\\(?!n))*(?:\n|\\n)?")
+_Found = tuple[int, int, str, str, float]  # (start, end, category, detector, score) relative to its region
+
+
+class _RegionCache:
+    """Results per region text, least recently used first out. Agents resend the whole conversation on every turn,
+    and the normalised view repeats most of the original: a region seen before costs a dictionary look-up. Held in
+    this process's memory only, like the vault."""
+
+    def __init__(self, max_chars: int = 4_000_000) -> None:
+        self.max_chars = max_chars
+        self._items: OrderedDict[str, tuple[_Found, ...]] = OrderedDict()
+        self._chars = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> tuple[_Found, ...] | None:
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is not None:
+                self._items.move_to_end(key)
+            return hit
+
+    def put(self, key: str, value: tuple[_Found, ...]) -> None:
+        with self._lock:
+            if key in self._items or len(key) > self.max_chars:
+                return
+            self._items[key] = value
+            self._chars += len(key)
+            while self._chars > self.max_chars:
+                old, _ = self._items.popitem(last=False)
+                self._chars -= len(old)
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 class ModelDetector:
     name = "model"
 
-    def __init__(self, path: Path | None = None, batch: int = 16, stride: int = 32, parts: tuple | None = None) -> None:
-        """``parts`` = (session, tokenizer, meta) replaces loading from ``path`` (tests use a stand-in session)."""
+    def __init__(self, path: Path | None = None, batch_tokens: int = 2048, stride: int = 32, parts: tuple | None = None,
+                 cache_chars: int | None = None) -> None:
+        """``parts`` = (session, tokenizer, meta) replaces loading from ``path`` (tests use a stand-in session).
+        ``batch_tokens`` bounds rows x length of one inference batch (windows of similar length go together).
+        ``cache_chars`` bounds the region cache (default ``$COATCHECK_MODEL_CACHE_CHARS`` or 4,000,000; 0 turns it off)."""
         self.path = path or model_dir()
         if parts is not None:
             self.session, self.tok, self.meta = parts
@@ -156,22 +291,32 @@ class ModelDetector:
         self.labels: list[str] = self.meta["labels"]
         self.max_len = int(self.meta.get("max_len", 128))
         self.thresholds: dict[str, float] = self.meta.get("thresholds", {})
-        self.batch = batch
+        self.batch_tokens = max(batch_tokens, self.max_len)
         self.stride = stride
         bos, eos = self.tok.token_to_id("<s>"), self.tok.token_to_id("</s>")
         if bos is None or eos is None:
             raise ConfigError("the model's tokenizer has no <s>/</s> tokens")
         self.bos, self.eos = bos, eos
         self.pad = int(self.meta.get("pad", 1))
+        if cache_chars is None:
+            env = os.environ.get("COATCHECK_MODEL_CACHE_CHARS", "4000000")
+            try:
+                cache_chars = int(env)
+            except ValueError:
+                raise ConfigError(f"COATCHECK_MODEL_CACHE_CHARS must be a whole number, not {env!r}") from None
+        self.cache = _RegionCache(cache_chars)
 
     def _regions(self, text: str, max_chars: int = 4000) -> list[tuple[int, int]]:
-        """Runs of consecutive lines that could hold a name or an address (letters, not one giant token)."""
+        """Runs of consecutive lines (or escaped-newline pieces) that could hold a name or an address."""
         out: list[tuple[int, int]] = []
-        start = pos = 0
+        start = 0
         open_ = False
-        for line in text.splitlines(keepends=True):
-            end = pos + len(line)
-            useful = bool(line.strip()) and _worth_a_look(line)
+        for m in _PIECE.finditer(text):
+            pos, end = m.span()
+            if pos == end:
+                continue
+            piece = m.group()
+            useful = not piece.isspace() and _worth_a_look(piece)
             if useful and not open_:
                 start, open_ = pos, True
             elif not useful and open_:
@@ -180,29 +325,51 @@ class ModelDetector:
             if open_ and end - start >= max_chars:
                 out.append((start, end))
                 open_ = False
-            pos = end
         if open_:
-            out.append((start, pos))
+            out.append((start, len(text)))
         return out
 
     def detect(self, text: str) -> list[Span]:
-        regions = self._regions(text)
+        spans: list[Span] = []
+        todo: list[str] = []
+        where: dict[str, list[int]] = {}
+        for s, e in self._regions(text):
+            key = text[s:e]
+            hit = self.cache.get(key)
+            if hit is None:
+                if key not in where:
+                    todo.append(key)
+                where.setdefault(key, []).append(s)
+                continue
+            spans.extend(Span(s + a, s + b, c, d, sc) for a, b, c, d, sc in hit)
+        for key, found in zip(todo, self._infer(todo), strict=True):
+            self.cache.put(key, found)
+            for s in where[key]:
+                spans.extend(Span(s + a, s + b, c, d, sc) for a, b, c, d, sc in found)
+        return sorted(spans, key=lambda x: (x.start, x.end))
+
+    def _infer(self, regions: list[str]) -> list[tuple[_Found, ...]]:
+        """Tag each region text; results have offsets relative to their region."""
         if not regions:
             return []
         windows: list[tuple[int, list[int], int]] = []  # (region index, token ids, first token index)
-        encodings = []
-        for r, (s, e) in enumerate(regions):
-            enc = self.tok.encode(text[s:e], add_special_tokens=False)
-            encodings.append(enc)
-            n, size = len(enc.ids), self.max_len - 2
-            step = max(1, size - self.stride)
+        encodings = self.tok.encode_batch(regions, add_special_tokens=False)
+        size = self.max_len - 2
+        step = max(1, size - self.stride)
+        for r, enc in enumerate(encodings):
+            n = len(enc.ids)
             for first in range(0, max(1, n - self.stride), step) if n > size else [0]:
                 windows.append((r, enc.ids[first : first + size], first))
-        windows.sort(key=lambda w: len(w[1]))  # batch windows of similar length: less padding
+        windows.sort(key=lambda w: len(w[1]))  # windows of similar length together: little padding
         probs_by_region = [np.zeros((len(enc.ids), len(self.labels)), dtype=np.float32) for enc in encodings]
         best_margin = [np.full(len(enc.ids), -1, dtype=np.int32) for enc in encodings]
-        for b in range(0, len(windows), self.batch):
-            chunk = windows[b : b + self.batch]
+        b = 0
+        while b < len(windows):
+            e = b + 1  # grow the batch while rows x (longest + 2) stays within the token budget
+            while e < len(windows) and (e + 1 - b) * (len(windows[e][1]) + 2) <= self.batch_tokens:
+                e += 1
+            chunk = windows[b:e]
+            b = e
             T = max(len(w[1]) for w in chunk) + 2
             ids = np.full((len(chunk), T), self.pad, dtype=np.int64)
             att = np.zeros((len(chunk), T), dtype=np.int64)
@@ -211,16 +378,15 @@ class ModelDetector:
                 att[k, : len(wid) + 2] = 1
             out = self.session.run(["probs"], {"input_ids": ids, "attention_mask": att})[0]
             for k, (r, wid, first) in enumerate(chunk):
-                for j in range(len(wid)):
-                    margin = min(j, len(wid) - 1 - j)
-                    t = first + j
-                    if margin > best_margin[r][t]:
-                        best_margin[r][t] = margin
-                        probs_by_region[r][t] = out[k, j + 1]
-        spans: list[Span] = []
-        for (s, _e), enc, probs in zip(regions, encodings, probs_by_region, strict=False):
-            spans.extend(self._decode(text, s, enc.offsets, probs))
-        return spans
+                n = len(wid)
+                j = np.arange(n, dtype=np.int32)
+                margin = np.minimum(j, n - 1 - j)  # each token takes the window where it sits farthest from an edge
+                seg = best_margin[r][first : first + n]
+                better = margin > seg
+                seg[better] = margin[better]
+                probs_by_region[r][first : first + n][better] = out[k, 1 : n + 1][better]
+        return [tuple((sp.start, sp.end, sp.category, sp.detector, sp.score) for sp in self._decode(region, 0, enc.offsets, probs))
+                for region, enc, probs in zip(regions, encodings, probs_by_region, strict=True)]
 
     def _decode(self, text: str, base: int, offsets, probs: np.ndarray) -> list[Span]:
         tags = probs.argmax(-1)

@@ -17,6 +17,7 @@ from ..normalize import (
     needs_unescaped_view,
     needs_view,
     normalized_view,
+    partial_view,
     unescaped_view,
 )
 from ..policy import Policy
@@ -157,11 +158,12 @@ class Pipeline:
         # call's new_string, kubectl -o json, .ipynb cells, HTML character references: "\n" ends a line and a
         # value); the despaced one (values spelled out one character at a time).
         model = [self.model] if self.model is not None else []
+        # Each view covers only the blocks (lines between blank lines) that need it.
         for needed, build, label, extra in ((needs_view, normalized_view, "normalized", model),
                                             (needs_unescaped_view, unescaped_view, "unescaped", []),
                                             (needs_despaced_view, despaced_view, "despaced", [])):
-            if needed(text):
-                view = build(text)
+            view = partial_view(text, needed, build)
+            if view is not None:
                 for d in (*self.base, self.terms, *extra):
                     for s in d.detect(view.text):
                         start, end = view.to_original(s.start, s.end)
