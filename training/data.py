@@ -206,7 +206,7 @@ def generate(split: str, n: int, seed: int) -> list[dict]:
             out.append(hard.negative(rnd, lang, name_split, places[lang]))
             continue
         if roll < 0.55:
-            d = hard.positive(rnd, lang, lambda k, lang=lang: names[lang].draw(k, name_split))
+            d = hard.positive(rnd, lang, lambda k, lang=lang: names[lang].draw(k, name_split), name_split)
             if rnd.random() < 0.3:  # a hard negative next to it
                 neg = hard.negative(rnd, lang, name_split, places[lang])["text"]
                 d["text"] = neg + "\n" + d["text"]

@@ -116,7 +116,18 @@ AGENT_POSITIVES = [
     "# FIXME: ask {F} about this ({P} wrote the original)", "// owner: {P}", "ping {p} about the rollout",
     "cc {p}, can you review?", "assignee: {p}", "Thanks,\n{F}", "-- \n{P}\nSenior Engineer", "@{F} can you look at this? — {P}",
     "| {P} | {E} | admin |", "- name: {P}\n  email: {E}", '"author": "{P} <{E}>"', "Approved by {P} on {G}.",
+    "Contact {P} before touching the billing tables.", "Ask {P} for the staging credentials.", "Ping {F} once CI is green.",
+    "cc {P}", "On {G}, {P} wrote:\n> looks good to me", "From: {P} <{E}>\nTo: {P} <{E}>\nSubject: outage", "Hey {F}!",
+    "Per {P}, the cutover moves to Friday.", "As {P} said in standup, the cache is stale.", "Owner: {P} (on call this week)",
+    'INFO user "{P}" logged in from the VPN', "customer={P} plan=pro", "{F} here, the deploy is done.",
+    "thanks {p}!", "ask {p} about the cron job", "reviewed by {p}", "@{p} please take a look",
+    "Contatta {P} prima di cambiare lo schema.", "Chiedi a {P} le credenziali.", "Kontaktiere {P} vor der Migration.",
+    "Frag {P} nach dem Zugang.", "Contacte {P} avant la migration.", "Demande à {P} les accès.", "Contacta a {P} antes del cambio.",
+    "Pregunta a {P} por el acceso.", "grazie {p}", "danke {p}", "merci {p}", "gracias {p}",
 ]
+# Every fifth agent template is held out for the test split.
+AGENT_TEST = [t for i, t in enumerate(AGENT_POSITIVES) if i % 5 == 4]
+AGENT_TRAIN = [t for i, t in enumerate(AGENT_POSITIVES) if i % 5 != 4]
 
 
 def _fill(template: str, rnd: random.Random, fields: dict) -> tuple[str, list[tuple[int, int, str]]]:
@@ -190,7 +201,7 @@ def negative(rnd: random.Random, lang: str, split: str, places: list[str]) -> di
     return {"text": text, "spans": [], "lang": lang, "kind": f"negative-{kind}"}
 
 
-def positive(rnd: random.Random, lang: str, draw) -> dict:
+def positive(rnd: random.Random, lang: str, draw, split: str = "train") -> dict:
     """One agent-shaped example with names drawn by ``draw(kind)`` (kind P or F)."""
     email_of = {}
 
@@ -206,7 +217,7 @@ def positive(rnd: random.Random, lang: str, draw) -> dict:
 
     fields = {"P": person, "p": lambda: (draw("P").lower(), "PER"), "F": lambda: (draw("F"), "PER"), "E": email,
               "G": lambda: (git_date(rnd), None), "N": lambda: (str(rnd.randint(1, 9999)), None)}
-    text, spans = _fill(rnd.choice(AGENT_POSITIVES), rnd, fields)
+    text, spans = _fill(rnd.choice(AGENT_TEST if split == "test" else AGENT_TRAIN), rnd, fields)
     return {"text": text, "spans": [list(s) for s in spans], "lang": lang, "kind": "agent"}
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace, field
 from .detect.base import Detector
 from .detect.pipeline import Pipeline
 from .errors import CoatcheckError, MaskingError
-from .normalize import needs_view, normalized_view
+from .normalize import needs_view, normalized_view, partial_view
 from .policy import Policy
 from .restore import RestoreResult, restore
 from .spans import Span, resolve
@@ -88,8 +88,8 @@ class Masker:
         added before resolution (e.g. values a caller already knows to be sensitive)."""
         spans = self.pipeline.detect(text) + list(extra_spans or [])
         spans += [Span(m.start(), m.end(), "literal", "literal:placeholder-lookalike", 1.0) for m in PLACEHOLDER_RE.finditer(text)]
-        if needs_view(text):  # look-alikes written with zero-width, fullwidth or homoglyph characters are escaped too
-            view = normalized_view(text)
+        view = partial_view(text, needs_view, normalized_view)
+        if view is not None:  # look-alikes written with zero-width, fullwidth or homoglyph characters are escaped too
             for m in PLACEHOLDER_RE.finditer(view.text):
                 start, end = view.to_original(m.start(), m.end())
                 spans.append(Span(start, end, "literal", "literal:placeholder-lookalike", 1.0))

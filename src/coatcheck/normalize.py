@@ -50,15 +50,25 @@ def needs_view(text: str) -> bool:
     return any(ord(c) in _FOLD_CHARS for c in text if ord(c) > 127)
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
 def normalized_view(text: str) -> NormalizedView:
     out: list[str] = []
     origin: list[int] = []
-    for i, ch in enumerate(text):
-        if ch in ZERO_WIDTH:
-            continue
-        n = ch if ch.isascii() else unicodedata.normalize("NFKC", ch).translate(HOMOGLYPHS)
-        out.append(n)
-        origin.extend([i] * len(n))
+    pos = 0
+    for m in _NON_ASCII.finditer(text):  # ASCII runs are copied whole; only other characters are looked at
+        i = m.start()
+        out.append(text[pos:i])
+        origin.extend(range(pos, i))
+        ch = text[i]
+        if ch not in ZERO_WIDTH:
+            n = unicodedata.normalize("NFKC", ch).translate(HOMOGLYPHS)
+            out.append(n)
+            origin.extend([i] * len(n))
+        pos = i + 1
+    out.append(text[pos:])
+    origin.extend(range(pos, len(text)))
     return NormalizedView("".join(out), origin)
 
 

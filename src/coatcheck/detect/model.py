@@ -25,7 +25,7 @@ import regex
 from ..errors import ConfigError
 from ..spans import Span
 from .dates import date_ranges
-from .vocabulary import company_suffixes, is_product, name_particles, vocabulary_labels
+from .vocabulary import all_prose_words, company_suffixes, is_product, name_particles, vocabulary_labels
 
 CATEGORY = {"PER": "person", "ADDR": "address"}
 _SKIP_LINE = regex.compile(r"^\s*\S{120,}\s*$")
@@ -48,9 +48,14 @@ def _worth_a_look(line: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _known_names() -> frozenset[str]:
+    """Gazetteer names that are not also code or prose words ("True", "Date", "Branch")."""
     from .._data import word_list
 
-    return (word_list("first_names") | word_list("last_names")) - word_list("common_words")
+    names = (word_list("first_names") | word_list("last_names")) - word_list("common_words")
+    other = word_list("code_words") | word_list("prose_words")
+    return frozenset(n for n in names if n.lower() not in other)
+
+
 _LOCK = threading.Lock()
 
 
@@ -197,8 +202,8 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         words.pop(0)
     while words:
         w = text[start + words[-1][0] : start + words[-1][1]]
-        if w.lower().strip(".,") in _COMPANY_SUFFIXES or (w[0].islower() and w not in _PARTICLES) or w in common:
-            words.pop()
+        if w.lower().strip(".,") in _COMPANY_SUFFIXES or not w[0].isupper() or w in common:
+            words.pop()  # a name ends with a capitalised word, never with a particle ("... Alvarez superó la")
         else:
             break
     if not words:
@@ -215,8 +220,33 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         w = value.strip(".,")
         known = (len(w) >= 3 and (w in word_list("first_names") or w in word_list("last_names")) and w not in common
                  and w not in word_list("ambiguous_first_names"))
-        return (new_start, new_end) if known else None
+        return (new_start, new_end) if known and not _quoted_alone(text, new_start, new_end) else None
     return new_start, new_end
+
+
+def _quoted_alone(text: str, start: int, end: int) -> bool:
+    """One capitalised word alone in a string literal ("Gelu", 'Darwin'): an enum value, an operator or a platform
+    name in code. A person's name in a field ("name": "Carlos") is the rules' job (name fields)."""
+    before, after = text[start - 1 : start], text[end : end + 1]
+    return before in ("'", '"', "`") and after == before
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c in "-'’"
+
+
+def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """Snap a span to whole words by their first piece, as the tagger was trained: a word belongs to the span when
+    its first character does ("Esteban Qui|roga" takes all of "Quiroga"; "Belle|cour" gives nothing of "Bellecour")."""
+    if start > 0 and _word_char(text[start - 1]) and _word_char(text[start]):
+        while start < end and _word_char(text[start]):
+            start += 1
+        while start < end and text[start].isspace():
+            start += 1
+    if start < end and _word_char(text[end - 1]):
+        while end < len(text) and _word_char(text[end]):
+            end += 1
+    return start, end
 
 
 # An identifier part: a capital after three lower-case letters (EmailHeaderLexer, StableDiffusion); McDonald, DeVito
@@ -227,13 +257,11 @@ _CAMEL = regex.compile(r"\p{Ll}{3}\p{Lu}")
 def _could_be_a_name(text: str, start: int, end: int, words: list[str]) -> bool:
     """What no person's name looks like: a list ("Chebyshev, Laguerre", "True, False"), a number ("PEP 3115"), an
     alternative in a pattern ("Jan|Feb"), a code keyword or type word, a CamelCase identifier."""
-    from .._data import word_list
 
     value = text[start:end].rstrip(".,")
     if "," in value or any(c.isdigit() for c in value) or "|" in text[max(0, start - 1) : start] + text[end : end + 1]:
         return False
-    codes = word_list("code_words")
-    return not any(w.lower() in codes or _CAMEL.search(w) for w in words)
+    return not (any(_CAMEL.search(w) for w in words) or all_prose_words(words))
 
 
 # A piece of text the gate judges on its own: a line, or a part of a line between escaped newlines ("\\n" in a JSON
@@ -308,15 +336,20 @@ class ModelDetector:
 
     def _regions(self, text: str, max_chars: int = 4000) -> list[tuple[int, int]]:
         """Runs of consecutive lines (or escaped-newline pieces) that could hold a name or an address."""
+        caps = [m.start() for m in _CAP_WORD.finditer(text)]  # one pass: most pieces have no capitalised word
         out: list[tuple[int, int]] = []
         start = 0
         open_ = False
+        k = 0
         for m in _PIECE.finditer(text):
             pos, end = m.span()
             if pos == end:
                 continue
-            piece = m.group()
-            useful = not piece.isspace() and _worth_a_look(piece)
+            while k < len(caps) and caps[k] < pos:
+                k += 1
+            # (a piece after an escaped newline starts with "n" in the whole text: judge it on its own)
+            candidate = (k < len(caps) and caps[k] < end) or text.startswith("\\n", pos - 2)
+            useful = candidate and _worth_a_look(m.group())
             if useful and not open_:
                 start, open_ = pos, True
             elif not useful and open_:
@@ -365,8 +398,10 @@ class ModelDetector:
         best_margin = [np.full(len(enc.ids), -1, dtype=np.int32) for enc in encodings]
         b = 0
         while b < len(windows):
-            e = b + 1  # grow the batch while rows x (longest + 2) stays within the token budget
-            while e < len(windows) and (e + 1 - b) * (len(windows[e][1]) + 2) <= self.batch_tokens:
+            # Grow the batch while rows x (longest + 2) stays within the token budget and the longest window is at
+            # most half again as long as the first: short lines padded to a long one cost as much as long ones.
+            e, cap = b + 1, max(16, 3 * (len(windows[b][1]) + 2) // 2)
+            while e < len(windows) and (e + 1 - b) * (len(windows[e][1]) + 2) <= self.batch_tokens and len(windows[e][1]) + 2 <= cap:
                 e += 1
             chunk = windows[b:e]
             b = e
@@ -389,37 +424,51 @@ class ModelDetector:
                 for region, enc, probs in zip(regions, encodings, probs_by_region, strict=True)]
 
     def _decode(self, text: str, base: int, offsets, probs: np.ndarray) -> list[Span]:
+        """Entities from per-token probabilities: a run of non-O tokens is one entity until a B- tag starts the next;
+        its type is the one with the most probability mass over its tokens (an I-PER inside an address does not cut
+        it); ADDR pieces a few characters apart are one address."""
         tags = probs.argmax(-1)
-        out: list[Span] = []
-        cur: list | None = None  # [type, first token, last token, scores]
+        kinds = sorted({lab.split("-", 1)[1] for lab in self.labels if lab != "O"})
+        columns = {k: [i for i, lab in enumerate(self.labels) if lab.endswith("-" + k)] for k in kinds}
+        raw: list[list] = []  # [type, start, end, scores]: entities above threshold, character offsets
+        seg: list[int] | None = None  # [first token, last token]
 
         def close() -> None:
-            if cur is None:
+            if seg is None:
                 return
-            kind, a, z, scores = cur
-            score = float(np.mean(scores))
-            if score >= self.thresholds.get(kind, 0.5):
-                start, end = offsets[a][0], offsets[z][1]
-                while start < end and text[base + start].isspace():
-                    start += 1
-                while end > start and text[base + end - 1] in ".,;:!?)\"'":
-                    end -= 1
-                refined = _refine(text, base + start, base + end, kind) if end > start else None
-                if refined is not None:
-                    out.append(Span(refined[0], refined[1], CATEGORY[kind], f"model:{kind}", score))
+            a, z = seg
+            mass = {k: probs[a : z + 1][:, cols].sum(axis=1) for k, cols in columns.items()}
+            kind = max(kinds, key=lambda k: float(mass[k].sum()))
+            scores = [float(x) for x in mass[kind]]
+            if float(np.mean(scores)) < self.thresholds.get(kind, 0.5):
+                return
+            start, end = offsets[a][0], offsets[z][1]
+            gap = text[base + raw[-1][2] : base + start] if raw else ""
+            if kind == "ADDR" and raw and raw[-1][0] == kind and len(gap) <= 8 and "\n" not in gap:
+                raw[-1][2] = end  # "14 Orchard Lane, | Bath BA1 5LT": one address the tagger cut in two
+                raw[-1][3] = raw[-1][3] + scores
+            else:
+                raw.append([kind, start, end, scores])
 
         for t, tag in enumerate(tags):
             label = self.labels[tag]
             if label == "O":
                 close()
-                cur = None
-                continue
-            bio, kind = label.split("-", 1)
-            if bio == "I" and cur is not None and cur[0] == kind:
-                cur[2] = t
-                cur[3].append(probs[t, tag])
-            else:
+                seg = None
+            elif label.startswith("B-") or seg is None:
                 close()
-                cur = [kind, t, t, [probs[t, tag]]]
+                seg = [t, t]
+            else:
+                seg[1] = t
         close()
+        out: list[Span] = []
+        for kind, start, end, scores in raw:
+            while start < end and text[base + start].isspace():
+                start += 1
+            while end > start and text[base + end - 1] in ".,;:!?)\"'":
+                end -= 1
+            start, end = _whole_words(text, base + start, base + end)
+            refined = _refine(text, start, end, kind) if end > start else None
+            if refined is not None:
+                out.append(Span(refined[0], refined[1], CATEGORY[kind], f"model:{kind}", float(np.mean(scores))))
         return out

@@ -12,10 +12,11 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .vocabulary import is_product, particle_regex, phrase_regex
+from .vocabulary import all_prose_words, is_product, particle_regex, phrase_regex
 
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?"
 _PARTICLE = particle_regex()
+_STREET_TYPES = frozenset({"street", "st", "road", "rd", "avenue", "ave", "boulevard", "blvd", "strasse", "straße"})
 _FULL = regex.compile(
     rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{_PARTICLE}[ ])*{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
 )
@@ -60,8 +61,10 @@ class NameDetector:
                 continue
             if last_words[0] in self.first and not surname_known and len(last_words) == 1:
                 continue  # "Anna Maria": two first names, probably a list of people or a title
-            if is_product(f"{first} {last}") or is_product(last):
+            if is_product(f"{first} {last}") or is_product(last) or all_prose_words([first, *last_words]):
                 continue
+            if last_words[-1].lower() in _STREET_TYPES:
+                continue  # "Franklin Street": a street, the address detectors' job
             # Title Case headings ("Mark Complete Task Handler"): drop when more capitalised words follow.
             tail = text[m.end() : m.end() + 30]
             if regex.match(r" \p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+", tail) and not surname_known:

@@ -32,7 +32,7 @@ from .phones import PhoneDetector
 from .rules import RuleDetector
 from .tables import TableDetector
 from .validators import gazetteer_name
-from .vocabulary import is_product
+from .vocabulary import all_prose_words, is_product
 from .terms import TermDetector
 
 
@@ -91,7 +91,7 @@ def known_values(text: str, found: list[Span]) -> dict[str, Span]:
 
     def name_word(w: str) -> bool:  # a gazetteer name, so that one model slip ("Valgrind") does not spread
         return (bool(_NAME_WORD.fullmatch(w)) and (w in first or w in last) and w not in common
-                and not is_product(w) and w.lower() not in codes)
+                and not is_product(w) and w.lower() not in codes and not all_prose_words([w]))
 
     for s in found:
         value = text[s.start : s.end]

@@ -138,8 +138,13 @@ def _compiled(pattern: str, flags: int) -> regex.Pattern[str]:
     return regex.compile(pattern, flags)
 
 
+# A pattern that can run over many lines (a PEM block, a multi-line string) is searched in the whole text: one with
+# a dot-all class or flag, or a line break inside a repeated group. Others span at most a line or two.
+_MULTILINE = regex.compile(r"\[\\s\\S\]|\[\\S\\s\]|\(\?[a-z]*s|\\Z|\\[nr].*\)(?:[+*]|\{\d*,\d*\})")
+
+
 class CompiledRule:
-    __slots__ = ("rule", "regex", "validator", "keeps", "anchor")
+    __slots__ = ("rule", "regex", "validator", "keeps", "anchor", "windowed")
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
@@ -149,15 +154,21 @@ class CompiledRule:
         if (rule.key or rule.labels) and rule.keywords:
             words = sorted({k for k in rule.keywords}, key=len, reverse=True)
             self.anchor = _compiled("|".join(regex.escape(k) for k in words), regex.IGNORECASE)
+        # A keyword rule whose matches stay within a line or two is searched only around its keywords' lines.
+        self.windowed = bool(rule.keywords) and self.anchor is None and _MULTILINE.search(rule.pattern) is None
         self.validator = VALIDATORS[rule.validator] if rule.validator else None
         keeps = [KEEPS[k] for k in rule.keep]
         if rule.category == "secret":
             keeps.extend(k for k in SECRET_KEEPS if k not in keeps)
         self.keeps = tuple(keeps)
 
-    def _matches(self, text: str) -> Iterator[regex.Match[str]]:
+    def _matches(self, text: str, windows: list[tuple[int, int]] | None = None) -> Iterator[regex.Match[str]]:
         if self.anchor is None:
-            yield from self.regex.finditer(text)
+            if windows is None:
+                yield from self.regex.finditer(text)
+            else:
+                for ws, we in windows:
+                    yield from self.regex.finditer(text, ws, we)
             return
         # A key starts a word (or a word part: POSTGRES_|USER, db|User) at most _WINDOW_BEFORE characters
         # before its keyword: try the pattern only at those starts, in order, never inside a previous match.
@@ -177,10 +188,11 @@ class CompiledRule:
                     yield m
                     break
 
-    def find(self, text: str) -> list[Span]:
+    def find(self, text: str, windows: list[tuple[int, int]] | None = None) -> list[Span]:
+        """Spans of this rule in ``text`` (only inside ``windows``, when given, for a windowed rule)."""
         r = self.rule
         out: list[Span] = []
-        for m in self._matches(text):
+        for m in self._matches(text, windows):
             start, end = m.span(r.group)
             if start < 0 or end <= start:
                 continue
@@ -256,15 +268,40 @@ class RuleDetector:
             self._automaton.make_automaton()
         self._has_keywords = bool(by_kw)
 
-    def triggered(self, text: str) -> list[CompiledRule]:
-        hit: set[int] = set()
+    def _hits(self, text: str) -> dict[int, list[int]]:
+        """For each rule with a keyword in ``text``, where its keywords end."""
+        hits: dict[int, list[int]] = {}
         if self._has_keywords:
-            for _, idx in self._automaton.iter(text.lower()):
-                hit.update(idx)
-        return self._always + [self.rules[i] for i in sorted(hit)]
+            for end, idx in self._automaton.iter(text.lower()):
+                for i in idx:
+                    hits.setdefault(i, []).append(end)
+        return hits
+
+    def triggered(self, text: str) -> list[CompiledRule]:
+        return self._always + [self.rules[i] for i in sorted(self._hits(text))]
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
-        for c in self.triggered(text):
+        for c in self._always:
             out.extend(c.find(text))
+        exact = len(text.lower()) == len(text)  # keyword offsets are the text's own (no case folding grew a char)
+        for i, ends in sorted(self._hits(text).items()):
+            c = self.rules[i]
+            out.extend(c.find(text, keyword_windows(text, ends) if c.windowed and exact else None))
         return out
+
+
+def keyword_windows(text: str, ends: list[int]) -> list[tuple[int, int]]:
+    """Merged ``(start, end)`` windows of the line before, the line of, and the line after each keyword end."""
+    out: list[tuple[int, int]] = []
+    for e in ends:
+        ls = text.rfind("\n", 0, max(0, e - 1))
+        start = text.rfind("\n", 0, ls) + 1 if ls > 0 else 0
+        le = text.find("\n", e)
+        nxt = text.find("\n", le + 1) if le >= 0 else -1
+        end = len(text) if le < 0 or nxt < 0 else nxt + 1
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
