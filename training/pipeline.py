@@ -53,9 +53,15 @@ def main() -> None:
         run(step, extra)
         return
     bin_args = extra[extra.index("--bin") : extra.index("--bin") + 2] if "--bin" in extra else []
+    import time
+
+    t0 = time.time()
     for s in STEPS:
         if s != "ship":  # shipping into the package is a deliberate, separate step
+            t = time.time()
             run(s, bin_args if s == "convert" else [])
+            print(f"step {s}: {(time.time() - t) / 60:.1f} min", flush=True)
+    print(f"all steps: {(time.time() - t0) / 60:.1f} min", flush=True)
 
 
 if __name__ == "__main__":

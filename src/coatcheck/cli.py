@@ -284,9 +284,13 @@ def doctor(policy: str | None = PolicyOpt) -> None:
         masker = Masker(policy=Policy.load(policy))
     except CoatcheckError as exc:
         _fail(exc)
-    from .detect.rules import load_rules
+    from .detect.rules import check_patterns, load_rules
 
     rules = load_rules()
+    try:
+        check_patterns(rules)
+    except CoatcheckError as exc:
+        _fail(exc)
     per_cat = Counter(r.category for r in rules)
     typer.echo(f"coatcheck {__version__}")
     typer.echo("stages: " + " -> ".join(masker.pipeline.stages))

@@ -153,3 +153,69 @@ def test_escaped_newlines_split_a_json_string_for_the_gate():
     assert [text[s.start : s.end] for s in spans] == ["Hans Becker"]
     regions = d._regions(text)
     assert sum(e - s for s, e in regions) < 60  # only the piece with the name, not the whole 3 KB line
+
+
+def _probs(tags: list[str]) -> np.ndarray:
+    out = np.zeros((len(tags), len(LABELS)), dtype=np.float32)
+    for i, t in enumerate(tags):
+        out[i, LABELS.index(t)] = 0.9
+        out[i, 0] += 0.1
+    return out
+
+
+def _words(text: str) -> list[tuple[int, int]]:
+    import re
+
+    return [m.span() for m in re.finditer(r"\S+", text)]
+
+
+def test_a_run_of_tags_is_one_entity_of_its_majority_type():
+    d, _ = detector()
+    text = "ship to 14 Orchard Lane today"
+    tags = ["O", "O", "B-ADDR", "I-ADDR", "I-PER", "O"]  # the tagger wavered on one word inside the address
+    spans = d._decode(text, 0, _words(text), _probs(tags))
+    assert [(text[s.start : s.end], s.category) for s in spans] == [("14 Orchard Lane", "address")]
+
+
+def test_address_pieces_a_few_characters_apart_are_one_address():
+    d, _ = detector()
+    text = "to 14 Orchard Lane, Bath BA1 5LT now"
+    tags = ["O", "B-ADDR", "I-ADDR", "I-ADDR", "B-ADDR", "I-ADDR", "I-ADDR", "O"]
+    words = _words(text)
+    probs = _probs(tags)
+    probs[3] = _probs(["O"])[0]  # "Lane," left out by the tagger
+    spans = d._decode(text, 0, words, probs)
+    assert [text[s.start : s.end] for s in spans] == ["14 Orchard Lane, Bath BA1 5LT"]
+
+
+def test_a_b_tag_starts_a_new_person():
+    d, _ = detector()
+    text = "Hans Becker Giulia Ferraro"
+    spans = d._decode(text, 0, _words(text), _probs(["B-PER", "I-PER", "B-PER", "I-PER"]))
+    assert [text[s.start : s.end] for s in spans] == ["Hans Becker", "Giulia Ferraro"]
+
+
+def test_spans_snap_to_whole_words_by_their_first_piece():
+    from coatcheck.detect.model import _whole_words
+
+    text = "da Esteban Quiroga durante Bellecour"
+    s = text.index("Esteban")
+    assert text[slice(*_whole_words(text, s, text.index("roga")))] == "Esteban Quiroga"  # "Qui|roga" takes the word
+    b = text.index("cour")
+    a, e = _whole_words(text, b, len(text))
+    assert a >= e  # the tail of "Bellecour" is no word of its own
+
+
+def test_person_filters_reject_what_no_name_looks_like():
+    from coatcheck.detect.model import _refine
+
+    for text in ("see PEP 3115 here", "uses Chebyshev, Laguerre basis", "class EmailHeaderLexer Parser", "# Line Comment",
+                 'x = "Darwin"'):
+        words = [w for w in text.replace("(", " ").replace(")", " ").replace('"', " ").split() if w[0].isupper()]
+        start = text.index(words[0])
+        end = text.index(words[-1]) + len(words[-1])
+        assert _refine(text, start, end, "PER") is None, text
+    alternation = r"\s+(Jan|Feb|Mar)\s+"
+    assert _refine(alternation, alternation.index("Jan"), alternation.index("Jan") + 3, "PER") is None
+    ok = "reviewed by Giulia Read today"
+    assert _refine(ok, ok.index("Giulia"), ok.index(" today"), "PER") is not None

@@ -5,10 +5,22 @@ from __future__ import annotations
 import pytest
 
 from coatcheck import Masker
-from coatcheck.detect.rules import CompiledRule, load_rules
+from coatcheck.detect.rules import CompiledRule, Rule, check_patterns, load_rules
+from coatcheck.errors import ConfigError
 
 RULES = load_rules()
 IDS = [r.id for r in RULES]
+
+
+def test_every_bundled_pattern_compiles():
+    check_patterns()  # they compile lazily at run time, so a broken one must fail here
+
+
+def test_a_broken_pattern_is_named():
+    bad = Rule.model_validate({"id": "broken-one", "category": "secret", "description": "x", "pattern": "(unclosed",
+                               "examples": {"positive": ["x"], "negative": ["y"]}})
+    with pytest.raises(ConfigError, match="broken-one"):
+        check_patterns((bad,))
 
 
 @pytest.mark.parametrize("rule", RULES, ids=IDS)

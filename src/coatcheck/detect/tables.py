@@ -79,8 +79,13 @@ def _fields(text: str, s: int, e: int, sep: str) -> list[tuple[int, int]]:
     return out
 
 
+_HEADER_GAP = regex.compile(r"[\s.\-]+")
+_TRAILING_WORD = regex.compile(r"\w+$")
+_HEADER_NAME = regex.compile(r"\w{1,40}")
+
+
 def _norm(header: str) -> str:
-    return regex.sub(r"[\s.\-]+", "_", header.strip().strip("\"'").lower())
+    return _HEADER_GAP.sub("_", header.strip().strip("\"'").lower())
 
 
 class TableDetector:
@@ -130,12 +135,12 @@ class TableDetector:
             if line.count(sep) < 1:
                 continue
             names = [_norm(h) for h in line.split(sep)]
-            lead = regex.search(r"\w+$", names[0])
-            if lead and not regex.fullmatch(r"\w{1,40}", names[0]):
+            lead = _TRAILING_WORD.search(names[0])
+            if lead and not _HEADER_NAME.fullmatch(names[0]):
                 names[0] = lead.group()  # a table starting inside a JSON string: {"content":"id,name,…
             if sep == "|":
                 names = [n for n in names if n] if line.strip().startswith("|") else names
-            if not all(regex.fullmatch(r"[\w]{1,40}", n) for n in names if n):
+            if not all(_HEADER_NAME.fullmatch(n) for n in names if n):
                 continue
             cats = {k: cols[n] for k, n in enumerate(names) if n in cols}
             if not cats or len(names) < 2:

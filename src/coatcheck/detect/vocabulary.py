@@ -70,8 +70,13 @@ def is_product(value: str) -> bool:
 def all_prose_words(words: list[str]) -> bool:
     """True when every word is one that technical prose writes in lower case (keep/prose_words.txt) or a code word
     (keep/code_words.txt): "Line Comment", "True False", "Branch" are a heading or code, not a person's name."""
-    plain = word_list("prose_words") | word_list("code_words")
+    plain = _plain_words()
     return bool(words) and all(w.strip(".,:;'\"()").lower() in plain for w in words)
+
+
+@cache
+def _plain_words() -> frozenset[str]:
+    return word_list("prose_words") | word_list("code_words")
 
 
 def label_lists() -> tuple[str, ...]:
