@@ -188,11 +188,18 @@ def template_split(lang: str, kind: str, idx: int) -> str:
     return "test" if n > 1 and idx == n - 1 else "train"
 
 
+def _places(locale: str, seed: int) -> list[str]:
+    """Countries and cities of a locale (hard negatives), from a seeded Faker: the same list on every run."""
+    f = Faker(locale)
+    f.seed_instance(seed + 77)
+    return [f.country() for _ in range(60)] + [f.city() for _ in range(60)]
+
+
 def generate(split: str, n: int, seed: int) -> list[dict]:
     rnd = random.Random(f"{split}/{seed}")
     names = {lang: Names(lang, seed * 7 + k + (0 if split == "train" else 1000)) for k, lang in enumerate(LOCALES)}
     name_split = "test" if split == "test" else "train"
-    places = {lang: [Faker(loc).country() for _ in range(60)] + [Faker(loc).city() for _ in range(60)] for lang, loc in LOCALES.items()}
+    places = {lang: _places(loc, seed) for lang, loc in LOCALES.items()}
     out = []
     while len(out) < n:
         lang = rnd.choice(list(LOCALES))

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 
 from . import __version__
-from .errors import CoatcheckError
+from .errors import CoatcheckError, InputError
 from .masker import Masker
 from .policy import Policy
 from .restore import StreamRestorer
@@ -230,18 +230,24 @@ def scan(
 
 @app.command()
 def batch(
-    inputs: list[str] = typer.Argument(..., help="JSONL files, directories (every *.jsonl below) or globs."),
-    out: Path = typer.Option(..., "-o", "--out", help="Output directory: one masked file per input, same relative name."),
-    field_name: str | None = typer.Option(None, "--field", help="Mask only this string field of each line (default: every string leaf but protocol structure)."),
-    workers: int | None = typer.Option(None, "--workers", min=1, help="Processes (default: every core)."),
+    inputs: list[str] = typer.Argument(..., help="JSONL, CSV/TSV or Parquet files, directories (every such file below) or globs."),
+    out: Path = typer.Option(..., "-o", "--out", help="Output directory: one masked file per input, same relative name and format."),
+    field_name: str | None = typer.Option(None, "--field", help="JSONL: mask only this string field of each line (default: every string leaf but protocol structure). CSV/Parquet: the columns to mask, comma-separated (default: every text column)."),
+    workers: int | None = typer.Option(None, "--workers", min=1, help="Local engine: processes (default: every core)."),
+    engine: str = typer.Option("local", "--engine", help="local (processes on this machine) or ray (Ray Data; pip install 'coatcheck[ray]')."),
+    ray_address: str | None = typer.Option(None, "--ray-address", help="Ray cluster to join (default: $RAY_ADDRESS, else a local Ray)."),
+    actors: int | None = typer.Option(None, "--actors", min=1, help="Ray engine: masker actors (default and most: one per CPU the cluster has, less one for reading)."),
     vault_out: Path | None = typer.Option(None, "--vault-out", help="Write an encrypted vault shard per input here (placeholder -> value), for coatcheck restore. Without it masking is one-way."),
     policy: str | None = PolicyOpt,
     key_file: Path | None = KeyFileOpt,
     report_path: Path | None = typer.Option(None, "--report", help="Also write the run's report as JSON here."),
 ) -> None:
-    """Mask a corpus of JSONL files (text records, chat transcripts, Claude Code session files) on every local core.
-    Writes are atomic per file and a rerun skips finished files; placeholders follow the vault key, so they agree
-    across workers and runs. A line that cannot be masked is reported and not written."""
+    """Mask a corpus (JSONL text records, chat transcripts, Claude Code session files; CSV and Parquet columns) on
+    every local core or on Ray. Writes are atomic per file and a rerun skips finished files; placeholders follow the
+    vault key, so they agree across workers, nodes and runs. A document that cannot be masked is reported and not
+    written."""
+    if engine not in ("local", "ray"):
+        _fail(InputError(f"--engine must be local or ray, not {engine!r}"))
     import time
 
     from rich.progress import Progress
@@ -260,12 +266,19 @@ def batch(
         files = input_files(inputs)
         with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task("masking files", total=len(files))
-            for r in run(files, out, key, fld=field_name, workers=workers, policy=policy, vault_out=vault_out):
+            if engine == "ray":
+                from .batch_ray import run_ray
+
+                reports_iter = run_ray(files, out, key, fld=field_name, policy=policy, vault_out=vault_out, address=ray_address, actors=actors)
+            else:
+                reports_iter = run(files, out, key, fld=field_name, workers=workers, policy=policy, vault_out=vault_out)
+            for r in reports_iter:
                 reports.append(r)
                 progress.advance(task)
     except CoatcheckError as exc:
         _fail(exc)
     result = summary(reports, time.perf_counter() - t0)
+    result["engine"] = engine
     if report_path is not None:
         report_path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     failed = sum(len(v) for v in result["failures"].values())
