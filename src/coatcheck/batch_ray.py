@@ -140,13 +140,14 @@ def _open(sealed: bytes, key: bytes) -> list[tuple[str, str, str]]:
     return [(str(p), str(c), str(v)) for p, c, v in json.loads(AESGCM(key).decrypt(sealed[:12], sealed[12:], _TRANSPORT))]
 
 
-def _dataset(src: Path, kind: str) -> tuple[Any, list[str], list[str]]:
-    """The Ray dataset of one input file, its column names and its text columns."""
+def _dataset(src: Path, kind: str, blocks: int) -> tuple[Any, list[str], list[str]]:
+    """The Ray dataset of one input file (in ``blocks`` blocks, so that every actor gets a share), its column names
+    and its text columns."""
     import pyarrow as pa
     import ray
 
     if kind == "jsonl":
-        return ray.data.read_text(str(src), drop_empty_lines=True, num_cpus=_READ_CPUS), ["text"], ["text"]
+        return ray.data.read_text(str(src), drop_empty_lines=True, num_cpus=_READ_CPUS, override_num_blocks=blocks), ["text"], ["text"]
     if kind == "csv":
         from pyarrow import csv as pacsv
 
@@ -156,13 +157,13 @@ def _dataset(src: Path, kind: str) -> tuple[Any, list[str], list[str]]:
         if not header:
             raise InputError(f"{src}: empty CSV file")
         types = {c: pa.string() for c in header}
-        ds = ray.data.read_csv(str(src), num_cpus=_READ_CPUS, parse_options=pacsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True),
+        ds = ray.data.read_csv(str(src), num_cpus=_READ_CPUS, override_num_blocks=blocks, parse_options=pacsv.ParseOptions(delimiter=dialect.delimiter, newlines_in_values=True),
                                convert_options=pacsv.ConvertOptions(column_types=types, strings_can_be_null=False, quoted_strings_can_be_null=False))
         return ds, header, header
     import pyarrow.parquet as pq
 
     schema = pq.read_schema(src)
-    return ray.data.read_parquet(str(src), num_cpus=_READ_CPUS), schema.names, parquet_text_columns(schema)
+    return ray.data.read_parquet(str(src), num_cpus=_READ_CPUS, override_num_blocks=blocks), schema.names, parquet_text_columns(schema)
 
 
 def _write(src: Path, kind: str, batches: Iterator[Any], partial: Path, columns: list[str], report: FileReport,
@@ -262,7 +263,7 @@ def run_ray(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: s
             tmp_vault = vault_path.with_name(vault_path.name + ".partial")
             tmp_vault.unlink(missing_ok=True)
             shard = Vault(key, FileStore(tmp_vault, key))
-        ds, columns, text_columns = _dataset(src, kind)
+        ds, columns, text_columns = _dataset(src, kind, 4 * n_actors)
         if kind != "jsonl":
             table_columns(columns, fld, text_columns)  # a bad --field is an error before any actor starts
         masked = ds.map_batches(Masker, fn_constructor_kwargs={"key": key, "policy": policy, "fld": fld, "kind": kind, "columns": columns,
