@@ -50,3 +50,15 @@ def test_in_the_pipeline_and_round_trip():
     text = "Ho parlato con Giulia Ferraro ieri. Spedisci a Via Garibaldi 14, 20121 Milano."
     out = m.mask(text).text
     assert "Giulia" not in out and "Garibaldi" not in out and m.restore(out) == text
+
+
+def test_results_do_not_depend_on_what_else_is_in_the_text():
+    """The int8 model quantises activations per batch; batches hold one region only, so a region is tagged the same
+    whatever surrounds it, in whichever process or cache state (the same corpus masks the same way on any worker)."""
+    target = "Número de Identificación Tributaria, El Salvador tax number.\nReported by Giulia Ferraro from Via Roma 12, Milano."
+    others = "\n\n".join(f"Line {i}: Hans Becker asked Maria Rossi about ticket {i} in Berlin" * (i % 4 + 1) for i in range(30))
+    alone = [(s.end - s.start, s.category, target[s.start : s.end], s.score) for s in ModelDetector(cache_chars=0).detect(target)]
+    text = others + "\n\n" + target
+    base = len(others) + 2
+    inside = [(s.end - s.start, s.category, text[s.start : s.end], s.score) for s in ModelDetector(cache_chars=0).detect(text) if s.start >= base]
+    assert alone and inside == alone  # scores too, to the last bit

@@ -393,15 +393,15 @@ class ModelDetector:
             n = len(enc.ids)
             for first in range(0, max(1, n - self.stride), step) if n > size else [0]:
                 windows.append((r, enc.ids[first : first + size], first))
-        windows.sort(key=lambda w: len(w[1]))  # windows of similar length together: little padding
+        # A batch holds windows of one region only. The int8 model quantises its activations per batch (one scale
+        # for the whole tensor, padding included), so a window's result would otherwise depend on its neighbours in
+        # the batch: the same text could be masked differently from one run, worker or cache state to the next.
         probs_by_region = [np.zeros((len(enc.ids), len(self.labels)), dtype=np.float32) for enc in encodings]
         best_margin = [np.full(len(enc.ids), -1, dtype=np.int32) for enc in encodings]
         b = 0
         while b < len(windows):
-            # Grow the batch while rows x (longest + 2) stays within the token budget and the longest window is at
-            # most half again as long as the first: short lines padded to a long one cost as much as long ones.
-            e, cap = b + 1, max(16, 3 * (len(windows[b][1]) + 2) // 2)
-            while e < len(windows) and (e + 1 - b) * (len(windows[e][1]) + 2) <= self.batch_tokens and len(windows[e][1]) + 2 <= cap:
+            e = b + 1
+            while e < len(windows) and windows[e][0] == windows[b][0] and (e + 1 - b) * (len(windows[e][1]) + 2) <= self.batch_tokens:
                 e += 1
             chunk = windows[b:e]
             b = e
