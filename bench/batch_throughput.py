@@ -8,6 +8,7 @@ docs of the installed packages, /usr/share/doc), cut to a few KB each.
 
     python bench/batch_throughput.py build CORPUS_DIR --mb 200
     python bench/batch_throughput.py run CORPUS_DIR [--work DIR] [--engines local1,local2,ray]
+    python bench/batch_throughput.py roundtrip CORPUS_DIR [--work DIR]   # --vault-out, then restore every file, cmp
 
 Peak RSS per process is sampled from /proc every 0.2 s over every process of the run (the CLI, its workers, Ray's
 actors), so it is the largest resident set any one process reached.
@@ -141,6 +142,29 @@ def run(corpus: Path, work: Path, engines: list[str]) -> None:
     print(json.dumps({"corpus_mb": round(size / 1e6, 1), "date": time.strftime("%Y-%m-%d"), "cpus": os.cpu_count(), **results}, indent=2))
 
 
+def roundtrip(corpus: Path, work: Path) -> None:
+    """Mask the whole corpus with --vault-out on every core, restore every file with its shard, compare bytes."""
+    env = {**os.environ, "COATCHECK_VAULT_KEY": "bench-throughput"}
+    out, vaults = work / "roundtrip", work / "roundtrip-vaults"
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(vaults, ignore_errors=True)
+    t = time.perf_counter()
+    p = subprocess.run([sys.executable, "-m", "coatcheck", "batch", str(corpus), "-o", str(out), "--vault-out", str(vaults),
+                        "--report", str(work / "roundtrip.json")], env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - t
+    same = differ = 0
+    for src in sorted(corpus.glob("*.jsonl")):
+        r = subprocess.run([sys.executable, "-m", "coatcheck", "restore", str(out / src.name), "--vault", str(vaults / f"{src.name}.vault")],
+                           env=env, capture_output=True)
+        if r.returncode == 0 and r.stdout == src.read_bytes():
+            same += 1
+        else:
+            differ += 1
+    report = json.loads((work / "roundtrip.json").read_text())
+    print(json.dumps({"batch_exit": p.returncode, "seconds": round(seconds, 1), "documents": report["documents"],
+                      "files_restored_byte_identical": same, "files_different": differ}))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -151,9 +175,15 @@ def main() -> None:
     r.add_argument("corpus", type=Path)
     r.add_argument("--work", type=Path, default=Path("/tmp/coatcheck-batch-bench"))
     r.add_argument("--engines", default="local1,local2,ray")
+    t = sub.add_parser("roundtrip")
+    t.add_argument("corpus", type=Path)
+    t.add_argument("--work", type=Path, default=Path("/tmp/coatcheck-batch-bench"))
     a = ap.parse_args()
     if a.cmd == "build":
         build(a.out, a.mb)
+    elif a.cmd == "roundtrip":
+        a.work.mkdir(parents=True, exist_ok=True)
+        roundtrip(a.corpus, a.work)
     else:
         a.work.mkdir(parents=True, exist_ok=True)
         run(a.corpus, a.work, a.engines.split(","))
