@@ -25,7 +25,7 @@ import regex
 from ..errors import ConfigError
 from ..spans import Span
 from .dates import date_ranges
-from .vocabulary import all_prose_words, company_suffixes, is_product, name_particles, vocabulary_labels
+from .vocabulary import all_plain_words, company_suffixes, is_product, name_particles, plain_words, vocabulary_labels
 
 CATEGORY = {"PER": "person", "ADDR": "address"}
 _SKIP_LINE = regex.compile(r"^\s*\S{120,}\s*$")
@@ -52,7 +52,7 @@ def _known_names() -> frozenset[str]:
     from .._data import word_list
 
     names = (word_list("first_names") | word_list("last_names")) - word_list("common_words")
-    other = word_list("code_words") | word_list("prose_words")
+    other = plain_words()
     return frozenset(n for n in names if n.lower() not in other)
 
 
@@ -257,11 +257,10 @@ _CAMEL = regex.compile(r"\p{Ll}{3}\p{Lu}")
 def _could_be_a_name(text: str, start: int, end: int, words: list[str]) -> bool:
     """What no person's name looks like: a list ("Chebyshev, Laguerre", "True, False"), a number ("PEP 3115"), an
     alternative in a pattern ("Jan|Feb"), a code keyword or type word, a CamelCase identifier."""
-
     value = text[start:end].rstrip(".,")
     if "," in value or any(c.isdigit() for c in value) or "|" in text[max(0, start - 1) : start] + text[end : end + 1]:
         return False
-    return not (any(_CAMEL.search(w) for w in words) or all_prose_words(words))
+    return not (any(_CAMEL.search(w) for w in words) or all_plain_words(words))
 
 
 # A piece of text the gate judges on its own: a line, or a part of a line between escaped newlines ("\\n" in a JSON
@@ -326,6 +325,8 @@ class ModelDetector:
             raise ConfigError("the model's tokenizer has no <s>/</s> tokens")
         self.bos, self.eos = bos, eos
         self.pad = int(self.meta.get("pad", 1))
+        self._kinds = sorted({lab.split("-", 1)[1] for lab in self.labels if lab != "O"})
+        self._columns = {k: [i for i, lab in enumerate(self.labels) if lab.endswith("-" + k)] for k in self._kinds}
         if cache_chars is None:
             env = os.environ.get("COATCHECK_MODEL_CACHE_CHARS", "4000000")
             try:
@@ -428,8 +429,7 @@ class ModelDetector:
         its type is the one with the most probability mass over its tokens (an I-PER inside an address does not cut
         it); ADDR pieces a few characters apart are one address."""
         tags = probs.argmax(-1)
-        kinds = sorted({lab.split("-", 1)[1] for lab in self.labels if lab != "O"})
-        columns = {k: [i for i, lab in enumerate(self.labels) if lab.endswith("-" + k)] for k in kinds}
+        kinds, columns = self._kinds, self._columns
         raw: list[list] = []  # [type, start, end, scores]: entities above threshold, character offsets
         seg: list[int] | None = None  # [first token, last token]
 

@@ -12,7 +12,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .vocabulary import all_prose_words, is_product, particle_regex, phrase_regex
+from .vocabulary import all_plain_words, is_product, particle_regex, phrase_regex
 
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?"
 _PARTICLE = particle_regex()
@@ -61,7 +61,7 @@ class NameDetector:
                 continue
             if last_words[0] in self.first and not surname_known and len(last_words) == 1:
                 continue  # "Anna Maria": two first names, probably a list of people or a title
-            if is_product(f"{first} {last}") or is_product(last) or all_prose_words([first, *last_words]):
+            if is_product(f"{first} {last}") or is_product(last) or all_plain_words([first, *last_words]):
                 continue
             if last_words[-1].lower() in _STREET_TYPES:
                 continue  # "Franklin Street": a street, the address detectors' job

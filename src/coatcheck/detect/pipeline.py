@@ -32,7 +32,7 @@ from .phones import PhoneDetector
 from .rules import RuleDetector
 from .tables import TableDetector
 from .validators import gazetteer_name
-from .vocabulary import all_prose_words, is_product
+from .vocabulary import all_plain_words, is_product
 from .terms import TermDetector
 
 
@@ -87,11 +87,11 @@ def known_values(text: str, found: list[Span]) -> dict[str, Span]:
 
     known: dict[str, Span] = {}
     common = word_list("common_words")
-    first, last, codes = word_list("first_names"), word_list("last_names"), word_list("code_words")
+    first, last = word_list("first_names"), word_list("last_names")
 
     def name_word(w: str) -> bool:  # a gazetteer name, so that one model slip ("Valgrind") does not spread
         return (bool(_NAME_WORD.fullmatch(w)) and (w in first or w in last) and w not in common
-                and not is_product(w) and w.lower() not in codes and not all_prose_words([w]))
+                and not is_product(w) and not all_plain_words([w]))
 
     for s in found:
         value = text[s.start : s.end]

@@ -67,15 +67,16 @@ def is_product(value: str) -> bool:
     return low in word_list("product_names") or low.endswith(("[bot]", " bot"))
 
 
-def all_prose_words(words: list[str]) -> bool:
+def all_plain_words(words: list[str]) -> bool:
     """True when every word is one that technical prose writes in lower case (keep/prose_words.txt) or a code word
     (keep/code_words.txt): "Line Comment", "True False", "Branch" are a heading or code, not a person's name."""
-    plain = _plain_words()
+    plain = plain_words()
     return bool(words) and all(w.strip(".,:;'\"()").lower() in plain for w in words)
 
 
 @cache
-def _plain_words() -> frozenset[str]:
+def plain_words() -> frozenset[str]:
+    """Lower-case words that are no name: keep/prose_words.txt and keep/code_words.txt."""
     return word_list("prose_words") | word_list("code_words")
 
 

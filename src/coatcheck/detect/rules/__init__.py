@@ -286,24 +286,25 @@ class RuleDetector:
             self._automaton.make_automaton()
         self._has_keywords = bool(by_kw)
 
-    def _hits(self, text: str) -> dict[int, list[int]]:
-        """For each rule with a keyword in ``text``, where its keywords end."""
+    def _hits(self, low: str) -> dict[int, list[int]]:
+        """For each rule with a keyword in ``low`` (the lower-cased text), where its keywords end."""
         hits: dict[int, list[int]] = {}
         if self._has_keywords:
-            for end, idx in self._automaton.iter(text.lower()):
+            for end, idx in self._automaton.iter(low):
                 for i in idx:
                     hits.setdefault(i, []).append(end)
         return hits
 
     def triggered(self, text: str) -> list[CompiledRule]:
-        return self._always + [self.rules[i] for i in sorted(self._hits(text))]
+        return self._always + [self.rules[i] for i in sorted(self._hits(text.lower()))]
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
         for c in self._always:
             out.extend(c.find(text))
-        exact = len(text.lower()) == len(text)  # keyword offsets are the text's own (no case folding grew a char)
-        for i, ends in sorted(self._hits(text).items()):
+        low = text.lower()
+        exact = len(low) == len(text)  # keyword offsets are the text's own (no case folding grew a char)
+        for i, ends in sorted(self._hits(low).items()):
             c = self.rules[i]
             out.extend(c.find(text, keyword_windows(text, ends) if c.windowed and exact else None))
         return out
