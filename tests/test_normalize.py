@@ -112,3 +112,20 @@ def test_partial_view_offsets_stay_inside_the_original(blocks_):
         for j in range(i + 1, min(len(view.text), i + 4) + 1):
             a, b = view.to_original(i, j)
             assert 0 <= a <= b <= len(text)
+
+
+def test_the_model_reads_the_normalised_view_only_where_letters_change():
+    """Its tokenizer folds NFKC and spaces itself: no-break spaces, dashes and ellipses alone need no second model
+    pass; homoglyph, zero-width and compatibility letters do."""
+    from coatcheck.normalize import needs_model_view, needs_view
+
+    for text in ("Release notes\xa0— see below…", "Straße 5, café, naïve", "plain ascii"):
+        assert not needs_model_view(text), text
+    for text in ("Јоhn Smith", "Jo\u200bhn", "Ｊｏｈｎ Smith", "𝐉𝐨𝐡𝐧"):
+        assert needs_model_view(text) and needs_view(text), text
+
+
+def test_a_fullwidth_name_is_masked():
+    text = "The customer Ｐｒｉｓｃｉｌｌａ Ｈａｒｔｗｅｌｌ called yesterday."
+    out = Masker().mask(text).text
+    assert "Ｈａｒｔｗｅｌｌ" not in out

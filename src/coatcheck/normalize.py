@@ -30,6 +30,12 @@ _FOLD_CHARS = frozenset(k for k in HOMOGLYPHS if isinstance(k, int)) | frozenset
 )
 
 
+# Folds that matter to the model: its tokenizer applies NFKC and turns every space character into a space itself,
+# so the normalised view tells it something new only where letters change (homoglyphs, zero-width characters inside
+# a word, compatibility letters such as fullwidth or mathematical ones), not dashes, dots or spaces.
+_MODEL_FOLD = frozenset(k for k in HOMOGLYPHS if isinstance(k, int) and chr(k).isalpha()) | frozenset(ord(c) for c in ZERO_WIDTH)
+
+
 @dataclass(frozen=True)
 class NormalizedView:
     """``text`` is the normalised string; ``origin[i]`` is the original index of ``text[i]``."""
@@ -48,6 +54,22 @@ def needs_view(text: str) -> bool:
     if not unicodedata.is_normalized("NFKC", text):
         return True
     return any(ord(c) in _FOLD_CHARS for c in text if ord(c) > 127)
+
+
+def needs_model_view(text: str) -> bool:
+    """True when the normalised view of ``text`` differs from it in letters, not only in spaces or punctuation:
+    the model, whose tokenizer normalises NFKC and spaces itself, reads that view only then."""
+    if text.isascii():
+        return False
+    for c in text:
+        if ord(c) <= 127:
+            continue
+        if ord(c) in _MODEL_FOLD:
+            return True
+        n = unicodedata.normalize("NFKC", c)
+        if n != c and any(x.isalnum() or ord(x) in _MODEL_FOLD for x in n):
+            return True
+    return False
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")

@@ -66,3 +66,24 @@ def test_at_least_600_provider_formats():
 
 def test_ids_unique_and_categories_known():
     assert len(IDS) == len(set(IDS))
+
+
+def test_anchored_rules_find_the_same_from_keyword_offsets_as_from_their_own_search():
+    """The detector hands grammar rules the keyword starts its automaton found; the rule's own keyword search (the
+    fallback when lower-casing changes the text's length) must agree with it on every positive example."""
+    from coatcheck.detect.rules import RuleDetector
+
+    det = RuleDetector()
+    for c in det.rules:
+        if not c.anchored:
+            continue
+        for ex in c.rule.examples.positive:
+            starts = [s for s, _ in det._hits(ex.lower()).get(det.rules.index(c), [])]
+            assert c.find(ex, starts=starts) == c.find(ex), (c.rule.id, ex)
+
+
+def test_a_text_whose_lower_case_grows_still_finds_keyword_rules():
+    text = "İstanbul office\nDB_PASSWORD=Xk7pQ2vLm9Rt4Wz8"
+    assert len(text.lower()) != len(text)
+    out = Masker().mask(text).text
+    assert "Xk7pQ2vLm9Rt4Wz8" not in out

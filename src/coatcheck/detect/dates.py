@@ -54,12 +54,16 @@ def drop_dates(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the address/person/phone/account candidates that overlap a date. Only the text around
     each such candidate is searched (a date overlapping it starts or ends within ``_REACH`` characters)."""
     out = []
+    on_date: dict[tuple[int, int], bool] = {}  # several detectors and views often find the same candidate
     for s in spans:
         if s.category in VETOED:
-            lo, hi = max(0, s.start - _REACH), min(len(text), s.end + _REACH)
-            # every date this module knows has a 4-digit year or a clock time: most candidates have neither near
-            if _YEAR_OR_TIME.search(text, lo, hi) and any(
-                    m.start() < s.end and s.start < m.end() for m in _DATE.finditer(text, lo, hi)):
+            where = (s.start, s.end)
+            if where not in on_date:
+                lo, hi = max(0, s.start - _REACH), min(len(text), s.end + _REACH)
+                # every date this module knows has a 4-digit year or a clock time: most candidates have neither near
+                on_date[where] = _YEAR_OR_TIME.search(text, lo, hi) is not None and any(
+                    m.start() < s.end and s.start < m.end() for m in _DATE.finditer(text, lo, hi))
+            if on_date[where]:
                 continue
         out.append(s)
     return out

@@ -12,6 +12,7 @@ import binascii
 import codecs
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 import regex
 
@@ -104,13 +105,16 @@ def _pct_runs(text: str):
             yield m
 
 
-def _blobs(text: str):
-    """(start, end, decoded) for every base64 / hex blob that decodes to readable text."""
+@lru_cache(maxsize=4)  # detect and repeats ask for the same text's blobs one after the other
+def _blobs(text: str) -> tuple[tuple[int, int, str, bool], ...]:
+    """(start, end, decoded, is base64) for every base64 / hex blob that decodes to readable text."""
+    out = []
     for pattern, decode in ((_B64, decode_base64), (_HEX, decode_hex)):
         for m in pattern.finditer(text):
             decoded = decode(m.group())
             if decoded is not None:
-                yield m.start(), m.end(), decoded, pattern is _B64
+                out.append((m.start(), m.end(), decoded, pattern is _B64))
+    return tuple(out)
 
 
 def _k8s_secret_values(text: str) -> list[Span]:

@@ -36,14 +36,17 @@ _ADDRESS_CUE = regex.compile(r"(?i)\d.*\b(?:via|viale|piazza|corso|rue|avenue|bo
                              r"\b(?:via|viale|piazza|corso|rue|avenue|boulevard|calle|avenida|plaza|paseo|carrer)\b.*\d|\p{L}+(?:straße|strasse|weg|platz|allee|gasse)\s*\d")
 
 
-def _worth_a_look(line: str) -> bool:
-    """Cheap gate: the model only sees lines that could hold a name or an address."""
-    if _SKIP_LINE.match(line) or _CAP_WORD.search(line) is None:
+def _worth_a_look(line: str, caps: list[str] | None = None) -> bool:
+    """Cheap gate: the model only sees lines that could hold a name or an address. ``caps``: the line's
+    capitalised words, when the caller found them already."""
+    if caps is None:
+        caps = [m.group() for m in _CAP_WORD.finditer(line)]
+    if not caps or _SKIP_LINE.match(line):
         return False
     if _TWO_CAPS.search(line) or _ADDRESS_CUE.search(line):
         return True
     names = _known_names()
-    return any(m.group() in names for m in _CAP_WORD.finditer(line))
+    return any(w in names for w in caps)
 
 
 @lru_cache(maxsize=1)
@@ -337,7 +340,7 @@ class ModelDetector:
 
     def _regions(self, text: str, max_chars: int = 4000) -> list[tuple[int, int]]:
         """Runs of consecutive lines (or escaped-newline pieces) that could hold a name or an address."""
-        caps = [m.start() for m in _CAP_WORD.finditer(text)]  # one pass: most pieces have no capitalised word
+        caps = [(m.start(), m.group()) for m in _CAP_WORD.finditer(text)]  # one pass: most pieces have none
         out: list[tuple[int, int]] = []
         start = 0
         open_ = False
@@ -346,11 +349,16 @@ class ModelDetector:
             pos, end = m.span()
             if pos == end:
                 continue
-            while k < len(caps) and caps[k] < pos:
+            while k < len(caps) and caps[k][0] < pos:
                 k += 1
-            # (a piece after an escaped newline starts with "n" in the whole text: judge it on its own)
-            candidate = (k < len(caps) and caps[k] < end) or text.startswith("\\n", pos - 2)
-            useful = candidate and _worth_a_look(m.group())
+            if text.startswith("\\n", pos - 2):
+                # a piece after an escaped newline starts with "n" in the whole text: judge it on its own
+                useful = _worth_a_look(m.group())
+            else:
+                j = k
+                while j < len(caps) and caps[j][0] < end:
+                    j += 1
+                useful = j > k and _worth_a_look(m.group(), [w for _, w in caps[k:j]])
             if useful and not open_:
                 start, open_ = pos, True
             elif not useful and open_:

@@ -14,6 +14,7 @@ from ..categories import categories, category
 from ..normalize import (
     despaced_view,
     needs_despaced_view,
+    needs_model_view,
     needs_unescaped_view,
     needs_view,
     normalized_view,
@@ -157,14 +158,16 @@ class Pipeline:
         # model reads it too, for homoglyph names); the unescaped one (KEY=VALUE lines inside a JSON string, a tool
         # call's new_string, kubectl -o json, .ipynb cells, HTML character references: "\n" ends a line and a
         # value); the despaced one (values spelled out one character at a time).
+        # Each view covers only the blocks (lines between blank lines) that need it. The model reads the normalised
+        # view only where letters change: its tokenizer folds NFKC and spaces itself.
         model = [self.model] if self.model is not None else []
-        # Each view covers only the blocks (lines between blank lines) that need it.
-        for needed, build, label, extra in ((needs_view, normalized_view, "normalized", model),
-                                            (needs_unescaped_view, unescaped_view, "unescaped", []),
-                                            (needs_despaced_view, despaced_view, "despaced", [])):
-            view = partial_view(text, needed, build)
+        for needed, build, label, detectors in ((needs_view, normalized_view, "normalized", [*self.base, self.terms]),
+                                                (needs_model_view, normalized_view, "normalized", model),
+                                                (needs_unescaped_view, unescaped_view, "unescaped", [*self.base, self.terms]),
+                                                (needs_despaced_view, despaced_view, "despaced", [*self.base, self.terms])):
+            view = partial_view(text, needed, build) if detectors else None
             if view is not None:
-                for d in (*self.base, self.terms, *extra):
+                for d in detectors:
                     for s in d.detect(view.text):
                         start, end = view.to_original(s.start, s.end)
                         spans.append(replace(s, start=start, end=end, detector=f"{label}:{s.detector}"))

@@ -147,17 +147,16 @@ class CompiledRule:
     """A rule ready to run. Its pattern is compiled on first use: a process that never meets a rule's keywords never
     pays for it (compiling all ~800 patterns took most of a cold start)."""
 
-    __slots__ = ("rule", "_regex", "validator", "keeps", "anchor", "windowed")
+    __slots__ = ("rule", "_regex", "validator", "keeps", "anchored", "_anchor", "windowed")
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
         self._regex: regex.Pattern[str] | None = None
-        self.anchor: regex.Pattern[str] | None = None
-        if (rule.key or rule.labels) and rule.keywords:
-            words = sorted({k for k in rule.keywords}, key=len, reverse=True)
-            self.anchor = _compiled("|".join(regex.escape(k) for k in words), regex.IGNORECASE)
+        self._anchor: regex.Pattern[str] | None = None
+        # A grammar rule (key = value) is tried only just before its keywords (see _matches).
+        self.anchored = bool((rule.key or rule.labels) and rule.keywords)
         # A keyword rule whose matches stay within a line or two is searched only around its keywords' lines.
-        self.windowed = bool(rule.keywords) and self.anchor is None and _MULTILINE.search(rule.pattern) is None
+        self.windowed = bool(rule.keywords) and not self.anchored and _MULTILINE.search(rule.pattern) is None
         self.validator = VALIDATORS[rule.validator] if rule.validator else None
         keeps = [KEEPS[k] for k in rule.keep]
         if rule.category == "secret":
@@ -171,8 +170,17 @@ class CompiledRule:
             self._regex = _compiled(self.rule.pattern, flags)
         return self._regex
 
-    def _matches(self, text: str, windows: list[tuple[int, int]] | None = None) -> Iterator[regex.Match[str]]:
-        if self.anchor is None:
+    @property
+    def anchor(self) -> regex.Pattern[str] | None:
+        """The rule's keywords as one case-insensitive pattern (anchored rules only)."""
+        if self._anchor is None and self.anchored:
+            words = sorted(set(self.rule.keywords), key=len, reverse=True)
+            self._anchor = _compiled("|".join(regex.escape(k) for k in words), regex.IGNORECASE)
+        return self._anchor
+
+    def _matches(self, text: str, windows: list[tuple[int, int]] | None = None,
+                 starts: list[int] | None = None) -> Iterator[regex.Match[str]]:
+        if not self.anchored:
             if windows is None:
                 yield from self.compiled.finditer(text)
             else:
@@ -181,13 +189,16 @@ class CompiledRule:
             return
         # A key starts a word (or a word part: POSTGRES_|USER, db|User) at most _WINDOW_BEFORE characters
         # before its keyword: try the pattern only at those starts, in order, never inside a previous match.
+        # ``starts``: where the keywords start, when the caller already knows (the detector's keyword automaton).
+        if starts is None:
+            assert self.anchor is not None
+            starts = [k.start() for k in self.anchor.finditer(text)]
         seen_to = 0
-        for k in self.anchor.finditer(text):
-            ks = k.start()
+        for ks in sorted(set(starts)):
             if ks > 0 and text[ks - 1].isalpha() and not (text[ks - 1].islower() and text[ks].isupper()):
                 continue  # a key's keyword starts a word or a word part: "hotel" is no "tel"; POSTGRES_USER, dbUser are
-            first = max(seen_to, k.start() - _WINDOW_BEFORE)
-            for p in range(first, k.start() + 1):
+            first = max(seen_to, ks - _WINDOW_BEFORE)
+            for p in range(first, ks + 1):
                 prev = text[p - 1] if p > 0 else " "
                 if prev.isalnum() and not (prev.islower() and text[p].isupper()):
                     continue
@@ -197,11 +208,12 @@ class CompiledRule:
                     yield m
                     break
 
-    def find(self, text: str, windows: list[tuple[int, int]] | None = None) -> list[Span]:
-        """Spans of this rule in ``text`` (only inside ``windows``, when given, for a windowed rule)."""
+    def find(self, text: str, windows: list[tuple[int, int]] | None = None, starts: list[int] | None = None) -> list[Span]:
+        """Spans of this rule in ``text`` (only inside ``windows``, when given, for a windowed rule; only before the
+        keyword ``starts``, when given, for an anchored one)."""
         r = self.rule
         out: list[Span] = []
-        for m in self._matches(text, windows):
+        for m in self._matches(text, windows, starts):
             start, end = m.span(r.group)
             if start < 0 or end <= start:
                 continue
@@ -281,18 +293,19 @@ class RuleDetector:
             for kw in c.rule.keywords:
                 by_kw.setdefault(kw.lower(), []).append(i)
         for kw, idx in by_kw.items():
-            self._automaton.add_word(kw, tuple(idx))
+            self._automaton.add_word(kw, (len(kw), tuple(idx)))
         if by_kw:
             self._automaton.make_automaton()
         self._has_keywords = bool(by_kw)
 
-    def _hits(self, low: str) -> dict[int, list[int]]:
-        """For each rule with a keyword in ``low`` (the lower-cased text), where its keywords end."""
-        hits: dict[int, list[int]] = {}
+    def _hits(self, low: str) -> dict[int, list[tuple[int, int]]]:
+        """For each rule with a keyword in ``low`` (the lower-cased text), where its keywords start and end (the
+        index of their last character), in order of end."""
+        hits: dict[int, list[tuple[int, int]]] = {}
         if self._has_keywords:
-            for end, idx in self._automaton.iter(low):
+            for end, (n, idx) in self._automaton.iter(low):
                 for i in idx:
-                    hits.setdefault(i, []).append(end)
+                    hits.setdefault(i, []).append((end - n + 1, end))
         return hits
 
     def triggered(self, text: str) -> list[CompiledRule]:
@@ -304,9 +317,14 @@ class RuleDetector:
             out.extend(c.find(text))
         low = text.lower()
         exact = len(low) == len(text)  # keyword offsets are the text's own (no case folding grew a char)
-        for i, ends in sorted(self._hits(low).items()):
+        for i, found in sorted(self._hits(low).items()):
             c = self.rules[i]
-            out.extend(c.find(text, keyword_windows(text, ends) if c.windowed and exact else None))
+            if not exact:
+                out.extend(c.find(text))
+            elif c.anchored:
+                out.extend(c.find(text, starts=[s for s, _ in found]))
+            else:
+                out.extend(c.find(text, keyword_windows(text, [e for _, e in found]) if c.windowed else None))
         return out
 
 
