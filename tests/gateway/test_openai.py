@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import openai
 
@@ -80,3 +81,22 @@ def test_responses_streaming(gateway, upstream):
     assert deltas == f"You said: {PROMPT}" and final.output_text == f"You said: {PROMPT}"
     call = [o for o in final.output if o.type == "function_call"][0]
     assert json.loads(call.arguments) == {"file_path": "notes.txt", "content": PROMPT}
+
+
+def test_responses_reasoning_items_go_back_byte_identical(gateway, upstream):
+    """Codex replays the model's reasoning items (summary + encrypted_content) in later turns; the summary was
+    written with placeholders by the model and must reach it unchanged (not escaped as a look-alike)."""
+    import httpx
+
+    first = httpx.post(gateway.url + "/v1/responses", json={"model": "gpt-test", "input": PROMPT},
+                       headers={"x-coatcheck-session": "s-reasoning"}, timeout=30)
+    ph = re.search(r"\b[A-Z]+_[a-z2-7]{9}[2-7]\b", upstream._last_user_text(upstream.requests[-1])).group()
+    assert ph not in first.json()["output"][0]["content"][0]["text"]  # the client saw the real value
+    reasoning = {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": f"Use {ph} for the call."}],
+                 "encrypted_content": "gAAAAB-opaque"}
+    n = len(upstream.requests)
+    httpx.post(gateway.url + "/v1/responses", json={"model": "gpt-test", "input": [{"role": "user", "content": PROMPT}, reasoning,
+                                                                                    {"role": "user", "content": "go on"}]},
+               headers={"x-coatcheck-session": "s-reasoning"}, timeout=30)
+    sent = upstream.requests[n]["input"][1]
+    assert sent == reasoning and upstream_saw_no_value(upstream, n)

@@ -79,7 +79,9 @@ def assignment(
         start = rf"(?:{start}|(?<=[A-Za-z0-9][_.-])|(?<=[a-z0-9])(?=[A-Z]))"
     sep = _LOOSE_SEPARATOR if loose else _SEPARATOR
     val = f"(?i:{value})" if case_insensitive_value else f"(?-i:{value})"
-    return rf"{start}(?i:{key}){tail}{KEY_CLOSE}{DECLARED_TYPE}{sep}{VALUE_OPEN}(?P<v>{val})(?![\w-])"
+    # A value is never itself a JSON key: in ``"source":"user","trigger":"exec"`` the comma ends a value, it does
+    # not pair ``user`` with ``trigger`` the way it pairs a call's arguments (``setProperty("user", "alice")``).
+    return rf"{start}(?i:{key}){tail}{KEY_CLOSE}{DECLARED_TYPE}{sep}{VALUE_OPEN}(?P<v>{val})(?![\w-])(?!\\{{0,3}}[\"'][ \t]*:)"
 
 
 def compile_assignment(key: str, value: str, **kw: bool | str) -> regex.Pattern[str]:

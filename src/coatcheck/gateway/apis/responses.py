@@ -1,7 +1,9 @@
 """OpenAI Responses (``/v1/responses``, ``/compact``, ``/input_tokens``; Azure ``/openai/v1/responses``).
 
 Masked: instructions and every input item's strings except the opaque list (ids, call ids, status, names,
-``encrypted_content``, base64 media); ``arguments`` are JSON source masked in place. Unknown item types
+``encrypted_content``, base64 media) and reasoning items (the model's own text, written with placeholders and
+replayed beside its ``encrypted_content``: it goes back byte for byte, as Anthropic's thinking does); ``arguments``
+are JSON source masked in place. Unknown item types
 (``shell_call_output``, ``apply_patch_call_output``, ``tool_search_output`` …) are masked like any other.
 """
 
@@ -29,6 +31,8 @@ def _opaque(path: tuple, parent: Any, key: Any) -> bool:
         return False
     if opaque_field(path, parent, key, OPAQUE_KEYS):
         return True
+    if parent.get("type") == "reasoning" and key in ("summary", "content"):
+        return True  # the model's own reasoning, replayed with its encrypted_content: like Anthropic's thinking
     return key == "name" and (parent.get("type") in ("function_call", "custom_tool_call", "function", "custom", "mcp_call",
                                                       "mcp_list_tools", "tool_search_call") or "tools" in path or "tool_choice" in path)
 
