@@ -62,6 +62,9 @@ class _Recording:
     def put_provenance(self, placeholder: str, provenance: Any) -> None:
         self.inner.put_provenance(placeholder, provenance)
 
+    def items(self) -> Any:
+        return self.inner.items()
+
     def __len__(self) -> int:
         return len(self.inner)
 

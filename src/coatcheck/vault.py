@@ -17,6 +17,7 @@ import os
 import secrets
 import sqlite3
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -115,6 +116,7 @@ class Store(Protocol):
     def put(self, placeholder: str, category: str, value: str) -> None: ...
     def get_provenance(self, placeholder: str) -> Provenance | None: ...
     def put_provenance(self, placeholder: str, provenance: Provenance) -> None: ...
+    def items(self) -> Iterator[tuple[str, str, str]]: ...
     def __len__(self) -> int: ...
 
 
@@ -136,6 +138,11 @@ class MemoryStore:
 
     def put_provenance(self, placeholder: str, provenance: Provenance) -> None:
         self._prov[placeholder] = provenance
+
+    def items(self) -> Iterator[tuple[str, str, str]]:
+        """Every (placeholder, category, value)."""
+        for ph, (cat, value) in list(self._items.items()):
+            yield ph, cat, value
 
     def __len__(self) -> int:
         return len(self._items)
@@ -270,6 +277,13 @@ class FileStore:
         blob = self._aead.encrypt(nonce, provenance.to_json().encode(), b"provenance\x00" + placeholder.encode())
         with self._lock:
             self._db.execute("INSERT OR REPLACE INTO provenance VALUES (?, ?, ?)", (placeholder, nonce, blob))
+
+    def items(self) -> Iterator[tuple[str, str, str]]:
+        """Every (placeholder, category, value), decrypted."""
+        with self._lock:
+            rows = self._db.execute("SELECT placeholder, category, nonce, value FROM items").fetchall()
+        for ph, cat, nonce, blob in rows:
+            yield ph, cat, self._decrypt(nonce, blob, ph.encode())
 
     def __len__(self) -> int:
         with self._lock:

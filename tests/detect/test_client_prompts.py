@@ -11,6 +11,8 @@ PHRASES = [
     "When compacting, keep the Bash, Grep, Glob results that the next step needs.",
     "Prefer MultiEdit over several Edit calls; use TodoWrite to track the plan and WebFetch for pages.",
     'Write a 3-6 word title in title case, for example "Fix Login Button On Mobile" or "Add Retry To Uploads".',
+    # a shell example in a tool description (Claude Code's Monitor tool has one like it)
+    'since=$(date -u +%Y-%m-%dT%H:%M:%SZ)\nwhile true; do now=$(date -u +%Y-%m-%dT%H:%M:%SZ); sleep 30; done',
     # Codex's turn metadata (a header and client_metadata): a value followed by the next key is no call pair
     '{"request_kind":"turn","thread_source":"user","turn_trigger":"exec","sandbox":"seccomp","sandbox_mode":"read-only"}',
     '{\\"thread_source\\":\\"user\\",\\"turn_trigger\\":\\"exec\\"}',

@@ -83,3 +83,36 @@ def test_new_conversations_that_open_alike_do_not_share_placeholders(gateway, up
     a = sessions.get("alike-a", sessions.fingerprint([{"role": "user", "content": "hi"}]))
     b = sessions.get("alike-b", sessions.fingerprint([{"role": "user", "content": "hi"}]))
     assert a is not b  # one turn is no fork: only a resent answer (a third turn) makes one
+
+
+def test_a_fork_after_a_gateway_restart_still_reuses_the_placeholders(tmp_path):
+    """With a vault folder the conversation-start map is on disk: a fork made after the gateway restarted (every
+    `coatcheck claude` run starts its own) masks the copied history with the parent's placeholders."""
+    from coatcheck.gateway.sessions import SessionStore
+    from coatcheck.policy import Policy
+
+    history = [{"role": "user", "content": _turn_text(0)}, {"role": "assistant", "content": "ok"}, {"role": "user", "content": "go on"}]
+    first = SessionStore(b"m" * 32, Policy.builtin(), vault_dir=str(tmp_path))
+    start = first.fingerprint(history)
+    before = first.get("parent-id", start).mask(_turn_text(0))
+    again = SessionStore(b"m" * 32, Policy.builtin(), vault_dir=str(tmp_path))  # the restart
+    fork = again.get("fork-id", again.fingerprint(history))
+    assert fork.mask(_turn_text(0)) == before and "ghp_" not in before
+    assert again.get("other-id", None).mask(_turn_text(0)) != before  # an unrelated session: its own placeholders
+    assert "parent-id" in (tmp_path / "starts.tsv").read_text() and "ghp_" not in (tmp_path / "starts.tsv").read_text()
+
+
+def test_a_session_reopened_from_its_vault_masks_its_values_without_context(tmp_path):
+    """Codex resumes after a gateway restart by resending the model's restored tool calls: the token stands bare in
+    a command, with no key around it. The reopened session knows it from its vault file."""
+    from coatcheck.gateway.sessions import SessionStore
+    from coatcheck.policy import Policy
+
+    token = "tk_" + "Qx7Lm2Vp9Rz4Wt8Yb3Nc6Hd1Jf5Gs0Ka8Eu2Io7"
+    first = SessionStore(b"m" * 32, Policy.builtin(), vault_dir=str(tmp_path))
+    masked = first.get("thread-1").mask(f"API_TOKEN={token}\n")
+    assert token not in masked
+    command = f"printf '%s' {token} > token.txt"
+    again = SessionStore(b"m" * 32, Policy.builtin(), vault_dir=str(tmp_path))  # the restart
+    assert token not in again.get("thread-1").mask(command)
+    assert masked.split("=", 1)[1].strip() in again.get("thread-1").mask(command)  # the same placeholder

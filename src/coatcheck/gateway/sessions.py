@@ -62,6 +62,12 @@ class Session:
         self.detect_seconds = 0.0
         self.detected_chars = 0  # characters that went through detection (memo misses only)
         self.last_used = time.monotonic()
+        # A session reopened from its vault file (a resume after a gateway restart) knows its values again: the
+        # client resends them in clear where the model's tool calls were restored (a command holding the token), and
+        # no context around them there says they are secret.
+        for _, cat, value in self.vault.store.items():
+            for v, span in known_values(value, [Span(0, len(value), cat, "vault", 1.0)]).items():
+                self._known.setdefault(v, span.category)
 
     # -- masking -------------------------------------------------------------------------------
     def mask(self, text: str, source: Source | None = None) -> str:
@@ -163,6 +169,14 @@ class Session:
         return isinstance(text, str) and text in self.notices
 
 
+_MODEL_ITEMS = frozenset({"reasoning", "function_call", "custom_tool_call", "local_shell_call", "shell_call", "compaction"})
+
+
+def _model_output(item: Any) -> bool:
+    """A history entry the model produced: an assistant message (Messages, Chat) or a Responses output item."""
+    return isinstance(item, dict) and (item.get("role") == "assistant" or item.get("type") in _MODEL_ITEMS)
+
+
 class SessionStore:
     """Sessions by key; each session's vault key is derived from the gateway key and the session key.
 
@@ -178,17 +192,33 @@ class SessionStore:
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
         self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self._names: dict[int, str] = {}  # id(session) -> the key its placeholders derive from
         self._lock = threading.Lock()
-        # conversation-start fingerprint -> session key: a fork or resume under a new id reuses its placeholders
+        # conversation-start fingerprint -> the key a session's placeholders derive from: a fork or resume under a
+        # new id reuses its placeholders. With a vault folder the map is kept on disk (fingerprints are keyed
+        # hashes; the session keys are the clients' random ids), so a fork still hits after a gateway restart.
         self._starts: OrderedDict[bytes, str] = OrderedDict()
+        self._starts_file = os.path.join(vault_dir, "starts.tsv") if vault_dir else None
+        if self._starts_file and os.path.exists(self._starts_file):
+            with open(self._starts_file, encoding="utf-8") as fh:
+                for line in fh:
+                    fp, _, name = line.rstrip("\n").partition("\t")
+                    if name:
+                        self._starts[bytes.fromhex(fp)] = name
 
     def fingerprint(self, history: Any) -> bytes | None:
-        """A keyed hash of a conversation's start: its first two turns (the user's opening and the model's answer),
-        only once there is a third. A fork or a resume (``--fork-session``, a new id) resends that start byte for
-        byte; two new conversations that merely open with the same prompt have different answers."""
-        if not isinstance(history, list) or len(history) < 3:
+        """A keyed hash of a conversation's start: everything up to and including the model's first output (the
+        user's opening and the model's answer), only once something follows it. A fork or a resume
+        (``--fork-session``, ``codex exec fork``: a new id) resends that start; two new conversations that merely
+        open with the same prompt (or, with Codex, the same developer and environment messages) have different
+        answers. Item ids are left out: Codex gives each thread's copies of the same items new ones."""
+        if not isinstance(history, list):
             return None
-        start = json.dumps(history[:2], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        first = next((i for i, it in enumerate(history) if _model_output(it)), None)
+        if first is None or len(history) <= first + 1:
+            return None
+        items = [{k: v for k, v in it.items() if k != "id"} if isinstance(it, dict) else it for it in history[: first + 1]]
+        start = json.dumps(items, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hmac.new(self.master_key, b"start\x00" + start.encode("utf-8", "surrogatepass"), hashlib.sha256).digest()
 
     def get(self, session_key: str, start: bytes | None = None) -> Session:
@@ -197,26 +227,41 @@ class SessionStore:
         before and the upstream's prompt cache still hits."""
         with self._lock:
             s = self._sessions.get(session_key)
-            if s is None and start is not None:
-                parent = self._sessions.get(self._starts.get(start, ""))
-                if parent is not None:
-                    s = self._sessions[session_key] = parent
+            opened = s is None
+            if s is None and start is not None and start in self._starts:
+                parent = self._starts[start]
+                s = self._sessions.get(parent) or self._open(parent)
+                self._sessions[session_key] = s
+            if s is None:
+                s = self._sessions[session_key] = self._open(session_key)
             if start is not None:  # the latest session with this start is the one a fork comes from
-                self._starts[start] = session_key
+                name = self._names[id(s)]
+                if self._starts.get(start) != name:
+                    self._starts[start] = name
+                    if self._starts_file:
+                        os.makedirs(os.path.dirname(self._starts_file), exist_ok=True)
+                        with open(self._starts_file, "a", encoding="utf-8") as fh:
+                            fh.write(f"{start.hex()}\t{name}\n")
                 self._starts.move_to_end(start)
                 while len(self._starts) > 4 * self.max_sessions:
                     self._starts.popitem(last=False)
-            if s is None:
-                key = hmac.new(self.master_key, b"session\x00" + session_key.encode(), hashlib.sha256).digest()
-                vault = None
-                if self.vault_dir:  # one encrypted file per session, so `coatcheck restore` works on transcripts later
-                    name = hashlib.sha256(session_key.encode()).hexdigest()[:24] + ".vault"
-                    vault = Vault(key, FileStore(os.path.join(self.vault_dir, name), key))
-                s = self._sessions[session_key] = Session(key, self.pipeline, self.policy, vault=vault)
-                self._evict()
             self._sessions.move_to_end(session_key)
+            if opened:
+                self._evict()
             s.last_used = time.monotonic()
             return s
+
+    def _open(self, name: str) -> Session:
+        """A session whose placeholders derive from ``name`` (with a vault folder: its own encrypted file, so
+        ``coatcheck restore`` works on transcripts later)."""
+        key = hmac.new(self.master_key, b"session\x00" + name.encode(), hashlib.sha256).digest()
+        vault = None
+        if self.vault_dir:
+            file = hashlib.sha256(name.encode()).hexdigest()[:24] + ".vault"
+            vault = Vault(key, FileStore(os.path.join(self.vault_dir, file), key))
+        s = Session(key, self.pipeline, self.policy, vault=vault)
+        self._names[id(s)] = name
+        return s
 
     def ephemeral(self) -> Session:
         """A session for one request that names none: its own random key, never stored or shared."""
@@ -228,6 +273,9 @@ class SessionStore:
             del self._sessions[k]
         while len(self._sessions) > self.max_sessions:
             self._sessions.popitem(last=False)
+        live = {id(s) for s in self._sessions.values()}
+        for i in [i for i in self._names if i not in live]:
+            del self._names[i]
 
     def __len__(self) -> int:
         return len(self._sessions)
