@@ -87,6 +87,9 @@ def main() -> None:
               "- A bare first name in a context training never showed (`Ping Douglas when ...`) is often missed; full names fare better.",
               "- Addresses are street-level with postcode and city in the five languages' formats; other countries' formats are less certain.",
               "- The clean-prose precision set is English technical prose; other languages' web prose is not measured here.", ""]
+    notes = Path(__file__).parent / "reproducibility.md"  # measured by hand: two full runs compared (see the file)
+    if notes.exists():
+        lines += [notes.read_text().rstrip(), ""]
     args.out.write_text("\n".join(lines))
     print(f"wrote {args.out}")
 
