@@ -4,7 +4,8 @@ with the shell tool, answer. Each launcher run starts its own gateway (with a va
 also crosses a gateway restart.
 
 For each client and scenario (plain, continue/resume, fork, MCP; thinking/reasoning is on in all of them):
-- no planted value in any request body, header or path the upstream recorded;
+- no planted value in any request body, header or path the upstream recorded (the values are in a ``.env`` the
+  model reads, in CLAUDE.md / AGENTS.md the clients load themselves, and in an MCP server's definitions);
 - the real token in the written file, and in the answer the user sees;
 - the client's own system prompt and built-in tool definitions reach the upstream with no placeholder, byte-identical
   from one session to the next (a shared prompt-cache prefix);
@@ -39,8 +40,10 @@ ENV_FILE = (
     "OWNER_EMAIL=priscilla.hartwell@example-corp.io\n"
     "OWNER_NAME=Priscilla Hartwell\n"
 )
+PROJECT_NOTES = "# Project notes\n\nRelease manager: Casimir Oyelaran-Whitfield (c.oyelaran@northwind-labs.io, +44 7911 123456).\n"
 PLANTED = {"db password": "Qm7vT2xLp9wRz4", "api token": TOKEN, "owner email": "priscilla.hartwell@example-corp.io",
-           "owner name": "Hartwell", **mcp_server.PLANTED}
+           "owner name": "Hartwell", "notes name": "Oyelaran-Whitfield", "notes email": "c.oyelaran@northwind-labs.io",
+           "notes phone": "7911 123456", **mcp_server.PLANTED}
 PROMPT = "Read {env} and write the API_TOKEN value into token.txt"
 FOLLOW_UP = "What did you write into token.txt?"
 TIMEOUT = 180
@@ -54,6 +57,9 @@ class World:
         self.home.mkdir()
         self.work.mkdir()
         (self.work / ".env").write_text(ENV_FILE)
+        # project instructions the clients load into their context by themselves: user content inside their blocks
+        (self.work / "CLAUDE.md").write_text(PROJECT_NOTES)
+        (self.work / "AGENTS.md").write_text(PROJECT_NOTES)
         (self.work / "mcp.json").write_text(json.dumps({"mcpServers": {"crm": {"command": sys.executable, "args": [mcp_server.__file__]}}}))
         self.exe, self.model, self.url = exe, model, url
         self.results: dict[str, Any] = {}
@@ -166,6 +172,7 @@ def _builtin(body: dict[str, Any]) -> tuple[str, str]:
 def test_claude_code_plain(claude: World):
     result, requests = _claude(claude, PROMPT.format(env=claude.work / ".env"))
     assert not _leaks(claude.model.requests), _leaks(claude.model.requests)
+    assert "Release manager: " in requests[0]["body"].decode()  # CLAUDE.md went out, masked
     assert (claude.work / "token.txt").read_text() == TOKEN
     assert TOKEN in result["result"] and not PLACEHOLDER.search(result["result"])
     system, tools = _builtin(requests[0]["json"])
@@ -253,6 +260,7 @@ def _codex_builtin(body: dict[str, Any]) -> tuple[str, str]:
 def test_codex_plain(codex: World):
     answer, thread, requests = _codex(codex, PROMPT.format(env=codex.work / ".env"))
     assert not _leaks(codex.model.requests), _leaks(codex.model.requests)
+    assert "Release manager: " in requests[0]["body"].decode()  # AGENTS.md went out, masked
     assert (codex.work / "token.txt").read_text() == TOKEN
     assert TOKEN in answer and not PLACEHOLDER.search(answer)
     instructions, tools = _codex_builtin(requests[0]["json"])
