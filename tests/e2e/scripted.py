@@ -28,20 +28,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from gateway.fake_upstream import pieces, response_events, sse  # tests/ is on sys.path
+
 PLACEHOLDER = re.compile(r"\b[A-Z]+_[a-z2-7]{9}[2-7]\b")
 TOKEN_LINE = re.compile(r"API_TOKEN=(\S+)")
 ENV_PATH = re.compile(r"(/\S*?\.env)\b")
 SIGNATURE = "RXFRQkNrWUlCeGdDS2tCc2NyaXB0ZWQtc2lnbmF0dXJlLW9mLXRoZS1lMmUtbW9kZWw="
 ENCRYPTED = "gAAAAABscripted-encrypted-reasoning-of-the-e2e-model-0123456789abcdef"
-
-
-def _sse(event: str | None, payload: Any) -> str:
-    data = payload if isinstance(payload, str) else json.dumps(payload)
-    return (f"event: {event}\n" if event else "") + f"data: {data}\n\n"
-
-
-def _pieces(text: str, n: int = 7) -> list[str]:
-    return [text[i : i + n] for i in range(0, len(text), n)] or [""]
 
 
 def _text_of(content: Any) -> str:
@@ -147,26 +140,26 @@ class ScriptedModel:
             return JSONResponse(msg)
 
         def gen() -> Iterator[str]:
-            yield _sse("message_start", {"type": "message_start", "message": {**msg, "content": [], "stop_reason": None,
+            yield sse("message_start", {"type": "message_start", "message": {**msg, "content": [], "stop_reason": None,
                                                                              "usage": {**msg["usage"], "output_tokens": 1}}})
             for i, block in enumerate(content):
                 kind = block["type"]
                 empty = {"type": "thinking", "thinking": "", "signature": ""} if kind == "thinking" else \
                     {"type": "text", "text": ""} if kind == "text" else {**block, "input": {}}
-                yield _sse("content_block_start", {"type": "content_block_start", "index": i, "content_block": empty})
+                yield sse("content_block_start", {"type": "content_block_start", "index": i, "content_block": empty})
                 if kind == "thinking":
-                    for p in _pieces(block["thinking"]):
-                        yield _sse("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "thinking_delta", "thinking": p}})
-                    yield _sse("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "signature_delta", "signature": block["signature"]}})
+                    for p in pieces(block["thinking"], 7):
+                        yield sse("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "thinking_delta", "thinking": p}})
+                    yield sse("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "signature_delta", "signature": block["signature"]}})
                 elif kind == "text":
-                    for p in _pieces(block["text"]):
-                        yield _sse("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "text_delta", "text": p}})
+                    for p in pieces(block["text"], 7):
+                        yield sse("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "text_delta", "text": p}})
                 else:
-                    for p in _pieces(json.dumps(block["input"])):
-                        yield _sse("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "input_json_delta", "partial_json": p}})
-                yield _sse("content_block_stop", {"type": "content_block_stop", "index": i})
-            yield _sse("message_delta", {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None}, "usage": {"output_tokens": 20}})
-            yield _sse("message_stop", {"type": "message_stop"})
+                    for p in pieces(json.dumps(block["input"]), 7):
+                        yield sse("content_block_delta", {"type": "content_block_delta", "index": i, "delta": {"type": "input_json_delta", "partial_json": p}})
+                yield sse("content_block_stop", {"type": "content_block_stop", "index": i})
+            yield sse("message_delta", {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None}, "usage": {"output_tokens": 20}})
+            yield sse("message_stop", {"type": "message_stop"})
 
         return StreamingResponse(gen(), media_type="text/event-stream")
 
@@ -247,43 +240,10 @@ class ScriptedModel:
         if not body.get("stream"):
             return JSONResponse(resp)
 
-        def gen() -> Iterator[str]:
-            seq = itertools.count()
-            yield _sse("response.created", {"type": "response.created", "sequence_number": next(seq), "response": {**resp, "status": "in_progress", "output": []}})
-            for i, item in enumerate(out):
-                if item["type"] == "reasoning":
-                    yield _sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": i,
-                                                              "item": {**item, "summary": []}})
-                    yield _sse("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(seq), "output_index": i, "item": item})
-                elif item["type"] == "message":
-                    text = item["content"][0]["text"]
-                    yield _sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": i,
-                                                              "item": {**item, "status": "in_progress", "content": []}})
-                    yield _sse("response.content_part.added", {"type": "response.content_part.added", "sequence_number": next(seq), "item_id": item["id"],
-                                                               "output_index": i, "content_index": 0, "part": {"type": "output_text", "text": "", "annotations": []}})
-                    for p in _pieces(text):
-                        yield _sse("response.output_text.delta", {"type": "response.output_text.delta", "sequence_number": next(seq), "item_id": item["id"],
-                                                                  "output_index": i, "content_index": 0, "delta": p, "logprobs": []})
-                    yield _sse("response.output_text.done", {"type": "response.output_text.done", "sequence_number": next(seq), "item_id": item["id"],
-                                                             "output_index": i, "content_index": 0, "text": text, "logprobs": []})
-                    yield _sse("response.content_part.done", {"type": "response.content_part.done", "sequence_number": next(seq), "item_id": item["id"],
-                                                              "output_index": i, "content_index": 0, "part": item["content"][0]})
-                    yield _sse("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(seq), "output_index": i, "item": item})
-                else:
-                    yield _sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": i,
-                                                              "item": {**item, "arguments": "", "status": "in_progress"}})
-                    for p in _pieces(item["arguments"]):
-                        yield _sse("response.function_call_arguments.delta", {"type": "response.function_call_arguments.delta", "sequence_number": next(seq),
-                                                                              "item_id": item["id"], "output_index": i, "delta": p})
-                    yield _sse("response.function_call_arguments.done", {"type": "response.function_call_arguments.done", "sequence_number": next(seq),
-                                                                         "item_id": item["id"], "output_index": i, "arguments": item["arguments"]})
-                    yield _sse("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(seq), "output_index": i, "item": item})
-            yield _sse("response.completed", {"type": "response.completed", "sequence_number": next(seq), "response": resp})
-
-        return StreamingResponse(gen(), media_type="text/event-stream")
+        return StreamingResponse(response_events(resp, 7, 7), media_type="text/event-stream")
 
 
-if __name__ == "__main__":  # a manual run: python -m tests.e2e.scripted PORT
+if __name__ == "__main__":  # a manual run: cd tests && python -m e2e.scripted PORT
     import sys
 
     import uvicorn

@@ -3,6 +3,7 @@ echoing the (masked) user text back in text, tool calls and streamed deltas spli
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import threading
@@ -51,6 +52,33 @@ def scripted_tool(request: Request, said: str) -> tuple[str, dict]:
 
 def pieces(text: str, n: int = 3) -> list[str]:
     return [text[i : i + n] for i in range(0, len(text), n)] or [""]
+
+
+def response_events(resp: dict, text_piece: int = 3, args_piece: int = 5) -> Iterator[str]:
+    """A completed Responses object as the stream the API sends: created; each output item (reasoning, message,
+    function call) added, its text or arguments in deltas of ``text_piece`` / ``args_piece`` characters, done;
+    completed. Sequence numbers count from 0."""
+    seq = itertools.count()
+    yield sse("response.created", {"type": "response.created", "sequence_number": next(seq), "response": {**resp, "status": "in_progress", "output": []}})
+    for i, item in enumerate(resp["output"]):
+        if item["type"] == "message":
+            text, where = item["content"][0]["text"], {"item_id": item["id"], "output_index": i, "content_index": 0}
+            yield sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": i, "item": {**item, "status": "in_progress", "content": []}})
+            yield sse("response.content_part.added", {"type": "response.content_part.added", "sequence_number": next(seq), **where, "part": {"type": "output_text", "text": "", "annotations": []}})
+            for p in pieces(text, text_piece):
+                yield sse("response.output_text.delta", {"type": "response.output_text.delta", "sequence_number": next(seq), **where, "delta": p, "logprobs": []})
+            yield sse("response.output_text.done", {"type": "response.output_text.done", "sequence_number": next(seq), **where, "text": text, "logprobs": []})
+            yield sse("response.content_part.done", {"type": "response.content_part.done", "sequence_number": next(seq), **where, "part": {"type": "output_text", "text": text, "annotations": []}})
+        elif item["type"] == "function_call":
+            where = {"item_id": item["id"], "output_index": i}
+            yield sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": i, "item": {**item, "arguments": "", "status": "in_progress"}})
+            for p in pieces(item["arguments"], args_piece):
+                yield sse("response.function_call_arguments.delta", {"type": "response.function_call_arguments.delta", "sequence_number": next(seq), **where, "delta": p})
+            yield sse("response.function_call_arguments.done", {"type": "response.function_call_arguments.done", "sequence_number": next(seq), **where, "arguments": item["arguments"]})
+        else:  # reasoning: its summary arrives with the done event
+            yield sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": i, "item": {**item, "summary": []}})
+        yield sse("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(seq), "output_index": i, "item": item})
+    yield sse("response.completed", {"type": "response.completed", "sequence_number": next(seq), "response": resp})
 
 
 class Upstream:
@@ -214,22 +242,4 @@ class Upstream:
         if not body.get("stream"):
             return JSONResponse(resp)
 
-        def gen() -> Iterator[str]:
-            seq = iter(range(1000))
-            start = {**resp, "status": "in_progress", "output": []}
-            yield sse("response.created", {"type": "response.created", "sequence_number": next(seq), "response": start})
-            yield sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": 0, "item": {**msg, "status": "in_progress", "content": []}})
-            yield sse("response.content_part.added", {"type": "response.content_part.added", "sequence_number": next(seq), "item_id": "msg_r1", "output_index": 0, "content_index": 0, "part": {"type": "output_text", "text": "", "annotations": []}})
-            for p in pieces(text):
-                yield sse("response.output_text.delta", {"type": "response.output_text.delta", "sequence_number": next(seq), "item_id": "msg_r1", "output_index": 0, "content_index": 0, "delta": p, "logprobs": []})
-            yield sse("response.output_text.done", {"type": "response.output_text.done", "sequence_number": next(seq), "item_id": "msg_r1", "output_index": 0, "content_index": 0, "text": text, "logprobs": []})
-            yield sse("response.content_part.done", {"type": "response.content_part.done", "sequence_number": next(seq), "item_id": "msg_r1", "output_index": 0, "content_index": 0, "part": {"type": "output_text", "text": text, "annotations": []}})
-            yield sse("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(seq), "output_index": 0, "item": msg})
-            yield sse("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(seq), "output_index": 1, "item": {**call, "arguments": "", "status": "in_progress"}})
-            for p in pieces(args, 5):
-                yield sse("response.function_call_arguments.delta", {"type": "response.function_call_arguments.delta", "sequence_number": next(seq), "item_id": "fc_1", "output_index": 1, "delta": p})
-            yield sse("response.function_call_arguments.done", {"type": "response.function_call_arguments.done", "sequence_number": next(seq), "item_id": "fc_1", "output_index": 1, "arguments": args})
-            yield sse("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(seq), "output_index": 1, "item": call})
-            yield sse("response.completed", {"type": "response.completed", "sequence_number": next(seq), "response": resp})
-
-        return StreamingResponse(gen(), media_type="text/event-stream")
+        return StreamingResponse(response_events(resp), media_type="text/event-stream")
