@@ -161,10 +161,11 @@ class Pipeline:
         # Each view covers only the blocks (lines between blank lines) that need it. The model reads the normalised
         # view only where letters change: its tokenizer folds NFKC and spaces itself.
         model = [self.model] if self.model is not None else []
-        for needed, build, label, detectors in ((needs_view, normalized_view, "normalized", [*self.base, self.terms]),
+        rest = [*self.base, self.terms]
+        for needed, build, label, detectors in ((needs_view, normalized_view, "normalized", rest),
                                                 (needs_model_view, normalized_view, "normalized", model),
-                                                (needs_unescaped_view, unescaped_view, "unescaped", [*self.base, self.terms]),
-                                                (needs_despaced_view, despaced_view, "despaced", [*self.base, self.terms])):
+                                                (needs_unescaped_view, unescaped_view, "unescaped", rest),
+                                                (needs_despaced_view, despaced_view, "despaced", rest)):
             view = partial_view(text, needed, build) if detectors else None
             if view is not None:
                 for d in detectors:

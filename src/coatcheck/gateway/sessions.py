@@ -62,6 +62,7 @@ class Session:
         self.detect_seconds = 0.0
         self.detected_chars = 0  # characters that went through detection (memo misses only)
         self.last_used = time.monotonic()
+        self.name: str | None = None  # the session key its placeholders derive from (SessionStore); None: ephemeral
         # A session reopened from its vault file (a resume after a gateway restart) knows its values again: the
         # client resends them in clear where the model's tool calls were restored (a command holding the token), and
         # no context around them there says they are secret.
@@ -192,7 +193,6 @@ class SessionStore:
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
         self._sessions: OrderedDict[str, Session] = OrderedDict()
-        self._names: dict[int, str] = {}  # id(session) -> the key its placeholders derive from
         self._lock = threading.Lock()
         # conversation-start fingerprint -> the key a session's placeholders derive from: a fork or resume under a
         # new id reuses its placeholders. With a vault folder the map is kept on disk (fingerprints are keyed
@@ -235,8 +235,8 @@ class SessionStore:
             if s is None:
                 s = self._sessions[session_key] = self._open(session_key)
             if start is not None:  # the latest session with this start is the one a fork comes from
-                name = self._names[id(s)]
-                if self._starts.get(start) != name:
+                name = s.name
+                if name is not None and self._starts.get(start) != name:
                     self._starts[start] = name
                     if self._starts_file:
                         os.makedirs(os.path.dirname(self._starts_file), exist_ok=True)
@@ -260,7 +260,7 @@ class SessionStore:
             file = hashlib.sha256(name.encode()).hexdigest()[:24] + ".vault"
             vault = Vault(key, FileStore(os.path.join(self.vault_dir, file), key))
         s = Session(key, self.pipeline, self.policy, vault=vault)
-        self._names[id(s)] = name
+        s.name = name
         return s
 
     def ephemeral(self) -> Session:
@@ -273,9 +273,6 @@ class SessionStore:
             del self._sessions[k]
         while len(self._sessions) > self.max_sessions:
             self._sessions.popitem(last=False)
-        live = {id(s) for s in self._sessions.values()}
-        for i in [i for i in self._names if i not in live]:
-            del self._names[i]
 
     def __len__(self) -> int:
         return len(self._sessions)
