@@ -84,16 +84,16 @@ def _init(key: bytes, policy: str | None) -> None:
 
 
 def _session(vault_path: Path | None) -> Any:
-    from .gateway.sessions import Session
+    from .wire.session import TextSession
     from .vault import FileStore, Vault
 
     key = _worker["key"]
     vault = Vault(key, FileStore(vault_path, key)) if vault_path is not None else Vault(key)
-    return Session(key, _worker["pipeline"], _worker["policy"], vault=vault)
+    return TextSession(key, _worker["pipeline"], _worker["policy"], vault=vault)
 
 
 def _mask_line(doc: Any, session: Any, fld: str | None) -> Any:
-    from .gateway.apis.other import mask_generic
+    from .wire.apis.generic import mask_generic
 
     if fld is None:
         return mask_generic(doc, session)

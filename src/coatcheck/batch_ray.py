@@ -79,13 +79,13 @@ class Masker:
     def __init__(self, key: bytes, policy: str | None, fld: str | None, kind: str, columns: list[str], text_columns: list[str],
                  keep_vault: bool) -> None:
         from .detect.pipeline import Pipeline
-        from .gateway.sessions import Session
+        from .wire.session import TextSession
         from .policy import Policy
         from .vault import Vault
 
         pol = Policy.load(policy)
         self.store = _Recording()
-        self.session = Session(key, Pipeline(pol), pol, vault=Vault(key, self.store))
+        self.session = TextSession(key, Pipeline(pol), pol, vault=Vault(key, self.store))
         self.fld, self.kind, self.keep_vault = fld, kind, keep_vault
         self.cols = [] if kind == "jsonl" else table_columns(columns, fld, text_columns)
         self.aead_key = _transport_key(key) if keep_vault else b""

@@ -28,7 +28,7 @@ class Conversation:
     and the echo map that sends the model's own output back as it produced it. Reuse one per conversation."""
 
     def __init__(self, policy: Policy | str | None = None, vault: Vault | None = None, key: bytes | None = None) -> None:
-        from .gateway.sessions import Session
+        from .wire.session import Session
 
         pol = policy if isinstance(policy, Policy) else Policy.load(policy)
         self.session = Session(key or secrets.token_bytes(32), Pipeline(pol), pol, vault=vault)
@@ -38,13 +38,15 @@ class Conversation:
         return self.session.vault
 
 
-def _api(api: WireApi) -> Any:
-    from .gateway.apis import anthropic, chat, responses
+_API_NAMES = {"anthropic": "anthropic-messages", "openai-chat": "openai-chat", "openai-responses": "openai-responses"}
 
-    apis = {"anthropic": anthropic.MESSAGES, "openai-chat": chat.CHAT, "openai-responses": responses.RESPONSES}
-    if api not in apis:
-        raise ValueError(f"unknown api {api!r}; use one of {sorted(apis)}")
-    return apis[api]
+
+def _api(api: WireApi) -> Any:
+    from .wire.registry import by_name
+
+    if api not in _API_NAMES:
+        raise ValueError(f"unknown api {api!r}; use one of {sorted(_API_NAMES)}")
+    return by_name(_API_NAMES[api])
 
 
 def mask_messages(request: dict[str, Any], conversation: Conversation, api: WireApi = "anthropic") -> dict[str, Any]:

@@ -29,13 +29,14 @@ from starlette.routing import Route
 
 from ..errors import CoatcheckError
 from ..policy import Policy
-from .apis import Api, StreamTransformer
-from .apis.other import Unmaskable, mask_generic
+from ..wire.api import Api, StreamTransformer
+from ..wire.apis.generic import Unmaskable, mask_generic
+from ..wire.session import Session
+from ..wire.sse import SSEParser
+from ..wire.walk import TooDeep
 from .headers import masked_headers
 from .routes import normalise, route
-from .sessions import Session, SessionStore
-from .sse import SSEParser
-from .tree import TooDeep
+from .sessions import SessionStore
 
 log = logging.getLogger("coatcheck.gateway")
 TOKEN_HEADER = "x-coatcheck-token"
@@ -96,15 +97,12 @@ class Gateway:
                 raise Refused(401, "authentication_error", f"coatcheck: missing or wrong {TOKEN_HEADER} header; the token is in "
                                                            "the file `coatcheck serve` printed at start")
 
-    def _session(self, request: Request, body: Any) -> Session:
-        history = body.get("messages", body.get("input")) if isinstance(body, dict) else None
-        start = self.sessions.fingerprint(history)
-        for h in ("x-claude-code-session-id", "x-coatcheck-session"):
-            if request.headers.get(h):
-                return self.sessions.get(request.headers[h], start)
-        if isinstance(body, dict) and isinstance(body.get("prompt_cache_key"), str):
-            return self.sessions.get("openai:" + body["prompt_cache_key"], start)
-        return self.sessions.ephemeral()
+    def _session(self, request: Request, body: Any, api: Api) -> Session:
+        """The session a request belongs to: the conversation its client names (the API's session hints, or
+        coatcheck's own ``x-coatcheck-session``), joined to the one it forks from; else a fresh ephemeral one."""
+        start = self.sessions.fingerprint(api.history_of(body), api.model_output)
+        name = api.session_hint(request.headers, None) or request.headers.get("x-coatcheck-session") or api.session_hint({}, body)
+        return self.sessions.get(name, start) if name else self.sessions.ephemeral()
 
     def _url(self, path: str, query: str, api: Api) -> str:
         base = (self.config.openai_upstream or self.config.upstream) if api.family == "openai" else self.config.upstream
@@ -146,15 +144,15 @@ class Gateway:
         """The body to forward (masked), header overrides, the session, and its counts before masking."""
         ctype = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
         if not raw:
-            session = self._session(request, None)
+            session = self._session(request, None, api)
             return raw, {}, session, Counter(session.counts)
         if ctype in ("application/json", "") or ctype.endswith("+json"):
             body = self._json(raw)
-            session = self._session(request, body)
+            session = self._session(request, body, api)
             before = Counter(session.counts)
             body = await run_in_threadpool(api.mask_request, body, session)
             return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), {}, session, before
-        session = self._session(request, None)
+        session = self._session(request, None, api)
         before = Counter(session.counts)
         if ctype in ("application/jsonl", "application/x-ndjson"):
             return (await run_in_threadpool(self._mask_jsonl, raw.decode("utf-8", "strict"), session)).encode(), {}, session, before
@@ -181,7 +179,7 @@ class Gateway:
             except (ValueError, RecursionError):
                 raise Refused(400, "invalid_request_error", f"coatcheck: JSONL line {n} is not valid JSON; not forwarded") from None
             if isinstance(doc, dict) and isinstance(doc.get("url"), str) and isinstance(doc.get("body"), dict):
-                doc["body"] = route(normalise(doc["url"].split("?", 1)[0])).mask_request(doc["body"], session)
+                doc["body"] = route(doc["url"].split("?", 1)[0]).mask_request(doc["body"], session)
                 rest = {k: v for k, v in doc.items() if k != "body"}
                 mask_generic(rest, session)
                 doc.update(rest)
@@ -249,7 +247,7 @@ class Gateway:
                 content, extra_headers, session, before = await self._masked_body(request, raw, api)
                 query = await run_in_threadpool(self._query, request.url.query, session)
                 forwarded = {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
-                forwarded = await run_in_threadpool(masked_headers, forwarded, session)
+                forwarded = await run_in_threadpool(masked_headers, forwarded, session, api)
             except Refused:
                 raise
             except Unmaskable as exc:
@@ -263,7 +261,7 @@ class Gateway:
                 raise Refused(500, "api_error", "coatcheck: masking failed; the request was not forwarded") from None
         except Refused as r:
             self._audit_line(rid, path, api.name, r.status, counts, Counter(), time.perf_counter() - t0, refused=r.reason)
-            return api.error(r.status, r.kind, r.message)
+            return JSONResponse(api.error(r.kind, r.message), status_code=r.status)
         counts = session.counts - before
         kept_before = Counter(session.kept)
         headers = forwarded
@@ -274,7 +272,7 @@ class Gateway:
             upstream = await self.client.send(upstream_req, stream=True)
         except httpx.HTTPError as exc:
             self._audit_line(rid, path, api.name, 502, counts, Counter(), time.perf_counter() - t0, refused="upstream_unreachable")
-            return api.error(502, "api_error", f"coatcheck: upstream unreachable ({exc.__class__.__name__})")
+            return JSONResponse(api.error("api_error", f"coatcheck: upstream unreachable ({exc.__class__.__name__})"), status_code=502)
         resp_headers = {k: v for k, v in upstream.headers.items() if k.lower() not in RESPONSE_DROP}
         ctype = upstream.headers.get("content-type", "")
         if "text/event-stream" in ctype and api.stream is not None and upstream.status_code < 400:

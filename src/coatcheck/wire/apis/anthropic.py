@@ -13,11 +13,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..blocks import BlockKey, BlockTable, remember_leaves
-from ..provenance import Source, source_for
-from ..sessions import Session
+from ..restore.provenance import Source, source_for
+from ..session import Session
 from ..sse import Event, json_event
-from ..tree import Walk, opaque_field
-from . import Api, anthropic_error
+from ..walk import Walk, opaque_field
+from ..api import Api, anthropic_error
+from .families import ANTHROPIC_HEADERS, ANTHROPIC_SESSION_HEADERS, assistant_message
 
 BILLING_PREFIX = "x-anthropic-billing-header:"
 OPAQUE_KEYS = frozenset({
@@ -215,7 +216,18 @@ class Stream:
         self.ended = True
 
 
-MESSAGES = Api("anthropic-messages", "anthropic", mask_request, restore_response, Stream, anthropic_error)
-COUNT_TOKENS = Api("anthropic-count-tokens", "anthropic", mask_request, None, None, anthropic_error)
-BATCHES = Api("anthropic-batches", "anthropic", mask_batch, None, None, anthropic_error)
-COMPLETE = Api("anthropic-complete", "anthropic", mask_request, restore_response, None, anthropic_error)
+_VERTEX = r"/v1(?:beta1)?/projects/[^/]+/locations/[^/]+/publishers/anthropic/models/[^/:]+"
+_FACTS: dict[str, Any] = {"history": ("messages",), "model_output": assistant_message,
+                          "session_headers": ANTHROPIC_SESSION_HEADERS, "pass_headers": ANTHROPIC_HEADERS}
+# Bedrock (Anthropic bodies under /model/…) and Vertex AI (publishers/anthropic) carry Messages bodies too
+MESSAGES = Api("anthropic-messages", "anthropic", mask_request, restore_response, Stream, anthropic_error,
+               paths=(r"/v1/messages", r"/model/[^/]+/invoke", _VERTEX + r":(?:rawPredict|streamRawPredict)"), **_FACTS)
+COUNT_TOKENS = Api("anthropic-count-tokens", "anthropic", mask_request, None, None, anthropic_error,
+                   # the AWS event-stream reply of invoke-with-response-stream is passed back masked
+                   paths=(r"/v1/messages/count_tokens", r"/model/[^/]+/invoke-with-response-stream", _VERTEX + r":countTokens"),
+                   **_FACTS)
+BATCHES = Api("anthropic-batches", "anthropic", mask_batch, None, None, anthropic_error, paths=(r"/v1/messages/batches",),
+              **_FACTS)
+COMPLETE = Api("anthropic-complete", "anthropic", mask_request, restore_response, None, anthropic_error,
+               paths=(r"/v1/complete",), **_FACTS)
+API_LIST = (MESSAGES, COUNT_TOKENS, BATCHES, COMPLETE)

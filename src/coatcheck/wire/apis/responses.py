@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..blocks import BlockKey, BlockTable
-from ..provenance import Source, source_for
-from ..sessions import Session
+from ..restore.provenance import Source, source_for
+from ..session import Session
 from ..sse import Event, json_event
-from ..tree import Walk, json_or_none, opaque_field
-from . import Api, openai_error
+from ..walk import Walk, json_or_none, opaque_field
+from ..api import Api, openai_error
+from .chat import OPENAI_BASES
+from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, responses_output
 
 OPAQUE_KEYS = frozenset({"type", "id", "call_id", "item_id", "model", "role", "status", "encrypted_content",
                          "previous_response_id", "prompt_cache_key", "service_tier", "include", "truncation",
@@ -227,5 +229,10 @@ class Stream:
         self.ended = True
 
 
-RESPONSES = Api("openai-responses", "openai", mask_request, restore_response, Stream, openai_error)
-INPUT_TOKENS = Api("openai-responses-input-tokens", "openai", mask_request, None, None, openai_error)
+_FACTS: dict[str, Any] = {"history": ("input",), "model_output": responses_output, "session_body_key": OPENAI_SESSION_KEY,
+                          "session_prefix": OPENAI_SESSION_PREFIX, "pass_headers": OPENAI_HEADERS}
+RESPONSES = Api("openai-responses", "openai", mask_request, restore_response, Stream, openai_error,
+                paths=(OPENAI_BASES + r"/responses", OPENAI_BASES + r"/responses/compact"), **_FACTS)
+INPUT_TOKENS = Api("openai-responses-input-tokens", "openai", mask_request, None, None, openai_error,
+                   paths=(OPENAI_BASES + r"/responses/input_tokens",), **_FACTS)
+API_LIST = (RESPONSES, INPUT_TOKENS)

@@ -23,10 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .._data import data_path, load_toml
-from ..policy import RestoreSettings
-from ..vault import PLACEHOLDER_RE, Vault
-from .shell import Destinations, ShellRules, destinations, restore_command, url_component, url_encode
+from ..._data import data_path, load_toml
+from ...policy import RestoreSettings
+from ...vault import PLACEHOLDER_RE, Vault
+from .destinations import Destinations, ShellRules, destinations
+from .dialects import POSIX, restore_command
+from .urls import for_position
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "host.docker.internal"})
 
@@ -70,7 +72,7 @@ def sinks() -> Sinks:
 
 @functools.cache
 def _rule_providers() -> dict[str, str]:
-    from ..detect.rules import load_rules
+    from ...detect.rules import load_rules
 
     return {r.id: r.provider for r in load_rules() if r.provider}
 
@@ -158,8 +160,7 @@ class ToolRestorer:
                 continue
             reason = decide(m.group())
             if reason is None:
-                component = url_component(text, m.start())
-                inserted = url_encode(value, component) if component else value
+                inserted = for_position(text, m.start(), value)
                 if inserted is None:
                     reason = "the value cannot be written into this part of a URL"
             if reason is not None:
@@ -173,7 +174,7 @@ class ToolRestorer:
 
     def _command(self, cmd: str, sink: str, tool: str, field: str, kept: list[Kept]) -> str:
         dest = destinations(self._raw(cmd), self.sinks.shell)
-        result = restore_command(cmd, self._value, lambda ph: self._decide(ph, sink, tool, dest))
+        result = restore_command(cmd, self._value, lambda ph: self._decide(ph, sink, tool, dest), POSIX)
         kept.extend(Kept(ph, tool, field, why) for ph, why in result.kept)
         return result.text
 

@@ -12,11 +12,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..blocks import BlockKey, BlockTable, TextBlock
-from ..provenance import Source, source_for
-from ..sessions import Session
+from ..restore.provenance import Source, source_for
+from ..session import Session
 from ..sse import Event, json_event
-from ..tree import Walk, json_or_none, opaque_field
-from . import Api, openai_error
+from ..walk import Walk, json_or_none, opaque_field
+from ..api import Api, openai_error
+from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, assistant_message
 
 OPAQUE_KEYS = frozenset({"type", "id", "tool_call_id", "model", "role", "encrypted_content", "prompt_cache_key",
                          "service_tier", "reasoning_effort", "verbosity", "modalities", "voice", "format", "detail",
@@ -177,4 +178,9 @@ class Stream:
         self.done = True
 
 
-CHAT = Api("openai-chat", "openai", mask_request, restore_response, Stream, openai_error)
+OPENAI_BASES = r"(?:/v1|/openai/v1|/openai)?"  # OpenAI, Azure OpenAI's v1 surface, and base URLs without /v1
+CHAT = Api("openai-chat", "openai", mask_request, restore_response, Stream, openai_error,
+           paths=(OPENAI_BASES + r"/chat/completions", r"/openai/deployments/[^/]+/chat/completions"),
+           history=("messages",), model_output=assistant_message, session_body_key=OPENAI_SESSION_KEY,
+           session_prefix=OPENAI_SESSION_PREFIX, pass_headers=OPENAI_HEADERS)
+API_LIST = (CHAT,)

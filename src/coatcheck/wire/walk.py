@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MaskingError
-from .provenance import Source
+from .restore.provenance import Source
 
 MAX_DEPTH = 100
 Path = tuple[Any, ...]

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from ..restore import StreamRestorer
-from .sessions import Session
-from .toolcalls import Kept
+from .session import Session
+from .restore.toolcalls import Kept
 
 
 class BlockKey(NamedTuple):
