@@ -9,7 +9,7 @@ base64 media, schema keywords, the attribution block ``system[0]``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..blocks import BlockKey, BlockTable, remember_leaves
@@ -158,54 +158,76 @@ class Stream:
 
     def process(self, ev: Event) -> Iterator[Event]:
         payload: Any = json.loads(ev.data) if ev.data else None  # ValueError: the app turns it into an error event
-        kind = payload.get("type") if isinstance(payload, dict) else None
-        if isinstance(payload, dict) and isinstance(payload.get("index"), int):
-            self.max_index = max(self.max_index, payload["index"])
-        if kind == "content_block_start":
-            block = payload.get("content_block") or {}
-            index = payload.get("index")
-            if block.get("type") == "text":
-                tb = self.table.text(BlockKey("text", index))
-                if block.get("text"):
-                    block["text"] = tb.feed(block["text"])
-            elif block.get("type") == "tool_use":
-                self.table.tool(BlockKey("tool", index), str(block.get("name")))
-                if block.get("input"):  # an input given whole at the start: restore it now
-                    restored, kept = self.session.tools.restore_input(str(block.get("name")), block["input"])
-                    remember_leaves(self.session, block["input"], restored)
-                    block["input"] = restored
-                    self.table.kept.extend(kept)
-            yield json_event(ev.event, payload)
-            return
-        if kind == "content_block_delta":
-            index = payload.get("index")
-            delta = payload.get("delta") or {}
-            if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str) and BlockKey("text", index) in self.table.blocks:
-                delta["text"] = self.table.text(BlockKey("text", index)).feed(delta["text"])
-                yield json_event(ev.event or "content_block_delta", payload)
-                return
-            if delta.get("type") == "input_json_delta" and BlockKey("tool", index) in self.table.blocks:
-                self.table.tool(BlockKey("tool", index)).feed(str(delta.get("partial_json") or ""))
-                return  # held until the block ends
+        if not isinstance(payload, dict):
             yield ev
             return
-        if kind == "content_block_stop":
-            yield from self._close(payload.get("index"))
-        elif kind == "message_delta":
-            yield from self._flush_all()
-            yield from self._notice()
-        elif kind == "message_stop":
-            yield from self._flush_all()
-            yield from self._notice()
-            self.ended = True
-        elif kind == "error":
-            yield from self._flush_all()
-            self.ended = True
-        elif kind == "message_start" and isinstance(payload.get("message"), dict):
+        if isinstance(payload.get("index"), int):
+            self.max_index = max(self.max_index, payload["index"])
+        handler = self._HANDLERS.get(payload.get("type"))
+        yield from handler(self, ev, payload) if handler else (ev,)
+
+    # -- one handler per event type (anything else passes unchanged) ------------------------------------------
+    def _block_start(self, ev: Event, payload: dict) -> Iterator[Event]:
+        block = payload.get("content_block") or {}
+        index = payload.get("index")
+        if block.get("type") == "text":
+            tb = self.table.text(BlockKey("text", index))
+            if block.get("text"):
+                block["text"] = tb.feed(block["text"])
+        elif block.get("type") == "tool_use":
+            self.table.tool(BlockKey("tool", index), str(block.get("name")))
+            if block.get("input"):  # an input given whole at the start: restore it now
+                restored, kept = self.session.tools.restore_input(str(block.get("name")), block["input"])
+                remember_leaves(self.session, block["input"], restored)
+                block["input"] = restored
+                self.table.kept.extend(kept)
+        yield json_event(ev.event, payload)
+
+    def _block_delta(self, ev: Event, payload: dict) -> Iterator[Event]:
+        index = payload.get("index")
+        delta = payload.get("delta") or {}
+        if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str) and BlockKey("text", index) in self.table.blocks:
+            delta["text"] = self.table.text(BlockKey("text", index)).feed(delta["text"])
+            yield json_event(ev.event or "content_block_delta", payload)
+        elif delta.get("type") == "input_json_delta" and BlockKey("tool", index) in self.table.blocks:
+            self.table.tool(BlockKey("tool", index)).feed(str(delta.get("partial_json") or ""))  # held until the block ends
+        else:
+            yield ev
+
+    def _block_stop(self, ev: Event, payload: dict) -> Iterator[Event]:
+        yield from self._close(payload.get("index"))
+        yield ev
+
+    def _message_delta(self, ev: Event, payload: dict) -> Iterator[Event]:
+        yield from self._flush_all()
+        yield from self._notice()
+        yield ev
+
+    def _message_stop(self, ev: Event, payload: dict) -> Iterator[Event]:
+        yield from self._message_delta(ev, payload)
+        self.ended = True
+
+    def _error(self, ev: Event, payload: dict) -> Iterator[Event]:
+        yield from self._flush_all()
+        self.ended = True
+        yield ev
+
+    def _message_start(self, ev: Event, payload: dict) -> Iterator[Event]:
+        if isinstance(payload.get("message"), dict):
             restore_response(payload["message"], self.session)
             yield json_event(ev.event, payload)
-            return
-        yield ev
+        else:
+            yield ev
+
+    _HANDLERS: dict[Any, Callable[[Stream, Event, dict], Iterator[Event]]] = {
+        "message_start": _message_start,
+        "content_block_start": _block_start,
+        "content_block_delta": _block_delta,
+        "content_block_stop": _block_stop,
+        "message_delta": _message_delta,
+        "message_stop": _message_stop,
+        "error": _error,
+    }
 
     def finish(self, broken: bool) -> Iterator[Event]:
         if self.ended and not broken:

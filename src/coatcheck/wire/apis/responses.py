@@ -10,7 +10,7 @@ are JSON source masked in place. Unknown item types
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..blocks import BlockKey, BlockTable
@@ -166,59 +166,104 @@ class Stream:
         t = payload.get("type") or ev.event
         if isinstance(payload.get("output_index"), int):
             self.outputs = max(self.outputs, payload["output_index"] + 1)
-        if t == "response.output_text.delta":
-            key = BlockKey("text", payload.get("item_id"), payload.get("content_index"))
-            payload["delta"] = self.table.text(key).feed(payload.get("delta") or "")
-        elif t in ("response.function_call_arguments.delta", "response.custom_tool_call_input.delta"):
-            self.table.tool(BlockKey("tool", payload.get("item_id")), json_input=t.startswith("response.function")).feed(payload.get("delta") or "")
-            return  # held until .done
-        elif t == "response.output_text.done":
-            key = BlockKey("text", payload.get("item_id"), payload.get("content_index"))
-            tail = self.table.close(key)
-            if tail:
-                yield self._emit("response.output_text.delta", {**{k: payload.get(k) for k in ("item_id", "output_index", "content_index")},
-                                                                "type": "response.output_text.delta", "delta": tail})
-            if isinstance(payload.get("text"), str):
-                payload["text"] = self.session.restore_echoed(payload["text"])
-        elif t in ("response.function_call_arguments.done", "response.custom_tool_call_input.done"):
-            field = "arguments" if t.startswith("response.function") else "input"
-            key = BlockKey("tool", payload.get("item_id"))
-            block = self.table.tool(key)
-            self.table.blocks.pop(key, None)
-            upstream: str = payload[field] if isinstance(payload.get(field), str) else "".join(block.parts)
-            restored = self.items.tool(payload.get("item_id"), block.name or str(payload.get("name") or ""), upstream, json_input=field == "arguments")
-            delta_type = t.replace(".done", ".delta")
-            yield self._emit(delta_type, {**{k: payload.get(k) for k in ("item_id", "output_index")}, "type": delta_type, "delta": restored})
-            payload[field] = restored
-        elif t == "response.content_part.done" and isinstance(payload.get("part"), dict):
-            if isinstance(payload["part"].get("text"), str):
-                payload["part"]["text"] = self.session.restore(payload["part"]["text"])
-        elif t == "response.output_item.added" and isinstance(payload.get("item"), dict):
-            item = payload["item"]
+        handler = self._HANDLERS.get(t)
+        held = False
+        if handler is not None:
+            for out in handler(self, str(t), payload):
+                if out is None:
+                    held = True  # the event is held back (a tool call's input until it is complete)
+                else:
+                    yield out
+        if not held:
+            yield self._emit(ev.event, payload)
+
+    # -- one handler per event type: each yields events to send before the event itself, or None to hold it --
+    def _text_delta(self, t: str, payload: dict) -> Iterator[Event | None]:
+        key = BlockKey("text", payload.get("item_id"), payload.get("content_index"))
+        payload["delta"] = self.table.text(key).feed(payload.get("delta") or "")
+        yield from ()
+
+    def _tool_delta(self, t: str, payload: dict) -> Iterator[Event | None]:
+        key = BlockKey("tool", payload.get("item_id"))
+        self.table.tool(key, json_input=t.startswith("response.function")).feed(payload.get("delta") or "")
+        yield None  # held until .done
+
+    def _text_done(self, t: str, payload: dict) -> Iterator[Event | None]:
+        key = BlockKey("text", payload.get("item_id"), payload.get("content_index"))
+        tail = self.table.close(key)
+        if tail:
+            yield self._emit("response.output_text.delta", {**{k: payload.get(k) for k in ("item_id", "output_index", "content_index")},
+                                                            "type": "response.output_text.delta", "delta": tail})
+        if isinstance(payload.get("text"), str):
+            payload["text"] = self.session.restore_echoed(payload["text"])
+
+    def _tool_done(self, t: str, payload: dict) -> Iterator[Event | None]:
+        field = "arguments" if t.startswith("response.function") else "input"
+        key = BlockKey("tool", payload.get("item_id"))
+        block = self.table.tool(key)
+        self.table.blocks.pop(key, None)
+        upstream: str = payload[field] if isinstance(payload.get(field), str) else "".join(block.parts)
+        restored = self.items.tool(payload.get("item_id"), block.name or str(payload.get("name") or ""), upstream, json_input=field == "arguments")
+        delta_type = t.replace(".done", ".delta")
+        yield self._emit(delta_type, {**{k: payload.get(k) for k in ("item_id", "output_index")}, "type": delta_type, "delta": restored})
+        payload[field] = restored
+
+    def _part_done(self, t: str, payload: dict) -> Iterator[Event | None]:
+        part = payload.get("part")
+        if isinstance(part, dict) and isinstance(part.get("text"), str):
+            part["text"] = self.session.restore(part["text"])
+        yield from ()
+
+    def _item_added(self, t: str, payload: dict) -> Iterator[Event | None]:
+        item = payload.get("item")
+        if isinstance(item, dict):
             if item.get("type") in ("function_call", "custom_tool_call"):
                 self.table.tool(BlockKey("tool", item.get("id")), str(item.get("name") or ""), json_input=item["type"] == "function_call")
             self.items.item(item)
-        elif t == "response.output_item.done" and isinstance(payload.get("item"), dict):
+        yield from ()
+
+    def _item_done(self, t: str, payload: dict) -> Iterator[Event | None]:
+        if isinstance(payload.get("item"), dict):
             self.items.item(payload["item"])
-        elif t in ("response.completed", "response.incomplete", "response.failed") and isinstance(payload.get("response"), dict):
-            yield from self._flush_text()
-            response = payload["response"]
-            for item in response.get("output") or []:
-                self.items.item(item)
-            if isinstance(response.get("output_text"), str):
-                response["output_text"] = self.session.restore(response["output_text"])
-            text = self.table.take_notice()
-            if text:
-                item = notice_item(text)
-                yield self._emit("response.output_item.added", {"type": "response.output_item.added", "output_index": self.outputs, "item": item})
-                yield self._emit("response.output_item.done", {"type": "response.output_item.done", "output_index": self.outputs, "item": item})
-                if isinstance(response.get("output"), list):
-                    response["output"].append(item)
-            self.ended = True
-        elif t == "error":
-            yield from self._flush_text()
-            self.ended = True
-        yield self._emit(ev.event, payload)
+        yield from ()
+
+    def _completed(self, t: str, payload: dict) -> Iterator[Event | None]:
+        response = payload.get("response")
+        if not isinstance(response, dict):
+            return
+        yield from self._flush_text()
+        for item in response.get("output") or []:
+            self.items.item(item)
+        if isinstance(response.get("output_text"), str):
+            response["output_text"] = self.session.restore(response["output_text"])
+        text = self.table.take_notice()
+        if text:
+            item = notice_item(text)
+            yield self._emit("response.output_item.added", {"type": "response.output_item.added", "output_index": self.outputs, "item": item})
+            yield self._emit("response.output_item.done", {"type": "response.output_item.done", "output_index": self.outputs, "item": item})
+            if isinstance(response.get("output"), list):
+                response["output"].append(item)
+        self.ended = True
+
+    def _error(self, t: str, payload: dict) -> Iterator[Event | None]:
+        yield from self._flush_text()
+        self.ended = True
+
+    _HANDLERS: dict[Any, Callable[[Stream, str, dict], Iterator[Event | None]]] = {
+        "response.output_text.delta": _text_delta,
+        "response.function_call_arguments.delta": _tool_delta,
+        "response.custom_tool_call_input.delta": _tool_delta,
+        "response.output_text.done": _text_done,
+        "response.function_call_arguments.done": _tool_done,
+        "response.custom_tool_call_input.done": _tool_done,
+        "response.content_part.done": _part_done,
+        "response.output_item.added": _item_added,
+        "response.output_item.done": _item_done,
+        "response.completed": _completed,
+        "response.incomplete": _completed,
+        "response.failed": _completed,
+        "error": _error,
+    }
 
     def finish(self, broken: bool) -> Iterator[Event]:
         if self.ended and not broken:
