@@ -54,19 +54,35 @@ class Walk:
 
 
 SCHEMA_KEYS = frozenset({"input_schema", "parameters", "schema", "output_schema"})
-SCHEMA_OPAQUE = frozenset({"type", "required", "format", "pattern", "$ref", "$schema", "$id", "$defs", "additionalProperties"})
+# schema keywords whose values are structure, not text ($defs and additionalProperties hold schemas: walked)
+SCHEMA_OPAQUE = frozenset({"type", "required", "format", "pattern", "$ref", "$schema", "$id"})
 
 
 def in_schema(path: Path) -> bool:
     return any(p in SCHEMA_KEYS for p in path if isinstance(p, str))
 
 
-def base64_media(parent: Any, key: Any) -> bool:
+def property_map(path: Path) -> bool:
+    """The node at ``path`` maps a schema's property names to their schemas: its keys are data (a tool may have a
+    parameter called ``type``, ``id`` or ``name``), never protocol fields."""
+    return bool(path) and path[-1] in ("properties", "patternProperties", "$defs", "definitions") and in_schema(path)
+
+
+def block_type(path: Path, node: Any) -> str | None:
+    """The protocol ``type`` of a dict in a request (a content block, an item, a media source), or None where
+    ``type`` is not a protocol field: not a string, or a property of a schema."""
+    if not isinstance(node, dict) or property_map(path):
+        return None
+    kind = node.get("type")
+    return kind if isinstance(kind, str) else None
+
+
+def base64_media(path: Path, parent: Any, key: Any) -> bool:
     """``{"type": "base64", "data": …}`` sources, ``data:`` URLs and file payloads: bytes, not text."""
-    if not isinstance(parent, dict):
+    if not isinstance(parent, dict) or property_map(path):
         return False
     value = parent.get(key)
-    if key == "data" and parent.get("type") in ("base64", "image", "input_audio"):
+    if key == "data" and block_type(path, parent) in ("base64", "image", "input_audio"):
         return True
     if key in ("file_data", "image_url", "url") and isinstance(value, str) and value.startswith("data:"):
         return True
@@ -74,8 +90,11 @@ def base64_media(parent: Any, key: Any) -> bool:
 
 
 def opaque_field(path: Path, parent: dict, key: Any, keys: frozenset[str]) -> bool:
-    """The opaque rules every API shares: its named keys, base64 media, and schema keywords inside schemas."""
-    return key in keys or base64_media(parent, key) or (in_schema(path) and key in SCHEMA_OPAQUE)
+    """The opaque rules every API shares: its named keys, base64 media, and schema keywords inside schemas. In a
+    schema's property map the keys are parameter names, so none of them is opaque by name."""
+    if property_map(path):
+        return False
+    return key in keys or base64_media(path, parent, key) or (in_schema(path) and key in SCHEMA_OPAQUE)
 
 
 def json_or_none(source: str) -> Any:

@@ -16,7 +16,7 @@ from ..blocks import BlockKey, BlockTable, remember_leaves
 from ..restore.provenance import Source, source_for
 from ..session import Session
 from ..sse import Event, json_event
-from ..walk import Walk, opaque_field
+from ..walk import Walk, block_type, opaque_field, property_map
 from ..api import Api, anthropic_error
 from .families import ANTHROPIC_HEADERS, ANTHROPIC_SESSION_HEADERS, assistant_message
 
@@ -32,9 +32,10 @@ NAMED_TOOL_BLOCKS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use", "t
 
 def _opaque(path: tuple, parent: Any, key: Any) -> bool:
     if isinstance(parent, dict):
-        if opaque_field(path, parent, key, OPAQUE_KEYS) or parent.get("type") in OPAQUE_BLOCKS:
+        kind = block_type(path, parent)
+        if opaque_field(path, parent, key, OPAQUE_KEYS) or kind in OPAQUE_BLOCKS:
             return True
-        return key == "name" and (parent.get("type") in NAMED_TOOL_BLOCKS or "tools" in path or "tool_choice" in path
+        return key == "name" and not property_map(path) and (kind in NAMED_TOOL_BLOCKS or "tools" in path or "tool_choice" in path
                                   or "input_schema" in parent or "mcp_servers" in path)
     if isinstance(parent, list) and path[-1:] == ("system",) and key == 0:
         first = parent[0]

@@ -15,7 +15,7 @@ from ..blocks import BlockKey, BlockTable, TextBlock
 from ..restore.provenance import Source, source_for
 from ..session import Session
 from ..sse import Event, json_event
-from ..walk import Walk, json_or_none, opaque_field
+from ..walk import Walk, json_or_none, opaque_field, property_map
 from ..api import Api, openai_error
 from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, assistant_message
 
@@ -29,7 +29,7 @@ def _opaque(path: tuple, parent: Any, key: Any) -> bool:
         return False
     if opaque_field(path, parent, key, OPAQUE_KEYS):
         return True
-    if key == "name" and ("function" in path[-1:] or "tools" in path or "tool_choice" in path or "function_call" in path[-1:]):
+    if key == "name" and not property_map(path) and ("function" in path[-1:] or "tools" in path or "tool_choice" in path or "function_call" in path[-1:]):
         return True
     return key == "data" and path[-1:] == ("input_audio",)
 

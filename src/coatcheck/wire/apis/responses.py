@@ -17,7 +17,7 @@ from ..blocks import BlockKey, BlockTable
 from ..restore.provenance import Source, source_for
 from ..session import Session
 from ..sse import Event, json_event
-from ..walk import Walk, json_or_none, opaque_field
+from ..walk import Walk, block_type, json_or_none, opaque_field, property_map
 from ..api import Api, openai_error
 from .chat import OPENAI_BASES
 from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, responses_output
@@ -33,9 +33,10 @@ def _opaque(path: tuple, parent: Any, key: Any) -> bool:
         return False
     if opaque_field(path, parent, key, OPAQUE_KEYS):
         return True
-    if parent.get("type") == "reasoning" and key in ("summary", "content"):
+    kind = block_type(path, parent)
+    if kind == "reasoning" and key in ("summary", "content"):
         return True  # the model's own reasoning, replayed with its encrypted_content: like Anthropic's thinking
-    return key == "name" and (parent.get("type") in ("function_call", "custom_tool_call", "function", "custom", "mcp_call",
+    return key == "name" and not property_map(path) and (kind in ("function_call", "custom_tool_call", "function", "custom", "mcp_call",
                                                       "mcp_list_tools", "tool_search_call") or "tools" in path or "tool_choice" in path)
 
 
