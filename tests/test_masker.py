@@ -75,7 +75,7 @@ def test_thread_safe_shared_masker(masker: Masker):
 
 
 def test_fail_closed(masker: Masker, monkeypatch):
-    def boom(_text):
+    def boom(_text, _known=None):
         raise RuntimeError("detector crashed")
 
     m = Masker(vault=Vault(b"f" * 32))
@@ -86,3 +86,16 @@ def test_fail_closed(masker: Masker, monkeypatch):
 
 def test_empty_input(masker: Masker):
     assert masker.mask("").text == "" and masker.mask("").spans == []
+
+
+def test_result_carries_the_placeholders_it_wrote():
+    m = Masker(vault=Vault(b"p" * 32))
+    text = f"token ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5 then\n{PEM}\nmail giulia.ferraro@acme-dev.it"
+    r = m.mask(text)
+    assert len(r.placeholders) == len(r.spans) >= 3
+    assert all(ph in r.text for phs in r.placeholders for ph in phs)
+    assert sum(len(phs) for phs in r.placeholders) == len(PLACEHOLDER_RE.findall(r.text))
+    pem = next(phs for s, phs in zip(r.spans, r.placeholders, strict=True) if "BEGIN" in text[s.start : s.end])
+    assert len(pem) == 4  # one per line of the key
+    for s, phs in zip(r.spans, r.placeholders, strict=True):
+        assert [m.restore(ph) for ph in phs] == [ln.strip() for ln in text[s.start : s.end].split("\n") if ln.strip()]

@@ -2,24 +2,55 @@ from __future__ import annotations
 
 import pytest
 
-from coatcheck import ConfigError, Policy
+from coatcheck import ConfigError, Masker, Policy
+from coatcheck.detect.pipeline import Pipeline, undetected
 
 
 def test_builtin_policies():
     agent = Policy.builtin("agent")
     assert agent.masks("secret") and agent.masks("person") and not agent.masks("date") and not agent.masks("organization")
-    assert Policy.builtin("strict").masks("date")
+    strict = Policy.builtin("strict")
+    assert strict.mask >= agent.mask and strict.mask_private_ips
     with pytest.raises(ConfigError):
         Policy.builtin("nope")
+
+
+def test_shipped_policies_mask_only_what_something_detects():
+    for name in ("agent", "strict"):
+        policy = Policy.builtin(name)
+        assert undetected(policy) == []
+        assert not policy.mask & {"date", "organization", "location", "hostname"}
 
 
 def test_policy_file(tmp_path):
     f = tmp_path / "p.toml"
     f.write_text('extends = "agent"\nalways_mask = ["Falcon", { term = "Globex", category = "organization" }]\n'
-                 'never_mask = ["ci@acme.dev"]\n[categories]\ndate = true\nperson = false\n[ip]\nmask_private_ips = true\n')
+                 'never_mask = ["ci@acme.dev"]\n[categories]\norganization = true\nperson = false\n[ip]\nmask_private_ips = true\n')
     p = Policy.from_file(f)
-    assert p.masks("date") and not p.masks("person") and p.mask_private_ips
+    assert p.masks("organization") and not p.masks("person") and p.mask_private_ips
     assert [t.category for t in p.always_mask] == ["custom", "organization"] and "ci@acme.dev" in p.never_mask
+    out = Masker(policy=p).mask("Globex and Falcon").text
+    assert "ORGANIZATION_" in out and "CUSTOM_" in out and "Globex" not in out
+
+
+@pytest.mark.parametrize("body,category", [
+    ("[categories]\ndate = true\n", "date"),
+    ("[categories]\nhostname = true\nlocation = true\n", "hostname"),
+    ("[categories]\norganization = true\n", "organization"),  # no always_mask term says what an organization is
+    ('extends = "strict"\n[categories]\nlocation = true\n', "location"),
+])
+def test_a_category_nothing_detects_cannot_be_switched_on(tmp_path, body, category):
+    f = tmp_path / "team.toml"
+    f.write_text(body)
+    with pytest.raises(ConfigError) as e:
+        Policy.from_file(f)
+    message = str(e.value)
+    assert "team.toml" in message and repr(category) in message and "nothing detects it" in message
+
+
+def test_a_policy_built_in_code_is_checked_by_the_pipeline():
+    with pytest.raises(ConfigError, match="'date'.*nothing detects it"):
+        Pipeline(Policy(mask=frozenset({"secret", "date"})))
 
 
 @pytest.mark.parametrize(

@@ -3,14 +3,17 @@
 A user policy is a TOML file::
 
     extends = "agent"                     # or "strict"
+    always_mask = ["Project Falcon", { term = "Globex", category = "organization" }]
+    never_mask = ["ci-bot@acme.dev"]
     [categories]                          # switch categories on or off
     person = false
-    date = true
+    organization = true                   # masks the organization terms above (nothing else detects one)
     [ip]
     mask_private_ips = true
     private_networks = ["10.0.0.0/8", "203.0.113.0/24"]
-    always_mask = ["Project Falcon", { term = "Globex", category = "organization" }]
-    never_mask = ["ci-bot@acme.dev"]
+
+A category that no detector produces (``date``, ``location``, ``hostname`` today; ``organization`` without an
+organization term) cannot be switched on: the policy is refused with an error that names it.
 """
 
 from __future__ import annotations
@@ -97,7 +100,9 @@ class Policy(BaseModel):
         ref = data_path("policies", f"{name}.toml")
         if not ref.is_file():
             raise ConfigError(f"no built-in policy {name!r} (have: agent, strict)")
-        return cls.model_validate(load_toml(ref))
+        policy = cls.model_validate(load_toml(ref))
+        policy.check_detectable(f"built-in policy {name!r}")
+        return policy
 
     @classmethod
     def load(cls, spec: str | Path | None) -> Policy:
@@ -130,7 +135,7 @@ class Policy(BaseModel):
             (mask.add if on else mask.discard)(cat)
         ip = spec.ip
         try:
-            return cls(
+            policy = cls(
                 name=spec.name or f"{base.name}+custom",
                 description=spec.description if spec.description is not None else base.description,
                 mask=frozenset(mask),
@@ -142,6 +147,14 @@ class Policy(BaseModel):
             )
         except (ValidationError, ValueError) as exc:
             raise ConfigError(f"{source}: invalid policy: {exc}") from exc
+        policy.check_detectable(source)
+        return policy
+
+    def check_detectable(self, source: str = "") -> None:
+        """ConfigError if this policy masks a category that no detector produces (it would mask nothing, silently)."""
+        from .detect.pipeline import check_detectable
+
+        check_detectable(self, source)
 
 
 class IpSection(BaseModel):

@@ -1,4 +1,4 @@
-"""The Span type and overlap resolution."""
+"""The Span type, overlap resolution, and widening to whole backslash escapes."""
 
 from __future__ import annotations
 
@@ -45,3 +45,42 @@ def resolve(spans: list[Span]) -> list[Span]:
         else:
             out.append(s)
     return out
+
+
+def _escape_bounds(text: str, i: int) -> tuple[int, int] | None:
+    """If offset ``i`` falls strictly inside a backslash escape (``\\n``, ``\\"``, ``\\u00e9``), its bounds."""
+    for back in range(1, 6):
+        p = i - back
+        if p < 0:
+            break
+        if text[p] != "\\":
+            continue
+        run = 0
+        while p - run >= 0 and text[p - run] == "\\":
+            run += 1
+        if run % 2 == 0:
+            return None  # an escaped backslash, not the start of an escape
+        nxt = text[p + 1] if p + 1 < len(text) else ""
+        length = 6 if nxt == "u" and all(c in "0123456789abcdefABCDEF" for c in text[p + 2 : p + 6]) else 2
+        return (p, p + length) if p < i < p + length else None
+    return None
+
+
+def escape_safe(text: str, span: Span) -> Span:
+    """Widen a span so it never cuts a backslash escape in half (keeps JSON and string literals valid)."""
+    start, end = span.start, span.end
+    b = _escape_bounds(text, start)
+    if b:
+        start = b[0]
+    b = _escape_bounds(text, end)
+    if b:
+        end = b[1]
+    elif end > 0 and text[end - 1] == "\\":
+        run = 0
+        while end - 1 - run >= start and text[end - 1 - run] == "\\":
+            run += 1
+        if run % 2 == 1 and end < len(text):
+            end += 1
+    if (start, end) == (span.start, span.end):
+        return span
+    return replace(span, start=start, end=end)

@@ -9,6 +9,7 @@ from ..spans import Span
 
 class Detector(Protocol):
     name: str
+    produces: frozenset[str]  # the categories of the spans it returns
 
     def detect(self, text: str) -> list[Span]:
         """Candidate spans on ``text``'s own offsets, before policy and overlap resolution."""

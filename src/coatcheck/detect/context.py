@@ -17,12 +17,19 @@ import regex
 from ..spans import Span
 from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
-from .vocabulary import is_credential_key
+from .vocabulary import alternation, credential_stems, credential_words, is_credential_key, vocab_cache
 from .keep import is_code_word, kept_by, prose_follows
 
-_TRIGGER = regex.compile(
-    r"(?i)pass|pwd|secret|token|key|auth|credential|dsn|salt|bearer|pin|otp|mysql|kennwort|contrase|clave|login|machine"
-)
+# Words of the command lines and files this module reads besides assignments (mysql -p…, .netrc).
+_FORMAT_WORDS = ("mysql", "login", "machine")
+
+
+@vocab_cache
+def _trigger() -> regex.Pattern[str]:
+    """A line is read only when it holds one of these: every credential word of data/vocab/credentials.toml (a key
+    that names a credential holds one), anywhere, in any case."""
+    return regex.compile("(?i)" + alternation((*credential_stems(), *_FORMAT_WORDS)))
+
 
 # The key's closing quote/bracket and a declared type come from the shared grammar (detect/grammar.py); the
 # operator is captured so that a comparison (==) or a code-style assignment can be told apart.
@@ -82,7 +89,6 @@ def _value_span(m: regex.Match[str]) -> tuple[int, int, bool] | None:
 _VARIABLE = regex.compile(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]\w*|\[[^\]\s]*\]?)*[\[(]?")
 _FORMAT_FIELD = regex.compile(r"\{[A-Za-z_][\w.]*(?:![rsa])?(?::[^{}]*)?\}")
 _SNAKE_ENUM = regex.compile(r"[a-z]+(?:_[a-z]+)+")
-_SECRET_WORDS = ("password", "passwd", "pwd", "passphrase", "secret", "passwort", "kennwort")
 
 
 def _looks_like_variable(value: str) -> bool:
@@ -114,7 +120,7 @@ def _assignments(line: str) -> Iterator[regex.Match[str]]:
         vs = _value_span(m)
         if vs is None:
             continue
-        if not is_credential_key(m.group("key")) and "://" not in line[vs[0] : vs[1]] and _TRIGGER.search(line, vs[0], vs[1]):
+        if not is_credential_key(m.group("key")) and "://" not in line[vs[0] : vs[1]] and _trigger().search(line, vs[0], vs[1]):
             pos = vs[0]  # "command": "API_TOKEN=… ./run.sh": a credential assigned inside another value
             continue
         opener = _OPENER.search(line, vs[0], vs[1]) if not vs[2] else None
@@ -146,6 +152,7 @@ class ContextDetector:
     """Finds values assigned to credential-named keys."""
 
     name = "context"
+    produces = frozenset({"secret"})
 
     def _candidates(self, line: str) -> list[tuple[regex.Match[str], str]]:
         found = [(m, "assign") for m in _assignments(line)]
@@ -162,7 +169,7 @@ class ContextDetector:
         out: list[Span] = []
         done_to = 0  # end of the last line examined: triggers come in order, so each line is read once and the
         # search for a line's start never goes back past it (a long line with many triggers stays linear)
-        for t in _TRIGGER.finditer(text):
+        for t in _trigger().finditer(text):
             if t.start() < done_to:
                 continue
             ls = text.rfind("\n", done_to, t.start()) + 1 or done_to
@@ -238,7 +245,7 @@ class ContextDetector:
         if not quoted and _VARIABLE.fullmatch(value) and (value[-1:] in "[(" or "[" in value):
             return None  # Union[ …, tokens[idx], colors['base0']: an expression
         key_low = m.group("key").lower()
-        if _SNAKE_ENUM.fullmatch(value) and not any(w in key_low for w in _SECRET_WORDS):
+        if _SNAKE_ENUM.fullmatch(value) and not any(w in key_low for w in credential_words("passwords")):
             return None  # auth="user_oauth", token_type: "refresh_token": an enum, not a credential
         if value.isalpha() and prose_follows(line, e):
             return None  # ":param lock_token: registration used to …": prose

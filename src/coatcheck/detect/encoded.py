@@ -105,7 +105,7 @@ def _pct_runs(text: str):
             yield m
 
 
-@lru_cache(maxsize=4)  # detect and repeats ask for the same text's blobs one after the other
+@lru_cache(maxsize=4)  # the detector and the encoded-copy search ask for the same text's blobs one after the other
 def _blobs(text: str) -> tuple[tuple[int, int, str, bool], ...]:
     """(start, end, decoded, is base64) for every base64 / hex blob that decodes to readable text."""
     out = []
@@ -135,13 +135,16 @@ def _k8s_secret_values(text: str) -> list[Span]:
 
 
 class EncodedDetector:
-    """Runs ``inner`` on decoded views of base64, hex and percent-encoded runs."""
+    """Runs ``inner`` on decoded views of base64, hex and percent-encoded runs. ``produces``: what ``inner`` produce
+    that ``is_dangerous`` lets through, and ``secret`` (a Kubernetes Secret's data)."""
 
     name = "encoded"
 
-    def __init__(self, inner: Sequence[Callable[[str], list[Span]]], is_dangerous: Callable[[str], bool]) -> None:
+    def __init__(self, inner: Sequence[Callable[[str], list[Span]]], is_dangerous: Callable[[str], bool],
+                 produces: frozenset[str] = frozenset({"secret"})) -> None:
         self.inner = inner
         self.is_dangerous = is_dangerous
+        self.produces = produces
 
     def _hits(self, text: str, depth: int = 0) -> list[Span]:
         """Dangerous spans in a decoded text, including those inside its own encoded parts (base64 of a
@@ -172,24 +175,34 @@ class EncodedDetector:
                 out.append(Span(m.start() + s, m.start() + e, hit.category, f"encoded:url:{hit.detector}", hit.score))
         return out
 
-    def repeats(self, text: str, known: dict[str, Span]) -> list[Span]:
-        """Encoded copies of values already found in this text: a base64/hex blob whose decoded
-        text contains one is masked whole; inside a URL-encoded run, exactly the encoded characters."""
-        if not known:
-            return []
-        out: list[Span] = []
-        for start, end, decoded, is_b64 in _blobs(text):
-            for value, span in known.items():
-                if value in decoded:
-                    out.append(replace(span, start=start, end=end, detector=f"repeat:{'base64' if is_b64 else 'hex'}:{span.detector}"))
-                    break
-        for m in _pct_runs(text):
-            decoded, origin = decode_percent(m.group())
-            if decoded == m.group():
-                continue
-            for value, span in known.items():
-                i = decoded.find(value)
-                if i >= 0:
-                    s, e = origin[i][0], origin[i + len(value) - 1][1]
-                    out.append(Span(m.start() + s, m.start() + e, span.category, f"repeat:url:{span.detector}", span.score))
-        return out
+
+# Where a decoded text holds values already known to be sensitive: (start in the decoded text, value, the span it
+# repeats), in order of preference.
+Lookup = Callable[[str], list[tuple[int, str, Span]]]
+
+
+def encoded_copies(text: str, lookups: Sequence[Lookup]) -> list[Span]:
+    """Encoded copies of known values: a base64/hex blob whose decoded text holds one is masked whole (as the first
+    value the first lookup finds there); inside a URL-encoded run, exactly the encoded characters of each value's
+    first occurrence."""
+    out: list[Span] = []
+    for start, end, decoded, is_b64 in _blobs(text):
+        for lookup in lookups:
+            hits = lookup(decoded)
+            if hits:
+                span = hits[0][2]
+                out.append(replace(span, start=start, end=end, detector=f"repeat:{'base64' if is_b64 else 'hex'}:{span.detector}"))
+                break
+    for m in _pct_runs(text):
+        decoded, origin = decode_percent(m.group())
+        if decoded == m.group():
+            continue
+        seen: set[str] = set()
+        for lookup in lookups:
+            for i, value, span in lookup(decoded):
+                if value in seen:
+                    continue
+                seen.add(value)
+                s, e = origin[i][0], origin[i + len(value) - 1][1]
+                out.append(Span(m.start() + s, m.start() + e, span.category, f"repeat:url:{span.detector}", span.score))
+    return out

@@ -1,6 +1,6 @@
 """Documented examples stay readable: a credential framed as documentation on its own line (``# e.g. …``,
 "sample value", "not a real key") or inside a block that a documentation cue introduces ("for example:" before
-a code fence, a docstring's ``Example:`` with ``>>>`` lines). Five languages.
+a code fence, a docstring's ``Example:`` with ``>>>`` lines). The cues are data/vocab/cues.toml's, every language.
 
 Only secrets are kept this way, and only when the frame is explicit: the same value as live configuration
 elsewhere in the text is still masked (its other occurrence has no frame; repeats do not cross a frame)."""
@@ -10,14 +10,28 @@ from __future__ import annotations
 import regex
 
 from ..spans import Span
+from .vocabulary import alternation, vocab_cache, vocabulary_words
 
-_CUE = regex.compile(
-    r"(?i)(?<![\w.@/-])(?:e\.\s?g\.|for\s+example|for\s+instance|example|sample|illustrative|not\s+a\s+real|"
-    r"dummy|fake|per\s+esempio|ad\s+esempio|esempio|zum\s+beispiel|beispiel|z\.\s?b\.|par\s+exemple|exemple|"
-    r"por\s+ejemplo|ejemplo|muestra)(?![\w-]*\.[a-z]{2,}\b)(?![\w-])"
-)
-# A line that introduces a block: "for example:", "Example:", "Beispiel:", a markdown heading about examples.
-_INTRO = regex.compile(r"(?i)(?:" + _CUE.pattern[4:] + r")[^\n]{0,60}[:：]\s*$|^\s*#{1,6}\s[^\n]*\b(?:example|examples|esempi|beispiele|exemples|ejemplos)\b")
+_ABBREVIATION_DOT = regex.compile(r"\\\.(?=.)")
+
+
+def _cue_regex(phrase: str) -> str:
+    """A cue phrase of data/vocab/cues.toml [example] as a regex: a space is any whitespace, a full stop inside an
+    abbreviation may be followed by one (``e.g.`` finds "e. g.")."""
+    return r"\s+".join(_ABBREVIATION_DOT.sub(r"\\.\\s?", regex.escape(w)) for w in phrase.split())
+
+
+@vocab_cache
+def _cues() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
+    """(the documentation cue, a line that introduces a block: "for example:", "Example:", "Beispiel:", a markdown
+    heading about examples), from data/vocab/cues.toml."""
+    phrases = sorted(set(vocabulary_words("cues", "example")), key=lambda w: (-len(w), w))
+    cue = r"(?<![\w.@/-])(?:" + "|".join(_cue_regex(p) for p in phrases) + r")(?![\w-]*\.[a-z]{2,}\b)(?![\w-])"
+    heading = alternation(vocabulary_words("cues", "example_heading"))
+    intro = r"(?i)(?:" + cue + r")[^\n]{0,60}[:：]\s*$|^\s*#{1,6}\s[^\n]*\b" + heading + r"\b"
+    return regex.compile("(?i)" + cue), regex.compile(intro)
+
+
 _FENCE = regex.compile(r"^\s*(?:```|~~~)")
 _DOCTEST = regex.compile(r"^\s*(?:>>>|\.\.\.)\s")
 _LOOKBACK_LINES = 6
@@ -33,7 +47,8 @@ def documented(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` sits in an explicit documentation frame."""
     ls, le = _line_bounds(text, start)
     line_rest = text[ls:start] + " " + text[end:le]
-    if _CUE.search(line_rest):
+    cue, intro = _cues()
+    if cue.search(line_rest):
         return True
     # the block this line belongs to: walk up through a fence or doctest lines to an introducing line
     pos = ls
@@ -43,7 +58,7 @@ def documented(text: str, start: int, end: int) -> bool:
             return False
         ps, _pe = _line_bounds(text, pos - 1)
         prev = text[ps : pos - 1]
-        if _INTRO.search(prev):
+        if intro.search(prev):
             return True
         if _FENCE.match(prev):
             in_block = True
@@ -56,7 +71,7 @@ def documented(text: str, start: int, end: int) -> bool:
 def drop_documented(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the secrets that sit in a documentation frame, unless the same value also occurs
     outside one (live configuration): then every occurrence stays masked."""
-    if not any(s.category == "secret" for s in spans) or _CUE.search(text) is None:
+    if not any(s.category == "secret" for s in spans) or _cues()[0].search(text) is None:
         return spans
     framed = {i for i, s in enumerate(spans) if s.category == "secret" and documented(text, s.start, s.end)}
     if not framed:

@@ -25,15 +25,24 @@ import regex
 from ..errors import ConfigError
 from ..spans import Span
 from .dates import date_ranges
-from .vocabulary import all_plain_words, company_suffixes, is_product, name_particles, plain_words, vocabulary_labels
+from .vocabulary import (all_plain_words, alternation, company_suffixes, is_product, name_particles, plain_words,
+                         vocab_cache, vocabulary_labels, vocabulary_words)
 
 CATEGORY = {"PER": "person", "ADDR": "address"}
 _SKIP_LINE = regex.compile(r"^\s*\S{120,}\s*$")
 # A name or a street address needs a capitalised word that is not a call, an attribute or an identifier part.
 _CAP_WORD = regex.compile(r"(?<![\w.$@/\\-])\p{Lu}\p{Ll}+(?:[-'’]\p{L}+)?(?![\w(.]\w|[\w(])")
 _TWO_CAPS = regex.compile(r"(?<![\w.$@/\\-])\p{Lu}\p{Ll}+[ \t]+(?:\p{Ll}{1,4}[ \t]+)?\p{Lu}\p{Ll}+")
-_ADDRESS_CUE = regex.compile(r"(?i)\d.*\b(?:via|viale|piazza|corso|rue|avenue|boulevard|calle|avenida|plaza|paseo|carrer|street|st|road|rd|lane|drive|way)\b|"
-                             r"\b(?:via|viale|piazza|corso|rue|avenue|boulevard|calle|avenida|plaza|paseo|carrer)\b.*\d|\p{L}+(?:straße|strasse|weg|platz|allee|gasse)\s*\d")
+
+
+@vocab_cache
+def _address_cue() -> regex.Pattern[str]:
+    """A street word of data/vocab/streets.toml with a number: after the number ("12 Main Street", "3 rue Royale"),
+    before it ("Via Roma 12"), or ending a one-word street name ("Hauptstraße 5")."""
+    before = vocabulary_words("streets", "before")
+    either = alternation((*before, *vocabulary_words("streets", "after")))
+    compound = alternation(vocabulary_words("streets", "compound"))
+    return regex.compile(rf"(?i)\d.*\b{either}\b|\b{alternation(before)}\b.*\d|\p{{L}}+{compound}\s*\d")
 
 
 def _worth_a_look(line: str, caps: list[str] | None = None) -> bool:
@@ -43,7 +52,7 @@ def _worth_a_look(line: str, caps: list[str] | None = None) -> bool:
         caps = [m.group() for m in _CAP_WORD.finditer(line)]
     if not caps or _SKIP_LINE.match(line):
         return False
-    if _TWO_CAPS.search(line) or _ADDRESS_CUE.search(line):
+    if _TWO_CAPS.search(line) or _address_cue().search(line):
         return True
     names = _known_names()
     return any(w in names for w in caps)
@@ -160,8 +169,11 @@ _STREET_WORD = regex.compile(r"\p{Lu}\p{Ll}{2,}")
 
 _WORD_AND_SPACE = regex.compile(r"(\S+)\s+")
 _LABELLED_ID = regex.compile(r"\S+\s+\d{6,},?\s+")  # "Steuer-ID 31951072463, " before the address
-_ADDRESS_LABELS = frozenset(vocabulary_labels("address")) | {"adres"}
-_COMPANY_SUFFIXES = company_suffixes()
+
+
+@vocab_cache
+def _address_labels() -> frozenset[str]:
+    return frozenset(vocabulary_labels("address"))
 
 
 def _trim_address(text: str, start: int, end: int) -> int:
@@ -174,13 +186,10 @@ def _trim_address(text: str, start: int, end: int) -> int:
             break
         word = m.group(1) if m.re is not _LABELLED_ID else None
         if word is not None and (word[0].isdigit() or (word[0].isupper() and word not in word_list("common_words")
-                                 and not word.endswith(":") and word.lower().strip(":") not in _ADDRESS_LABELS)):
+                                 and not word.endswith(":") and word.lower().strip(":") not in _address_labels())):
             break
         start = m.end()
     return start
-
-
-_PARTICLES = name_particles()
 
 
 def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None:
@@ -205,13 +214,14 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         words.pop(0)
     while words:
         w = text[start + words[-1][0] : start + words[-1][1]]
-        if w.lower().strip(".,") in _COMPANY_SUFFIXES or not w[0].isupper() or w in common:
+        if w.lower().strip(".,") in company_suffixes() or not w[0].isupper() or w in common:
             words.pop()  # a name ends with a capitalised word, never with a particle ("... Alvarez superó la")
         else:
             break
     if not words:
         return None
-    if any(text[start + a].islower() and text[start + a : start + b] not in _PARTICLES for a, b in words):
+    particles = name_particles()
+    if any(text[start + a].islower() and text[start + a : start + b] not in particles for a, b in words):
         return None  # "Damen und Herren": a lower-case word inside is not a name
     new_start, new_end = start + words[0][0], start + words[-1][1]
     value = text[new_start:new_end]
@@ -329,6 +339,7 @@ class ModelDetector:
         self.bos, self.eos = bos, eos
         self.pad = int(self.meta.get("pad", 1))
         self._kinds = sorted({lab.split("-", 1)[1] for lab in self.labels if lab != "O"})
+        self.produces = frozenset(CATEGORY[k] for k in self._kinds)  # from the label map
         self._columns = {k: [i for i, lab in enumerate(self.labels) if lab.endswith("-" + k)] for k in self._kinds}
         if cache_chars is None:
             env = os.environ.get("COATCHECK_MODEL_CACHE_CHARS", "4000000")

@@ -8,49 +8,66 @@ title, so ``Max Retries`` and ``Grace Period`` stay readable.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import regex
 
 from .._data import word_list
 from ..spans import Span
-from .vocabulary import all_plain_words, is_product, particle_regex, phrase_regex
+from .vocabulary import all_plain_words, is_product, particle_regex, phrase_regex, vocab_cache, word_set
 
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?"
-_PARTICLE = particle_regex()
-_STREET_TYPES = frozenset({"street", "st", "road", "rd", "avenue", "ave", "boulevard", "blvd", "strasse", "straße"})
-_FULL = regex.compile(
-    rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{_PARTICLE}[ ])*{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
-)
-_TITLED = regex.compile(
-    rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
-    rf"(?P<name>(?:{_WORD}[ ])?(?:{_PARTICLE}[ ])*{_WORD})(?![\w(@/\\-])"
-)
 
 
-_GREETING = regex.compile(
-    rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
-)
+class _Patterns(NamedTuple):
+    full: regex.Pattern[str]
+    titled: regex.Pattern[str]
+    greeting: regex.Pattern[str]
+    street_types: frozenset[str]
+
+
+@vocab_cache
+def _patterns() -> _Patterns:
+    """The name patterns, built from data/vocab/names.toml (particles, honorifics, greetings) and streets.toml."""
+    particle = particle_regex()
+    return _Patterns(
+        full=regex.compile(
+            rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{particle}[ ])*{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
+        ),
+        titled=regex.compile(
+            rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
+            rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ])*{_WORD})(?![\w(@/\\-])"
+        ),
+        greeting=regex.compile(
+            rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
+        ),
+        street_types=word_set("streets", "ends_a_name"),
+    )
 
 
 class NameDetector:
     name = "names"
+    produces = frozenset({"person"})
 
     def __init__(self) -> None:
         self.first = word_list("first_names") - word_list("common_words")
         self.last = word_list("last_names")
         self.ambiguous = word_list("ambiguous_first_names")
+        self.patterns = _patterns()
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
-        for m in _TITLED.finditer(text):
+        p = self.patterns
+        for m in p.titled.finditer(text):
             s, e = m.span("name")
             if not is_product(text[s:e]):
                 out.append(Span(s, e, "person", "names:titled", 0.8))
-        for m in _GREETING.finditer(text):
+        for m in p.greeting.finditer(text):
             name = m.group("name")
             if name in self.first and name not in self.ambiguous:
                 s, e = m.span("name")
                 out.append(Span(s, e, "person", "names:greeting", 0.6))
-        for m in _FULL.finditer(text, overlapped=True):
+        for m in p.full.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
             hyphenated = "-" in first
             if first not in self.first and not (hyphenated and first.split("-")[0] in self.first):
@@ -63,7 +80,7 @@ class NameDetector:
                 continue  # "Anna Maria": two first names, probably a list of people or a title
             if is_product(f"{first} {last}") or is_product(last) or all_plain_words([first, *last_words]):
                 continue
-            if last_words[-1].lower() in _STREET_TYPES:
+            if last_words[-1].lower() in p.street_types:
                 continue  # "Franklin Street": a street, the address detectors' job
             # Title Case headings ("Mark Complete Task Handler"): drop when more capitalised words follow.
             tail = text[m.end() : m.end() + 30]

@@ -1,7 +1,7 @@
 """Phone numbers, validated with ``phonenumbers`` for many regions.
 
 A candidate in international form (``+39 …`` / ``0049 …``) is accepted when it is a valid number.
-A national-form candidate needs a phone keyword nearby (en/it/de/fr/es) and must be valid in one of
+A national-form candidate needs a phone keyword nearby (data/vocab/cues.toml) and must be valid in one of
 :data:`REGIONS`; this keeps order numbers, timestamps and ids readable.
 """
 
@@ -12,17 +12,21 @@ import regex
 
 from ..spans import Span
 from .keep import is_date, is_version
+from .vocabulary import alternation, vocab_cache, vocabulary_words
 
 REGIONS = ("US", "GB", "IT", "DE", "FR", "ES", "NL", "CH", "AT", "BE", "IE", "PT", "CA", "AU", "SE", "PL", "BR", "MX", "IN")
 
 _CANDIDATE = regex.compile(
     r"(?<![\w+/=.:#-])(?P<p>(?:\+|00)[1-9]\d{0,2}[\s.\-/]?)?(?:\(\d{1,5}\)[\s.\-/]?)?\d[\d\s.\-/]{4,18}\d(?![\w/=-]|\.\d)"
 )
-_KEYWORDS = regex.compile(
-    r"(?i)\b(?:phone|tel\b|tel\.|telephone|mobile|mob\b|cell|fax|call|sms|whatsapp|contact|hotline|"
-    r"telefono|tel[eé]fono|cellulare|cell\.|numero|número|num[eé]ro|móvil|movil|portable|"
-    r"telefon|handy|rufnummer|mobil|erreichbar|anruf|t[ée]l[ée]phone|appel|joindre|portable|llama|chiama|anrufen|reach|ring\b|text me|dial\b|urgen|rappel|r[üu]ckruf|whats ?app)"
-)
+
+
+@vocab_cache
+def _keywords() -> regex.Pattern[str]:
+    """A phone cue of data/vocab/cues.toml: [phone] starts a word, [phone_word] is one."""
+    stems = alternation(vocabulary_words("cues", "phone"))
+    whole = alternation(vocabulary_words("cues", "phone_word"))
+    return regex.compile(rf"(?i)\b(?:{stems}|{whole}\b)")
 
 
 # National numbers written the way people write phones: 2-5 space/dot/hyphen separated groups,
@@ -39,6 +43,7 @@ class PhoneDetector:
     """Phone numbers by candidate pattern + ``phonenumbers`` validation."""
 
     name = "phone"
+    produces = frozenset({"phone"})
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
@@ -58,7 +63,7 @@ class PhoneDetector:
                 continue
             context = text[max(0, start - 60) : start] + " " + text[end : end + 30]
             grouped = bool(_GROUPED.fullmatch(raw))
-            if not (_KEYWORDS.search(context) or grouped) or raw.isdigit() and len(raw) > 12:
+            if not (_keywords().search(context) or grouped) or raw.isdigit() and len(raw) > 12:
                 continue
             if any(self._valid(raw, r) for r in REGIONS):
                 out.append(Span(start, end, "phone", "phone:national", 0.85))

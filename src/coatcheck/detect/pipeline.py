@@ -1,17 +1,37 @@
-"""The detection pipeline: detectors → normalised view → policy filter → overlap resolution."""
+"""The detection pipeline: one pass from a text to the disjoint spans that masking replaces.
+
+Stages, in order (:attr:`Pipeline.stages` names them as built):
+
+1. the detectors, on the text and then on its views whose offsets map back to it (normalised, unescaped,
+   despaced): rule packs, credential context, phones, names, table columns, the user's terms, the encoded-blob
+   search, the model;
+2. the policy: only categories it masks, never-mask values, private IPs; dates and documented examples vetoed;
+3. placeholder look-alikes, escaped so that restoring leaves them as they were;
+4. known values: other occurrences of the values found, and of the values the caller already knows (a gateway
+   session's);
+5. encoded copies (base64, hex, URL-encoding) of both;
+6. resolve: widened to whole backslash escapes, merged into disjoint spans.
+
+Which detectors run is the policy's choice: each declares the categories it ``produces``; one that produces
+nothing the policy masks is not built, and a policy that masks a category nothing produces is refused.
+"""
 
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
-from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import ahocorasick
 import regex
 
 from ..categories import categories, category
+from ..errors import ConfigError
 from ..normalize import (
+    View,
     despaced_view,
     needs_despaced_view,
     needs_model_view,
@@ -22,20 +42,23 @@ from ..normalize import (
     unescaped_view,
 )
 from ..policy import Policy
-from ..spans import Span, resolve
+from ..spans import Span, escape_safe, resolve
+from ..vault import PLACEHOLDER_RE
 from .base import Detector
 from .context import ContextDetector
-from .dates import drop_dates
+from .dates import VETOED, drop_dates
 from .examples import drop_documented
-from .encoded import EncodedDetector
+from .encoded import EncodedDetector, Lookup, encoded_copies
 from .names import NameDetector
 from .phones import PhoneDetector
-from .rules import RuleDetector
+from .rules import RuleDetector, load_rules
 from .tables import TableDetector
 from .validators import gazetteer_name
 from .vocabulary import all_plain_words, is_product
 from .terms import TermDetector
 
+if TYPE_CHECKING:
+    from .model import ModelDetector
 
 # pyahocorasick's iter() walks each position's chain of shorter matches: on periodic text a long pattern makes
 # that quadratic (100 KB of "password=" took 1.8 s). Long values are found with str.find instead.
@@ -44,10 +67,15 @@ _AUTOMATON_MAX = 64
 
 class ValueFinder:
     """Finds every occurrence (overlapping ones too) of a fixed set of values: short values through one
-    Aho-Corasick automaton, long ones with ``str.find``. Build once, search many texts."""
+    Aho-Corasick automaton, long ones with ``str.find``. Build once, search many texts.
 
-    def __init__(self, values: Iterable[str]) -> None:
+    ``categories``: each value's category, for a finder of the values a caller already knows to be sensitive (a
+    gateway session's), which :meth:`Pipeline.detect` takes as ``known``. A copy is kept: the caller may go on
+    adding to its own mapping, and build a new finder when it wants the new values found."""
+
+    def __init__(self, values: Iterable[str], categories: Mapping[str, str] | None = None) -> None:
         values = list(dict.fromkeys(values))
+        self.categories: dict[str, str] | None = {v: categories[v] for v in values} if categories is not None else None
         self.long = [v for v in values if len(v) > _AUTOMATON_MAX]
         short = [v for v in values if len(v) <= _AUTOMATON_MAX]
         self.automaton: ahocorasick.Automaton | None = None
@@ -111,88 +139,264 @@ def known_values(text: str, found: list[Span]) -> dict[str, Span]:
     return known
 
 
+def _in_order(values: dict[str, Span]) -> Lookup:
+    """The values a decoded text holds, in the order they were found (the first found names a blob's category)."""
+
+    def lookup(decoded: str) -> list[tuple[int, str, Span]]:
+        hits = []
+        for value, span in values.items():
+            i = decoded.find(value)
+            if i >= 0:
+                hits.append((i, value, span))
+        return hits
+
+    return lookup
+
+
+def _known(finder: ValueFinder) -> Lookup:
+    """The caller's known values a decoded text holds."""
+    categories = finder.categories or {}
+
+    def lookup(decoded: str) -> list[tuple[int, str, Span]]:
+        return [(i, v, Span(0, len(v), categories[v], KNOWN_VALUE, 1.0)) for i, v in finder.iter(decoded)]
+
+    return lookup
+
+
+def _rule_categories() -> frozenset[str]:
+    return frozenset(r.category for r in load_rules())
+
+
+def model_categories() -> frozenset[str]:
+    """What the shipped model produces, from its label map, without loading it; none when it is off
+    (``COATCHECK_MODEL=0``) or its files are missing."""
+    if os.environ.get("COATCHECK_MODEL", "1") == "0":
+        return frozenset()
+    from .model import CATEGORY, available, model_dir
+
+    if not available():
+        return frozenset()
+    labels = json.loads((model_dir() / "labels.json").read_text(encoding="utf-8"))["labels"]
+    return frozenset(CATEGORY[lab.split("-", 1)[1]] for lab in labels if lab != "O")
+
+
+def _build_model(policy: Policy) -> Detector:
+    from .model import ModelDetector
+
+    return ModelDetector()
+
+
+class _Spec(NamedTuple):
+    """A built-in detector: the categories it would produce under a policy (known before building it) and how to
+    build it. ``reads``: "views" (the text, its views, and decoded blobs through the encoded search), "terms"
+    (the text and its views), "model" (the text and, where letters change, its normalised view)."""
+
+    name: str
+    produces: Callable[[Policy], frozenset[str]]
+    build: Callable[[Policy], Detector]
+    reads: str = "views"
+
+
+# In the order they run. The encoded search runs after the terms, on the "views" detectors; it is built by the pipeline.
+_SPECS = (
+    _Spec("rules", lambda p: _rule_categories(), lambda p: RuleDetector(disabled=frozenset(categories()) - p.mask)),
+    _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
+    _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
+    _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector()),
+    _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
+    _Spec("terms", lambda p: TermDetector(p.always_mask).produces, lambda p: TermDetector(p.always_mask), "terms"),
+    _Spec("model", lambda p: model_categories(), _build_model, "model"),
+)
+_LOOKALIKE = frozenset({"literal"})
+KNOWN_VALUE = "known-value"  # the detector of a caller's known value
+
+
+def undetected(policy: Policy) -> list[str]:
+    """The categories ``policy`` masks that no stage produces, sorted (each detector is asked only while some
+    are left: the model's label map is read only if the others leave one)."""
+    left = set(policy.mask) - _LOOKALIKE
+    for spec in _SPECS:
+        if not left:
+            break
+        left -= spec.produces(policy)
+    return sorted(left)
+
+
+def check_detectable(policy: Policy, source: str = "") -> None:
+    """ConfigError naming the categories ``policy`` masks that nothing detects."""
+    missing = undetected(policy)
+    if missing:
+        where = f"{source}: " if source else ""
+        more = f" (and {', '.join(missing[1:])})" if len(missing) > 1 else ""
+        raise ConfigError(f"{where}category {missing[0]!r} is switched on, but nothing detects it: no detector "
+                          f"produces {missing[0]!r}{more}; switch it off")
+
+
+@dataclass
+class _Pass:
+    """One text on its way through the stages."""
+
+    text: str
+    known: ValueFinder | None
+    spans: list[Span] = field(default_factory=list)  # detections; merged (disjoint) from "known-values" on
+    more: list[Span] = field(default_factory=list)  # look-alikes, repeats, copies: masked whatever the policy says
+    values: dict[str, Span] = field(default_factory=dict)  # this text's own values worth finding again
+    found: dict[tuple[int, int], Span] = field(default_factory=dict)  # the merged detections by extent
+
+    def add(self, spans: Iterable[Span]) -> None:
+        """Add to ``more`` what merging would not leave unchanged: not a span that a detection with the same
+        extent and category, scored as high, already covers (the value's own occurrence, found again)."""
+        for s in spans:
+            f = self.found.get((s.start, s.end))
+            if f is None or f.category != s.category or f.score < s.score:
+                self.more.append(s)
+    views: dict[str, View | None] = field(default_factory=dict)
+
+
+_ViewBuilder = tuple[str, Callable[[str], bool], Callable[[str], View]]
+# Views whose offsets map back to the original: the normalised one (homoglyphs, zero-width, fullwidth); the unescaped
+# one (KEY=VALUE lines inside a JSON string, a tool call's new_string, kubectl -o json, .ipynb cells, HTML character
+# references: "\n" ends a line and a value); the despaced one (values spelled out one character at a time). Each
+# covers only the blocks (lines between blank lines) that need it. The model reads the normalised view only where
+# letters change (its tokenizer folds NFKC and spaces itself) and no decoded view: it is the costliest stage.
+_VIEWS: tuple[_ViewBuilder, ...] = (
+    ("normalized", needs_view, normalized_view),
+    ("unescaped", needs_unescaped_view, unescaped_view),
+    ("despaced", needs_despaced_view, despaced_view),
+)
+_MODEL_VIEW: _ViewBuilder = ("normalized", needs_model_view, normalized_view)
+
+
 class Pipeline:
     """The ordered stages that turn a text into spans to mask. Stateless after construction, thread-safe.
 
-    ``extra`` detectors (the model, later) run beside the built-in ones on the original and normalised views.
+    ``extra`` detectors run beside the built-in "views" ones (the text, its views, decoded blobs).
     """
 
     def __init__(self, policy: Policy, extra: list[Detector] | None = None) -> None:
         self.policy = policy
-        disabled = frozenset(c for c in categories() if not policy.masks(c))
-        base: list[Detector] = [RuleDetector(disabled=disabled)]
-        if policy.masks("secret"):
-            base.append(ContextDetector())
-        if policy.masks("phone"):
-            base.append(PhoneDetector())
-        if policy.masks("person"):
-            base.append(NameDetector())
-        base.append(TableDetector())
-        base.extend(extra or [])
-        self.base = base
-        # The model runs on the original text and, when one is needed, on the normalised view (homoglyph names);
-        # not on decoded views: it is the costliest stage.
-        self.model = None
-        if (policy.masks("person") or policy.masks("address")) and os.environ.get("COATCHECK_MODEL", "1") != "0":
-            from .model import ModelDetector, available
-
-            if available():
-                self.model = ModelDetector()
-        self.terms = TermDetector(policy.always_mask)
-        self.encoded = EncodedDetector([d.detect for d in base], lambda c: policy.masks(c) and category(c).dangerous)
+        check_detectable(policy)
+        mask = policy.mask
+        built: dict[str, list[Detector]] = {"views": [], "terms": [], "model": []}
+        for spec in _SPECS:
+            if spec.produces(policy) & mask:
+                built[spec.reads].append(spec.build(policy))
+        self.base = [*built["views"], *(extra or [])]
+        self.model = cast("ModelDetector", built["model"][0]) if built["model"] else None
+        inner = frozenset(c for d in self.base for c in getattr(d, "produces", ()) if category(c).dangerous)
+        encoded = EncodedDetector([d.detect for d in self.base], lambda c: policy.masks(c) and category(c).dangerous,
+                                  produces=inner | {"secret"})
+        self.encoded = encoded if encoded.produces & mask else None
+        # what runs on the text, in order; what runs on each view
+        self.detectors: list[Detector] = [*self.base, *built["terms"], *([self.encoded] if self.encoded else []), *built["model"]]
+        rest = [*self.base, *built["terms"]]
+        self._views: list[tuple[_ViewBuilder, list[Detector]]] = [(v, rest) for v in _VIEWS if rest]
+        if self.model is not None:
+            self._views.insert(1 if rest else 0, (_MODEL_VIEW, [self.model]))
+        steps: list[tuple[str, Callable[[_Pass], None]]] = [("policy", self._policy)]
+        if mask & VETOED:
+            steps.append(("dates", self._dates))
+        if "secret" in mask:
+            steps.append(("examples", self._examples))
+        steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values),
+                  ("encoded-copies", self._encoded_copies), ("resolve", self._resolve)]
+        self._steps = steps
         self._networks = policy.networks()
 
     @property
     def stages(self) -> list[str]:
-        """Stage names in order, for ``coatcheck doctor`` and ``--explain``."""
-        model = ["model"] if self.model is not None else []
-        return ["normalize", *(d.name for d in self.base), *model, "terms", "encoded", "policy", "resolve"]
+        """Stage names in order, as built (``coatcheck doctor``, ``--explain``): each detector on the text, each
+        view the detectors read again, then the steps after detection."""
+        views = list(dict.fromkeys(f"view:{label}" for (label, _, _), _ in self._views))
+        return [*(d.name for d in self.detectors), *views, *(name for name, _ in self._steps)]
 
-    def detect(self, text: str) -> list[Span]:
-        spans: list[Span] = []
-        for d in (*self.base, self.terms, self.encoded):
-            spans.extend(d.detect(text))
-        if self.model is not None:
-            spans.extend(self.model.detect(text))
-        # Views whose offsets map back to the original: the normalised one (homoglyphs, zero-width, fullwidth; the
-        # model reads it too, for homoglyph names); the unescaped one (KEY=VALUE lines inside a JSON string, a tool
-        # call's new_string, kubectl -o json, .ipynb cells, HTML character references: "\n" ends a line and a
-        # value); the despaced one (values spelled out one character at a time).
-        # Each view covers only the blocks (lines between blank lines) that need it. The model reads the normalised
-        # view only where letters change: its tokenizer folds NFKC and spaces itself.
-        model = [self.model] if self.model is not None else []
-        rest = [*self.base, self.terms]
-        for needed, build, label, detectors in ((needs_view, normalized_view, "normalized", rest),
-                                                (needs_model_view, normalized_view, "normalized", model),
-                                                (needs_unescaped_view, unescaped_view, "unescaped", rest),
-                                                (needs_despaced_view, despaced_view, "despaced", rest)):
-            view = partial_view(text, needed, build) if detectors else None
+    def detect(self, text: str, known: ValueFinder | None = None) -> list[Span]:
+        """The spans to mask in ``text`` (original offsets, disjoint, sorted). ``known``: a finder of the values the
+        caller already knows to be sensitive, with their categories; their occurrences, verbatim or encoded, are
+        masked too."""
+        run = _Pass(text, known)
+        for d in self.detectors:
+            run.spans.extend(d.detect(text))
+        for (label, needed, build), detectors in self._views:
+            view = self._view(run, label, needed, build)
             if view is not None:
                 for d in detectors:
                     for s in d.detect(view.text):
                         start, end = view.to_original(s.start, s.end)
-                        spans.append(replace(s, start=start, end=end, detector=f"{label}:{s.detector}"))
-        found = resolve(drop_documented(text, drop_dates(text, [s for s in spans if self._allowed(text, s)])))
-        return resolve(found + self._repeats(text, found))
+                        run.spans.append(replace(s, start=start, end=end, detector=f"{label}:{s.detector}"))
+        for _, step in self._steps:
+            step(run)
+        return run.spans
 
-    def _repeats(self, text: str, found: list[Span]) -> list[Span]:
-        """Once a value is known to be sensitive, mask its other occurrences too: verbatim (as a whole
-        token, never inside an identifier or a longer word) and inside encoded blobs, even where no context
-        would have flagged them. Only strong values repeat: a plain word that one weak slot took for a
-        username or a password (``Annotated``, ``return``) does not spread through the file. The words of a
-        detected full name do (``Grace Dodge`` … ``— Grace``)."""
-        known = known_values(text, found)
-        if not known:
-            return []
-        out: list[Span] = []
-        for start, value in ValueFinder(known).iter(text):
-            end = start + len(value)
-            if inside_token(text, start, end):
-                continue
-            s = known[value]
-            out.append(replace(s, start=start, end=end, detector=f"repeat:{s.detector}"))
-        out.extend(self.encoded.repeats(text, known))
-        return out
+    @staticmethod
+    def _view(run: _Pass, label: str, needed: Callable[[str], bool], build: Callable[[str], View]) -> View | None:
+        key = f"{label}:{needed.__name__}"
+        if key not in run.views:
+            run.views[key] = partial_view(run.text, needed, build)
+        return run.views[key]
+
+    # -- the steps after detection, in order ------------------------------------------------------------------
+    def _policy(self, run: _Pass) -> None:
+        run.spans = [s for s in run.spans if self._allowed(run.text, s)]
+
+    def _dates(self, run: _Pass) -> None:
+        run.spans = drop_dates(run.text, run.spans)
+
+    def _examples(self, run: _Pass) -> None:
+        run.spans = drop_documented(run.text, run.spans)
+
+    def _lookalikes(self, run: _Pass) -> None:
+        """Text that already looks like a placeholder, also when written with zero-width, fullwidth or homoglyph
+        characters: masked as a literal, so that restoring puts back exactly what was there."""
+        text = run.text
+        run.more.extend(Span(m.start(), m.end(), "literal", "literal:placeholder-lookalike", 1.0)
+                        for m in PLACEHOLDER_RE.finditer(text))
+        view = self._view(run, *_VIEWS[0])
+        if view is not None:
+            for m in PLACEHOLDER_RE.finditer(view.text):
+                start, end = view.to_original(m.start(), m.end())
+                run.more.append(Span(start, end, "literal", "literal:placeholder-lookalike", 1.0))
+
+    def _known_values(self, run: _Pass) -> None:
+        """Once a value is known to be sensitive, mask its other occurrences too, as a whole token (never inside an
+        identifier or a longer word), even where no context would have flagged them. The values of this text's
+        detections (merged first: a value is what masking will replace) that are strong enough to spread (a plain
+        word that one weak slot took for a username or a password does not; the words of a detected full name do:
+        ``Grace Dodge`` … ``— Grace``), and the values the caller knows."""
+        text = run.text
+        run.spans = resolve(run.spans)
+        run.found = {(s.start, s.end): s for s in run.spans}
+        run.values = values = known_values(text, run.spans)
+        if values:
+            run.add(replace(values[v], start=i, end=i + len(v), detector=f"repeat:{values[v].detector}")
+                    for i, v in ValueFinder(values.keys()).iter(text) if not inside_token(text, i, i + len(v)))
+        known = run.known
+        if known is not None:
+            if known.categories is None:
+                raise TypeError("known values need their categories: ValueFinder(values, categories=...)")
+            categories = known.categories
+            run.add(Span(i, i + len(v), categories[v], KNOWN_VALUE, 1.0)
+                    for i, v in known.iter(text) if not inside_token(text, i, i + len(v)))
+
+    def _encoded_copies(self, run: _Pass) -> None:
+        """Base64, hex and URL-encoded copies of this text's values and of the caller's known values."""
+        lookups: list[Lookup] = []
+        if run.values:
+            lookups.append(_in_order(run.values))
+        if run.known is not None:
+            lookups.append(_known(run.known))
+        if lookups:
+            run.add(encoded_copies(run.text, lookups))
+
+    def _resolve(self, run: _Pass) -> None:
+        """Every span widened so that it never cuts a backslash escape in half (JSON and string literals stay
+        valid), then merged into disjoint ones. The detections were merged by "known-values" already: when no
+        later stage added a span and no escape widened one, they are the answer as they are."""
+        text = run.text
+        spans = [escape_safe(text, s) for s in run.spans]
+        if run.more or any(w is not s for w, s in zip(spans, run.spans, strict=True)):
+            spans = resolve(spans + [escape_safe(text, s) for s in run.more])
+        run.spans = spans
 
     def _allowed(self, text: str, span: Span) -> bool:
         if not self.policy.masks(span.category):

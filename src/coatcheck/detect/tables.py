@@ -9,18 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from functools import lru_cache
-
 import regex
 
-from .._data import data_path, load_toml
 from ..spans import Span
 from .keep import kept_by
 from .validators import gazetteer_name, person_name
+from .vocabulary import vocab_cache, vocabulary_tables, vocabulary_words, word_set
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
-
-_GENERIC_NAME = frozenset({"name", "nom", "nome", "nombre", "naam", "display_name"})
 
 
 def _has_alnum(value: str) -> bool:
@@ -38,10 +34,10 @@ _SEPARATORS = (",", ";", "\t", "|")
 _DIVIDER = regex.compile(r"[\s|+:=-]{3,}")
 
 
-@lru_cache(maxsize=1)
+@vocab_cache
 def column_categories() -> dict[str, str]:
-    raw = load_toml(data_path("csv_columns.toml"))
-    return {name: cat for cat, names in raw.items() for name in names}
+    """Column header -> category, from data/vocab/columns.toml (one table per category)."""
+    return {name: cat for cat in vocabulary_tables("columns") for name in vocabulary_words("columns", cat)}
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -90,6 +86,7 @@ def _norm(header: str) -> str:
 
 class TableDetector:
     name = "tables"
+    produces = property(lambda self: frozenset(column_categories().values()))  # the column headers' categories
 
     def detect(self, text: str) -> list[Span]:
         if not any(sep in text for sep in _SEPARATORS):
@@ -149,7 +146,7 @@ class TableDetector:
             mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
             for k, cat in cats.items():
                 if cat == "person":
-                    generic = names[k] in _GENERIC_NAME
+                    generic = names[k] in word_set("names", "name_columns")
                     mapped[k] = (cat, person_name if (people_table or not generic) else gazetteer_name)
                 else:
                     mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))

@@ -18,6 +18,7 @@ class TermDetector:
         for t in terms:
             self._automaton.add_word(t.term.lower(), (len(t.term), t.category))
         self._empty = not terms
+        self.produces = frozenset({"custom", *(t.category for t in terms)})
         if terms:
             self._automaton.make_automaton()
 

@@ -27,7 +27,7 @@ from stdnum.nl import bsn as _nl_bsn
 from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
-from .vocabulary import is_product, particle_regex
+from .vocabulary import is_product, particle_regex, vocab_cache
 
 _DIGITS = re.compile(r"\D")
 
@@ -217,7 +217,11 @@ def mixed_alnum(value: str) -> bool:
     return bool(re.search(r"\d", value) and re.search(r"[A-Za-z]", value))
 
 
-_NAME_WORD = regex.compile(r"^(?:(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)?\.?|\p{Lu}\.|" + particle_regex() + ")$")
+@vocab_cache
+def _name_word() -> regex.Pattern[str]:
+    """A word of a person's name: capitalised, an initial, or a name particle (particles come from the vocabulary,
+    so the pattern is rebuilt when the vocabulary changes)."""
+    return regex.compile(r"^(?:(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)?\.?|\p{Lu}\.|" + particle_regex() + ")$")
 
 
 def person_name(value: str) -> bool:
@@ -227,7 +231,8 @@ def person_name(value: str) -> bool:
         return False
     if is_product(value):
         return False
-    return all(_NAME_WORD.match(w) for w in words)
+    name_word = _name_word()
+    return all(name_word.match(w) for w in words)
 
 
 def gazetteer_name(value: str) -> bool:

@@ -1,63 +1,216 @@
-"""Label vocabularies (data/vocab/*.toml): the words that name a slot, per language, loaded once."""
+"""Language vocabularies (data/vocab/*.toml): every word list that depends on a language, loaded once.
+
+A vocabulary file holds tables; each table has one key per declared language (``languages.toml``), possibly an empty
+list, and may have an ``other`` key for words of no declared language. A missing key, an unknown one or a list that is
+not a list of words is a :class:`ConfigError` naming the file and the table. Detectors build their regexes from these
+lists once (:func:`vocab_cache`).
+
+Extra vocabulary, with no change to the package: a folder laid out like ``data/vocab`` (a ``languages.toml`` declaring
+new languages, and any of the vocabulary files holding the tables to extend) named by ``$COATCHECK_VOCAB_DIR``
+(several folders separated by ``os.pathsep``) or passed to :func:`use_vocabulary`. Its lists are added to the shipped
+ones, table by table and language by language.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import regex
 
 from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 
-LANGUAGES = ("en", "it", "de", "fr", "es")
+ENV_VAR = "COATCHECK_VOCAB_DIR"
+OTHER = "other"  # the key for words of no declared language
+
+_T = TypeVar("_T")
+_CLEARS: list[Callable[[], None]] = []
+_extra: tuple[Path, ...] | None = None  # None: $COATCHECK_VOCAB_DIR not read yet
 
 
-@cache
-def _labels_file() -> dict[str, Any]:
-    return load_toml(data_path("vocab", "labels.toml"))
+def vocab_cache(fn: Callable[..., _T]) -> Callable[..., _T]:
+    """:func:`functools.cache` for anything built from the vocabulary (a word set, a compiled regex): built once,
+    built again after :func:`use_vocabulary`."""
+    cached = cache(fn)
+    _CLEARS.append(cached.cache_clear)
+    return cached
 
 
-def vocabulary_labels(name: str, languages: tuple[str, ...] = LANGUAGES) -> tuple[str, ...]:
-    """Every label of list ``name`` in ``languages``; an unknown list or a missing language is a ConfigError."""
-    table = _labels_file().get(name)
-    if not isinstance(table, dict):
-        raise ConfigError(f"labels.toml: no label list {name!r}")
+def extra_dirs() -> tuple[Path, ...]:
+    """The extra vocabulary folders in use: those of the last :func:`use_vocabulary`, else ``$COATCHECK_VOCAB_DIR``."""
+    global _extra
+    if _extra is None:
+        _extra = _checked_dirs(p for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p.strip())
+    return _extra
+
+
+def use_vocabulary(*dirs: str | os.PathLike[str]) -> None:
+    """Use the shipped vocabulary plus the lists in the folders ``dirs``, in place of any given before or in
+    ``$COATCHECK_VOCAB_DIR``; with no folder, go back to the default (``$COATCHECK_VOCAB_DIR``, else the shipped
+    vocabulary alone). Every regex and word set built from the vocabulary is built again, and the whole vocabulary is
+    checked now: a bad list raises ConfigError here and the vocabulary in use stays as it was. Call it before building
+    a :class:`~coatcheck.Masker`: one built earlier keeps the rule and name patterns it compiled. Not thread-safe."""
+    global _extra
+    previous = _extra
+    _extra = _checked_dirs(dirs) if dirs else None
+    _clear()
+    try:
+        check_vocabulary()
+    except ConfigError:
+        _extra = previous
+        _clear()
+        raise
+
+
+def _clear() -> None:
+    for clear in _CLEARS:
+        clear()
+
+
+def _checked_dirs(dirs: Iterable[str | os.PathLike[str]]) -> tuple[Path, ...]:
+    out = []
+    shipped = {f.name for f in data_path("vocab").iterdir() if f.name.endswith(".toml")}
+    for d in dirs:
+        p = Path(d).expanduser()
+        if not p.is_dir():
+            raise ConfigError(f"vocabulary folder {p} does not exist ({ENV_VAR} or use_vocabulary)")
+        unknown = sorted(f.name for f in p.glob("*.toml") if f.name not in shipped)
+        if unknown:
+            raise ConfigError(f"vocabulary folder {p}: {', '.join(unknown)} is no vocabulary file "
+                              f"(known: {', '.join(sorted(shipped))})")
+        out.append(p)
+    return tuple(out)
+
+
+def _sources(name: str) -> list[tuple[str, dict[str, Any]]]:
+    """(where, parsed TOML) of vocabulary file ``name``: the shipped one, then each extra folder's, when it has one."""
+    out: list[tuple[str, dict[str, Any]]] = [(f"data/vocab/{name}", load_toml(data_path("vocab", name)))]
+    for d in extra_dirs():
+        if (d / name).is_file():
+            out.append((str(d / name), load_toml(d / name)))
+    return out
+
+
+@vocab_cache
+def languages() -> tuple[str, ...]:
+    """The declared languages: the shipped ``languages.toml``, then each extra folder's."""
     out: list[str] = []
-    for lang in languages:
-        words = table.get(lang)
-        if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
-            raise ConfigError(f"labels.toml: [{name}] needs a list of labels for language {lang!r}")
-        out.extend(words)
+    for where, data in _sources("languages.toml"):
+        langs = data.get("languages")
+        if not isinstance(langs, list) or not all(isinstance(x, str) and x.strip() and x != OTHER for x in langs):
+            raise ConfigError(f"{where}: 'languages' must be a list of language codes")
+        out.extend(langs)
     return tuple(dict.fromkeys(out))
 
 
-@cache
-def _names_table(name: str) -> frozenset[str]:
-    table = load_toml(data_path("vocab", "names.toml")).get(name)
-    if not isinstance(table, dict):
-        raise ConfigError(f"names.toml: no [{name}] table")
-    return frozenset(w for words in table.values() for w in words)
+@vocab_cache
+def _vocab_file(name: str) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Vocabulary file ``name`` (``labels.toml``…) with the extra folders' lists merged in, checked."""
+    langs = languages()
+    tables: dict[str, dict[str, list[str]]] = {}
+    sources = _sources(name)
+    for i, (where, data) in enumerate(sources):
+        for table, lists in data.items():
+            if not isinstance(lists, dict):
+                raise ConfigError(f"{where}: {table!r} must be a table [{table}] of per-language lists")
+            if i > 0 and table not in tables:
+                raise ConfigError(f"{where}: [{table}] is no list of data/vocab/{name}")
+            merged = tables.setdefault(table, {})
+            for lang, words in lists.items():
+                if lang not in langs and lang != OTHER:
+                    raise ConfigError(f"{where}: [{table}] has a list for {lang!r}, which is no declared language "
+                                      f"(languages.toml: {', '.join(langs)})")
+                if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
+                    raise ConfigError(f"{where}: [{table}] {lang} must be a list of words")
+                merged.setdefault(lang, []).extend(words)
+    files = " + ".join(where for where, _ in sources)
+    for table, lists in tables.items():
+        for lang in langs:
+            if lang not in lists:
+                raise ConfigError(f"{files}: [{table}] has no list for language {lang!r} (an empty list if it has "
+                                  f"no such words)")
+    return {t: {lang: tuple(dict.fromkeys(ws)) for lang, ws in lists.items()} for t, lists in tables.items()}
+
+
+def vocabulary_files() -> tuple[str, ...]:
+    """The names of the shipped vocabulary files, ``languages.toml`` aside."""
+    return tuple(sorted(f.name for f in data_path("vocab").iterdir()
+                        if f.name.endswith(".toml") and f.name != "languages.toml"))
+
+
+def check_vocabulary() -> None:
+    """Load and check every vocabulary file now (``use_vocabulary``, tests)."""
+    for name in vocabulary_files():
+        _vocab_file(name)
+
+
+def vocabulary_words(file: str, table: str, only: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The entries of ``[table]`` in vocabulary file ``file`` (``"labels"``, ``"dates"``…), every declared language
+    and ``other`` (or the languages ``only``) in order, without repeats. An unknown table is a ConfigError."""
+    lists = _vocab_file(f"{file}.toml").get(table)
+    if lists is None:
+        raise ConfigError(f"data/vocab/{file}.toml: no list [{table}]")
+    out: list[str] = []
+    for lang in only if only is not None else (*languages(), OTHER):
+        if only is not None and lang not in lists:
+            raise ConfigError(f"data/vocab/{file}.toml: [{table}] has no list for language {lang!r}")
+        out.extend(lists.get(lang, ()))
+    return tuple(dict.fromkeys(out))
+
+
+def vocabulary_tables(file: str) -> tuple[str, ...]:
+    """The names of the tables of vocabulary file ``file``."""
+    return tuple(_vocab_file(f"{file}.toml"))
+
+
+@vocab_cache
+def word_set(file: str, table: str) -> frozenset[str]:
+    """``[table]`` of ``file`` in lower case, every language: for membership tests."""
+    return frozenset(w.lower() for w in vocabulary_words(file, table))
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A regex alternation ``(?:…)`` of ``words``, each escaped and literal, longest first; ``(?!)``, which matches
+    nothing, when there are none."""
+    ordered = sorted(set(words), key=lambda w: (-len(w), w))
+    return "(?:" + "|".join(regex.escape(w) for w in ordered) + ")" if ordered else "(?!)"
+
+
+def vocabulary_labels(name: str, languages: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """Every label of list ``name`` of labels.toml (every language, or ``languages``); an unknown list or a missing
+    language is a ConfigError."""
+    if name not in _vocab_file("labels.toml"):
+        raise ConfigError(f"labels.toml: no label list {name!r}")
+    return vocabulary_words("labels", name, languages)
 
 
 def name_particles() -> frozenset[str]:
     """Lower-case particles inside personal names, every language (data/vocab/names.toml)."""
-    return _names_table("particles")
+    return _names_set("particles")
+
+
+@vocab_cache
+def _names_set(table: str) -> frozenset[str]:
+    return frozenset(vocabulary_words("names", table))
 
 
 def phrase_regex(table: str) -> str:
     """An alternation of the phrases of names.toml's ``table`` (honorifics, greetings), escaped, longest first."""
-    return "(?:" + "|".join(regex.escape(w) for w in sorted(_names_table(table), key=len, reverse=True)) + ")"
+    return alternation(_names_set(table))
 
 
 def company_suffixes() -> frozenset[str]:
     """Legal-form suffixes (``GmbH``, ``S.p.A.``, ``Ltd``) in lower case, every language."""
-    return _names_table("company_suffixes")
+    return _names_set("company_suffixes")
 
 
 def particle_regex() -> str:
     """An alternation of the name particles, longest first."""
-    return "(?:" + "|".join(sorted(name_particles(), key=len, reverse=True)) + ")"
+    return alternation(name_particles())
 
 
 def is_product(value: str) -> bool:
@@ -82,20 +235,19 @@ def plain_words() -> frozenset[str]:
 
 def label_lists() -> tuple[str, ...]:
     """The names of every label list."""
-    return tuple(_labels_file())
+    return vocabulary_tables("labels")
 
 
-@cache
 def credential_words(kind: str) -> frozenset[str]:
-    """A word list from data/vocab/credentials.toml: ``words``, ``qualifiers`` or ``not_a_value``."""
-    data = load_toml(data_path("vocab", "credentials.toml"))
-    words = data.get(kind)
-    if not isinstance(words, list):
-        raise ConfigError(f"credentials.toml: no word list {kind!r}")
-    return frozenset(w.lower() for w in words)
+    """A word list from data/vocab/credentials.toml in lower case, every language: ``words``, ``passwords``,
+    ``qualifiers`` or ``not_a_value``."""
+    return word_set("credentials", kind)
 
 
 _SPLIT = regex.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+# Identifier words that name a credential by position, not by meaning (is_credential_key below).
+_AFTER_QUALIFIER = ("key", "auth", "cookie")
+_WHOLE_KEY = ("connectionstring", "connstr")
 
 
 def is_credential_key(key: str) -> bool:
@@ -111,7 +263,15 @@ def is_credential_key(key: str) -> bool:
     for i, w in enumerate(words):
         if w in cred or w.endswith(("password", "passwd")):  # PGPASSWORD, dbpassword
             return True
-        if w in ("key", "auth", "cookie") and (i == 0 and w == "auth" or i > 0 and words[i - 1] in qualifiers):
+        if w in _AFTER_QUALIFIER and (i == 0 and w == "auth" or i > 0 and words[i - 1] in qualifiers):
             return True
     # REDISCLI_AUTH, BASIC_AUTH: "auth" as the last word is the credential itself
-    return words[-1] == "auth" or len(words) == 1 and words[0] in ("connectionstring", "connstr")
+    return words[-1] == "auth" or len(words) == 1 and words[0] in _WHOLE_KEY
+
+
+@vocab_cache
+def credential_stems() -> tuple[str, ...]:
+    """Lower-case strings at least one of which occurs in every key :func:`is_credential_key` accepts (``pass``
+    covers password, passwort and motdepasse): the generic credential detector reads only lines holding one."""
+    words = set(credential_words("words")) | set(_AFTER_QUALIFIER) | set(_WHOLE_KEY)
+    return tuple(sorted(w for w in words if not any(v != w and v in w for v in words)))

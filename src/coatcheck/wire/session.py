@@ -18,7 +18,7 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 
-from ..detect.pipeline import Pipeline, ValueFinder, inside_token, known_values
+from ..detect.pipeline import Pipeline, ValueFinder, known_values
 from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
@@ -89,10 +89,10 @@ class TextSession:
                 self._memo.move_to_end(key)
                 return hit
         t0 = time.perf_counter()
-        result = self.masker.mask(text, self._known_spans(text), value_of=value_of)
+        result = self.masker.mask(text, self._known_finder(), value_of=value_of)
         self.detect_seconds += time.perf_counter() - t0
         self.detected_chars += len(text)
-        self._record(text, result.spans, value_of, source)
+        self._record(text, result.spans, result.placeholders, source)
         with self._lock:
             for s in result.spans:
                 self.counts[s.category] += 1
@@ -106,20 +106,20 @@ class TextSession:
                 self._memo.popitem(last=False)
         return result.text
 
-    def _known_spans(self, text: str) -> list[Span]:
+    def _known_finder(self) -> ValueFinder | None:
+        """The values this session knows, with their categories, for the pipeline to find (verbatim, as whole
+        tokens, and encoded); built again only after the session learned more."""
         with self._lock:
             if not self._known:
-                return []
+                return None
             if self._finder is None:
-                self._finder = ValueFinder(self._known)
-            finder, known = self._finder, self._known
-        return [Span(start, start + len(value), known[value], "gateway:known-value", 1.0)
-                for start, value in finder.iter(text) if not inside_token(text, start, start + len(value))]
+                self._finder = ValueFinder(self._known, categories=self._known)
+            return self._finder
 
     def _echoed(self, text: str) -> str | None:
         return None
 
-    def _record(self, text: str, spans: list[Span], value_of: Callable[[str], str] | None, source: Source | None) -> None:
+    def _record(self, text: str, spans: list[Span], placeholders: list[tuple[str, ...]], source: Source | None) -> None:
         return None
 
     # -- restoring -----------------------------------------------------------------------------
@@ -143,17 +143,18 @@ class Session(TextSession):
     def _echoed(self, text: str) -> str | None:
         return self._echo.get(_h(text))
 
-    def _record(self, text: str, spans: list[Span], value_of: Callable[[str], str] | None, source: Source | None) -> None:
-        """Provenance of every value found: detector, hosts seen beside it, provider hosts, source."""
+    def _record(self, text: str, spans: list[Span], placeholders: list[tuple[str, ...]], source: Source | None) -> None:
+        """Provenance of every value found: detector, hosts seen beside it, provider hosts, source; noted on the
+        placeholders that masking wrote for it."""
         positions = host_positions(text) if any(s.category != "literal" for s in spans) else []
-        for s in spans:
+        for s, written in zip(spans, placeholders, strict=True):
             if s.category == "literal":
                 continue
             hosts = hosts_near(text, s.start, s.end, positions) | set(provider_hosts(s.detector))
             if source is not None:
                 hosts |= source.hosts
             prov = Provenance({s.detector}, hosts, {source.label} if source else set())
-            for ph in self.masker.placeholders(text[s.start : s.end], s.category, value_of):
+            for ph in written:
                 self.vault.note(ph, prov)
 
     def restorer(self, *, json_string: bool = False) -> StreamRestorer:

@@ -23,12 +23,14 @@ A record::
     score = 0.9
     examples = { positive = ["…"], negative = ["…"] }
 
-Patterns use the ``regex`` module's syntax (``\\p{Lu}`` etc.).
+Patterns use the ``regex`` module's syntax (``\\p{Lu}`` etc.). ``{vocab:TABLE}`` in a pattern or a key stands for the
+words of ``[TABLE]`` in data/vocab/rules.toml, every language, as a literal alternation (see that file); as a keyword,
+it adds the longest part of each of those words that no other keyword covers.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache, cache
+from functools import cache
 from importlib import resources
 from collections.abc import Iterator
 from typing import Any
@@ -43,9 +45,12 @@ from ...errors import ConfigError
 from ...spans import Span
 from ..entropy import shannon_entropy
 from ..grammar import assignment, label_regex
-from ..vocabulary import vocabulary_labels
+from ..vocabulary import alternation, vocab_cache, vocabulary_labels, vocabulary_words
 from ..keep import KEEPS, SECRET_KEEPS
 from ..validators import VALIDATORS
+
+
+_VOCAB_REF = regex.compile(r"\{vocab:(\w+)\}")  # {vocab:TABLE}: a word list of data/vocab/rules.toml
 
 
 class Examples(BaseModel):
@@ -81,6 +86,10 @@ class Rule(BaseModel):
     @model_validator(mode="after")
     def _build_pattern(self) -> Rule:
         """Either ``pattern``, or ``key``/``labels`` + ``value`` that the shared grammar turns into one."""
+        self.pattern = self._vocabulary(self.pattern)
+        if self.key is not None:
+            self.key = self._vocabulary(self.key)
+        self._vocabulary_keywords()
         if self.pattern:
             if self.key or self.labels or self.value:
                 raise ValueError("give either pattern, or key/labels + value")
@@ -102,6 +111,23 @@ class Rule(BaseModel):
                                   case_insensitive_value=self.ignore_case)
         self.group = "v"
         return self
+
+    @staticmethod
+    def _vocabulary(pattern: str) -> str:
+        """``pattern`` with each ``{vocab:TABLE}`` replaced by the words of data/vocab/rules.toml's ``[TABLE]``."""
+        return _VOCAB_REF.sub(lambda m: alternation(vocabulary_words("rules", m.group(1))), pattern)
+
+    def _vocabulary_keywords(self) -> None:
+        """A keyword ``{vocab:TABLE}``: each word of the table that no other keyword covers adds its longest part."""
+        tables = [m.group(1) for k in self.keywords if (m := _VOCAB_REF.fullmatch(k))]
+        if not tables:
+            return
+        self.keywords = [k for k in self.keywords if not _VOCAB_REF.fullmatch(k)]
+        for table in tables:
+            for word in vocabulary_words("rules", table):
+                low = word.lower()
+                if not any(k.lower() in low for k in self.keywords):
+                    self.keywords.append(max(low.split(), key=len))
 
     @field_validator("category")
     @classmethod
@@ -250,7 +276,7 @@ def _pack_files() -> list[resources.abc.Traversable]:
     return sorted((f for f in base.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
 
 
-@lru_cache(maxsize=1)
+@vocab_cache
 def load_rules() -> tuple[Rule, ...]:
     """Every record of every bundled pack, validated; a bad record raises ConfigError naming it. Patterns are
     compiled when a rule first runs (``check_patterns`` compiles them all)."""
@@ -286,6 +312,7 @@ class RuleDetector:
 
     def __init__(self, rules: tuple[Rule, ...] | None = None, disabled: frozenset[str] = frozenset()) -> None:
         self.rules = [CompiledRule(r) for r in (rules if rules is not None else load_rules()) if r.category not in disabled]
+        self.produces = frozenset(c.rule.category for c in self.rules)
         self._always = [c for c in self.rules if not c.rule.keywords]
         self._automaton = ahocorasick.Automaton()
         by_kw: dict[str, list[int]] = {}

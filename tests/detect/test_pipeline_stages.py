@@ -1,0 +1,130 @@
+"""One pipeline: the detectors a policy needs, the stages derived from what was built, known values and their
+encoded copies as stages, one merge where nothing repeats."""
+
+from __future__ import annotations
+
+import base64
+import os
+import subprocess
+import sys
+
+import pytest
+
+from coatcheck import Masker, MaskingError, Policy, Vault
+from coatcheck.categories import categories
+from coatcheck.detect import pipeline as pipeline_module
+from coatcheck.detect.model import available
+from coatcheck.detect.pipeline import Pipeline, ValueFinder
+from coatcheck.detect.rules import load_rules
+
+AFTER = ["policy", "dates", "examples", "lookalikes", "known-values", "encoded-copies", "resolve"]
+VIEWS = ["view:normalized", "view:unescaped", "view:despaced"]
+PASSWORD = "Zq8xLm2Kp9Tr4Wv"  # nothing flags it without the key in front of it
+
+
+def _model_on() -> bool:
+    return os.environ.get("COATCHECK_MODEL", "1") != "0" and available()
+
+
+def test_every_detector_declares_what_it_produces():
+    p = Pipeline(Policy.builtin("agent"))
+    for d in p.detectors:
+        assert d.produces and d.produces <= set(categories()), d.name
+    rules = next(d for d in p.detectors if d.name == "rules")
+    assert rules.produces == {r.category for r in load_rules()} & Policy.builtin("agent").mask
+    if p.model is not None:
+        assert p.model.produces == {"person", "address"}  # its label map: PER, ADDR
+
+
+def test_stages_are_what_was_built_in_order():
+    stages = Pipeline(Policy.builtin("agent")).stages
+    model = ["model"] if _model_on() else []
+    assert stages == ["rules", "context", "phone", "names", "tables", "terms", "encoded", *model, *VIEWS, *AFTER]
+    assert Pipeline(Policy.builtin("strict")).stages == stages
+
+
+def test_a_detector_the_policy_does_not_need_is_not_built(monkeypatch):
+    off = {c: False for c in Policy.builtin("agent").mask if c not in ("email", "literal")}
+    p = Pipeline(Policy.from_dict({"categories": off}))
+    assert p.stages == ["rules", "tables", "encoded", *VIEWS, "policy", "lookalikes", "known-values", "encoded-copies", "resolve"]
+    assert p.model is None
+    m = Masker(policy=Policy.from_dict({"categories": off}), pipeline=p)
+    out = m.mask(f"mail giulia.ferraro@acme-dev.it, password={PASSWORD}, call +39 347 123 4567").text
+    assert "giulia" not in out and PASSWORD in out and "347 123 4567" in out
+    monkeypatch.setenv("COATCHECK_MODEL", "0")
+    assert "model" not in Pipeline(Policy.builtin("agent")).stages
+
+
+def _doctor(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "coatcheck", "doctor", *args], capture_output=True, text=True,
+                          env={**os.environ, "COATCHECK_VAULT_KEY": "test-key"})
+
+
+def _stages_line(output: str) -> str:
+    return next(ln for ln in output.splitlines() if ln.startswith("stages: "))
+
+
+def test_doctor_prints_the_derived_stages(tmp_path):
+    r = _doctor()
+    assert r.returncode == 0, r.stderr
+    line = _stages_line(r.stdout)
+    assert line == "stages: " + " -> ".join(Masker().pipeline.stages)
+    assert line.endswith("-> policy -> dates -> examples -> lookalikes -> known-values -> encoded-copies -> resolve")
+    f = tmp_path / "p.toml"
+    f.write_text("[categories]\nphone = false\nsecret = false\n")
+    r = _doctor("--policy", str(f))
+    assert r.returncode == 0, r.stderr
+    line = _stages_line(r.stdout)
+    assert "context" not in line and "phone" not in line and "examples" not in line and "rules" in line
+    f.write_text("[categories]\ndate = true\n")
+    r = _doctor("--policy", str(f))
+    assert r.returncode != 0 and "'date'" in r.stdout + r.stderr and "nothing detects it" in r.stdout + r.stderr
+
+
+def test_known_values_are_masked_verbatim_and_encoded():
+    m = Masker(vault=Vault(b"n" * 32))
+    b64, hexed = base64.b64encode(PASSWORD.encode()).decode(), PASSWORD.encode().hex()
+    text = f"then {PASSWORD} again, payload {b64} and {hexed}, not inside x{PASSWORD}y\n"
+    assert m.mask(text).text == text  # nothing says it is secret
+    known = ValueFinder([PASSWORD], categories={PASSWORD: "secret"})
+    r = m.mask(text, known)
+    assert [text[s.start : s.end] for s in r.spans] == [PASSWORD, b64, hexed]
+    assert {s.category for s in r.spans} == {"secret"} and f"x{PASSWORD}y" in r.text
+    assert m.restore(r.text) == text
+    with pytest.raises(MaskingError):  # a finder without categories is a caller's mistake: nothing comes back
+        m.mask(text, ValueFinder([PASSWORD]))
+
+
+def test_a_session_masks_base64_copies_of_what_it_learned():
+    from coatcheck.wire.session import TextSession
+
+    policy = Policy.builtin("agent")
+    session = TextSession(b"s" * 32, Pipeline(policy), policy)
+    first = session.mask(f"export DB_PASSWORD={PASSWORD}\n")
+    assert PASSWORD not in first
+    placeholder = first.split("=", 1)[1].strip()
+    b64 = base64.b64encode(PASSWORD.encode()).decode()
+    later = f"the config map holds {b64} (and {PASSWORD.encode().hex()})\n"
+    out = session.mask(later)
+    assert b64 not in out and PASSWORD.encode().hex() not in out and "SECRET_" in out
+    assert placeholder not in out  # the blob is its own value, with its own placeholder
+    assert session.restore(out) == later
+
+
+def test_one_merge_when_nothing_repeats(monkeypatch):
+    calls = []
+    real = pipeline_module.resolve
+
+    def counting(spans):
+        calls.append(len(spans))
+        return real(spans)
+
+    monkeypatch.setattr(pipeline_module, "resolve", counting)
+    m = Masker(vault=Vault(b"r" * 32))
+    for text in ("nothing to see here", "token ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5 once"):
+        calls.clear()
+        m.mask(text)
+        assert len(calls) == 1, text
+    calls.clear()  # a value found again where nothing flags it: its occurrence joins in a second merge
+    r = m.mask(f"password={PASSWORD}\nand later {PASSWORD} alone")
+    assert len(calls) == 2 and PASSWORD not in r.text
