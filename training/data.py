@@ -230,7 +230,7 @@ def generate(split: str, n: int, seed: int) -> list[dict]:
             text2 = rnd.choice(negatives) if rnd.random() < 0.5 else hard.negative(rnd, lang, name_split, places[lang])["text"]
             offset = len(text2) + 1
             text = text2 + "\n" + text
-            spans = [(s + offset, e + offset, l) for s, e, l in spans]
+            spans = [(s + offset, e + offset, lab) for s, e, lab in spans]
         out.append({"text": text, "spans": [list(s) for s in spans], "lang": lang, "kind": kind})
     return out
 

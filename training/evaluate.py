@@ -33,7 +33,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     det = ModelDetector(args.model)
-    docs = [json.loads(l) for l in args.data.open(encoding="utf-8")]
+    docs = [json.loads(line) for line in args.data.open(encoding="utf-8")]
     groups: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # tp, fp, fn, exact
     t0 = time.perf_counter()
     for d in docs:

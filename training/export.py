@@ -10,7 +10,6 @@ import json
 import shutil
 from pathlib import Path
 
-import numpy as np
 import torch
 
 from model import Encoder

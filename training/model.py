@@ -62,7 +62,7 @@ class Encoder(nn.Module):
         return self.head(self.drop(h)) if self.head is not None else h
 
     @classmethod
-    def from_base(cls, base: Path, n_layers: int | None = None, n_labels: int = 0, keep_ids: np.ndarray | None = None) -> "Encoder":
+    def from_base(cls, base: Path, n_layers: int | None = None, n_labels: int = 0, keep_ids: np.ndarray | None = None) -> Encoder:
         """Load converted weights; keep the first ``n_layers``; optionally keep only the vocabulary rows ``keep_ids``."""
         cfg = json.loads((base / "config.json").read_text())
         w = np.load(base / "weights.npz")

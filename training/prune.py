@@ -24,7 +24,7 @@ def corpus(data: Path, repo: Path) -> list[str]:
     texts = []
     for split in ("train", "dev", "test"):
         with (data / f"{split}.jsonl").open(encoding="utf-8") as fh:
-            texts.extend(json.loads(l)["text"] for l in fh)
+            texts.extend(json.loads(line)["text"] for line in fh)
     for loc in LOCALES.values():
         f = Faker(loc)
         f.seed_instance(99)
@@ -69,7 +69,7 @@ def main() -> None:
     pruned.normalizer, pruned.pre_tokenizer, pruned.decoder = tok.normalizer, tok.pre_tokenizer, tok.decoder
     spec2 = json.loads(pruned.to_str())
     spec2["post_processor"] = spec["post_processor"]
-    for name, sp in spec2["post_processor"]["special_tokens"].items():
+    for sp in spec2["post_processor"]["special_tokens"].values():
         sp["ids"] = [remap[i] for i in sp["ids"]]
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "tokenizer.json").write_text(json.dumps(spec2, ensure_ascii=False))

@@ -29,7 +29,7 @@ def main() -> None:
     ap.add_argument("--model", type=Path, default=Path("training/work/onnx"))
     ap.add_argument("--data", type=Path, default=Path("training/work/data/dev.jsonl"))
     args = ap.parse_args()
-    docs = [json.loads(l) for l in args.data.open(encoding="utf-8")]
+    docs = [json.loads(line) for line in args.data.open(encoding="utf-8")]
     det = ModelDetector(args.model)
     det.thresholds = {"PER": 0.0, "ADDR": 0.0}
     preds = [[(p.start, p.end, KIND[p.category], p.score) for p in det.detect(d["text"])] for d in docs]
@@ -38,9 +38,9 @@ def main() -> None:
         best = None
         for th in GRID:
             tp = fp = fn = 0
-            for d, ps in zip(docs, preds):
-                gold = [(s, e) for s, e, l in d["spans"] if l == label]
-                keep = [(s, e) for s, e, l, sc in ps if l == label and sc >= th]
+            for d, ps in zip(docs, preds, strict=True):
+                gold = [(s, e) for s, e, lab in d["spans"] if lab == label]
+                keep = [(s, e) for s, e, lab, sc in ps if lab == label and sc >= th]
                 hit = {g for g in gold if any(min(g[1], p[1]) > max(g[0], p[0]) for p in keep)}
                 tp += len(hit)
                 fn += len(gold) - len(hit)

@@ -31,7 +31,7 @@ def encode(tok: Tokenizer, text: str, spans: list, max_len: int = MAX_LEN) -> tu
         for i in range(s, e):
             inside[i] = lab
     started: set[tuple] = set()
-    for (s, e), tid in zip(enc.offsets, enc.ids):
+    for s, e in enc.offsets:
         chars = [i for i in range(s, e) if not text[i].isspace()] if e > s else []
         labs = {inside.get(i) for i in chars} - {None}
         if not labs:

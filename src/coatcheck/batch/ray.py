@@ -2,8 +2,9 @@
 
 Per input file: ``ray.data.read_text`` (JSONL, one row per line), ``read_csv`` (every column read as text, so no
 value is re-typed) or ``read_parquet`` → ``map_batches`` with a pool of actors, each holding one loaded masker →
-rows streamed back to the driver in order, which writes ``NAME.partial`` and renames it when complete. The output
-has the input's format and layout, exactly as the local engine writes it, and a rerun skips finished files.
+rows streamed back to the driver in order, which writes them with the local engine's writers and atomic finish
+(:mod:`.output`). The actors run the local engine's row loop (:mod:`.rows`), so the output has the input's format
+and layout, exactly as the local engine writes it, and a rerun skips finished files.
 (Ray's own ``write_*`` would re-type JSON and CSV fields and write a directory of blocks with no atomic finish.)
 
 With ``vault_out`` each actor sends the batch's new placeholder → value pairs back encrypted (AES-GCM under a key
@@ -23,8 +24,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .batch import FileReport, csv_dialect, format_of, mask_jsonl_line, mask_row, parquet_text_columns, table_columns
-from .errors import InputError
+from ..errors import InputError
+from .corpus import FileReport, csv_dialect, format_of
+from .output import Output, Writer, jobs
+from .rows import Layout, arrow_arrays, arrow_rows, mask_records, parquet_text_columns, table_columns
 
 OK, FAILURE, VAULT, STATS = "__coatcheck_ok", "__coatcheck_failure", "__coatcheck_vault", "__coatcheck_stats"
 _TRANSPORT = b"coatcheck ray vault transport v1"
@@ -34,7 +37,7 @@ _READ_CPUS = 0
 
 
 def _transport_key(key: bytes) -> bytes:
-    from .vault import _derive
+    from ..vault import _derive
 
     return _derive(key, _TRANSPORT)
 
@@ -43,7 +46,7 @@ class _Recording:
     """A MemoryStore that remembers what was put since the last ``take``."""
 
     def __init__(self) -> None:
-        from .vault import MemoryStore
+        from ..vault import MemoryStore
 
         self.inner = MemoryStore()
         self.new: list[tuple[str, str, str]] = []
@@ -73,58 +76,50 @@ class _Recording:
         return out
 
 
-class Masker:
-    """A Ray actor: one pipeline (model loaded once) masking batches of one file's rows."""
+class RowMasker:
+    """A Ray actor: one pipeline (model loaded once) running the row loop over batches of one file's rows. Each batch
+    comes back with every row (a failed row with its text columns emptied: nothing unmasked goes back to the driver),
+    whether it was masked (``OK``), its failure (``FAILURE``: number and id), and on its first row the batch's new
+    vault entries, sealed (``VAULT``), and its counts (``STATS``)."""
 
     def __init__(self, key: bytes, policy: str | None, fld: str | None, kind: str, columns: list[str], text_columns: list[str],
                  keep_vault: bool) -> None:
-        from .detect.pipeline import Pipeline
-        from .wire.session import TextSession
-        from .policy import Policy
-        from .vault import Vault
+        from ..detect.pipeline import Pipeline
+        from ..policy import Policy
+        from ..vault import Vault
+        from ..wire.session import TextSession
 
         pol = Policy.load(policy)
         self.store = _Recording()
         self.session = TextSession(key, Pipeline(pol), pol, vault=Vault(key, self.store))
-        self.fld, self.kind, self.keep_vault = fld, kind, keep_vault
-        self.cols = [] if kind == "jsonl" else table_columns(columns, fld, text_columns)
+        self.keep_vault = keep_vault
+        self.layout = Layout.of(kind, columns, fld, text_columns)
         self.aead_key = _transport_key(key) if keep_vault else b""
 
     def __call__(self, batch: Any) -> Any:
         import pyarrow as pa
 
         report = FileReport("", "")
-        names = batch.schema.names
-        columns = [batch.column(i).to_pylist() for i in range(batch.num_columns)]
-        out_cols: list[list[Any]] = [[] for _ in names]
+        rows: list[list[Any]] = []
         ok: list[bool] = []
         failure: list[str | None] = []
-        id_col = names.index("id") if "id" in names else None
-        for r in range(batch.num_rows):
-            before = len(report.failures)
-            if self.kind == "jsonl":
-                masked = mask_jsonl_line(columns[0][r], r + 1, self.session, self.fld, report)
-                row: list[Any] = [masked[:-1] if masked is not None else None]
-                good = masked is not None
-            else:
-                values = [c[r] for c in columns]
-                doc_id = str(values[id_col]) if id_col is not None else str(r + 1)
-                result = mask_row(values, self.cols, r + 1, doc_id, self.session, report)
-                good = result is not None
-                # a failed row's text columns are dropped here: nothing unmasked goes back to the driver
-                row = result if result is not None else [None if i in self.cols else v for i, v in enumerate(values)]
+        before = 0
+        records = enumerate(arrow_rows(batch), 1)
+        for masked, values in mask_records(records, self.layout, self.session, report):
             failed = len(report.failures) > before
-            ok.append(good and not failed)
+            before = len(report.failures)
+            ok.append(masked is not None and not failed)
             failure.append(report.failures[-1][1] if failed else None)
-            for i, v in enumerate(row):
-                out_cols[i].append(v)
+            if masked is None:  # blank or failed: its text goes no further
+                masked = [None] if self.layout.kind == "jsonl" else [None if i in self.layout.cols else v for i, v in enumerate(values)]
+            rows.append(masked)
         first_only: list[Any] = [None] * max(0, batch.num_rows - 1)
         stats = json.dumps({"documents": report.documents, "chars": report.chars, "counts": dict(report.counts)})
-        arrays = [pa.array(out_cols[i], type=batch.schema.field(i).type) for i in range(len(names))]
+        arrays = arrow_arrays(rows, batch.schema)
         arrays += [pa.array(ok, type=pa.bool_()), pa.array(failure, type=pa.string()),
                    pa.array([self._sealed(), *first_only] if batch.num_rows else [], type=pa.binary()),
                    pa.array(([stats] + first_only) if batch.num_rows else [], type=pa.string())]
-        return pa.Table.from_arrays(arrays, names=[*names, OK, FAILURE, VAULT, STATS])
+        return pa.Table.from_arrays(arrays, names=[*batch.schema.names, OK, FAILURE, VAULT, STATS])
 
     def _sealed(self) -> bytes | None:
         """This batch's new vault entries, encrypted for the driver (None when there are none or no vault is kept)."""
@@ -137,7 +132,7 @@ class Masker:
         return nonce + AESGCM(self.aead_key).encrypt(nonce, json.dumps(entries).encode("utf-8"), _TRANSPORT)
 
 
-def _open(sealed: bytes, key: bytes) -> list[tuple[str, str, str]]:
+def _unseal(sealed: bytes, key: bytes) -> list[tuple[str, str, str]]:
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
     return [(str(p), str(c), str(v)) for p, c, v in json.loads(AESGCM(key).decrypt(sealed[:12], sealed[12:], _TRANSPORT))]
@@ -169,61 +164,30 @@ def _dataset(src: Path, kind: str, blocks: int) -> tuple[Any, list[str], list[st
     return ray.data.read_parquet(str(src), num_cpus=_READ_CPUS, override_num_blocks=blocks), schema.names, parquet_text_columns(schema)
 
 
-def _write(src: Path, kind: str, batches: Iterator[Any], partial: Path, columns: list[str], report: FileReport,
-           shard: Any, key: bytes) -> None:
-    """Stream the masked batches into ``partial`` in the input's format; failed rows are reported, not written; the
-    batches' sealed vault entries go into ``shard``."""
+def _drain(batches: Iterator[Any], columns: list[str], out: Writer, report: FileReport, shard: Any, key: bytes) -> None:
+    """The masked batches, in order, into ``out``: failed rows reported (numbered in the file), not written; the
+    batches' counts into ``report``; their sealed vault entries into ``shard``."""
     transport = _transport_key(key)
     n = 0
-    if kind == "parquet":
-        import pyarrow.parquet as pq
-
-        schema = pq.read_schema(src)
-        writer: Any = pq.ParquetWriter(partial, schema)
-    else:
-        fh = partial.open("w", newline="" if kind == "csv" else None, encoding="utf-8")
-        rows = None
-        if kind == "csv":
-            dialect, ending = csv_dialect(src)
-            rows = csv.writer(fh, dialect, lineterminator=ending)
-        if rows is not None:
-            rows.writerow(columns)
-    try:
-        for batch in batches:
-            if shard is not None:
-                for sealed in batch.column(VAULT).to_pylist():
-                    if sealed:
-                        for placeholder, category, value in _open(sealed, transport):
-                            shard.store.put(placeholder, category, value)
-            for raw in batch.column(STATS).to_pylist():
-                if raw:
-                    st = json.loads(raw)
-                    report.documents += st["documents"]
-                    report.chars += st["chars"]
-                    report.counts.update(st["counts"])
-            oks, fails = batch.column(OK).to_pylist(), batch.column(FAILURE).to_pylist()
-            keep = [i for i, good in enumerate(oks) if good]
-            for i, (good, why) in enumerate(zip(oks, fails, strict=True)):
-                if not good and why:
-                    report.failures.append((n + i + 1, why))
-            n += len(oks)
-            data = batch.select(columns).take(keep)
-            if kind == "parquet":
-                writer.write_table(data.cast(schema))
-            elif kind == "csv":
-                assert rows is not None
-                for row in data.to_pylist():
-                    rows.writerow([row[c] for c in columns])
-            else:
-                for line in data.column("text").to_pylist():
-                    fh.write(line + "\n")
-    finally:
-        if kind == "parquet":
-            writer.close()
-        else:
-            fh.flush()
-            os.fsync(fh.fileno())
-            fh.close()
+    for batch in batches:
+        if shard is not None:
+            for sealed in batch.column(VAULT).to_pylist():
+                if sealed:
+                    for placeholder, category, value in _unseal(sealed, transport):
+                        shard.store.put(placeholder, category, value)
+        for raw in batch.column(STATS).to_pylist():
+            if raw:
+                st = json.loads(raw)
+                report.documents += st["documents"]
+                report.chars += st["chars"]
+                report.counts.update(st["counts"])
+        oks, fails = batch.column(OK).to_pylist(), batch.column(FAILURE).to_pylist()
+        keep = [i for i, good in enumerate(oks) if good]
+        for i, (good, why) in enumerate(zip(oks, fails, strict=True)):
+            if not good and why:
+                report.failures.append((n + i + 1, why))
+        n += len(oks)
+        out.table(batch.select(columns).take(keep))
 
 
 def run_ray(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: str | None = None, policy: str | None = None,
@@ -236,7 +200,6 @@ def run_ray(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: s
         import ray
     except ImportError:
         raise InputError("--engine ray needs Ray: pip install 'coatcheck[ray]'") from None
-    from .vault import FileStore, Vault
 
     if not files:
         raise InputError("no .jsonl, .csv or .parquet input files found")
@@ -249,32 +212,27 @@ def run_ray(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: s
     # by a masker actor, a Parquet read waits forever.
     cpus = int(ray.cluster_resources().get("CPU", 1))
     n_actors = max(1, min(actors or cpus, cpus - 1))
-    for src, rel in files:
-        dst = out_dir / rel
-        if dst.exists():
-            yield FileReport(str(src), str(dst), skipped=True)
+    for job in jobs(files, out_dir, vault_out):
+        if job.done:
+            yield FileReport(str(job.source), str(job.target), skipped=True)
             continue
+        src = job.source
         kind = format_of(src)
-        report = FileReport(str(src), str(dst))
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        partial = dst.with_name(dst.name + ".partial")
-        shard = None
-        vault_path = tmp_vault = None
-        if vault_out is not None:
-            vault_path = vault_out / rel.with_name(rel.name + ".vault")
-            vault_path.parent.mkdir(parents=True, exist_ok=True)
-            tmp_vault = vault_path.with_name(vault_path.name + ".partial")
-            tmp_vault.unlink(missing_ok=True)
-            shard = Vault(key, FileStore(tmp_vault, key))
+        report = FileReport(str(src), str(job.target))
+        output = Output(job.target, job.vault_target, key)
         ds, columns, text_columns = _dataset(src, kind, 4 * n_actors)
         if kind != "jsonl":
             table_columns(columns, fld, text_columns)  # a bad --field is an error before any actor starts
-        masked = ds.map_batches(Masker, fn_constructor_kwargs={"key": key, "policy": policy, "fld": fld, "kind": kind, "columns": columns,
-                                                               "text_columns": text_columns, "keep_vault": vault_out is not None},
+        masked = ds.map_batches(RowMasker, fn_constructor_kwargs={"key": key, "policy": policy, "fld": fld, "kind": kind, "columns": columns,
+                                                                  "text_columns": text_columns, "keep_vault": vault_out is not None},
                                 compute=ray.data.ActorPoolStrategy(size=n_actors), num_cpus=1, batch_size=batch_size,
                                 batch_format="pyarrow")
-        _write(src, kind, masked.iter_batches(batch_format="pyarrow", batch_size=None), partial, columns, report, shard, key)
-        if vault_path is not None and tmp_vault is not None:
-            os.replace(tmp_vault, vault_path)
-        os.replace(partial, dst)
+        schema = None
+        if kind == "parquet":
+            import pyarrow.parquet as pq
+
+            schema = pq.read_schema(src)
+        with output.writer(kind, src, header=columns if kind == "csv" else None, schema=schema) as out:
+            _drain(masked.iter_batches(batch_format="pyarrow", batch_size=None), columns, out, report, output.shard, key)
+        output.finish()
         yield report
