@@ -17,7 +17,10 @@ class DialectSyntaxError(ValueError):
 
 
 class Dialect(Protocol):
-    """One shell's quoting rules."""
+    """One shell's quoting rules (POSIX in ``posix.py``, PowerShell in ``powershell.py``). A dialect under which no
+    value can be restored (cmd.exe, ``cmd.py``) also has a ``refusal`` attribute, the reason every placeholder is
+    kept; :func:`coatcheck.wire.restore.dialects.restore_script` reads it before calling :func:`restore_command`.
+    Which dialect a program speaks: :func:`coatcheck.wire.restore.dialects.dialect_for`."""
 
     name: str
 
