@@ -171,8 +171,8 @@ def test_a_value_that_would_rewrite_the_script_stays_one_string():
 
 @pytest.mark.parametrize(("script", "value", "restored"), [
     ("$env:TOKEN='{}'", "it's", "$env:TOKEN='it''s'"),
-    ("$env:TOKEN='{}'", "a’b", "$env:TOKEN='a’’b'"),  # a typographic single quote is doubled too
-    ('$env:TOKEN="{}"', 'a$(calc)`"b“', '$env:TOKEN="a`$(calc)```"b`“"'),
+    ("$t='{}'", "a’b", "$t='a’’b'"),  # a typographic single quote is doubled too
+    ('$t="{}"', 'a$(calc)`"b“', '$t="a`$(calc)```"b`“"'),
     ("git clone {}", "repo_1", "git clone repo_1"),
     ("git commit -m {}", "fix it's done", "git commit -m 'fix it''s done'"),
     ("Write-Output pre{}", "a b", "Write-Output pre'a b'"),
@@ -181,11 +181,21 @@ def test_a_value_that_would_rewrite_the_script_stays_one_string():
     ("@'\n{}\n'@ | python -", 'x"$(y)', "@'\nx\"$(y)\n'@ | python -"),
     ('@"\n{}\n"@ | Set-Content f', 'x"@$y', '@"\nx`"@`$y\n"@ | Set-Content f'),
     ("mysql -p{}", "abc123", "mysql -pabc123"),
-    ("$env:T = '{}'; ./deploy.ps1", 'a" --x "b', "$env:T = 'a\" --x \"b'; ./deploy.ps1"),  # T is not read again
+    ("$t = '{}'; ./deploy.ps1", 'a" --x "b', "$t = 'a\" --x \"b'; ./deploy.ps1"),  # $t is not read again
 ])
 def test_powershell_quoting(script, value, restored):
     r = restore_command(script.format(PH), lambda ph: value, lambda ph: None, POWERSHELL)
     assert (r.text, r.kept) == (restored, [])
+
+
+@pytest.mark.parametrize("script", ["$env:T = '{}'; .\\deploy.cmd", "$env:T = '{}'; npm run x", '$Env:T="{}"'])
+def test_an_environment_variable_holds_only_what_cmd_reads_as_text(script):
+    """A child process sees the environment: a .cmd file (npm runs its scripts through cmd.exe on Windows) reads
+    %T% as code, so an environment value must be safe on a native command line, or the placeholder stays."""
+    r = restore_command(script.format(PH), lambda ph: "a&calc", lambda ph: None, POWERSHELL)
+    assert r.text == script.format(PH) and [ph for ph, _ in r.kept] == [PH]
+    r = restore_command(script.format(PH), lambda ph: "Kq9xLm2Pz7w", lambda ph: None, POWERSHELL)
+    assert r.text == script.format("Kq9xLm2Pz7w") and r.kept == []
 
 
 @pytest.mark.parametrize(("script", "value"), [

@@ -31,6 +31,7 @@ from ..errors import CoatcheckError
 from ..policy import Policy
 from ..wire.api import Api, StreamTransformer
 from ..wire.apis.generic import Unmaskable, mask_generic
+from ..wire.registry import SESSION_BODY_KEYS, SESSION_HEADERS
 from ..wire.session import Session
 from ..wire.sse import SSEParser
 from ..wire.walk import TooDeep
@@ -98,11 +99,18 @@ class Gateway:
                                                            "the file `coatcheck serve` printed at start")
 
     def _session(self, request: Request, body: Any, api: Api) -> Session:
-        """The session a request belongs to: the conversation its client names (the API's session hints, or
-        coatcheck's own ``x-coatcheck-session``), joined to the one it forks from; else a fresh ephemeral one."""
+        """The session a request belongs to: the conversation its client names (any registered API's header hint,
+        coatcheck's own ``x-coatcheck-session``, then any API's body hint), joined to the one it forks from; else a
+        fresh ephemeral one."""
         start = self.sessions.fingerprint(api.history_of(body), api.model_output)
-        name = api.session_hint(request.headers, None) or request.headers.get("x-coatcheck-session") or api.session_hint({}, body)
-        return self.sessions.get(name, start) if name else self.sessions.ephemeral()
+        for h in (*SESSION_HEADERS, "x-coatcheck-session"):
+            if request.headers.get(h):
+                return self.sessions.get(request.headers[h], start)
+        if isinstance(body, dict):
+            for key, prefix in SESSION_BODY_KEYS:
+                if isinstance(body.get(key), str):
+                    return self.sessions.get(prefix + body[key], start)
+        return self.sessions.ephemeral()
 
     def _url(self, path: str, query: str, api: Api) -> str:
         base = (self.config.openai_upstream or self.config.upstream) if api.family == "openai" else self.config.upstream
@@ -247,7 +255,7 @@ class Gateway:
                 content, extra_headers, session, before = await self._masked_body(request, raw, api)
                 query = await run_in_threadpool(self._query, request.url.query, session)
                 forwarded = {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
-                forwarded = await run_in_threadpool(masked_headers, forwarded, session, api)
+                forwarded = await run_in_threadpool(masked_headers, forwarded, session)
             except Refused:
                 raise
             except Unmaskable as exc:

@@ -52,7 +52,7 @@ class Api:
     ``family``: which upstream the request goes to. ``history``: the body keys that hold the conversation, and
     ``model_output``: which history entry the model itself produced (a fork or resume resends the start up to the
     model's first output). ``session_headers`` / ``session_body_key``: where a client names its conversation
-    (``session_prefix`` keeps two families' ids apart). ``pass_headers``: request headers of this protocol and its
+    (``session_prefix`` keeps two families' ids apart; the gateway honours every registered API's hints). ``pass_headers``: request headers of this protocol and its
     clients that carry no content and go upstream unchanged. ``error``: the protocol's error body.
     """
 
@@ -77,13 +77,4 @@ class Api:
         for key in self.history:
             if key in body:
                 return body[key]
-        return None
-
-    def session_hint(self, headers: Any, body: Any) -> str | None:
-        """The conversation id a client named, from its headers or body, or None."""
-        for h in self.session_headers:
-            if headers.get(h):
-                return str(headers[h])
-        if self.session_body_key and isinstance(body, dict) and isinstance(body.get(self.session_body_key), str):
-            return self.session_prefix + body[self.session_body_key]
         return None

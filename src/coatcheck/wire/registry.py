@@ -12,6 +12,13 @@ from .apis import anthropic, chat, generic, responses
 
 APIS: tuple[Api, ...] = (*anthropic.API_LIST, *chat.API_LIST, *responses.API_LIST, *generic.API_LIST)
 _BY_NAME = {api.name: api for api in (*APIS, generic.GENERIC, generic.GENERIC_OPENAI)}
+# A gateway may see one family's client on another family's path (an OpenAI-compatible proxy called with
+# Anthropic headers, a LiteLLM-style router), so the HTTP layer honours every registered API's pass-through
+# headers and conversation hints, in this order: header hints first, then body hints.
+PASS_HEADERS: frozenset[str] = frozenset().union(*(api.pass_headers for api in APIS))
+SESSION_HEADERS: tuple[str, ...] = tuple(dict.fromkeys(h for api in APIS for h in api.session_headers))
+SESSION_BODY_KEYS: tuple[tuple[str, str], ...] = tuple(dict.fromkeys(
+    (api.session_body_key, api.session_prefix) for api in APIS if api.session_body_key))
 _PATTERNS: list[tuple[re.Pattern[str], Api]] = [(re.compile(p + r"\Z"), api) for api in APIS for p in api.paths]
 
 

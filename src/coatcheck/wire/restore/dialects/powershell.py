@@ -304,7 +304,9 @@ class _Lexer:
         if len(self.stack) != 1 or f is not self.stack[0]:
             return None
         m = _VALUE_BEFORE.fullmatch(self.s, f.start, i)
-        return None if m is None else m.group(1) or ""
+        if m is None or (m.group(1) or "").lower().startswith("env:"):
+            return None  # an environment variable reaches child processes (a .cmd file reads %NAME% as cmd.exe code)
+        return m.group(1) or ""
 
     def _closed(self, opened: int, closing: int, end: int, value: str | None) -> None:
         """A string whose text is ``[opened, closing)`` closed; its delimiter ends before ``end``. It is a value
