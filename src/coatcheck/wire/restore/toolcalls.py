@@ -71,7 +71,7 @@ def sinks() -> Sinks:
         inline_flags=frozenset(sh["inline_flags"]),
         hidden_programs=frozenset(sh["hidden_programs"]),
         decoders=frozenset(sh["decoders"]),
-        shells=frozenset(sh["shells"]),
+        shells=frozenset(k.lower() for k, v in sh["dialects"].items() if v == "posix"),
         network_subcommands={k: frozenset(v) for k, v in sh["network_subcommands"].items()},
         needs_no_host=frozenset(sh["needs_no_host"]),
     )

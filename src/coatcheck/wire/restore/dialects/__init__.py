@@ -166,9 +166,16 @@ def names_windows_shell(text: str) -> str | None:
     found = mentions(text, sorted(p for p, d in programs.items() if d is POWERSHELL))
     if found:
         return found
-    names = "|".join(re.escape(p) for p, d in sorted(programs.items()) if d is CMD)
-    m = re.search(r"(?<![\w.-])(?:" + names + r")(?:\.exe(?![\w.-])|\s+/[a-z?])", text, re.IGNORECASE) if names else None
+    cmd = _cmd_re()
+    m = cmd.search(text) if cmd else None
     return m.group().split()[0].lower() if m else None
+
+
+@functools.cache
+def _cmd_re() -> re.Pattern[str] | None:
+    """``cmd.exe``, or ``cmd`` followed by a ``/c``-style switch, for every program whose dialect is cmd."""
+    names = "|".join(re.escape(p) for p, d in sorted(shell_facts().programs.items()) if d is CMD)
+    return re.compile(r"(?<![\w.-])(?:" + names + r")(?:\.exe(?![\w.-])|\s+/[a-z?])", re.IGNORECASE) if names else None
 
 
 def powershell_evaluators() -> tuple[str, ...]:

@@ -22,7 +22,10 @@ class Dialect(Protocol):
     kept; :func:`coatcheck.wire.restore.dialects.restore_script` reads it before calling :func:`restore_command`.
     Which dialect a program speaks: :func:`coatcheck.wire.restore.dialects.dialect_for`."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The dialect's name (``posix``, ``powershell``)."""
+        ...
 
     def contexts(self, cmd: str) -> list[str]:
         """The quoting context of every character of ``cmd``; raises :class:`DialectSyntaxError` when the
@@ -38,6 +41,16 @@ class Dialect(Protocol):
         """The shell reads ``restored`` as it reads ``masked`` with each placeholder replaced by its literal
         (``literal``: (placeholder, text) in order of appearance)."""
         ...
+
+
+@dataclass(frozen=True)
+class FunctionDialect:
+    """A :class:`Dialect` made of a module's three functions (the POSIX and PowerShell modules)."""
+
+    name: str
+    contexts: Callable[[str], list[str]]
+    quote: Callable[[str, str], str | None]
+    same_tokens: Callable[[str, str, list[tuple[str, str]], list[str]], bool]
 
 
 @dataclass

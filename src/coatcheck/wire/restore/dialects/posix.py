@@ -15,7 +15,7 @@ import re
 import shlex
 
 from ....vault import PLACEHOLDER_RE
-from .base import DialectSyntaxError
+from .base import DialectSyntaxError, FunctionDialect
 
 PLAIN, SINGLE, DOUBLE, ANSI, BACKTICK, HEREDOC_RAW, HEREDOC_EXP, COMMENT = (
     "plain", "single", "double", "ansi", "backtick", "heredoc-raw", "heredoc-exp", "comment")
@@ -191,19 +191,4 @@ def same_tokens(masked: str, restored: str, literal: list[tuple[str, str]], ctx:
     return after == expected
 
 
-class Posix:
-    """The POSIX shell dialect (see the module docstring)."""
-
-    name = "posix"
-
-    def contexts(self, cmd: str) -> list[str]:
-        return contexts(cmd)
-
-    def quote(self, value: str, context: str) -> str | None:
-        return quote_for(value, context)
-
-    def same_tokens(self, masked: str, restored: str, literal: list[tuple[str, str]], ctx: list[str]) -> bool:
-        return same_tokens(masked, restored, literal, ctx)
-
-
-POSIX = Posix()
+POSIX = FunctionDialect("posix", contexts, quote_for, same_tokens)

@@ -38,7 +38,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ....vault import PLACEHOLDER_RE
-from .base import DialectSyntaxError
+from .base import FunctionDialect, DialectSyntaxError
 
 SQ = "'\u2018\u2019\u201a\u201b"  # what PowerShell reads as a single quote
 DQ = '"\u201c\u201d\u201e'  # … and as a double quote
@@ -342,12 +342,7 @@ class _Lexer:
         self._token(f, i, plain=False)
         self._boundary_name(f)
         value = self._value_before(f, i)
-        j = i + 2
-        while j < n and s[j] in " \t":
-            j += 1
-        if j >= n or s[j] not in "\r\n":
-            raise DialectSyntaxError("a here-string header must end its line")
-        body = j + (2 if s.startswith("\r\n", j) else 1)
+        body = _here_body(s, i)
         if quote in DQ:
             self.stack.append(_Double(body, True, value))
             return body
@@ -500,6 +495,17 @@ def _subexpression_end(s: str, j: int) -> int:
             if depth == 0:
                 return k
     raise DialectSyntaxError("unterminated $( )")
+
+
+def _here_body(s: str, i: int) -> int:
+    """Where the body of the here-string whose ``@'``/``@"`` opens at ``i`` starts: its header must end its line."""
+    n = len(s)
+    j = i + 2
+    while j < n and s[j] in " \t":
+        j += 1
+    if j >= n or s[j] not in "\r\n":
+        raise DialectSyntaxError("a here-string header must end its line")
+    return j + (2 if s.startswith("\r\n", j) else 1)
 
 
 def _line_start(s: str, i: int) -> bool:
@@ -691,12 +697,7 @@ class _Tokenizer:
     def _here(self, i: int) -> tuple[Token, int]:
         s, n = self.s, len(self.s)
         quote = s[i + 1]
-        j = i + 2
-        while j < n and s[j] in " \t":
-            j += 1
-        if j >= n or s[j] not in "\r\n":
-            raise DialectSyntaxError("a here-string header must end its line")
-        body = j + (2 if s.startswith("\r\n", j) else 1)
+        body = _here_body(s, i)
         if quote in DQ:
             parts, end = self._double(body, here=True)
             return ("here2", tuple(parts)), end
@@ -847,19 +848,4 @@ def same_tokens(masked: str, restored: str, literal: list[tuple[str, str]], ctx:
     return not queue and after == expected
 
 
-class PowerShell:
-    """The PowerShell dialect (see the module docstring)."""
-
-    name = "powershell"
-
-    def contexts(self, cmd: str) -> list[str]:
-        return contexts(cmd)
-
-    def quote(self, value: str, context: str) -> str | None:
-        return quote_for(value, context)
-
-    def same_tokens(self, masked: str, restored: str, literal: list[tuple[str, str]], ctx: list[str]) -> bool:
-        return same_tokens(masked, restored, literal, ctx)
-
-
-POWERSHELL = PowerShell()
+POWERSHELL = FunctionDialect("powershell", contexts, quote_for, same_tokens)
