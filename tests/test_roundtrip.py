@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from coatcheck import Masker, Vault
@@ -47,6 +47,9 @@ json_values = st.recursive(
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(json_values, st.booleans())
+# found by hypothesis in CI: the tagger ran an address from a number across the closing quote into the next string
+@example({"password": {"email": None, "password": "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"},
+          "token": [None, 6.984533321409061e-268, "Author: Hans Becker <hb@web.de>"]}, False)
 def test_json_stays_parseable(doc, ascii_only):
     text = json.dumps(doc, ensure_ascii=ascii_only)
     masked = M.mask(text).text

@@ -237,6 +237,19 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     return new_start, new_end
 
 
+def _unquoted_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``[start, end)`` cut at every double quote: no name or address holds one, and in JSON or code a ``"`` ends
+    a string, so an entity the tagger ran across one (``6.9e-268, "Author``) is judged piece by piece and a span never
+    swallows a string delimiter."""
+    pieces, a = [], start
+    for i in range(start, end):
+        if text[i] == '"':
+            pieces.append((a, i))
+            a = i + 1
+    pieces.append((a, end))
+    return [(p, q) for p, q in pieces if q > p]
+
+
 def _quoted_alone(text: str, start: int, end: int) -> bool:
     """One capitalised word alone in a string literal ("Gelu", 'Darwin'): an enum value, an operator or a platform
     name in code. A person's name in a field ("name": "Carlos") is the rules' job (name fields)."""
@@ -481,13 +494,14 @@ class ModelDetector:
                 seg[1] = t
         close()
         out: list[Span] = []
-        for kind, start, end, scores in raw:
-            while start < end and text[base + start].isspace():
-                start += 1
-            while end > start and text[base + end - 1] in ".,;:!?)\"'":
-                end -= 1
-            start, end = _whole_words(text, base + start, base + end)
-            refined = _refine(text, start, end, kind) if end > start else None
-            if refined is not None:
-                out.append(Span(refined[0], refined[1], CATEGORY[kind], f"model:{kind}", float(np.mean(scores))))
+        for kind, first, last, scores in raw:
+            for start, end in _unquoted_pieces(text, base + first, base + last):
+                while start < end and text[start].isspace():
+                    start += 1
+                while end > start and text[end - 1] in ".,;:!?)\"'":
+                    end -= 1
+                start, end = _whole_words(text, start, end)
+                refined = _refine(text, start, end, kind) if end > start else None
+                if refined is not None:
+                    out.append(Span(refined[0], refined[1], CATEGORY[kind], f"model:{kind}", float(np.mean(scores))))
         return out
