@@ -33,7 +33,7 @@ def test_many_values_never_collide():
 def test_collision_moves_to_next_round(monkeypatch):
     v = Vault(KEY)
     real = v._candidate
-    monkeypatch.setattr(v, "_candidate", lambda tag, cat, value, r: real(tag, cat, "same", r))
+    monkeypatch.setattr(v, "_candidate", lambda tag, cat, value, r, *rest: real(tag, cat, "same", r, *rest))
     p1 = v.placeholder("secret", "one")
     p2 = v.placeholder("secret", "two")
     assert p1 != p2 and v.lookup(p1) == "one" and v.lookup(p2) == "two"

@@ -51,12 +51,14 @@ class Masker:
         categories=...)``): they are masked wherever they occur, verbatim or encoded."""
         return self.pipeline.detect(text, known)
 
-    def mask(self, text: str, known: ValueFinder | None = None, value_of: Callable[[str], str] | None = None) -> MaskResult:
+    def mask(self, text: str, known: ValueFinder | None = None, value_of: Callable[[str], str] | None = None,
+             scope: str = "") -> MaskResult:
         """Replace every detected value with its placeholder. Raises MaskingError (never returns
         partially masked text) if anything fails.
 
         ``value_of`` maps the masked slice to what the vault stores (default: the slice itself); the gateway
-        uses it to store JSON-decoded values when it masks JSON source text.
+        uses it to store JSON-decoded values when it masks JSON source text. ``scope``: the placeholder namespace
+        (:meth:`Vault.placeholder`); the gateway gives each text from the network its own.
         """
         try:
             spans = self.pipeline.detect(text, known)
@@ -65,7 +67,7 @@ class Masker:
             pos = 0
             for s in spans:
                 out.append(text[pos : s.start])
-                replaced, placeholders = self._replace(text[s.start : s.end], s.category, value_of)
+                replaced, placeholders = self._replace(text[s.start : s.end], s.category, value_of, scope)
                 out.append(replaced)
                 written.append(placeholders)
                 pos = s.end
@@ -76,7 +78,7 @@ class Masker:
         except Exception as exc:  # fail closed: the caller must not forward the input
             raise MaskingError(f"masking failed ({exc.__class__.__name__}); nothing was forwarded") from None
 
-    def _replace(self, value: str, cat: str, value_of: Callable[[str], str] | None) -> tuple[str, tuple[str, ...]]:
+    def _replace(self, value: str, cat: str, value_of: Callable[[str], str] | None, scope: str = "") -> tuple[str, tuple[str, ...]]:
         """Mask line by line, so line counts (and diff hunks) stay as they were; also the placeholders written."""
         parts: list[str] = []
         written: list[str] = []
@@ -86,7 +88,7 @@ class Masker:
             if not core:
                 parts.append(line)
                 continue
-            ph = self.vault.placeholder(cat, value_of(core) if value_of else core)
+            ph = self.vault.placeholder(cat, value_of(core) if value_of else core, scope)
             written.append(ph)
             lead = body[: len(body) - len(body.lstrip())]
             trail = body[len(lead) + len(core) :]

@@ -43,8 +43,14 @@ class RestoreSettings(BaseModel):
         [restore]
         allow_hosts = ["api.internal.example", "*.corp.example"]   # commands may send values there
         allow_tools = ["mcp__localdb__*"]                          # these tools get every value back
+        secrets = "credentials"   # credentials (default) | files | never | anywhere
         [restore.categories]
         email = "always"        # always | provenance (default) | never
+
+    ``secrets`` decides for the ``secret`` category (see ``docs/threat-model.md``): ``credentials`` restores a
+    secret into workspace files that do not run by themselves and into a credential position (header, userinfo,
+    auth flag) of a command whose every destination is the value's own provider host; ``files`` only the files;
+    ``never`` nowhere in tool calls; ``anywhere`` decides secrets like personal data (by provenance).
     """
 
     model_config = {"frozen": True, "extra": "forbid"}
@@ -52,6 +58,7 @@ class RestoreSettings(BaseModel):
     allow_hosts: tuple[str, ...] = ()
     allow_tools: tuple[str, ...] = ()
     categories: dict[str, Literal["always", "provenance", "never"]] = Field(default_factory=dict)
+    secrets: Literal["credentials", "files", "never", "anywhere"] = "credentials"
 
     @field_validator("categories")
     @classmethod
@@ -60,6 +67,29 @@ class RestoreSettings(BaseModel):
         if unknown:
             raise ValueError(f"unknown categories {sorted(unknown)}")
         return v
+
+
+class MediaSettings(BaseModel):
+    """What the gateway does with files inside a request (base64 document/image/audio sources, ``data:`` URLs)::
+
+        [media]
+        pdf = "text"      # text (default): the PDF's text, extracted and masked, replaces it | refuse
+        text = "mask"     # mask (default): data:text/* and other text files decoded, masked, re-encoded | refuse
+        images = "pass"   # pass (default): pixels cannot be masked, images go as they are | refuse
+        audio = "pass"    # pass (default) | refuse
+
+    A file whose bytes are not what it claims (a PDF or a text file labelled as an image), and any other kind of
+    file (archives, office documents, octet streams), is refused: nothing that cannot be masked is forwarded.
+    ``text`` for a PDF replaces an Anthropic document block's source with its masked text; where an API has no
+    such shape (OpenAI ``input_file`` / ``file`` parts) a PDF is refused.
+    """
+
+    model_config = {"frozen": True, "extra": "forbid"}
+
+    pdf: Literal["text", "refuse"] = "text"
+    text: Literal["mask", "refuse"] = "mask"
+    images: Literal["pass", "refuse"] = "pass"
+    audio: Literal["pass", "refuse"] = "pass"
 
 
 class Policy(BaseModel):
@@ -73,6 +103,7 @@ class Policy(BaseModel):
     always_mask: tuple[Term, ...] = ()
     never_mask: frozenset[str] = frozenset()
     restore: RestoreSettings = RestoreSettings()
+    media: MediaSettings = MediaSettings()
 
     @field_validator("mask")
     @classmethod
@@ -144,6 +175,7 @@ class Policy(BaseModel):
                 always_mask=tuple(Term(term=t) if isinstance(t, str) else t for t in spec.always_mask),
                 never_mask=frozenset(spec.never_mask),
                 restore=spec.restore if spec.restore is not None else base.restore,
+                media=spec.media if spec.media is not None else base.media,
             )
         except (ValidationError, ValueError) as exc:
             raise ConfigError(f"{source}: invalid policy: {exc}") from exc
@@ -179,6 +211,7 @@ class PolicyFile(BaseModel):
     always_mask: list[str | Term] = Field(default_factory=list)
     never_mask: list[str] = Field(default_factory=list)
     restore: RestoreSettings | None = None
+    media: MediaSettings | None = None
 
     @field_validator("categories", mode="before")
     @classmethod

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .vault import PLACEHOLDER_MAX_LEN as _MAX_PLACEHOLDER
@@ -19,21 +20,30 @@ class RestoreResult:
     text: str
     restored: int = 0
     unknown: list[str] = field(default_factory=list)
+    kept: int = 0
 
 
-def restore(text: str, vault: Vault, *, json_string: bool = False) -> RestoreResult:
+Guard = Callable[[str, int, str], bool]  # (text, offset, placeholder) -> keep the placeholder there
+
+
+def restore(text: str, vault: Vault, *, json_string: bool = False, keep: Guard | None = None, left: str = "") -> RestoreResult:
     """Replace every placeholder ``vault`` knows with its original; report the unknown ones.
 
     With ``json_string=True`` the text is the inside of a JSON string, and restored values
-    are JSON-escaped so the string stays valid.
+    are JSON-escaped so the string stays valid. ``keep(context, offset, placeholder)`` may keep a placeholder
+    where it stands (``context`` is ``left + text``, the text before this chunk included).
     """
     out: list[str] = []
     pos = 0
     result = RestoreResult("")
+    context = left + text if keep is not None else text
     for m in PLACEHOLDER_RE.finditer(text):
         value = vault.lookup(m.group())
         if value is None:
             result.unknown.append(m.group())
+            continue
+        if keep is not None and keep(context, len(left) + m.start(), m.group()):
+            result.kept += 1
             continue
         out.append(text[pos : m.start()])
         out.append(json_string_escape(value) if json_string else value)
@@ -44,6 +54,9 @@ def restore(text: str, vault: Vault, *, json_string: bool = False) -> RestoreRes
     return result
 
 
+_CONTEXT = 4096
+
+
 class StreamRestorer:
     """Restores placeholders in text that arrives in chunks.
 
@@ -52,9 +65,11 @@ class StreamRestorer:
     In ``json_string`` mode restored values are JSON-escaped (for tool-call argument deltas).
     """
 
-    def __init__(self, vault: Vault, *, json_string: bool = False) -> None:
+    def __init__(self, vault: Vault, *, json_string: bool = False, keep: Guard | None = None) -> None:
         self.vault = vault
         self.json_string = json_string
+        self.keep = keep
+        self._left = ""  # the end of the text already emitted, as the model wrote it (context for ``keep``)
         self._buf = ""
         self.restored = 0
         self.unknown: list[str] = []
@@ -72,7 +87,9 @@ class StreamRestorer:
         return len(buf)
 
     def _emit(self, text: str) -> str:
-        r = restore(text, self.vault, json_string=self.json_string)
+        r = restore(text, self.vault, json_string=self.json_string, keep=self.keep, left=self._left)
+        if self.keep is not None:
+            self._left = (self._left + text)[-_CONTEXT:]
         self.restored += r.restored
         self.unknown.extend(r.unknown)
         return r.text

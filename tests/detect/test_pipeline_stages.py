@@ -18,7 +18,7 @@ from coatcheck.detect.pipeline import Pipeline, ValueFinder
 from coatcheck.detect.rules import load_rules
 
 AFTER = ["policy", "dates", "examples", "lookalikes", "known-values", "encoded-copies", "resolve"]
-VIEWS = ["view:normalized", "view:unescaped", "view:despaced"]
+VIEWS = ["view:normalized", "view:unescaped", "view:despaced", "view:wide"]
 PASSWORD = "Zq8xLm2Kp9Tr4Wv"  # nothing flags it without the key in front of it
 
 

@@ -4,7 +4,9 @@ body) and plays one conversation, reading the request the way a model would:
 1. the user asks to read a ``.env`` file (an absolute path in the prompt): the model calls the client's file or
    shell tool on it;
 2. the tool result comes back (masked by the gateway): the model finds the placeholder on the ``API_TOKEN=`` line
-   and calls the shell tool to write it into ``token.txt``;
+   and calls the shell tool to use it as a credential: ``curl -H 'Authorization: Bearer …' -o token.txt`` against
+   this server's ``/echo-auth`` (a stand-in for the provider's API on 127.0.0.1), which answers with the token it
+   was given, so ``token.txt`` shows what the gateway restored (a secret comes back only as a credential);
 3. the shell result comes back: the model answers in text, naming the placeholder (the gateway restores it);
 4. any later prompt (``--continue``, a fork): the model answers with the placeholder it finds in the history.
 
@@ -54,12 +56,14 @@ class ScriptedModel:
         self.requests: list[dict[str, Any]] = []  # {"path", "headers", "body" (bytes), "json"}
         self.sent_thinking: list[tuple[str, str]] = []  # (thinking text, signature) the model sent
         self._ids = itertools.count(1)
+        self.url = ""  # set by whoever serves it (the /echo-auth address the script uses)
         self.app = Starlette(routes=[
             Route("/v1/messages", self.messages, methods=["POST"]),
             Route("/v1/messages/count_tokens", self.count_tokens, methods=["POST"]),
             Route("/v1/responses", self.responses, methods=["POST"]),
             Route("/v1/models", self.models, methods=["GET"]),
             Route("/_recorded", self.recorded, methods=["GET"]),
+            Route("/echo-auth", self.echo_auth, methods=["GET"]),
             Route("/{path:path}", self.other, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
         ])
 
@@ -86,7 +90,8 @@ class ScriptedModel:
         if last_kind == "result" and last_call == "read":
             if ph is None:
                 return "The file has no API_TOKEN line.", None, None
-            return "Writing the token to token.txt.", "shell", f"printf '%s' {ph} > token.txt"
+            return ("Writing the token to token.txt.", "shell",
+                    f"curl -s -H 'Authorization: Bearer {ph}' -o token.txt {self.url}/echo-auth")
         if last_kind == "result" and last_call == "shell":
             return f"Done: {ph} is now in token.txt.", None, None
         path = ENV_PATH.search(last_text)
@@ -171,6 +176,10 @@ class ScriptedModel:
         await self._record(request)
         return JSONResponse({"data": [{"id": "claude-sonnet-4-5", "type": "model", "display_name": "test", "created_at": "2025-01-01T00:00:00Z"}],
                              "has_more": False, "object": "list"})
+
+    async def echo_auth(self, request: Request) -> Response:
+        """The provider API stand-in: answers with the bearer token it was sent (not recorded: it is not the model)."""
+        return Response(request.headers.get("authorization", "").removeprefix("Bearer "), media_type="text/plain")
 
     async def recorded(self, request: Request) -> Response:  # for manual runs
         with self.lock:

@@ -29,7 +29,7 @@ def test_claude_launcher_with_a_stand_in_executable(tmp_path):
         "print(base, post(headers), post({}), os.environ['CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC'], ' '.join(sys.argv[1:]))\n"
         "sys.exit(3)\n")
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
-    env = {**os.environ, "COATCHECK_VAULT_KEY": "k", "PATH": f"{tmp_path}:{os.environ['PATH']}"}
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "COATCHECK_VAULT_KEY": "k", "PATH": f"{tmp_path}:{os.environ['PATH']}"}
     token_file, log, audit = tmp_path / "gw.token", tmp_path / "gw.log", tmp_path / "audit.jsonl"
     r = subprocess.run([sys.executable, "-m", "coatcheck", "claude", "--port", str(port), "--upstream", "http://127.0.0.1:9",
                         "--token-file", str(token_file), "--gateway-log", str(log), "--audit", str(audit), "--policy", "strict",
@@ -43,7 +43,7 @@ def test_claude_launcher_with_a_stand_in_executable(tmp_path):
 
 def test_claude_launcher_reports_a_missing_executable(tmp_path):
     port = free_port()
-    env = {**os.environ, "COATCHECK_VAULT_KEY": "k"}
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "COATCHECK_VAULT_KEY": "k"}
     r = subprocess.run([sys.executable, "-m", "coatcheck", "claude", "--port", str(port), "--executable", "no-such-claude"],
                        capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 2 and "not found on PATH" in r.stderr
@@ -76,7 +76,7 @@ def test_codex_launcher_passes_a_provider_block_and_the_token(tmp_path):
         "print(p, post(headers), post({}), over['model_providers.coatcheck.wire_api'], over['model_providers.coatcheck.supports_websockets'], ' '.join(rest))\n"
         "sys.exit(4)\n")
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
-    env = {**os.environ, "COATCHECK_VAULT_KEY": "k", "PATH": f"{tmp_path}:{os.environ['PATH']}"}
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "COATCHECK_VAULT_KEY": "k", "PATH": f"{tmp_path}:{os.environ['PATH']}"}
     token_file, log, audit = tmp_path / "gw.token", tmp_path / "gw.log", tmp_path / "audit.jsonl"
     r = subprocess.run([sys.executable, "-m", "coatcheck", "codex", "--port", str(port), "--upstream", "http://127.0.0.1:9",
                         "--token-file", str(token_file), "--gateway-log", str(log), "--audit", str(audit),

@@ -83,6 +83,10 @@ def test_new_conversations_that_open_alike_do_not_share_placeholders(gateway, up
     a = sessions.get("alike-a", sessions.fingerprint([{"role": "user", "content": "hi"}]))
     b = sessions.get("alike-b", sessions.fingerprint([{"role": "user", "content": "hi"}]))
     assert a is not b  # one turn is no fork: only a resent answer (a third turn) makes one
+    opening = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Hello!"}, {"role": "user", "content": "go"}]
+    c = sessions.get("alike-c", sessions.fingerprint(opening))
+    d = sessions.get("alike-d", sessions.fingerprint(opening))
+    assert c is not d  # the model's fixed answer is no proof of a fork either: anyone can send it
 
 
 def test_a_fork_after_a_gateway_restart_still_reuses_the_placeholders(tmp_path):
@@ -91,7 +95,10 @@ def test_a_fork_after_a_gateway_restart_still_reuses_the_placeholders(tmp_path):
     from coatcheck.gateway.sessions import SessionStore
     from coatcheck.policy import Policy
 
-    history = [{"role": "user", "content": _turn_text(0)}, {"role": "assistant", "content": "ok"}, {"role": "user", "content": "go on"}]
+    tool_id = "toolu_01" + "Wq4Lm8Zr2Kx7Vp3Nt9Yb5Hc"  # the model's own random id: what proves the copy is a fork
+    history = [{"role": "user", "content": _turn_text(0)},
+               {"role": "assistant", "content": [{"type": "tool_use", "id": tool_id, "name": "Bash", "input": {"command": "ls"}}]},
+               {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": "ok"}]}]
     first = SessionStore(b"m" * 32, Policy.builtin(), vault_dir=str(tmp_path))
     start = first.fingerprint(history)
     before = first.get("parent-id", start).mask(_turn_text(0))

@@ -115,7 +115,7 @@ def _expected(masked_tokens: object, value: str) -> object:
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(script=scripts(), value=values)
 def test_powershell_restores_keep_the_token_structure(script, value):
-    r = restore_command(script, lambda ph: value if ph == PH else None, lambda ph: None, POWERSHELL)
+    r = restore_command(script, lambda ph: value if ph == PH else None, lambda ph, at: None, POWERSHELL)
     if r.kept:  # a kept placeholder leaves the script exactly as it was
         assert r.text == script and [ph for ph, _ in r.kept] == [PH]
         return
@@ -149,8 +149,9 @@ def test_every_context_quotes_or_refuses(value):
 
 # -- the issue's example and PowerShell contexts -----------------------------------------------------------------
 def _restorer(*values: str) -> tuple[ToolRestorer, list[str]]:
+    """Secrets decided like personal data (``secrets = "anywhere"``): these tests are about quoting, not policy."""
     vault = Vault(b"k" * 32)
-    return ToolRestorer(vault, RestoreSettings()), [vault.placeholder("secret", v) for v in values]
+    return ToolRestorer(vault, RestoreSettings(secrets="anywhere")), [vault.placeholder("secret", v) for v in values]
 
 
 def test_issue_example_powershell_exe_command_is_quoted_not_raw():
@@ -184,7 +185,7 @@ def test_a_value_that_would_rewrite_the_script_stays_one_string():
     ("$t = '{}'; ./deploy.ps1", 'a" --x "b', "$t = 'a\" --x \"b'; ./deploy.ps1"),  # $t is not read again
 ])
 def test_powershell_quoting(script, value, restored):
-    r = restore_command(script.format(PH), lambda ph: value, lambda ph: None, POWERSHELL)
+    r = restore_command(script.format(PH), lambda ph: value, lambda ph, at: None, POWERSHELL)
     assert (r.text, r.kept) == (restored, [])
 
 
@@ -192,9 +193,9 @@ def test_powershell_quoting(script, value, restored):
 def test_an_environment_variable_holds_only_what_cmd_reads_as_text(script):
     """A child process sees the environment: a .cmd file (npm runs its scripts through cmd.exe on Windows) reads
     %T% as code, so an environment value must be safe on a native command line, or the placeholder stays."""
-    r = restore_command(script.format(PH), lambda ph: "a&calc", lambda ph: None, POWERSHELL)
+    r = restore_command(script.format(PH), lambda ph: "a&calc", lambda ph, at: None, POWERSHELL)
     assert r.text == script.format(PH) and [ph for ph, _ in r.kept] == [PH]
-    r = restore_command(script.format(PH), lambda ph: "Kq9xLm2Pz7w", lambda ph: None, POWERSHELL)
+    r = restore_command(script.format(PH), lambda ph: "Kq9xLm2Pz7w", lambda ph, at: None, POWERSHELL)
     assert r.text == script.format("Kq9xLm2Pz7w") and r.kept == []
 
 
@@ -222,7 +223,7 @@ def test_an_environment_variable_holds_only_what_cmd_reads_as_text(script):
 ])
 def test_powershell_keeps_what_it_cannot_quote(script, value):
     cmd = script.format(PH)
-    r = restore_command(cmd, lambda ph: value, lambda ph: None, POWERSHELL)
+    r = restore_command(cmd, lambda ph: value, lambda ph, at: None, POWERSHELL)
     assert r.text == cmd and [ph for ph, _ in r.kept] == [PH]
 
 
@@ -253,7 +254,7 @@ def test_cmd_in_a_command_string_and_restore_script():
     cmd = f'cmd.exe /c "echo {ph}"'
     out, kept = tr.restore_input("Bash", {"command": cmd})
     assert out == {"command": cmd} and [k.reason for k in kept] == [CMD.refusal]
-    r = restore_script(f"echo {PH} {PH}", lambda ph: "v", lambda ph: None, CMD)
+    r = restore_script(f"echo {PH} {PH}", lambda ph: "v", lambda ph, at: None, CMD)
     assert r.text == f"echo {PH} {PH}" and [why for _, why in r.kept] == [CMD.refusal, CMD.refusal]
 
 
@@ -358,15 +359,15 @@ def test_posix_commands_are_unchanged():
 ])
 def test_constructs_powershell_reads_another_way_keep_the_placeholder(script):
     cmd = script.format(PH)
-    r = restore_command(cmd, lambda ph: "x;calc", lambda ph: None, POWERSHELL)
+    r = restore_command(cmd, lambda ph: "x;calc", lambda ph, at: None, POWERSHELL)
     assert r.text == cmd and [ph for ph, _ in r.kept] == [PH]
 
 
 def test_a_value_cannot_move_the_end_of_a_subexpression():
     cmd = f"$x = \"a $(Write-Output '{PH}') b\""
-    r = restore_command(cmd, lambda ph: "p)q", lambda ph: None, POWERSHELL)
+    r = restore_command(cmd, lambda ph: "p)q", lambda ph, at: None, POWERSHELL)
     assert r.text == cmd and r.kept
-    r = restore_command(cmd, lambda ph: "p q", lambda ph: None, POWERSHELL)
+    r = restore_command(cmd, lambda ph: "p q", lambda ph, at: None, POWERSHELL)
     assert r.text == "$x = \"a $(Write-Output 'p q') b\"" and not r.kept
 
 
@@ -374,7 +375,7 @@ def test_at_quote_inside_a_token_is_no_here_string():
     # PowerShell reads a@'…' as the generic token a@ joined with a single-quoted string that ends at the next quote
     cmd = f"Write-Output a@'\n{PH}\n'@"
     assert contexts(cmd)[cmd.index(PH)] == "single"
-    r = restore_command(cmd, lambda ph: "x' ; calc ; '", lambda ph: None, POWERSHELL)
+    r = restore_command(cmd, lambda ph: "x' ; calc ; '", lambda ph, at: None, POWERSHELL)
     assert (r.text, r.kept) == ("Write-Output a@'\nx'' ; calc ; ''\n'@", [])
 
 
@@ -386,5 +387,5 @@ def test_at_quote_inside_a_token_is_no_here_string():
 ])
 def test_redirections_and_at_signs_read_two_ways_keep_the_placeholder(script):
     cmd = script.format(PH)
-    r = restore_command(cmd, lambda ph: "x $(calc) y", lambda ph: None, POWERSHELL)
+    r = restore_command(cmd, lambda ph: "x $(calc) y", lambda ph, at: None, POWERSHELL)
     assert r.text == cmd and [ph for ph, _ in r.kept] == [PH]

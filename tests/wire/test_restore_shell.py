@@ -32,7 +32,7 @@ values = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_
 @given(template=st.sampled_from(TEMPLATES), value=values)
 def test_restored_commands_keep_their_shlex_tokens(template, value):
     cmd = template.format(ph=PH)
-    r = restore_command(cmd, lambda ph: value if ph == PH else None, lambda ph: None, POSIX)
+    r = restore_command(cmd, lambda ph: value if ph == PH else None, lambda ph, at: None, POSIX)
     if r.kept:  # kept placeholders leave the command exactly as it was
         assert r.text == cmd
         return
@@ -65,7 +65,7 @@ def test_contexts_and_quoting():
 
 
 def test_unbalanced_quotes_keep_every_placeholder():
-    r = restore_command(f"echo '{PH}", lambda ph: "v", lambda ph: None, POSIX)
+    r = restore_command(f"echo '{PH}", lambda ph: "v", lambda ph, at: None, POSIX)
     assert r.text == f"echo '{PH}" and r.kept
 
 
@@ -76,7 +76,7 @@ def test_url_parts_are_percent_encoded():
     assert url_encode("p@ss:w/rd&x", "userinfo") == "p%40ss%3Aw%2Frd&x"
     assert url_encode("a&b=c d", "query") == "a%26b%3Dc%20d"
     assert url_encode("already%20encoded", "query") == "already%20encoded"
-    r = restore_command(cmd, lambda ph: "p@ss w", lambda ph: None, POSIX)
+    r = restore_command(cmd, lambda ph: "p@ss w", lambda ph, at: None, POSIX)
     assert r.text == "curl https://user:p%40ss%20w@db.example/x?k=p@ss%20w" and not r.kept
 
 

@@ -1,18 +1,40 @@
-"""Running a client through a gateway: the gateway token and log files, a ``coatcheck serve`` subprocess started when
-no gateway answers on the port, and the client's own subprocess. What ``serve`` is started with is the caller's
-(``cli/serve.py``); nothing here imports the gateway."""
+"""Running a client through a gateway: the gateway token and log files, the gateway a launcher talks to, and the
+client's own subprocess. What ``serve`` is started with is the caller's (``cli/serve.py``); nothing here imports
+the gateway: the caller hands in the probe that checks a gateway's proof of the token
+(:func:`coatcheck.gateway.challenge.probe`).
+
+Each launcher run gets a private gateway (:func:`start_private`): ``coatcheck serve`` on a socket the launcher
+binds itself on 127.0.0.1 (a random free port unless ``--port``) and hands to the child, and keeps open until the
+client has exited, so no other program can take the port while the client uses it; the gateway is stopped with
+the client. A long-running ``coatcheck serve`` is used only when the user names it (:func:`attach`), and only
+once it proved it holds the token. Nothing is sent to a gateway before it proved that: not the token, not the
+provider key, not a prompt.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
+import socket
+import subprocess
 import sys
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, NoReturn
 
 import typer
 
 from ..errors import CoatcheckError
-from .common import fail
+from .common import err, fail
+
+Probe = Callable[[str, str], Mapping[str, str] | None]
+"""``probe(base_url, token)``: the gateway's proven info, None when nothing answers (yet); raises
+:class:`CoatcheckError` when something answers without proving it holds the token."""
+
+START_SECONDS = 90.0  # the first start may load the detection model
+SHARED_CHECK_SECONDS = 5.0
+SHARED_MISSES = 3  # a shared gateway that does not answer this many checks in a row is gone
 
 
 def token_path(path: Path | None = None) -> Path:
@@ -21,10 +43,19 @@ def token_path(path: Path | None = None) -> Path:
 
 
 def gateway_token(path: Path | None = None) -> str:
-    """The gateway token (created 0600 on first use): clients send it in ``x-coatcheck-token``."""
+    """The gateway token (created 0600 on first use): clients send it in ``x-coatcheck-token``. A token path that
+    cannot be a token file (a directory, unreadable, not UTF-8) is a :class:`CoatcheckError` naming it."""
     from ..vault import secret_file
 
-    return secret_file(token_path(path), "token file").decode("utf-8")
+    where = token_path(path)
+    if where.is_dir():
+        raise CoatcheckError(f"the token file {where} is a directory; pass --token-file with the path of a file")
+    try:
+        return secret_file(where, "token file").decode("utf-8")
+    except UnicodeDecodeError:
+        raise CoatcheckError(f"the token file {where} is not a coatcheck token (not UTF-8 text)") from None
+    except OSError as exc:
+        raise CoatcheckError(f"cannot read or create the token file {where} ({exc.strerror or exc.__class__.__name__})") from None
 
 
 def default_gateway_log() -> Path:
@@ -32,62 +63,194 @@ def default_gateway_log() -> Path:
     return Path.home() / ".config" / "coatcheck" / "gateway.log"
 
 
-class GatewayProcess:
-    """A gateway for a launched client: the one already answering on ``port``, or ``coatcheck serve serve_args``
-    started here (stopped on :meth:`close`), its output appended to ``log_file``."""
+class Gateway:
+    """The gateway a launched client talks to: ``base`` URL, the ``token``, the ``info`` it proved
+    (policy, restore mode, vault kind); ``private`` when this launcher started it."""
 
-    def __init__(self, port: int, token_file: Path | None, serve_args: list[str], log_file: Path | None) -> None:
-        import subprocess
-        import time
+    def __init__(self, base: str, token: str, info: Mapping[str, str], probe: Probe, *, log_path: Path | None = None,
+                 server: subprocess.Popen[bytes] | None = None, sock: socket.socket | None = None,
+                 log_fh: IO[bytes] | None = None) -> None:
+        self.base, self.token, self.info, self.log_path = base, token, dict(info), log_path
+        self._probe = probe
+        self._server, self._sock, self._log_fh = server, sock, log_fh
+        self._next_check = time.monotonic() + SHARED_CHECK_SECONDS
+        self._misses = 0
 
-        self.base = f"http://127.0.0.1:{port}"
-        self.token = gateway_token(token_file)
-        self.server: subprocess.Popen[bytes] | None = None
-        self.log_path = Path(log_file or default_gateway_log())
-        self._log_fh: IO[bytes] | None = None
-        if self.healthy():
-            return
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self._log_fh = open(self.log_path, "ab")
-        self.server = subprocess.Popen([sys.executable, "-m", "coatcheck", "serve", *serve_args], stdout=self._log_fh, stderr=self._log_fh)
-        for _ in range(150):
-            if self.healthy() or self.server.poll() is not None:
-                break
-            time.sleep(0.1)
-        if not self.healthy():
-            self.close()
-            raise CoatcheckError(f"the gateway did not start on port {port}; see {self.log_path}")
+    @property
+    def private(self) -> bool:
+        return self._server is not None
 
-    def healthy(self) -> bool:
-        import httpx
-
+    def failure(self) -> str | None:
+        """Why the gateway can no longer serve the client, or None while it can. A private gateway is checked
+        every call (its process); a shared one at most every few seconds (its proof, again)."""
+        if self._server is not None:
+            code = self._server.poll()
+            return None if code is None else f"the gateway stopped (exit code {code})"
+        now = time.monotonic()
+        if now < self._next_check:
+            return None
+        self._next_check = now + SHARED_CHECK_SECONDS
         try:
-            return httpx.get(self.base + "/health", timeout=1).status_code == 200
-        except httpx.HTTPError:
-            return False
+            if self._probe(self.base, self.token) is None:
+                self._misses += 1
+                return f"the gateway at {self.base} stopped answering" if self._misses >= SHARED_MISSES else None
+        except CoatcheckError as exc:
+            return str(exc)
+        self._misses = 0
+        return None
 
     def close(self) -> None:
-        if self.server is not None:
-            self.server.terminate()
-            self.server.wait(timeout=10)
-            self.server = None
+        """Stop the gateway if this launcher started it, and release its port."""
+        if self._server is not None:
+            if self._server.poll() is None:
+                self._server.terminate()
+                try:
+                    self._server.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    self._server.kill()
+                    self._server.wait()
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
         if self._log_fh is not None:
             self._log_fh.close()
             self._log_fh = None
 
 
-def run_client(gw: GatewayProcess, executable: str, name: str, args: list[str], env: dict[str, str]) -> NoReturn:
-    """Run the client with ``args`` and ``env``, stop the gateway if this command started it, exit with the client's
-    exit code."""
+def bind_loopback(port: int | None) -> socket.socket:
+    """A listening TCP socket on 127.0.0.1:``port`` (None: a free one the system picks), inheritable by a child."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind(("127.0.0.1", port or 0))
+    except OSError:
+        sock.close()
+        raise CoatcheckError(f"port {port} on 127.0.0.1 is in use: leave out --port for a free one, or, to use a "
+                             f"`coatcheck serve` running there, pass --gateway http://127.0.0.1:{port}") from None
+    sock.listen(128)
+    return sock
+
+
+def _last_line(path: Path, offset: int) -> str:
+    """The last non-empty line the gateway wrote to its log since ``offset`` (its own error message: no values)."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(offset)
+            lines = [x.strip() for x in fh.read().decode("utf-8", "replace").splitlines() if x.strip()]
+    except OSError:
+        return ""
+    return lines[-1][:300] if lines else ""
+
+
+def start_private(serve_args: list[str], token: str, port: int | None, log_file: Path | None, probe: Probe) -> Gateway:
+    """``coatcheck serve serve_args`` on a socket bound here (``port``, or a free one), its output appended to
+    ``log_file``; returned once it proved it holds ``token``. The child runs in its own session, so a Ctrl-C meant
+    for the client does not stop it; it is stopped by :meth:`Gateway.close`."""
+    sock = bind_loopback(port)
+    bound = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{bound}"
+    log_path = Path(log_file or default_gateway_log())
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log_fh = open(log_path, "ab")
+    offset = log_fh.tell()
+    cmd = [sys.executable, "-m", "coatcheck", "serve", *serve_args]
+    if os.name == "posix":  # the child serves on this very socket: the port is never free for someone else to take
+        sock.set_inheritable(True)
+        server = subprocess.Popen([*cmd, "--fd", str(sock.fileno())], pass_fds=(sock.fileno(),), stdout=log_fh,
+                                  stderr=log_fh, stdin=subprocess.DEVNULL, start_new_session=True)
+    else:  # no descriptor passing: the child binds the port itself, and the proof below shows it is ours
+        sock.close()
+        sock = None  # type: ignore[assignment]
+        server = subprocess.Popen([*cmd, "--port", str(bound)], stdout=log_fh, stderr=log_fh, stdin=subprocess.DEVNULL)
+    gw = Gateway(base, token, {}, probe, log_path=log_path, server=server, sock=sock, log_fh=log_fh)
+    deadline = time.monotonic() + START_SECONDS
+    try:
+        while True:
+            code = server.poll()
+            if code is not None:
+                said = _last_line(log_path, offset)
+                raise CoatcheckError(f"the gateway exited at start (exit code {code})" + (f": {said}" if said else "") + f"; log: {log_path}")
+            info = probe(base, token)
+            if info is not None:
+                gw.info = dict(info)
+                return gw
+            if time.monotonic() > deadline:
+                raise CoatcheckError(f"the gateway did not start within {START_SECONDS:.0f} s; log: {log_path}")
+            time.sleep(0.1)
+    except BaseException:
+        gw.close()
+        raise
+
+
+def attach(url: str, token: str, probe: Probe) -> Gateway:
+    """The long-running gateway at ``url``, once it proved it holds ``token``; a :class:`CoatcheckError` at once
+    when nothing answers or what answers does not prove it."""
+    base = url.rstrip("/")
+    if base.endswith("/v1"):
+        base = base[: -len("/v1")]
+    info = probe(base, token)
+    if info is None:
+        raise CoatcheckError(f"no gateway answers at {base}; start one with `coatcheck serve`, or leave out --gateway "
+                             "for a private one")
+    return Gateway(base, token, info, probe)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def find_client(executable: str, name: str) -> str:
+    """The client's executable on PATH (looked up before any gateway starts); exits 2 naming it if missing."""
     import shutil
-    import subprocess
 
     exe = shutil.which(executable)
     if exe is None:
-        gw.close()
         fail(CoatcheckError(f"{executable!r} not found on PATH; install {name} or pass --executable"))
+    return exe
+
+
+def run_client(gw: Gateway, exe: str, name: str, args: list[str], env: dict[str, str]) -> NoReturn:
+    """Run the client ``exe`` with ``args`` and ``env`` while watching the gateway; stop the gateway if this command
+    started it; exit with the client's exit code. If the gateway dies first, the client is stopped (a client left
+    talking to a dead gateway retries for minutes, or waits forever) and the launcher says so and exits 1.
+
+    Ctrl-C belongs to the client (it interrupts a turn there): the launcher ignores it; a SIGTERM or SIGHUP sent to
+    the launcher is passed on to the client."""
+    # handlers, not SIG_IGN: a handler is reset in the child at exec, an ignored signal would stay ignored there
+    proc: subprocess.Popen[bytes] | None = None
+
+    def forward(signum: int, frame: object) -> None:
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signum)
+
+    passed_on = {signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, *passed_on)}
+    signal.signal(signal.SIGINT, lambda signum, frame: None)  # the terminal sends it to the client itself
+    for s in passed_on:
+        signal.signal(s, forward)
+    failure: str | None = None
     try:
-        code = subprocess.call([exe, *args], env=env)
+        proc = subprocess.Popen([exe, *args], env=env)
+        while True:
+            try:
+                code = proc.wait(timeout=0.5)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            failure = gw.failure()
+            if failure is not None:
+                _stop(proc)
+                code = 1
+                break
     finally:
+        for s, h in previous.items():
+            signal.signal(s, h)
         gw.close()
+    if failure is not None:
+        where = f"; gateway log: {gw.log_path}" if gw.log_path else ""
+        err.print(f"coatcheck: {failure} while {name} was running; {name} was stopped{where}")
     raise typer.Exit(code)

@@ -53,9 +53,11 @@ from .names import NameDetector
 from .phones import PhoneDetector
 from .rules import RuleDetector, load_rules
 from .tables import TableDetector
+from .taint import TaintFinder
 from .validators import gazetteer_name
 from .vocabulary import all_plain_words, is_product
 from .terms import TermDetector
+from .widechar import needs_wide_view, wide_view
 
 if TYPE_CHECKING:
     from .model import ModelDetector
@@ -73,7 +75,8 @@ class ValueFinder:
     gateway session's), which :meth:`Pipeline.detect` takes as ``known``. A copy is kept: the caller may go on
     adding to its own mapping, and build a new finder when it wants the new values found."""
 
-    def __init__(self, values: Iterable[str], categories: Mapping[str, str] | None = None) -> None:
+    def __init__(self, values: Iterable[str], categories: Mapping[str, str] | None = None, taint: TaintFinder | None = None) -> None:
+        self.taint = taint  # transformed copies (reversed, chunked, rot13 …) of values handed out, found too
         values = list(dict.fromkeys(values))
         self.categories: dict[str, str] | None = {v: categories[v] for v in values} if categories is not None else None
         self.long = [v for v in values if len(v) > _AUTOMATON_MAX]
@@ -263,6 +266,7 @@ _VIEWS: tuple[_ViewBuilder, ...] = (
     ("normalized", needs_view, normalized_view),
     ("unescaped", needs_unescaped_view, unescaped_view),
     ("despaced", needs_despaced_view, despaced_view),
+    ("wide", needs_wide_view, wide_view),  # UTF-16 read as 8-bit: NULs between the characters (detect/widechar.py)
 )
 _MODEL_VIEW: _ViewBuilder = ("normalized", needs_model_view, normalized_view)
 
@@ -377,6 +381,8 @@ class Pipeline:
             categories = known.categories
             run.add(Span(i, i + len(v), categories[v], KNOWN_VALUE, 1.0)
                     for i, v in known.iter(text) if not inside_token(text, i, i + len(v)))
+            if known.taint is not None:
+                run.add(known.taint.spans(text))
 
     def _encoded_copies(self, run: _Pass) -> None:
         """Base64, hex and URL-encoded copies of this text's values and of the caller's known values."""

@@ -6,6 +6,7 @@ Fail closed: a body that cannot be parsed or masked is refused with a clear erro
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import hmac
 import json
@@ -17,8 +18,9 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
+import anyio
 import httpx
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -31,12 +33,15 @@ from ..errors import CoatcheckError
 from ..policy import Policy
 from ..wire.api import Api, StreamTransformer
 from ..wire.apis.generic import Unmaskable, mask_generic
+from ..wire.media import MediaRefused
 from ..wire.registry import SESSION_BODY_KEYS, SESSION_HEADERS
 from ..wire.session import Session
 from ..wire.sse import SSEParser
 from ..wire.walk import TooDeep
+from . import challenge
+from .credentials import credential_scope
 from .headers import masked_headers
-from .routes import normalise, route
+from .routes import masked_path, normalise, redacted_path, route
 from .sessions import SessionStore
 
 log = logging.getLogger("coatcheck.gateway")
@@ -48,6 +53,64 @@ RESPONSE_DROP = {"content-length", "content-encoding", "transfer-encoding", "con
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 TEXT_TYPES = ("text/", "application/json", "application/jsonl", "application/x-ndjson", "application/xml",
               "application/yaml", "application/x-yaml", "application/toml")
+# Streamed responses are transformed (restored, tool calls decided) in worker threads, this many at once, so that
+# one long tool call never holds the event loop that serves every other request and /health.
+STREAM_WORKERS = 8
+
+
+def declared_charset(content_type: str) -> str | None:
+    """The ``charset`` parameter of a Content-Type header value (None when it names none)."""
+    for part in content_type.split(";")[1:]:
+        name, _, value = part.partition("=")
+        if name.strip().lower() == "charset" and value.strip():
+            return value.strip().strip('"').lower()
+    return None
+
+
+def text_codec(charset: str | None) -> str:
+    """The codec a declared charset names (utf-8 when none is declared); Refused when it names none, or a codec
+    that is not a text encoding (``base64``, ``rot13``)."""
+    try:
+        info = codecs.lookup(charset or "utf-8")
+    except LookupError:
+        raise Refused(415, "invalid_request_error", "coatcheck: the request body's charset is unknown; not forwarded",
+                      "unknown_charset") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise Refused(415, "invalid_request_error", "coatcheck: the request body's charset is not a text encoding; "
+                                                    "not forwarded", "unknown_charset")
+    return info.name
+
+
+def decode_body(raw: bytes, charset: str | None) -> str:
+    """A text body decoded by its declared charset (UTF-8 when none is declared; a UTF-8 byte-order mark is
+    dropped). Refused when the charset is unknown or not a text encoding, or the bytes are not in it: a body read
+    in another charset than the upstream reads it could hide a value from masking."""
+    name = text_codec(charset)
+    try:
+        return raw.decode("utf-8-sig" if name == "utf-8" else name, "strict")
+    except (UnicodeDecodeError, ValueError):
+        raise Refused(415, "invalid_request_error", f"coatcheck: the request body is not valid {name} text; not "
+                                                    "forwarded", "bad_charset") from None
+
+
+def mask_pairs(pairs: list[tuple[str, str]], session: Session) -> list[tuple[str, str]]:
+    """Form or query pairs masked: each key on its own (a value pasted as a bare key, ``?ghp_…``), each value in
+    the context of its key (``password=…`` says what the value is)."""
+    out: list[tuple[str, str]] = []
+    for k, v in pairs:
+        mk = session.mask(k)
+        if not v:
+            out.append((mk, v))
+            continue
+        joint = session.mask(f"{k}={v}")
+        out.append((mk, joint[len(k) + 1:] if joint.startswith(k + "=") else session.mask(v)))
+    return out
+
+
+def utf8_content_type(content_type: str) -> str:
+    """``content_type`` with its charset parameter set to utf-8 (the body goes upstream re-encoded as UTF-8)."""
+    parts = [p for p in content_type.split(";") if p.strip() and p.partition("=")[0].strip().lower() != "charset"]
+    return "; ".join([parts[0].strip() if parts else "text/plain", *(p.strip() for p in parts[1:]), "charset=utf-8"])
 
 
 @dataclass
@@ -81,6 +144,7 @@ class Gateway:
         self.sessions = SessionStore(config.master_key or secrets.token_bytes(32), policy, vault_dir=config.vault_dir)
         self.client = httpx.AsyncClient(timeout=httpx.Timeout(config.timeout, connect=30.0), follow_redirects=False)
         self._audit = open(config.audit_path, "a", encoding="utf-8") if config.audit_path else None
+        self._limiter: anyio.CapacityLimiter | None = None  # made on the event loop, at the first stream
 
     # -- checks ----------------------------------------------------------------------------------
     def _check_client(self, request: Request) -> None:
@@ -118,13 +182,14 @@ class Gateway:
 
     def _audit_line(self, rid: str, path: str, api: str, status: int, counts: Counter, kept: Counter, seconds: float,
                     refused: str | None = None) -> None:
-        record: dict[str, Any] = {"id": rid, "path": path, "api": api, "status": status, "masked": dict(counts),
-                                  "ms": round(1000 * seconds, 1)}
+        """One audit record and one log line. ``path`` is the masked (or redacted) path, never the raw one."""
+        record: dict[str, Any] = {"id": rid, "route": api, "path": path, "api": api, "status": status,
+                                  "masked": dict(counts), "ms": round(1000 * seconds, 1)}
         if kept:
             record["kept_in_tool_calls"] = dict(kept)
         if refused:
             record["refused"] = refused
-        log.info("request %s %s -> %s masked=%s kept=%s%s in %.1f ms", rid, path, status, dict(counts), dict(kept),
+        log.info("request %s %s %s -> %s masked=%s kept=%s%s in %.1f ms", rid, api, path, status, dict(counts), dict(kept),
                  f" refused ({refused})" if refused else "", 1000 * seconds)
         if self._audit:
             self._audit.write(json.dumps(record) + "\n")
@@ -140,7 +205,7 @@ class Gateway:
         return bytes(raw)
 
     @staticmethod
-    def _json(raw: bytes) -> Any:
+    def _json(raw: bytes | str) -> Any:
         try:
             return json.loads(raw)
         except RecursionError:
@@ -149,30 +214,37 @@ class Gateway:
             raise Refused(400, "invalid_request_error", "coatcheck: request body is not valid JSON; not forwarded") from None
 
     async def _masked_body(self, request: Request, raw: bytes, api: Api) -> tuple[bytes | None, dict[str, str], Session, Counter]:
-        """The body to forward (masked), header overrides, the session, and its counts before masking."""
-        ctype = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        """The body to forward (masked), header overrides, the session, and its counts before masking. A body with a
+        declared charset is decoded by it and goes upstream as UTF-8 with its Content-Type saying so."""
+        full_type = request.headers.get("content-type", "")
+        ctype = full_type.split(";", 1)[0].strip().lower()
+        charset = declared_charset(full_type)
+        # a declared charset other than UTF-8: the body is re-encoded, and the header must say what it now is
+        recode = {"content-type": utf8_content_type(full_type)} if text_codec(charset) != "utf-8" else {}
         if not raw:
             session = self._session(request, None, api)
             return raw, {}, session, Counter(session.counts)
         if ctype in ("application/json", "") or ctype.endswith("+json"):
-            body = self._json(raw)
+            body = self._json(decode_body(raw, charset) if charset else raw)
             session = self._session(request, body, api)
             before = Counter(session.counts)
             body = await run_in_threadpool(api.mask_request, body, session)
-            return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), {}, session, before
+            return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), recode, session, before
         session = self._session(request, None, api)
         before = Counter(session.counts)
         if ctype in ("application/jsonl", "application/x-ndjson"):
-            return (await run_in_threadpool(self._mask_jsonl, raw.decode("utf-8", "strict"), session)).encode(), {}, session, before
+            text = decode_body(raw, charset)
+            return (await run_in_threadpool(self._mask_jsonl, text, session)).encode(), recode, session, before
         if ctype == "multipart/form-data":
             content, headers = await self._mask_multipart(request, raw, session)
             return content, headers, session, before
         if ctype == "application/x-www-form-urlencoded":
-            pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True)
-            masked = await run_in_threadpool(lambda: [(k, session.mask(v)) for k, v in pairs])
-            return urlencode(masked).encode(), {}, session, before
+            pairs = parse_qsl(decode_body(raw, None), keep_blank_values=True, encoding=charset or "utf-8", errors="strict")
+            masked = await run_in_threadpool(mask_pairs, pairs, session)
+            return urlencode(masked).encode(), recode, session, before
         if ctype.startswith(TEXT_TYPES):
-            return (await run_in_threadpool(session.mask, raw.decode("utf-8", "strict"))).encode("utf-8"), {}, session, before
+            text = decode_body(raw, charset)
+            return (await run_in_threadpool(session.mask, text)).encode("utf-8"), recode, session, before
         raise Refused(415, "invalid_request_error", f"coatcheck: a {ctype} body cannot be masked; not forwarded")
 
     def _mask_jsonl(self, text: str, session: Session) -> str:
@@ -220,26 +292,29 @@ class Gateway:
                 texty = ctype.startswith(TEXT_TYPES) or fname.lower().endswith((".jsonl", ".json", ".txt", ".md", ".csv", ".yaml", ".yml", ".log"))
                 if not texty:
                     raise Refused(415, "invalid_request_error", f"coatcheck: an uploaded {ctype} file cannot be masked; not forwarded")
-                try:
-                    text = content.decode("utf-8")
-                except UnicodeDecodeError:
-                    raise Refused(415, "invalid_request_error", "coatcheck: an uploaded file is not UTF-8 text; not forwarded") from None
+                file_type = value.content_type or "application/octet-stream"
+                file_charset = declared_charset(file_type)
+                text = decode_body(content, file_charset)  # by its declared charset, or refused
                 if fname.lower().endswith(".jsonl") or ctype in ("application/jsonl", "application/x-ndjson"):
                     masked = await run_in_threadpool(self._mask_jsonl, text, session)
                 else:
                     masked = await run_in_threadpool(session.mask, text)
-                files.append((name, (fname or None, masked.encode("utf-8"), value.content_type or "application/octet-stream")))
+                if text_codec(file_charset) != "utf-8":
+                    file_type = utf8_content_type(file_type)
+                files.append((name, (fname or None, masked.encode("utf-8"), file_type)))
             else:
                 data.append((name, await run_in_threadpool(session.mask, value)))
         built = httpx.Request("POST", "http://x/", data=dict(data) if len({k for k, _ in data}) == len(data) else data, files=files or None)  # type: ignore[arg-type]
         return built.read(), {"content-type": built.headers["content-type"]}
 
-    def _query(self, query: str, session: Session) -> str:
+    @staticmethod
+    def _query(query: str, session: Session) -> str:
+        """The query string with its keys and values masked (unchanged, byte for byte, when nothing was)."""
         if not query:
             return query
-        pairs = parse_qsl(query, keep_blank_values=True)
-        masked = [(k, session.mask(v)) for k, v in pairs]
-        return query if masked == pairs else urlencode(masked)
+        pairs = parse_qsl(query, keep_blank_values=True, errors="surrogateescape")
+        masked = mask_pairs(pairs, session)
+        return query if masked == pairs else urlencode(masked, quote_via=quote, errors="surrogateescape")
 
     # -- the one handler -------------------------------------------------------------------------
     async def handle(self, request: Request) -> Response:
@@ -247,12 +322,14 @@ class Gateway:
         t0 = time.perf_counter()
         path = normalise(request.url.path)
         api = route(path)
+        shown = redacted_path(path)  # what logs and the audit line show: never the raw path
         counts: Counter = Counter()
         try:
             self._check_client(request)
             raw = await self._read(request)
             try:
                 content, extra_headers, session, before = await self._masked_body(request, raw, api)
+                path = shown = await run_in_threadpool(masked_path, path, session.mask)
                 query = await run_in_threadpool(self._query, request.url.query, session)
                 forwarded = {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
                 forwarded = await run_in_threadpool(masked_headers, forwarded, session)
@@ -262,13 +339,15 @@ class Gateway:
                 raise Refused(400, "invalid_request_error", f"coatcheck: {exc}; not forwarded", "unmaskable") from None
             except TooDeep as exc:
                 raise Refused(400, "invalid_request_error", f"coatcheck: {exc}", "too_deep") from None
+            except MediaRefused as exc:
+                raise Refused(400, "invalid_request_error", f"coatcheck: {exc}", "media_refused") from None
             except UnicodeDecodeError:
                 raise Refused(415, "invalid_request_error", "coatcheck: request body is not UTF-8 text; not forwarded", "not_utf8") from None
             except Exception as exc:  # fail closed: nothing unmasked leaves
                 log.error("request %s: masking failed (%s); not forwarded", rid, exc.__class__.__name__)
                 raise Refused(500, "api_error", "coatcheck: masking failed; the request was not forwarded") from None
         except Refused as r:
-            self._audit_line(rid, path, api.name, r.status, counts, Counter(), time.perf_counter() - t0, refused=r.reason)
+            self._audit_line(rid, shown, api.name, r.status, counts, Counter(), time.perf_counter() - t0, refused=r.reason)
             return JSONResponse(api.error(r.kind, r.message), status_code=r.status)
         counts = session.counts - before
         kept_before = Counter(session.kept)
@@ -279,7 +358,7 @@ class Gateway:
             upstream_req = self.client.build_request(request.method, self._url(path, query, api), headers=headers, content=content)
             upstream = await self.client.send(upstream_req, stream=True)
         except httpx.HTTPError as exc:
-            self._audit_line(rid, path, api.name, 502, counts, Counter(), time.perf_counter() - t0, refused="upstream_unreachable")
+            self._audit_line(rid, shown, api.name, 502, counts, Counter(), time.perf_counter() - t0, refused="upstream_unreachable")
             return JSONResponse(api.error("api_error", f"coatcheck: upstream unreachable ({exc.__class__.__name__})"), status_code=502)
         resp_headers = {k: v for k, v in upstream.headers.items() if k.lower() not in RESPONSE_DROP}
         ctype = upstream.headers.get("content-type", "")
@@ -287,17 +366,17 @@ class Gateway:
             transformer = api.stream(session)
 
             def done() -> None:
-                self._audit_line(rid, path, api.name, upstream.status_code, counts, session.kept - kept_before, time.perf_counter() - t0)
+                self._audit_line(rid, shown, api.name, upstream.status_code, counts, session.kept - kept_before, time.perf_counter() - t0)
 
             return StreamingResponse(self._restore_stream(upstream, transformer, done), status_code=upstream.status_code,
                                      headers=resp_headers, media_type="text/event-stream")
         if upstream.status_code >= 400 or api.restore_response is None or "json" not in ctype:
             if "text/event-stream" in ctype or upstream.headers.get("transfer-encoding") == "chunked" and "json" not in ctype:
-                self._audit_line(rid, path, api.name, upstream.status_code, counts, Counter(), time.perf_counter() - t0)
+                self._audit_line(rid, shown, api.name, upstream.status_code, counts, Counter(), time.perf_counter() - t0)
                 return StreamingResponse(self._relay(upstream), status_code=upstream.status_code, headers=resp_headers)
             data = await upstream.aread()
             await upstream.aclose()
-            self._audit_line(rid, path, api.name, upstream.status_code, counts, Counter(), time.perf_counter() - t0)
+            self._audit_line(rid, shown, api.name, upstream.status_code, counts, Counter(), time.perf_counter() - t0)
             return Response(data, status_code=upstream.status_code, headers=resp_headers)
         data = await upstream.aread()
         await upstream.aclose()
@@ -309,7 +388,7 @@ class Gateway:
             pass  # not JSON we can read: pass it on as it came (it holds placeholders, never values)
         except CoatcheckError as exc:
             log.error("request %s: restoring failed (%s); response passed back masked", rid, exc.__class__.__name__)
-        self._audit_line(rid, path, api.name, upstream.status_code, counts, session.kept - kept_before, time.perf_counter() - t0)
+        self._audit_line(rid, shown, api.name, upstream.status_code, counts, session.kept - kept_before, time.perf_counter() - t0)
         return Response(data, status_code=upstream.status_code, headers=resp_headers)
 
     @staticmethod
@@ -321,16 +400,37 @@ class Gateway:
             await upstream.aclose()
 
     async def _restore_stream(self, upstream: httpx.Response, transformer: StreamTransformer, done: Any) -> AsyncIterator[bytes]:
+        """The upstream SSE stream through ``transformer``. Each chunk is parsed and transformed in a worker thread
+        (:data:`STREAM_WORKERS` at once over all streams), one chunk after the other, so the bytes come out in
+        the order they would on the event loop while the loop stays free for every other request."""
         parser = SSEParser()
         broken = False
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(STREAM_WORKERS)
+        limiter = self._limiter
+
+        def feed(chunk: bytes | None) -> tuple[bytes, Exception | None]:
+            """What one chunk becomes, and the error that stopped it (what came before it is still sent)."""
+            out: list[bytes] = []
+            try:
+                for ev in parser.feed(chunk) if chunk is not None else parser.flush():
+                    out.extend(e.encode() for e in transformer.process(ev))
+            except Exception as exc:  # re-raised on the event loop, after the bytes before it
+                return b"".join(out), exc
+            return b"".join(out), None
+
         try:
             async for chunk in upstream.aiter_bytes():
-                for ev in parser.feed(chunk):
-                    for out in transformer.process(ev):
-                        yield out.encode()
-            for ev in parser.flush():
-                for out in transformer.process(ev):
-                    yield out.encode()
+                data, exc = await anyio.to_thread.run_sync(feed, chunk, limiter=limiter)
+                if data:
+                    yield data
+                if exc is not None:
+                    raise exc
+            data, exc = await anyio.to_thread.run_sync(feed, None, limiter=limiter)
+            if data:
+                yield data
+            if exc is not None:
+                raise exc
         except httpx.HTTPError as exc:
             log.warning("upstream stream broke (%s)", exc.__class__.__name__)
             broken = True
@@ -339,8 +439,10 @@ class Gateway:
             broken = True
         finally:
             await upstream.aclose()
-        for out in transformer.finish(broken):
-            yield out.encode()
+        tail = await anyio.to_thread.run_sync(lambda: b"".join(out.encode() for out in transformer.finish(broken)),
+                                              limiter=limiter)
+        if tail:
+            yield tail
         done()
 
     async def close(self) -> None:
@@ -353,11 +455,20 @@ def create_app(config: GatewayConfig | None = None) -> Starlette:
     gw = Gateway(config or GatewayConfig())
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"status": "ok"})
+        """Liveness without a token; with ``?challenge=<nonce>`` the proof that this gateway holds the token
+        (:mod:`coatcheck.gateway.challenge`), bound to the port the connection came in on."""
+        nonce = request.query_params.get("challenge")
+        if nonce is None:
+            return JSONResponse({"status": "ok"})
+        server = request.scope.get("server")
+        info = {"policy": gw.sessions.policy.name, "restore_secrets": gw.sessions.policy.restore.secrets,
+                "vault": "folder" if gw.config.vault_dir else "memory"}
+        status, body = challenge.answer(gw.config.token, nonce, server[1] if server else None, info)
+        return JSONResponse(body, status_code=status)
 
     routes = [
         Route("/health", health, methods=["GET"]),
-        Route("/{path:path}", gw.handle, methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
+        Route("/{path:path}", credential_scope(gw.handle), methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
     ]
 
     @contextlib.asynccontextmanager

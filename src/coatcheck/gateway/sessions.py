@@ -1,5 +1,12 @@
 """The gateway's session table: conversations by the id a client names, each with a vault key derived from the
-gateway key, and the fork map (a conversation's start -> the session it began in)."""
+gateway key, and the fork map (a conversation's start -> the session it began in).
+
+A fork joins the session it came from only on proof that it is a copy of that conversation, not a new one that
+opens alike: its start must hold something the model produced in that conversation that nobody can guess (an id
+or signature the provider generated at random, see :data:`UNGUESSABLE`), and it must come with the same client
+credential (a hash of it, :mod:`coatcheck.gateway.credentials`). Two users of one app whose first exchange is
+fixed ("hi" -> "Hello! How can I help you today?") are never merged; neither are two users who fork one shared
+transcript with their own keys."""
 
 from __future__ import annotations
 
@@ -16,9 +23,40 @@ from typing import Any
 
 from ..detect.pipeline import Pipeline
 from ..policy import Policy
-from ..vault import FileStore, Vault
+from ..vault import FileStore, Vault, subkey
 from ..wire.apis.families import responses_output
 from ..wire.session import Session
+from .credentials import current_credential
+
+# Facts: the fields of a model's output that the provider fills with a fresh random value per response and that
+# clients resend verbatim in the history: (block or item type, field). Anthropic tool_use / server_tool_use /
+# mcp_tool_use ids, thinking signatures, redacted thinking data; Chat Completions tool call ids (type "function");
+# Responses call_id on every kind of tool call, reasoning encrypted_content. Responses item ids are not among them:
+# Codex gives each thread's copies of the same items new ones.
+UNGUESSABLE: frozenset[tuple[str, str]] = frozenset({
+    ("tool_use", "id"), ("server_tool_use", "id"), ("mcp_tool_use", "id"), ("thinking", "signature"),
+    ("redacted_thinking", "data"), ("function", "id"), ("reasoning", "encrypted_content"),
+})
+UNGUESSABLE_ANY_TYPE = frozenset({"call_id"})
+MIN_UNGUESSABLE = 16  # characters: shorter ids (a local server's "call_1") are counters, not secrets
+
+
+def unguessable(item: Any) -> bool:
+    """Does ``item`` (one entry of a history, from the model) hold a provider-generated random value?"""
+    stack = [item]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            kind = node.get("type")
+            for key, value in node.items():
+                if isinstance(value, (dict, list)):
+                    stack.append(value)
+                elif isinstance(value, str) and len(value) >= MIN_UNGUESSABLE and (
+                        key in UNGUESSABLE_ANY_TYPE or (isinstance(kind, str) and (kind, key) in UNGUESSABLE)):
+                    return True
+    return False
 
 
 class SessionStore:
@@ -49,21 +87,28 @@ class SessionStore:
                     if name:
                         self._starts[bytes.fromhex(fp)] = name
 
-    def fingerprint(self, history: Any, model_output: Callable[[Any], bool] = responses_output) -> bytes | None:
-        """A keyed hash of a conversation's start: everything up to and including the model's first output (the
-        user's opening and the model's answer), only once something follows it. A fork or a resume
-        (``--fork-session``, ``codex exec fork``: a new id) resends that start; two new conversations that merely
-        open with the same prompt (or, with Codex, the same developer and environment messages) have different
-        answers. Item ids are left out: Codex gives each thread's copies of the same items new ones. ``model_output``:
-        the API's test for an entry the model produced (default: any family's)."""
+    def fingerprint(self, history: Any, model_output: Callable[[Any], bool] = responses_output,
+                    credential: bytes | None = None) -> bytes | None:
+        """A keyed hash of a conversation's start and the client's credential, or None when the history cannot
+        prove it is a copy of an earlier conversation.
+
+        The start is everything up to and including the first entry the model produced that holds a value nobody
+        can guess (:func:`unguessable`: a tool call id, a thinking signature), only once something follows it. A
+        fork or a resume (``--fork-session``, ``codex exec fork``: a new id) resends that start; two conversations
+        that merely open alike, even with the model's same fixed answer, have no such value in common. Item ids
+        are left out: Codex gives each thread's copies of the same items new ones. ``model_output``: the API's
+        test for an entry the model produced (default: any family's). ``credential``: the hash of the client's
+        credential (default: the request being handled, :func:`~coatcheck.gateway.credentials.current_credential`)."""
         if not isinstance(history, list):
             return None
-        first = next((i for i, it in enumerate(history) if model_output(it)), None)
+        first = next((i for i, it in enumerate(history) if model_output(it) and unguessable(it)), None)
         if first is None or len(history) <= first + 1:
             return None
         items = [{k: v for k, v in it.items() if k != "id"} if isinstance(it, dict) else it for it in history[: first + 1]]
         start = json.dumps(items, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-        return hmac.new(self.master_key, b"start\x00" + start.encode("utf-8", "surrogatepass"), hashlib.sha256).digest()
+        cred = current_credential() if credential is None else credential
+        return hmac.new(self.master_key, b"start\x00" + hashlib.sha256(cred).digest() + start.encode("utf-8", "surrogatepass"),
+                        hashlib.sha256).digest()
 
     def get(self, session_key: str, start: bytes | None = None) -> Session:
         """The session for ``session_key``. A new key whose conversation start (``start``, see :meth:`fingerprint`)
@@ -98,7 +143,7 @@ class SessionStore:
     def _open(self, name: str) -> Session:
         """A session whose placeholders derive from ``name`` (with a vault folder: its own encrypted file, so
         ``coatcheck restore`` works on transcripts later)."""
-        key = hmac.new(self.master_key, b"session\x00" + name.encode(), hashlib.sha256).digest()
+        key = subkey(self.master_key, b"session\x00" + name.encode())
         vault = None
         if self.vault_dir:
             file = hashlib.sha256(name.encode()).hexdigest()[:24] + ".vault"

@@ -24,7 +24,9 @@ from ..policy import Policy
 from ..restore import StreamRestorer, restore
 from ..spans import Span
 from ..vault import Provenance, Vault
-from .restore.provenance import Source, host_positions, hosts_near
+from ..detect.taint import TaintFinder
+from .restore.prose import prose_guard
+from .restore.provenance import Source, config_hosts, structural_hosts, url_spans
 from .restore.toolcalls import Kept, ToolRestorer, notice, provider_hosts
 
 
@@ -43,6 +45,15 @@ def _h(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
+def guessable(value: str, category: str) -> bool:
+    """A value someone could plant among a list of guesses: personal data, and secrets shorter than 20 characters or
+    drawn from fewer than three character classes (passwords rather than generated tokens)."""
+    if category != "secret":
+        return True
+    classes = sum(any(f(c) for c in value) for f in (str.islower, str.isupper, str.isdigit)) + any(not c.isalnum() for c in value)
+    return len(value) < 20 or classes < 3
+
+
 class TextSession:
     """One conversation's (or one corpus file's) masking state: its vault, a memo that keeps a repeated segment
     byte-identical at no cost, and the values it has found so far, masked wherever they occur again."""
@@ -54,6 +65,7 @@ class TextSession:
         self._memo_size = memo_size
         self._known: dict[str, str] = {}
         self._finder: ValueFinder | None = None
+        self._net_finder: ValueFinder | None = None
         self._lock = threading.RLock()
         self.counts: Counter[str] = Counter()
         self.detect_seconds = 0.0
@@ -68,12 +80,14 @@ class TextSession:
     # -- masking -------------------------------------------------------------------------------
     def mask(self, text: str, source: Source | None = None) -> str:
         """The masked form of one string leaf; the same leaf always gets the same bytes back."""
-        return self._memoised(text, _h(text), value_of=None, learn=True, source=source)
+        net = "\x00untrusted\x00" if source is not None and source.untrusted else ""
+        return self._memoised(text, _h(net + text), value_of=None, learn=True, source=source)
 
     def mask_json_source(self, text: str, source: Source | None = None) -> str:
         """Mask JSON source text (an OpenAI ``arguments`` string) in place, storing JSON-decoded values so that
         restoring with ``json_string=True`` re-escapes them correctly. Memoised like ``mask``."""
-        return self._memoised(text, _h("\x00json\x00" + text), value_of=_json_decoded, learn=False, source=source)
+        net = "\x00untrusted\x00" if source is not None and source.untrusted else ""
+        return self._memoised(text, _h("\x00json\x00" + net + text), value_of=_json_decoded, learn=False, source=source)
 
     def _memoised(self, text: str, key: bytes, value_of: Callable[[str], str] | None, learn: bool, source: Source | None) -> str:
         """Echo map first (the model's own output goes back as it was produced), then the memo, else detect.
@@ -89,10 +103,17 @@ class TextSession:
                 self._memo.move_to_end(key)
                 return hit
         t0 = time.perf_counter()
-        result = self.masker.mask(text, self._known_finder(), value_of=value_of)
+        untrusted = source is not None and source.untrusted
+        # A tool result may be a list of guesses someone planted: a known guessable value is not masked there by
+        # being known (the guess that vanished would be the answer; detectors still read its context), and what is
+        # found there gets placeholders of that text's own, so no placeholder says "equal to one the session
+        # knows". Long random secrets are masked everywhere. Residual: docs/threat-model.md.
+        scope = _h(text).hex()[:16] if untrusted else ""
+        with self.vault.batch():  # one vault commit for every value of this text (file vaults)
+            result = self.masker.mask(text, self._known_finder(untrusted), value_of=value_of, scope=scope)
+            self._record(text, result.spans, result.placeholders, source)
         self.detect_seconds += time.perf_counter() - t0
         self.detected_chars += len(text)
-        self._record(text, result.spans, result.placeholders, source)
         with self._lock:
             for s in result.spans:
                 self.counts[s.category] += 1
@@ -100,21 +121,32 @@ class TextSession:
                 for value, s in known_values(text, result.spans).items():
                     if value not in self._known:
                         self._known[value] = s.category
-                        self._finder = None
+                        self._finder = self._net_finder = None
             self._memo[key] = result.text
             if len(self._memo) > self._memo_size:
                 self._memo.popitem(last=False)
         return result.text
 
-    def _known_finder(self) -> ValueFinder | None:
+    def _known_finder(self, untrusted: bool = False) -> ValueFinder | None:
         """The values this session knows, with their categories, for the pipeline to find (verbatim, as whole
-        tokens, and encoded); built again only after the session learned more."""
+        tokens, and encoded), and the values it handed out, in any transformed copy; built again only after the
+        session learned more. ``untrusted``: for text someone else may have written, without the guessable values
+        (only those handed to a tool call stay, in every form: docs/threat-model.md)."""
         with self._lock:
-            if not self._known:
+            taint = self._taint_finder(untrusted)
+            if untrusted:
+                if self._net_finder is None:
+                    strong = {v: c for v, c in self._known.items() if not guessable(v, c)}
+                    self._net_finder = ValueFinder(strong, categories=strong, taint=taint) if strong or taint else None
+                return self._net_finder
+            if not self._known and taint is None:
                 return None
             if self._finder is None:
-                self._finder = ValueFinder(self._known, categories=self._known)
+                self._finder = ValueFinder(self._known, categories=self._known, taint=taint)
             return self._finder
+
+    def _taint_finder(self, untrusted: bool) -> TaintFinder | None:
+        return None
 
     def _echoed(self, text: str) -> str | None:
         return None
@@ -134,6 +166,10 @@ class Session(TextSession):
     def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None) -> None:
         super().__init__(key, pipeline, policy, memo_size, vault)
         self.tools = ToolRestorer(self.vault, policy.restore)
+        self._guard = prose_guard(self.tools.allowed_host, self.vault.lookup)
+        self._taint_handed: TaintFinder | None = None
+        self._taint_all: TaintFinder | None = None
+        self._taint_size = (-1, -1)
         self._echo: OrderedDict[bytes, str] = OrderedDict()
         self.notices: set[str] = set()
         self.kept: Counter[str] = Counter()
@@ -144,21 +180,50 @@ class Session(TextSession):
         return self._echo.get(_h(text))
 
     def _record(self, text: str, spans: list[Span], placeholders: list[tuple[str, ...]], source: Source | None) -> None:
-        """Provenance of every value found: detector, hosts seen beside it, provider hosts, source; noted on the
-        placeholders that masking wrote for it."""
-        positions = host_positions(text) if any(s.category != "literal" for s in spans) else []
+        """Provenance of every value found: detector, source, and — the first time the session sees the value — the
+        host of the URL it is the userinfo or query of and its provider's API hosts (never hosts from text near it:
+        ``provenance.py``)."""
+        urls = url_spans(text) if any(s.category != "literal" for s in spans) and "://" in text else []
+        starts = [u.start for u in urls]
         for s, written in zip(spans, placeholders, strict=True):
             if s.category == "literal":
                 continue
-            hosts = hosts_near(text, s.start, s.end, positions) | set(provider_hosts(s.detector))
-            if source is not None:
-                hosts |= source.hosts
-            prov = Provenance({s.detector}, hosts, {source.label} if source else set())
+            label = {source.label} if source else set()
             for ph in written:
-                self.vault.note(ph, prov)
+                first = not self.vault.provenance(ph).detectors
+                hosts = set()
+                if first:
+                    hosts = structural_hosts(urls, starts, s.start, s.end) | set(provider_hosts(s.detector))
+                    if source is not None and source.whole_file or source is None:
+                        hosts |= config_hosts(text, s.start)
+                self.vault.note(ph, Provenance({s.detector}, hosts, label))
+
+    def _taint_finder(self, untrusted: bool) -> TaintFinder | None:
+        """Every transformed copy of a value handed to a tool call, and (in text only the user wrote) of every
+        secret the session knows."""
+        handed = self.tools.handed
+        with self._lock:
+            size = (len(handed), len(self._known))
+            if self._taint_size != size:
+                values = {}
+                for ph, cat in list(handed.items()):
+                    value = self.vault.lookup(ph)
+                    if value is not None:
+                        values[value] = cat
+                self._taint_handed = TaintFinder(values) if values else None
+                values.update({v: c for v, c in self._known.items() if c == "secret"})
+                self._taint_all = TaintFinder(values) if values else None
+                self._taint_size = size
+                self._finder = self._net_finder = None
+            return self._taint_handed if untrusted else self._taint_all
 
     def restorer(self, *, json_string: bool = False) -> StreamRestorer:
-        return StreamRestorer(self.vault, json_string=json_string)
+        return StreamRestorer(self.vault, json_string=json_string, keep=self._guard)
+
+    def restore(self, text: str, *, json_string: bool = False) -> str:
+        """Prose from the model: every placeholder back, except in URL targets a client fetches by itself whose
+        host the value does not belong to (``restore/prose.py``)."""
+        return restore(text, self.vault, json_string=json_string, keep=self._guard).text
 
     def restore_echoed(self, upstream: str, *, json_string: bool = False) -> str:
         """Restore ``upstream`` (text the model produced) and remember the pair for the echo map."""

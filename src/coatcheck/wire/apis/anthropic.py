@@ -9,18 +9,30 @@ base64 media, schema keywords, the attribution block ``system[0]``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..blocks import BlockKey, BlockTable, remember_leaves
-from ..restore.provenance import Source, source_for
+from ..media import documents_as_text
+from ..restore.provenance import UNKNOWN_TOOL, Source, source_for
+from ...policy import MediaSettings
 from ..session import Session
 from ..sse import Event, json_event
-from ..walk import Walk, block_type, opaque_field, property_map
+from ..walk import Walk, media_settings, block_type, opaque_field, property_map
 from ..api import Api, anthropic_error
 from .families import ANTHROPIC_HEADERS, ANTHROPIC_SESSION_HEADERS, assistant_message
 
 BILLING_PREFIX = "x-anthropic-billing-header:"
+# The attribution line Claude Code sends first in ``system``, whole: the prefix and a few ``key=value;`` pairs of
+# short version/hash tokens (``cc_version=2.1.3.abc; cc_entrypoint=cli; cch=0f3a2;``). Only a line of exactly
+# this shape is left as it is; anything else that starts with the prefix is text and is masked.
+BILLING_LINE = re.compile(r"x-anthropic-billing-header:(?: ?[a-z][a-z0-9_]{0,31}=[A-Za-z0-9._-]{0,64};){1,8} ?")
+
+
+def is_billing_line(text: object) -> bool:
+    """True when ``text`` is exactly one attribution line (see :data:`BILLING_LINE`)."""
+    return isinstance(text, str) and len(text) <= 512 and BILLING_LINE.fullmatch(text) is not None
 OPAQUE_KEYS = frozenset({
     "type", "id", "tool_use_id", "model", "role", "signature", "encrypted_content", "encrypted_index",
     "cache_control", "media_type", "anthropic_version", "anthropic_beta", "service_tier", "speed", "stop_reason",
@@ -37,9 +49,10 @@ def _opaque(path: tuple, parent: Any, key: Any) -> bool:
             return True
         return key == "name" and not property_map(path) and (kind in NAMED_TOOL_BLOCKS or "tools" in path or "tool_choice" in path
                                   or "input_schema" in parent or "mcp_servers" in path)
-    if isinstance(parent, list) and path[-1:] == ("system",) and key == 0:
+    if isinstance(parent, list) and path == ("system",) and key == 0:
         first = parent[0]
-        return isinstance(first, dict) and str(first.get("text", "")).startswith(BILLING_PREFIX)
+        return (isinstance(first, dict) and first.get("type") == "text" and set(first) <= {"type", "text", "cache_control"}
+                and is_billing_line(first.get("text")))
     return False
 
 
@@ -56,23 +69,30 @@ def _tool_sources(body: dict) -> dict[str, Source]:
 def mask_request(body: Any, session: Session) -> Any:
     """Mask a Messages request (also count_tokens, Bedrock ``invoke`` and Vertex ``rawPredict`` bodies)."""
     if not isinstance(body, dict):
-        return Walk(lambda s, src: session.mask(s, src), _opaque).run(body)
+        return Walk(lambda s, src: session.mask(s, src), _opaque, media=media_settings(session)).run(body)
     sources = _tool_sources(body)
     for m in body.get("messages") or []:  # our own notices go back out of the history, as the model never wrote them
         if isinstance(m, dict) and m.get("role") == "assistant" and isinstance(m.get("content"), list):
             m["content"] = [b for b in m["content"] if not (isinstance(b, dict) and b.get("type") == "text" and session.is_our_notice(b.get("text")))]
+    documents_as_text(body, media_settings(session) or MediaSettings())  # PDFs -> their text, masked by the walk
     system = body.get("system")
-    skip_system = isinstance(system, str) and system.startswith(BILLING_PREFIX)
+    skip_system = False
+    if isinstance(system, str):
+        head, sep, rest = system.partition("\n")
+        if is_billing_line(head):  # the attribution line as it is, the rest of the string masked
+            body["system"] = head + sep + (session.mask(rest) if rest else rest)
+            skip_system = True
 
     def source(node: Any) -> Source | None:
-        if node.get("type") in ("tool_result", "mcp_tool_result") and node.get("tool_use_id") in sources:
-            return sources[node["tool_use_id"]]
+        if node.get("type") in ("tool_result", "mcp_tool_result", "web_search_tool_result", "web_fetch_tool_result",
+                                "code_execution_tool_result", "server_tool_result"):
+            return sources.get(node.get("tool_use_id")) or UNKNOWN_TOOL
         return None
 
     def opaque(path: tuple, parent: Any, key: Any) -> bool:
         return (skip_system and path == () and key == "system") or _opaque(path, parent, key)
 
-    return Walk(lambda s, src: session.mask(s, src), opaque, source).run(body)
+    return Walk(lambda s, src: session.mask(s, src), opaque, source, media_settings(session)).run(body)
 
 
 def mask_batch(body: Any, session: Session) -> Any:
@@ -82,7 +102,7 @@ def mask_batch(body: Any, session: Session) -> Any:
             if isinstance(r, dict) and isinstance(r.get("params"), dict):
                 mask_request(r["params"], session)
         rest = {k: v for k, v in body.items() if k != "requests"}
-        Walk(lambda s, src: session.mask(s, src), _opaque).run(rest)
+        Walk(lambda s, src: session.mask(s, src), _opaque, media=media_settings(session)).run(rest)
         body.update(rest)
         return body
     return mask_request(body, session)

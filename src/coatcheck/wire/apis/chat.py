@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..blocks import BlockKey, BlockTable, TextBlock
-from ..restore.provenance import Source, source_for
+from ..restore.provenance import UNKNOWN_TOOL, Source, source_for
 from ..session import Session
 from ..sse import Event, json_event
-from ..walk import Walk, json_or_none, opaque_field, property_map
+from ..walk import Walk, media_settings, json_or_none, opaque_field, property_map
 from ..api import Api, openai_error
 from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, assistant_message
 
@@ -29,14 +29,12 @@ def _opaque(path: tuple, parent: Any, key: Any) -> bool:
         return False
     if opaque_field(path, parent, key, OPAQUE_KEYS):
         return True
-    if key == "name" and not property_map(path) and ("function" in path[-1:] or "tools" in path or "tool_choice" in path or "function_call" in path[-1:]):
-        return True
-    return key == "data" and path[-1:] == ("input_audio",)
+    return key == "name" and not property_map(path) and ("function" in path[-1:] or "tools" in path or "tool_choice" in path or "function_call" in path[-1:])
 
 
 def mask_request(body: Any, session: Session) -> Any:
     if not isinstance(body, dict):
-        return Walk(lambda s, src: session.mask(s, src), _opaque).run(body)
+        return Walk(lambda s, src: session.mask(s, src), _opaque, media=media_settings(session)).run(body)
     sources: dict[str, Source] = {}
     for m in body.get("messages") or []:
         if not isinstance(m, dict):
@@ -52,9 +50,9 @@ def mask_request(body: Any, session: Session) -> Any:
             fc["arguments"] = session.mask_json_source(fc["arguments"])
 
     def source(node: Any) -> Source | None:
-        return sources.get(node.get("tool_call_id")) if node.get("role") == "tool" else None
+        return (sources.get(node.get("tool_call_id")) or UNKNOWN_TOOL) if node.get("role") in ("tool", "function") else None
 
-    return Walk(lambda s, src: session.mask(s, src), _opaque, source).run(body)
+    return Walk(lambda s, src: session.mask(s, src), _opaque, source, media_settings(session)).run(body)
 
 
 def _restore_message(msg: dict, session: Session, table: BlockTable) -> None:

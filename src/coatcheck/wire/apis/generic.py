@@ -11,7 +11,7 @@ from typing import Any
 
 from ...errors import CoatcheckError
 from ..session import Session, TextSession
-from ..walk import Walk
+from ..walk import Walk, media_settings
 from ..api import Api, openai_error
 from .chat import OPENAI_BASES
 from .families import (ANTHROPIC_HEADERS, ANTHROPIC_SESSION_HEADERS, OPENAI_HEADERS, OPENAI_SESSION_KEY,
@@ -32,7 +32,7 @@ def _generic_opaque(path: tuple, parent: Any, key: Any) -> bool:
 
 
 def mask_generic(body: Any, session: TextSession) -> Any:
-    return Walk(lambda s, src: session.mask(s, src), _generic_opaque).run(body)
+    return Walk(lambda s, src: session.mask(s, src), _generic_opaque, media=media_settings(session)).run(body)
 
 
 def _no_token_ids(value: Any, field: str) -> None:

@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..blocks import BlockKey, BlockTable
-from ..restore.provenance import Source, source_for
+from ..restore.provenance import UNKNOWN_TOOL, Source, source_for
 from ..session import Session
 from ..sse import Event, json_event
-from ..walk import Walk, block_type, json_or_none, opaque_field, property_map
+from ..walk import Walk, media_settings, block_type, json_or_none, opaque_field, property_map
 from ..api import Api, openai_error
 from .chat import OPENAI_BASES
 from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, responses_output
@@ -42,7 +42,7 @@ def _opaque(path: tuple, parent: Any, key: Any) -> bool:
 
 def mask_request(body: Any, session: Session) -> Any:
     if not isinstance(body, dict):
-        return Walk(lambda s, src: session.mask(s, src), _opaque).run(body)
+        return Walk(lambda s, src: session.mask(s, src), _opaque, media=media_settings(session)).run(body)
     sources: dict[str, Source] = {}
     items = body.get("input")
     if isinstance(items, list):
@@ -63,10 +63,10 @@ def mask_request(body: Any, session: Session) -> Any:
 
     def source(node: Any) -> Source | None:
         if str(node.get("type", "")).endswith("_output"):
-            return sources.get(node.get("call_id"))
+            return sources.get(node.get("call_id")) or UNKNOWN_TOOL
         return None
 
-    return Walk(lambda s, src: session.mask(s, src), _opaque, source).run(body)
+    return Walk(lambda s, src: session.mask(s, src), _opaque, source, media_settings(session)).run(body)
 
 
 def _is_notice_item(item: Any, session: Session) -> bool:
@@ -83,18 +83,38 @@ def notice_item(text: str) -> dict:
 
 
 class _Items:
-    """Restores output items once per item id, so deltas, ``.done`` events and the final response agree."""
+    """Restores output items once per (item id, tool name, input), so deltas, ``.done`` events and the final
+    response agree. An id that comes back under another name or with other input (announced as ``update_plan``,
+    completed as ``shell``) is refused: every placeholder of it stays, in that event and every later one."""
 
     def __init__(self, session: Session, table: BlockTable) -> None:
         self.session = session
         self.table = table
-        self.done: dict[str, str] = {}
+        self.done: dict[str, tuple[str, str, str]] = {}  # id -> (name, upstream input, restored input)
+        self.refused: set[str] = set()
 
     def tool(self, item_id: Any, name: str, upstream: str, *, json_input: bool) -> str:
         key = str(item_id)
-        if key not in self.done:
-            self.done[key] = self.table.finish_tool(name, upstream, json_input=json_input)
-        return self.done[key]
+        seen = self.done.get(key)
+        if key in self.refused or seen is not None and (seen[0], seen[1]) != (name, upstream):
+            self.refused.add(key)
+            self.table.kept.extend(self.session.tools.refuse(name, upstream, "the tool call changed its name or input after it was announced"))
+            return upstream
+        if seen is None:
+            seen = self.done[key] = (name, upstream, self.table.finish_tool(name, upstream, json_input=json_input))
+        return seen[2]
+
+    def refuse_duplicates(self, items: Any) -> None:
+        """Output items of one response that share an id but differ: none of them is restored."""
+        if not isinstance(items, list):
+            return
+        seen: dict[str, str] = {}
+        for it in items:
+            if isinstance(it, dict) and it.get("type") != "message":
+                key = str(it.get("id") or it.get("call_id"))
+                body = json.dumps({k: it.get(k) for k in ("type", "name", "arguments", "input", "action")}, sort_keys=True)
+                if seen.setdefault(key, body) != body:
+                    self.refused.add(key)
 
     def item(self, item: Any) -> None:
         if not isinstance(item, dict):
@@ -110,11 +130,17 @@ class _Items:
             item["input"] = self.tool(item.get("id") or item.get("call_id"), str(item.get("name")), item["input"], json_input=False)
         elif t in ("local_shell_call", "shell_call") and isinstance(item.get("action"), dict):
             key = str(item.get("id") or item.get("call_id"))
-            if key not in self.done:
+            upstream = json.dumps(item["action"], sort_keys=True)
+            seen = self.done.get(key)
+            if key in self.refused or seen is not None and (seen[0], seen[1]) != (t, upstream):
+                self.refused.add(key)
+                self.table.kept.extend(self.session.tools.refuse(t, upstream, "the tool call changed its name or input after it was announced"))
+                return
+            if seen is None:
                 restored, kept = self.session.tools.restore_input("local_shell", item["action"])
                 self.table.kept.extend(kept)
-                self.done[key] = json.dumps(restored)
-            item["action"] = json.loads(self.done[key])
+                seen = self.done[key] = (t, upstream, json.dumps(restored))
+            item["action"] = json.loads(seen[2])
 
 
 def restore_response(body: Any, session: Session) -> Any:
@@ -122,6 +148,7 @@ def restore_response(body: Any, session: Session) -> Any:
         return body
     table = BlockTable(session)
     items = _Items(session, table)
+    items.refuse_duplicates(body.get("output"))
     for item in body.get("output") or []:
         items.item(item)
     if isinstance(body.get("output_text"), str):
@@ -233,6 +260,7 @@ class Stream:
         if not isinstance(response, dict):
             return
         yield from self._flush_text()
+        self.items.refuse_duplicates(response.get("output"))
         for item in response.get("output") or []:
             self.items.item(item)
         if isinstance(response.get("output_text"), str):

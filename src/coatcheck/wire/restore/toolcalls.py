@@ -23,6 +23,7 @@ import functools
 import json
 import re
 import shlex
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,12 +31,16 @@ from typing import Any
 from ..._data import data_path, load_toml
 from ...policy import RestoreSettings
 from ...vault import PLACEHOLDER_RE, Vault
+from . import credentials
+from .commands import analyse, argv_source, reread
 from .destinations import Destinations, ShellRules, destinations
 from .dialects import (CMD, POSIX, POWERSHELL, UNKNOWN_SHELL, Dialect, decode_encoded_command, dialect_for, mentions,
                        names_windows_shell, powershell_call, powershell_evaluators, restore_script, shell_facts,
                        tool_dialect)
 from .dialects.nesting import last_word_start, replace_last_word
-from .urls import for_position
+from .dialects.posix_grammar import Script, command_at, parse
+from .files import MATCH_FIELDS, auto_run, normalise, patch_files, target_path
+from .urls import for_position, url_component
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "host.docker.internal"})
 
@@ -44,6 +49,8 @@ LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "host.docker.i
 class Sinks:
     kinds: dict[str, str]  # tool name -> sink kind
     command_fields: frozenset[str]
+    command_lists: frozenset[str]  # fields holding a list of commands (Responses shell_call.action.commands)
+    local_fields: frozenset[str]  # other fields of a shell tool that only name local things (workdir)
     shell: ShellRules
     provider_hosts: dict[str, tuple[str, ...]]
     powershell: ShellRules  # shell, with PowerShell's network cmdlets (names in lower case)
@@ -89,7 +96,7 @@ def sinks() -> Sinks:
         network_subcommands=rules.network_subcommands,
         needs_no_host=rules.needs_no_host,
     )
-    return Sinks(kinds, frozenset(sh["command_fields"]), rules,
+    return Sinks(kinds, frozenset(sh["command_fields"]), frozenset(sh["command_lists"]), frozenset(sh["local_fields"]), rules,
                  {k: tuple(v) for k, v in raw["provider_hosts"].items()}, ps_rules, tuple(ps["network_types"]))
 
 
@@ -136,33 +143,65 @@ class ToolRestorer:
         self.vault = vault
         self.settings = settings
         self.sinks = sinks()
+        # placeholder -> category of every value handed to a tool call: what the call prints may carry it back, in
+        # any transformed copy (the session masks those: ``detect/taint.py``)
+        self.handed: dict[str, str] = {}
+
+    def _note_handed(self, before: str, after: str) -> None:
+        counts = Counter(m.group() for m in PLACEHOLDER_RE.finditer(before))
+        if not counts:
+            return
+        left = Counter(m.group() for m in PLACEHOLDER_RE.finditer(after))
+        for ph, n in counts.items():
+            if left[ph] < n and ph not in self.handed:
+                entry = self.vault.entry(ph)
+                if entry is not None:
+                    self.handed[ph] = entry[0]
 
     # -- decisions -------------------------------------------------------------------------------
     def _mode(self, placeholder: str) -> str:
         entry = self.vault.entry(placeholder)
         return self.settings.categories.get(entry[0], "provenance") if entry else "provenance"
 
-    def _decide(self, placeholder: str, sink: str, tool: str, dest: Destinations | None) -> str | None:
-        """None to restore, else why the placeholder stays."""
+    def _secret(self, placeholder: str) -> bool:
+        """Decided as a secret: restored only as a credential or into a file (``[restore] secrets``)."""
+        entry = self.vault.entry(placeholder)
+        return entry is not None and entry[0] == "secret" and self.settings.secrets != "anywhere"
+
+    def allowed_host(self, placeholder: str) -> Callable[[str], bool]:
+        """Whether a destination host is one the value belongs to: its provider's API hosts and the host of the URL
+        it was first seen in (both recorded at mask time), a host the user allows, or this machine."""
+        hosts = set(self.vault.provenance(placeholder).hosts) | set(self.settings.allow_hosts)
+        return lambda host: host_allowed(host, hosts)
+
+    def _decide(self, placeholder: str, sink: str, tool: str, at: Callable[[], str | None] | None = None) -> str | None:
+        """None to restore, else why the placeholder stays. ``at``: the check of the placeholder's place in a
+        command (shell sinks) or file (file sinks), run only when the sink and the category need it."""
         mode = self._mode(placeholder)
         if mode == "never":
             return "the policy never restores this category into tool calls"
-        if mode == "always" or sink in ("file", "local", "allowed"):
-            return None
-        if sink == "shell":
-            if dest is None or not dest.network:
+        if self._secret(placeholder):
+            secrets = self.settings.secrets
+            if secrets == "never":
+                return "the policy never restores secrets into tool calls"
+            if sink == "allowed":
                 return None
-            if dest.hidden:
-                return "the command may reach a host it does not name"
-            allowed = set(self.vault.provenance(placeholder).hosts) | set(self.settings.allow_hosts)
-            foreign = sorted(h for h in dest.hosts if not host_allowed(h, allowed))
-            if foreign:
-                return f"the value was never seen with {', '.join(foreign[:3])}"
+            if sink == "file":
+                return at() if at is not None else None
+            if sink == "shell" and secrets == "credentials":
+                return at() if at is not None else "a secret is restored only as a credential of a request to its own host"
+            if sink == "shell":
+                return "the policy restores secrets into files only"
+            return f"a secret is restored only into files and credentials, not into {tool}"
+        if mode == "always" or sink in ("local", "allowed"):
             return None
+        if sink in ("file", "shell"):
+            return at() if at is not None and sink == "shell" else None
         return {
             "fetch": f"{tool} fetches from the web",
             "agent": f"{tool} hands text to another model",
             "mcp": f"{tool} is an MCP tool the policy does not allow",
+            "stdin": f"{tool} types into a running program that coatcheck cannot see",
         }.get(sink, f"{tool} is not a tool coatcheck knows")
 
     def _sink(self, tool: str) -> str:
@@ -174,14 +213,14 @@ class ToolRestorer:
     def _value(self, placeholder: str) -> str | None:
         return self.vault.lookup(placeholder)
 
-    def _plain(self, text: str, decide: Callable[[str], str | None], kept: list[Kept], tool: str, field: str) -> str:
+    def _plain(self, text: str, decide: Callable[[str, int], str | None], kept: list[Kept], tool: str, field: str) -> str:
         out: list[str] = []
         pos = 0
         for m in PLACEHOLDER_RE.finditer(text):
             value = self._value(m.group())
             if value is None:
                 continue
-            reason = decide(m.group())
+            reason = decide(m.group(), m.start())
             if reason is None:
                 inserted = for_position(text, m.start(), value)
                 if inserted is None:
@@ -195,6 +234,24 @@ class ToolRestorer:
         out.append(text[pos:])
         return "".join(out)
 
+    def _file_check(self, placeholder: str, path: str | None, content: str | None, field: str) -> str | None:
+        """Where a secret may be written: a file it was read from, or a file that does not run by itself."""
+        if field.rsplit(".", 1)[-1] in MATCH_FIELDS:
+            return None  # Edit's old_string only matches text already in the file
+        if path is None:
+            return "the tool call names no file coatcheck can check"
+        target = normalise(path)
+        for source in self.vault.provenance(placeholder).sources:
+            _, _, read = source.partition(":")
+            if read and normalise(read) == target:
+                return None
+        pattern = auto_run(path)
+        if pattern is not None:
+            return f"{path.rsplit('/', 1)[-1][:60]} runs by itself or is code ({pattern})"
+        if content is not None and content.lstrip().startswith("#!"):
+            return "the file is a script (#!)"
+        return None
+
     def _command(self, cmd: str, sink: str, tool: str, field: str, kept: list[Kept], dialect: Dialect | None = None) -> str:
         """Shell source ``cmd``, in ``dialect`` (else the tool's, else POSIX), with placeholders restored where
         they belong and quoted for their context."""
@@ -203,14 +260,62 @@ class ToolRestorer:
             nested = self._posix_runs_windows_shell(cmd, sink, tool, field, kept)
             if nested is not None:
                 return nested
-        elif dialect is POWERSHELL:
+            return self._posix(cmd, sink, tool, field, kept)
+        if dialect is POWERSHELL:
             handed = mentions(cmd, powershell_evaluators())
             if handed:
                 return self._keep(cmd, tool, field, kept, f"the script hands text to {handed}, which reads it again")
         dest = self._destinations(cmd, dialect)
-        result = restore_script(cmd, self._value, lambda ph: self._decide(ph, sink, tool, dest), dialect)
+        secret_reason = "credential positions are read in POSIX shell commands only"
+        result = restore_script(cmd, self._value, lambda ph, _at: self._decide(
+            ph, sink, tool, (lambda: secret_reason) if self._secret(ph) else (lambda: self._network(ph, dest))), dialect)
         kept.extend(Kept(ph, tool, field, why) for ph, why in result.kept)
         return result.text
+
+    def _network(self, placeholder: str, dest: Destinations) -> str | None:
+        if not dest.network:
+            return None
+        if dest.hidden:
+            return "the command may reach a host it does not name"
+        allowed = self.allowed_host(placeholder)
+        foreign = sorted(h for h in dest.hosts if not allowed(h))
+        if foreign:
+            return f"the value was never seen with {', '.join(foreign[:3])}"
+        return None
+
+    def _posix(self, cmd: str, sink: str, tool: str, field: str, kept: list[Kept], source: str | None = None,
+               starts: list[int] | None = None) -> str:
+        """POSIX source read with the shell grammar: personal data by destinations (every host the script can
+        reach must be one the value was seen with) and never where a second program reads it as code; secrets only
+        in a credential position (``credentials.py``)."""
+        try:
+            script = parse(cmd)
+        except ValueError:
+            return self._keep(cmd, tool, field, kept, "the command's quoting could not be followed")
+        dest: list[Destinations] = []
+
+        def place(ph: str, offset: int) -> str | None:
+            return self._place(script, cmd, offset, ph, dest)
+
+        result = restore_script(cmd, self._value, lambda ph, at: self._decide(ph, sink, tool, lambda: place(ph, at)), POSIX)
+        kept.extend(Kept(ph, tool, field, why) for ph, why in result.kept)
+        return result.text
+
+    def _place(self, script: Script, text: str, offset: int, ph: str, dest: list[Destinations]) -> str | None:
+        """Why the placeholder at ``offset`` of a parsed POSIX command stays, or None to restore it. ``dest`` caches
+        the script's destinations (computed once, when a personal value first needs them)."""
+        if self._secret(ph):
+            return credentials.decide(script, offset, ph, self.allowed_host(ph), command_at)
+        found = command_at(script, offset)
+        if found is not None:
+            why = reread(script, *found, self.sinks.shell)
+            if why:
+                return why
+        if _in_host_label(text, offset, ph):
+            return "the value would be part of a host name (a DNS lookup reaches the host's owner)"
+        if not dest:
+            dest.append(analyse(script, self.sinks.shell))
+        return self._network(ph, dest[0])
 
     def _destinations(self, cmd: str, dialect: Dialect) -> Destinations:
         if dialect is POWERSHELL:  # cmdlets and .NET types are case-insensitive
@@ -280,9 +385,15 @@ class ToolRestorer:
         shell's dialect, cmd.exe's command line is never restored; other elements are single arguments (no shell
         parses them), restored raw when the whole command's destinations allow it."""
         dialect = dialect_for(argv[0]) if argv else None
-        if dialect is POSIX and len(argv) >= 3 and argv[1] in self.sinks.shell.inline_flags:
-            script = self._command(argv[2], sink, tool, f"{field}[2]", kept, POSIX)
-            return [*argv[:2], script, *self._argv_elements(argv, 3, sink, tool, field, kept)]
+        if dialect is POSIX:
+            i = 1
+            while i < len(argv) and argv[i].startswith("-") and argv[i] not in self.sinks.shell.inline_flags:
+                i += 1
+            if i + 1 < len(argv) and argv[i] in self.sinks.shell.inline_flags:
+                head = self._keep_elements(argv, 1, i + 1, tool, field, kept, "the placeholder is among the shell's options")
+                script = self._command(argv[i + 1], sink, tool, f"{field}[{i + 1}]", kept, POSIX)
+                self._keep_elements(argv, i + 2, len(argv), tool, field, kept, "the script's arguments are read by the script")
+                return [*head, script, *argv[i + 2:]]
         if dialect is CMD:
             return self._keep_elements(argv, 1, len(argv), tool, field, kept, CMD.refusal)
         if dialect is POWERSHELL:
@@ -310,11 +421,27 @@ class ToolRestorer:
         return self._keep_elements(argv, 1, len(argv), tool, field, kept, call.problem or self._no_script(None))
 
     def _argv_elements(self, argv: list[str], first: int, sink: str, tool: str, field: str, kept: list[Kept]) -> list[str]:
+        """Single arguments (no shell parses them): read with the grammar as the command they are, each restored
+        raw where the place and the command's destinations allow it."""
         if not any(PLACEHOLDER_RE.search(a) for a in argv[first:]):
             return argv[first:]
-        dest = destinations([self._raw(x) for x in argv], self.sinks.shell)
-        return [self._plain(a, lambda ph: self._decide(ph, sink, tool, dest), kept, tool, f"{field}[{i}]") if PLACEHOLDER_RE.search(a) else a
-                for i, a in enumerate(argv[first:], first)]
+        source, starts = argv_source(argv)
+        try:
+            script = parse(source)
+        except ValueError:
+            return self._keep_elements(argv, first, len(argv), tool, field, kept, "the command could not be read")[first:]
+        dest: list[Destinations] = []
+        out = []
+        for i, a in enumerate(argv[first:], first):
+            if not PLACEHOLDER_RE.search(a):
+                out.append(a)
+                continue
+            out.append(self._plain(a, self._argv_decider(script, source, starts[i], sink, tool, dest), kept, tool, f"{field}[{i}]"))
+        return out
+
+    def _argv_decider(self, script: Script, source: str, at: int, sink: str, tool: str,
+                      dest: list[Destinations]) -> Callable[[str, int], str | None]:
+        return lambda ph, _offset: self._decide(ph, sink, tool, lambda: self._place(script, source, at, ph, dest))
 
     def _declared_dialect(self, args: dict[str, Any]) -> Dialect | None:
         """The dialect of the shell an argument object names (Codex ``exec_command``'s ``shell``); an unknown
@@ -329,24 +456,42 @@ class ToolRestorer:
         """A tool call's input object with placeholders restored where they belong, and what was kept."""
         sink = self._sink(tool)
         kept: list[Kept] = []
+        path = target_path(args) if sink in ("file", "allowed") else None
+        content = args.get("content") if isinstance(args, dict) and isinstance(args.get("content"), str) else None
+        shell_like = sink in ("shell", "allowed") and self.sinks.kind(tool) == "shell"
 
-        def walk(value: Any, path: str, key: str | None, dialect: Dialect | None) -> Any:
+        def plain(value: str, field: str) -> str:
+            if sink == "shell" and field.rsplit(".", 1)[-1] not in self.sinks.local_fields:
+                return self._keep(value, tool, field, kept, "the field is not one coatcheck reads as a command")
+            local = "local" if sink == "shell" else sink
+            return self._plain(value, lambda ph, _at: self._decide(
+                ph, local, tool, lambda: self._file_check(ph, path, content, field)), kept, tool, field)
+
+        def walk(value: Any, field: str, key: str | None, dialect: Dialect | None) -> Any:
             if isinstance(value, str):
                 if not PLACEHOLDER_RE.search(value):
                     return value
-                if sink in ("shell", "allowed") and key in self.sinks.command_fields:
-                    return self._command(value, sink, tool, path, kept, dialect)
-                return self._plain(value, lambda ph: self._decide(ph, sink, tool, None), kept, tool, path)
+                if shell_like and key in self.sinks.command_fields:
+                    return self._command(value, sink, tool, field, kept, dialect)
+                return plain(value, field)
             if isinstance(value, list):
-                if sink in ("shell", "allowed") and key in self.sinks.command_fields and all(isinstance(v, str) for v in value):
-                    return self._argv(value, sink, tool, path, kept)
-                return [walk(v, f"{path}[{i}]", key, dialect) for i, v in enumerate(value)]
+                if shell_like and key in self.sinks.command_fields and all(isinstance(v, str) for v in value):
+                    return self._argv(value, sink, tool, field, kept)
+                if shell_like and key in self.sinks.command_lists and all(isinstance(v, str) for v in value):
+                    return [self._command(v, sink, tool, f"{field}[{i}]", kept, dialect) for i, v in enumerate(value)]
+                return [walk(v, f"{field}[{i}]", key, dialect) for i, v in enumerate(value)]
             if isinstance(value, dict):
                 inner = self._declared_dialect(value) or dialect
-                return {k: walk(v, f"{path}.{k}" if path else k, k, inner) for k, v in value.items()}
+                return {k: walk(v, f"{field}.{k}" if field else k, k, inner) for k, v in value.items()}
             return value
 
-        return walk(args, "", None, None), kept
+        restored = walk(args, "", None, None)
+        self._note_handed(json.dumps(args, ensure_ascii=False), json.dumps(restored, ensure_ascii=False))
+        return restored, kept
+
+    def refuse(self, tool: str, text: str, reason: str) -> list[Kept]:
+        """Every placeholder the vault knows in ``text``, kept with ``reason`` (nothing is restored)."""
+        return [Kept(m.group(), tool, "input", reason) for m in PLACEHOLDER_RE.finditer(text) if self._value(m.group()) is not None]
 
     def restore_arguments(self, tool: str, source: str) -> tuple[str, list[Kept]]:
         """Tool-call arguments given as JSON source (OpenAI): restored JSON source. Unchanged bytes when nothing
@@ -364,12 +509,36 @@ class ToolRestorer:
         return json.dumps(restored, ensure_ascii=False), kept
 
     def restore_text(self, tool: str, text: str) -> tuple[str, list[Kept]]:
-        """Free-text tool input (Responses custom tools such as Codex's ``apply_patch``)."""
+        """Free-text tool input (Responses custom tools such as Codex's ``apply_patch``: each file section is
+        checked against the file it writes)."""
         sink = self._sink(tool)
         kept: list[Kept] = []
-        if sink in ("shell",):
-            return self._command(text, sink, tool, "input", kept), kept
-        return self._plain(text, lambda ph: self._decide(ph, sink, tool, None), kept, tool, "input"), kept
+        if sink == "shell":
+            restored = self._command(text, sink, tool, "input", kept)
+            self._note_handed(text, restored)
+            return restored, kept
+        sections = patch_files(text) if sink in ("file", "allowed") else []
+
+        def file_of(offset: int) -> str | None:
+            found = None
+            for start, name in sections:
+                if start > offset:
+                    break
+                found = name
+            return found
+
+        restored = self._plain(text, lambda ph, at: self._decide(
+            ph, sink, tool, lambda: self._file_check(ph, file_of(at), None, "input")), kept, tool, "input")
+        self._note_handed(text, restored)
+        return restored, kept
+
+
+def _in_host_label(text: str, offset: int, placeholder: str) -> bool:
+    """The placeholder is (part of) a host name: in a URL's host, or followed by ``.label`` (``PH.evil.example``)."""
+    end = offset + len(placeholder)
+    if end + 1 < len(text) and text[end] == "." and text[end + 1].isalnum():
+        return True
+    return url_component(text, offset) == "host"
 
 
 def notice(kept: list[Kept]) -> str:

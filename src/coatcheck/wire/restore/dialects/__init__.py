@@ -183,7 +183,7 @@ def powershell_evaluators() -> tuple[str, ...]:
     return (*shell_facts().ps_evaluators, *sorted(shell_facts().programs))
 
 
-def restore_script(cmd: str, value_of: Callable[[str], str | None], allowed: Callable[[str], str | None],
+def restore_script(cmd: str, value_of: Callable[[str], str | None], allowed: Callable[[str, int], str | None],
                    dialect: Dialect) -> Restored:
     """:func:`restore_command`, except that a dialect with a ``refusal`` (cmd.exe, an unknown shell) keeps every
     placeholder the vault knows, with that reason."""

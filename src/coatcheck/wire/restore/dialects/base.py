@@ -59,10 +59,10 @@ class Restored:
     kept: list[tuple[str, str]]  # (placeholder, reason)
 
 
-def restore_command(cmd: str, value_of: Callable[[str], str | None], allowed: Callable[[str], str | None],
+def restore_command(cmd: str, value_of: Callable[[str], str | None], allowed: Callable[[str, int], str | None],
                     dialect: Dialect) -> Restored:
     """Restore placeholders in shell source ``cmd``. ``value_of(ph)`` is the vault value (None if unknown);
-    ``allowed(ph)`` returns None to restore or a reason to keep. Values are URL-encoded inside URLs and quoted
+    ``allowed(ph, offset)`` (the placeholder and where it starts in ``cmd``) returns None to restore or a reason to keep. Values are URL-encoded inside URLs and quoted
     for their shell context; if the result would tokenise differently, every placeholder is kept."""
     matches = list(PLACEHOLDER_RE.finditer(cmd))
     if not matches:
@@ -80,7 +80,7 @@ def restore_command(cmd: str, value_of: Callable[[str], str | None], allowed: Ca
         value = value_of(ph)
         if value is None:
             continue
-        reason = allowed(ph)
+        reason = allowed(ph, m.start())
         inserted: str | None = None
         if reason is None:
             plain = for_position(cmd, m.start(), value)

@@ -1,0 +1,62 @@
+"""Which files a secret may be written into: not the ones that run by themselves or are code to execute.
+
+A secret restored into ``.git/hooks/pre-push``, a ``postinstall`` script, a Makefile, a shell start-up file, a CI
+config or a notebook next to a command the model wrote leaves the machine the next time that file runs, with no
+tool call left to decide. The list is data (``[files] auto_run`` in ``data/sinks.toml``); a file whose new content
+starts with ``#!`` is a script wherever it lives. A file the value was read from is the exception: it holds the
+value already, so writing it there again hands nobody anything new (and keeps edits around it working).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import posixpath
+import re
+
+from ..._data import data_path, load_toml
+
+# tool-call fields that name the file a call writes (Claude Code, Codex, other agents)
+PATH_FIELDS = ("file_path", "path", "notebook_path", "filename", "target_file")
+# fields that only match existing text (Edit's old_string): restoring there writes nothing
+MATCH_FIELDS = frozenset({"old_string", "old_str", "search", "old_text"})
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.MULTILINE)
+
+
+@functools.cache
+def _patterns() -> tuple[str, ...]:
+    return tuple(load_toml(data_path("sinks.toml"))["files"]["auto_run"])
+
+
+def normalise(path: str) -> str:
+    """A path as compared here: forward slashes, no ``./`` or ``..`` segments, no trailing slash."""
+    return posixpath.normpath(path.replace("\\", "/")) if path else path
+
+
+def auto_run(path: str) -> str | None:
+    """The ``auto_run`` pattern ``path`` matches (a file that runs by itself or is code), else None."""
+    p = normalise(path)
+    name = p.rsplit("/", 1)[-1]
+    for pat in _patterns():
+        if "/" in pat:
+            if fnmatch.fnmatchcase(p, pat) or fnmatch.fnmatchcase(p, "*/" + pat):
+                return pat
+        elif fnmatch.fnmatchcase(name, pat):
+            return pat
+    return None
+
+
+def target_path(args: object) -> str | None:
+    """The file a file tool's argument object writes, if it names one."""
+    if isinstance(args, dict):
+        for key in PATH_FIELDS:
+            value = args.get(key)
+            if isinstance(value, str) and value:
+                return value
+    return None
+
+
+def patch_files(patch: str) -> list[tuple[int, str]]:
+    """``(offset, path)`` for each file section of a Codex ``apply_patch`` text: the section starting at that offset
+    writes that path (a ``Move to:`` line adds its destination)."""
+    return [(m.start(), m.group(1) or m.group(2)) for m in _PATCH_FILE.finditer(patch)]
