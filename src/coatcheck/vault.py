@@ -626,6 +626,10 @@ class Vault:
             self._first_placeholders().setdefault((cat, value), ph)
             return ph
 
+    def first_placeholder(self, cat: str, value: str) -> str | None:
+        """The first placeholder ``value`` of category ``cat`` was given (in any scope), or None."""
+        return self._first_placeholders().get((cat, value))
+
     def _first_placeholders(self) -> dict[tuple[str, str], str]:
         """(category, value) -> the first placeholder the value was given, read from the store once."""
         if self._first is None:

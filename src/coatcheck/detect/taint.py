@@ -32,7 +32,7 @@ import base64
 import re
 import string
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -261,8 +261,17 @@ class TaintFinder:
     ``min_run``: the shortest run of a value (characters; bytes for hex, base64 and number lists) that counts.
     Build once per set of values, search many texts; the search is linear in the length of the text."""
 
-    def __init__(self, values: Mapping[str, str], min_run: int = 8) -> None:
+    def __init__(self, values: Mapping[str, str], min_run: int = 8, every_window: Collection[str] = ()) -> None:
+        """``every_window``: values whose every window is a needle, weak ones too (values handed to a tool call:
+        a handed name must not come back upper-cased and reversed because its words are common)."""
         self.min_run = n = min_run
+        every = frozenset(every_window)
+
+        def windows_of(s: str, value: str) -> list[tuple[int, int]]:
+            if value in every:
+                return [(i, i + n) for i in range(len(s) - n + 1)]
+            return list(_strong_windows(s, n))
+
         self._forms: list[str] = []  # each form of each value, as a view holds it
         self._categories: list[str] = []  # each form's value's category
         # rot13 is a view (the folded text translated), not needles: half the needles for the same matches
@@ -271,21 +280,21 @@ class TaintFinder:
             if len(value) < n:
                 continue
             plain = _SPACE.sub("", value).translate(_LOWER)
-            windows = list(_strong_windows(plain, n))
+            windows = windows_of(plain, value)
             if windows:
                 size = len(plain)
                 plain_id, rev_id = self._form(plain, cat), self._form(plain[::-1], cat)
                 for i, j in windows:
                     text.add(plain[i:j], plain_id, i)
                     rev = plain[i:j][::-1]
-                    if not (rev.isalpha() and rev.isascii() and _wordy(rev)):  # "drowssap" reversed is "password"
+                    if value in every or not (rev.isalpha() and rev.isascii() and _wordy(rev)):  # "drowssap" is "password" reversed
                         text.add(rev, rev_id, size - j)
             data = value.encode("utf-8")
             latin = data.decode("latin-1")
             if len(data) < n:
                 continue
             if latin.translate(_LOWER) != plain:  # whitespace inside, or not ASCII: windows of its own bytes
-                windows = list(_strong_windows(latin, n))
+                windows = windows_of(latin, value)
             if not value.isascii():  # number lists decode to bytes, read as Latin-1
                 byte_id = self._form(latin.translate(_LOWER), cat)
                 for i, j in windows:

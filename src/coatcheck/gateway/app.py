@@ -434,13 +434,17 @@ class Gateway:
         except httpx.HTTPError as exc:
             log.warning("upstream stream broke (%s)", exc.__class__.__name__)
             broken = True
-        except (ValueError, UnicodeDecodeError, KeyError, TypeError, AttributeError) as exc:
-            log.warning("upstream sent a malformed event (%s)", exc.__class__.__name__)
+        except Exception as exc:  # a malformed event, or a restore that failed: end the stream cleanly, audited
+            log.warning("the stream could not be transformed (%s); it was ended", exc.__class__.__name__)
             broken = True
         finally:
             await upstream.aclose()
-        tail = await anyio.to_thread.run_sync(lambda: b"".join(out.encode() for out in transformer.finish(broken)),
-                                              limiter=limiter)
+        try:
+            tail = await anyio.to_thread.run_sync(lambda: b"".join(out.encode() for out in transformer.finish(broken)),
+                                                  limiter=limiter)
+        except Exception as exc:  # nothing held back is sent unrestored: the tail is dropped
+            log.warning("the stream's end could not be transformed (%s)", exc.__class__.__name__)
+            tail = b""
         if tail:
             yield tail
         done()

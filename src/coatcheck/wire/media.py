@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import functools
 import io
 import re
 from collections.abc import Callable
@@ -106,6 +107,7 @@ def _charset(params: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=32)  # clients resend every document with the whole history, every turn
 def pdf_text(data: bytes, where: str) -> str:
     """The text of a PDF, page by page (blank line between pages). MediaRefused when it cannot be read (encrypted,
     malformed, too many pages): what cannot be read cannot be masked."""
@@ -162,7 +164,7 @@ class Media:
             return None
         return bom + masked.encode(codec)
 
-    def _bytes(self, declared: str | None, charset: str | None, data: bytes, where: str, *, pdf_ok: bool = False) -> bytes | None:
+    def _bytes(self, declared: str | None, charset: str | None, data: bytes, where: str) -> bytes | None:
         """New bytes for a file (None: unchanged). Refuses what the policy or coatcheck cannot send."""
         kind = self._kind(declared, data, where)
         label = _label(declared)

@@ -190,11 +190,19 @@ class Session(TextSession):
                 continue
             label = {source.label} if source else set()
             for ph in written:
-                first = not self.vault.provenance(ph).detectors
-                hosts = set()
-                if first:
+                entry = self.vault.entry(ph)
+                first = self.vault.first_placeholder(*entry) if entry else None
+                if first is not None and first != ph:
+                    # the value is known under another placeholder (another text's scope): it belongs where it
+                    # belonged when first seen, and this text can add nothing to that (it may be the model's own
+                    # echo of the value beside a host)
+                    known = self.vault.provenance(first)
+                    self.vault.note(ph, Provenance({s.detector}, set(known.hosts), set(known.sources) | label))
+                    continue
+                hosts: set[str] = set()
+                if not self.vault.provenance(ph).detectors:
                     hosts = structural_hosts(urls, starts, s.start, s.end) | set(provider_hosts(s.detector))
-                    if source is not None and source.whole_file or source is None:
+                    if source is None or source.whole_file:
                         hosts |= config_hosts(text, s.start)
                 self.vault.note(ph, Provenance({s.detector}, hosts, label))
 
@@ -203,16 +211,18 @@ class Session(TextSession):
         secret the session knows."""
         handed = self.tools.handed
         with self._lock:
-            size = (len(handed), len(self._known))
+            secrets = [v for v, c in self._known.items() if c == "secret"]
+            size = (len(handed), len(secrets))
             if self._taint_size != size:
                 values = {}
                 for ph, cat in list(handed.items()):
                     value = self.vault.lookup(ph)
                     if value is not None:
                         values[value] = cat
-                self._taint_handed = TaintFinder(values) if values else None
-                values.update({v: c for v, c in self._known.items() if c == "secret"})
-                self._taint_all = TaintFinder(values) if values else None
+                every = set(values)
+                self._taint_handed = TaintFinder(values, every_window=every) if values else None
+                values.update({v: "secret" for v in secrets if v not in values})
+                self._taint_all = TaintFinder(values, every_window=every) if values else None
                 self._taint_size = size
                 self._finder = self._net_finder = None
             return self._taint_handed if untrusted else self._taint_all

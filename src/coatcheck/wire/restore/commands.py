@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from ..._data import data_path, load_toml
-from .destinations import Destinations, ShellRules
+from .credentials import facts as credential_facts
+from .destinations import Destinations, ShellRules, flag_values
 from .dialects.posix_grammar import Script, SimpleCommand, parse
 
 
@@ -62,7 +63,7 @@ def _url_host(word: str) -> str | None:
     return host.lower().rstrip(".") if host else None
 
 
-def _reads_code_from_stdin(cmd: SimpleCommand, args: list[str | None], rules: ShellRules) -> bool:
+def _reads_code_from_stdin(args: list[str | None]) -> bool:
     """An interpreter or shell given no script file: it runs what arrives on stdin (a pipe or here-document)."""
     rest = [a for a in args[1:] if a is not None]
     if "-" in rest or "-s" in rest:
@@ -79,6 +80,13 @@ def analyse(script: Script, rules: ShellRules) -> Destinations:
     for cmd in script.commands:
         for a in cmd.assignments:
             if a.name in facts.destination_env:
+                network = hidden = True
+        for r in cmd.redirects:  # exec 2>/dev/tcp/host/port, … >/dev/udp/…
+            target = r.target.value if r.target is not None else None
+            if target is not None and ("/dev/tcp/" in target or "/dev/udp/" in target):
+                network = hidden = True
+        for word in cmd.words[1:]:  # export HTTPS_PROXY=…, declare -x PGHOST=…, env http_proxy=…
+            if word.value is not None and "=" in word.value and word.value.partition("=")[0] in facts.destination_env:
                 network = hidden = True
         name = program(cmd)
         if name == "":
@@ -113,7 +121,7 @@ def analyse(script: Script, rules: ShellRules) -> Destinations:
                     hosts |= inner_dest.hosts
                 else:
                     network = hidden = True
-            elif _reads_code_from_stdin(cmd, args, rules):
+            elif _reads_code_from_stdin(args):
                 network = hidden = True
             continue
         subs = rules.network_subcommands.get(name)
@@ -135,7 +143,7 @@ def analyse(script: Script, rules: ShellRules) -> Destinations:
             elif h:
                 found.add(h)
         if name in rules.host_flags:
-            found |= _flag_values(words[1:], rules.host_flags[name])
+            found |= flag_values(words[1:], rules.host_flags[name])
         if name in rules.ssh_like:
             for w in words[1:]:
                 if "@" in w and "://" not in w and not w.startswith("-"):
@@ -144,23 +152,13 @@ def analyse(script: Script, rules: ShellRules) -> Destinations:
             first = next((w for w in words[1:] if not w.startswith("-")), None)
             if first and "://" not in first:
                 found.add(first.rsplit("@", 1)[-1].split(":", 1)[0].strip("[]").lower())
+        implied = credential_facts().programs.get(name)
+        if implied is not None and implied.implied_hosts and not any("://" in w for w in words[1:]):
+            found |= set(implied.implied_hosts)  # gh talks to GitHub unless told otherwise (GH_HOST: above)
         if not found and name not in rules.needs_no_host:
             hidden = True
         hosts |= {h for h in found if h}
     return Destinations(network, hosts, hidden)
-
-
-def _flag_values(args: list[str], flags: frozenset[str]) -> set[str]:
-    out: set[str] = set()
-    for j, a in enumerate(args):
-        if a in flags and j + 1 < len(args):
-            out.add(args[j + 1].lower())
-        for f in flags:
-            if f.startswith("--") and a.startswith(f + "="):
-                out.add(a[len(f) + 1:].lower())
-            elif not f.startswith("--") and a.startswith(f) and len(a) > len(f) and a[len(f)] != "-":
-                out.add(a[len(f):].lower())
-    return {h.split(":", 1)[0] if h.count(":") == 1 else h for h in out}
 
 
 def reread(script: Script, cmd: SimpleCommand, role: str, index: int, rules: ShellRules) -> str | None:

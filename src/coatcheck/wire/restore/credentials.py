@@ -15,12 +15,16 @@ with :func:`urllib.parse.urlsplit`, host before ``?`` and ``#``.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from ..._data import data_path, load_toml
 from .dialects.posix_grammar import Script, SimpleCommand, Word
+
+
+_OVERRIDES = frozenset({"host", "hostaddr", "service", "servicefile", "options", "port"})
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,8 @@ class Program:
     credential_options: frozenset[str] = frozenset()
     header_options: frozenset[str] = frozenset()
     host_options: frozenset[str] = frozenset()
+    conninfo_options: frozenset[str] = frozenset()
+    code_options: frozenset[str] = frozenset()
     value_options: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     subcommands: frozenset[str] = frozenset()
@@ -75,10 +81,16 @@ class _Reading:
     problem: str | None = None
 
 
+_SYSTEM_BIN = ("/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/")
+
+
 def _program_name(word: Word) -> str | None:
-    if word.value is None:
+    """The program a command word runs when it is one the system provides: a bare name, or a path in a system
+    directory (``./curl`` or ``/tmp/x/curl`` is whatever an earlier call wrote there)."""
+    value = word.value
+    if value is None or "/" in value and not value.startswith(_SYSTEM_BIN):
         return None
-    return word.value.rsplit("/", 1)[-1]
+    return value.rsplit("/", 1)[-1]
 
 
 def _host_of_url(url: str, program: Program) -> str | None:
@@ -95,6 +107,8 @@ def _host_of_url(url: str, program: Program) -> str | None:
         return None
     if parts.scheme.lower() not in program.schemes or not host:
         return None
+    if "," in parts.netloc or _OVERRIDES.intersection(k.lower() for k, _ in parse_qsl(parts.query)):
+        return None  # a host list, or query parameters that name another host (libpq: ?host=, ?hostaddr=)
     if program.globbing and any(c in url for c in "{}[]"):
         return None
     return host.lower().rstrip(".")
@@ -121,7 +135,7 @@ def _read(cmd: SimpleCommand, program: Program) -> _Reading:
             i += 1
             continue
         takes = (program.value_options | program.credential_options | program.header_options | program.host_options
-                 | program.url_options)
+                 | program.url_options | program.conninfo_options | program.code_options)
         if value in program.flags:
             globoff = globoff or value in ("-g", "--globoff")
             i += 1
@@ -163,7 +177,20 @@ def _read(cmd: SimpleCommand, program: Program) -> _Reading:
         elif name in program.header_options:
             r.header_words[at] = arg
         elif name in program.host_options:
+            if "," in arg or not arg:  # a host list: libpq tries the next one when the first fails
+                return _problem(r, f"{program.name} is given several hosts")
             r.hosts.append(arg.lower())
+        elif name in program.conninfo_options:
+            if "://" in arg:
+                host = _host_of_url(arg, program)
+                if host is None:
+                    return _problem(r, "a URL in the command cannot be read safely")
+                r.hosts.append(host)
+            elif "=" in arg:
+                return _problem(r, "the connection string's parameters are not read")
+        elif name in program.code_options:
+            if "\\" in arg or re.search(r"(?i)\bprogram\b", arg):
+                return _problem(r, f"the {program.name} input runs commands of its own")
         elif name in program.url_options:
             if eq:
                 r.hosts.append(_host_of_url(arg, program) or "")  # "" is no host: refused below

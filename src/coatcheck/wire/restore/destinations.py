@@ -1,4 +1,5 @@
-"""Which network destinations a command names, read with the facts about programs in ``data/sinks.toml``."""
+"""Which network destinations a command names, read with the facts about programs in ``data/sinks.toml``: the
+regex reading used for PowerShell scripts (POSIX commands are read with the shell grammar, ``commands.py``)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def destinations(cmd: str | list[str], rules: ShellRules) -> Destinations:
     for i, tok in enumerate(argv):
         base = tok.rsplit("/", 1)[-1]
         if base in programs and base in rules.host_flags:
-            hosts |= _flag_values(argv[i + 1:], rules.host_flags[base])
+            hosts |= flag_values(argv[i + 1:], rules.host_flags[base])
         if base in programs and base in rules.positional_host:
             first = next((a for a in argv[i + 1:] if not a.startswith("-")), None)
             if first and not URL_START.match(first):
@@ -59,7 +60,8 @@ def destinations(cmd: str | list[str], rules: ShellRules) -> Destinations:
     return Destinations(network, {h for h in hosts if h}, hidden)
 
 
-def _flag_values(args: Iterable[str], flags: frozenset[str]) -> set[str]:
+def flag_values(args: Iterable[str], flags: frozenset[str]) -> set[str]:
+    """The values given to any of ``flags`` (``-h HOST``, ``--host=HOST``, ``-hHOST``), lower case, without a port."""
     out: set[str] = set()
     args = list(args)
     for j, a in enumerate(args):

@@ -16,16 +16,22 @@ import re
 
 from ..._data import data_path, load_toml
 
-# tool-call fields that name the file a call writes (Claude Code, Codex, other agents)
-PATH_FIELDS = ("file_path", "path", "notebook_path", "filename", "target_file")
-# fields that only match existing text (Edit's old_string): restoring there writes nothing
-MATCH_FIELDS = frozenset({"old_string", "old_str", "search", "old_text"})
 _PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.MULTILINE)
 
 
 @functools.cache
+def file_facts() -> dict[str, tuple[str, ...]]:
+    """``[files]`` of ``data/sinks.toml``: auto_run, path_fields, match_fields, whole_file_readers, host_keys."""
+    return {k: tuple(v) for k, v in load_toml(data_path("sinks.toml"))["files"].items()}
+
+
 def _patterns() -> tuple[str, ...]:
-    return tuple(load_toml(data_path("sinks.toml"))["files"]["auto_run"])
+    return file_facts()["auto_run"]
+
+
+def match_field(field: str) -> bool:
+    """The field only matches text already in a file (Edit's ``old_string``)."""
+    return field in file_facts()["match_fields"]
 
 
 def normalise(path: str) -> str:
@@ -35,9 +41,10 @@ def normalise(path: str) -> str:
 
 def auto_run(path: str) -> str | None:
     """The ``auto_run`` pattern ``path`` matches (a file that runs by itself or is code), else None."""
-    p = normalise(path)
+    p = normalise(path).lower()
     name = p.rsplit("/", 1)[-1]
     for pat in _patterns():
+        pat = pat.lower()
         if "/" in pat:
             if fnmatch.fnmatchcase(p, pat) or fnmatch.fnmatchcase(p, "*/" + pat):
                 return pat
@@ -49,7 +56,7 @@ def auto_run(path: str) -> str | None:
 def target_path(args: object) -> str | None:
     """The file a file tool's argument object writes, if it names one."""
     if isinstance(args, dict):
-        for key in PATH_FIELDS:
+        for key in file_facts()["path_fields"]:
             value = args.get(key)
             if isinstance(value, str) and value:
                 return value

