@@ -15,6 +15,7 @@ class Category:
     dangerous: bool
     priority: int
     description: str
+    user_scoped: bool = False  # placeholders derive from the user's key, not the conversation's (Vault)
 
     @property
     def tag(self) -> str:
@@ -28,7 +29,8 @@ def categories() -> dict[str, Category]:
     out: dict[str, Category] = {}
     for name, rec in raw.items():
         try:
-            out[name] = Category(name, bool(rec["dangerous"]), int(rec["priority"]), str(rec["description"]))
+            out[name] = Category(name, bool(rec["dangerous"]), int(rec["priority"]), str(rec["description"]),
+                                 bool(rec.get("user_scoped", False)))
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"categories.toml: record {name!r} is invalid: {exc}") from exc
     return out

@@ -530,9 +530,12 @@ class Vault:
     ``key`` must be a key (random bytes, or :func:`load_key` / :func:`master_key`'s result), never a passphrase:
     placeholders are an HMAC under a key derived from it, cheap to recompute for anyone who can guess ``key``."""
 
-    def __init__(self, key: bytes | None = None, store: Store | None = None) -> None:
+    def __init__(self, key: bytes | None = None, store: Store | None = None, user_key: bytes | None = None) -> None:
+        """``user_key``: the key placeholders of user-scoped categories (``categories.toml``: a user name) derive
+        from, shared by all of one user's conversations; without it they derive from ``key`` like the rest."""
         master = key if key is not None else secrets.token_bytes(32)
         self._hmac_key = _derive(master, b"coatcheck placeholder v1")
+        self._user_hmac_key = _derive(user_key, b"coatcheck placeholder v1") if user_key is not None else None
         self.store: Store = store if store is not None else MemoryStore()
         self._lock = threading.RLock()
         # (category, value) -> placeholder, for entries the store holds durably; a thread's batch keeps its own
@@ -592,7 +595,10 @@ class Vault:
         msg = f"{cat}\x00{round_}\x00".encode() + value.encode("utf-8", "surrogatepass")
         if scope:  # a text's own namespace: equal values elsewhere get other placeholders
             msg += b"\x00scope\x00" + scope.encode("utf-8", "surrogatepass")
-        digest = hmac.new(self._hmac_key, msg, hashlib.sha256).digest()
+        key = self._hmac_key
+        if not scope and self._user_hmac_key is not None and category(cat).user_scoped:
+            key = self._user_hmac_key
+        digest = hmac.new(key, msg, hashlib.sha256).digest()
         n = int.from_bytes(digest[:8], "big")
         body = "".join(_B32[(n >> (5 * i)) & 31] for i in range(_HASH_LEN - 1))
         return f"{tag}_{body}{_B32[26 + digest[8] % 6]}"

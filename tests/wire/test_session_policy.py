@@ -112,3 +112,24 @@ def test_a_value_seen_again_cannot_be_given_new_hosts() -> None:
         assert token not in out["command"] and kept, cmd
     out, _ = s.tools.restore_input("Bash", {"command": f"git push https://x:{ph_b}@github.com/acme/r.git"})
     assert token in out["command"]
+
+
+def test_a_user_name_has_one_placeholder_in_every_session_of_a_user() -> None:
+    """The clients' own prompts name the working directory: its user name must mask the same in every session,
+    so the prompt stays byte-identical and caches; other values stay per session."""
+    prompt = "Working directory: /home/mlopez/projects/shop\nContact: ana.silva@harbourline-example.se\n"
+    user_key = b"u" * 32
+    a = session(b"a" * 32, Vault(b"a" * 32, user_key=user_key)).mask(prompt)
+    b = session(b"b" * 32, Vault(b"b" * 32, user_key=user_key)).mask(prompt)
+    user_a, user_b = (re.search(r"USERNAME_[a-z0-9]{10}", x).group() for x in (a, b))
+    mail_a, mail_b = (re.search(r"EMAIL_[a-z0-9]{10}", x).group() for x in (a, b))
+    assert user_a == user_b and mail_a != mail_b and "mlopez" not in a
+
+
+def test_a_value_the_model_quoted_bare_is_masked_after_a_restart(tmp_path) -> None:
+    vault = Vault.open(tmp_path / "v.db", key=b"q" * 32)
+    first = session(b"q" * 32, vault)
+    assert "mlopez" not in first.mask("cwd: /home/mlopez/projects/shop\n")
+    # the gateway restarts; the client resends the model's answer, restored: "mlopez" stands alone, no path around it
+    again = session(b"q" * 32, Vault.open(tmp_path / "v.db", key=b"q" * 32))
+    assert "mlopez" not in again.mask("Your user on this machine is mlopez.")

@@ -144,11 +144,12 @@ class SessionStore:
         """A session whose placeholders derive from ``name`` (with a vault folder: its own encrypted file, so
         ``coatcheck restore`` works on transcripts later)."""
         key = subkey(self.master_key, b"session\x00" + name.encode())
+        user_key = subkey(self.master_key, b"user-scoped\x00")  # a user name gets one placeholder in every session
         vault = None
         if self.vault_dir:
             file = hashlib.sha256(name.encode()).hexdigest()[:24] + ".vault"
-            vault = Vault(key, FileStore(os.path.join(self.vault_dir, file), key))
-        s = Session(key, self.pipeline, self.policy, vault=vault)
+            vault = Vault(key, FileStore(os.path.join(self.vault_dir, file), key), user_key=user_key)
+        s = Session(key, self.pipeline, self.policy, vault=vault, user_key=user_key)
         s.name = name
         return s
 

@@ -18,6 +18,7 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 
+from .._data import word_list
 from ..detect.pipeline import Pipeline, ValueFinder, known_values
 from ..masker import Masker
 from ..policy import Policy
@@ -58,8 +59,9 @@ class TextSession:
     """One conversation's (or one corpus file's) masking state: its vault, a memo that keeps a repeated segment
     byte-identical at no cost, and the values it has found so far, masked wherever they occur again."""
 
-    def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None) -> None:
-        self.vault = vault if vault is not None else Vault(key)
+    def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None,
+                 user_key: bytes | None = None) -> None:
+        self.vault = vault if vault is not None else Vault(key, user_key=user_key)
         self.masker = Masker(policy=policy, vault=self.vault, pipeline=pipeline)
         self._memo: OrderedDict[bytes, str] = OrderedDict()
         self._memo_size = memo_size
@@ -73,9 +75,15 @@ class TextSession:
         # A session reopened from its vault file (a resume after a gateway restart, a batch run resumed) knows its values again: the
         # client resends them in clear where the model's tool calls were restored (a command holding the token), and
         # no context around them there says they are secret.
+        # The model's own answers come back too, quoting a value bare ("your user is mlopez"): a value of the vault is
+        # known even when it is a plain word (a user name), unless it is a single word of a person's name (one
+        # model slip must not spread) or a common word.
+        common = word_list("common_words")
         for _, cat, value in self.vault.store.items():
             for v, span in known_values(value, [Span(0, len(value), cat, "vault", 1.0)]).items():
                 self._known.setdefault(v, span.category)
+            if cat not in ("person", "literal") and len(value) >= 4 and "\n" not in value and value.lower() not in common:
+                self._known.setdefault(value, cat)
 
     # -- masking -------------------------------------------------------------------------------
     def mask(self, text: str, source: Source | None = None) -> str:
@@ -163,13 +171,13 @@ class Session(TextSession):
     """A live conversation with a model: adds the echo map (the model's own output goes back upstream exactly as
     it produced it), provenance of every value found, the tool-call restorer and its notices."""
 
-    def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None) -> None:
-        super().__init__(key, pipeline, policy, memo_size, vault)
+    def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None,
+                 user_key: bytes | None = None) -> None:
+        super().__init__(key, pipeline, policy, memo_size, vault, user_key)
         self.tools = ToolRestorer(self.vault, policy.restore)
         self._guard = prose_guard(self.tools.allowed_host, self.vault.lookup)
-        self._taint_handed: TaintFinder | None = None
-        self._taint_all: TaintFinder | None = None
-        self._taint_size = (-1, -1)
+        self._taint: TaintFinder | None = None
+        self._taint_size = -1
         self._echo: OrderedDict[bytes, str] = OrderedDict()
         self.notices: set[str] = set()
         self.kept: Counter[str] = Counter()
@@ -207,25 +215,20 @@ class Session(TextSession):
                 self.vault.note(ph, Provenance({s.detector}, hosts, label))
 
     def _taint_finder(self, untrusted: bool) -> TaintFinder | None:
-        """Every transformed copy of a value handed to a tool call, and (in text only the user wrote) of every
-        secret the session knows."""
+        """Every transformed copy of a value handed to a tool call (what the call prints may carry it back), in any
+        text, every window of it (its common words too). Built again only when more values were handed out."""
         handed = self.tools.handed
         with self._lock:
-            secrets = [v for v, c in self._known.items() if c == "secret"]
-            size = (len(handed), len(secrets))
-            if self._taint_size != size:
+            if self._taint_size != len(handed):
                 values = {}
                 for ph, cat in list(handed.items()):
                     value = self.vault.lookup(ph)
                     if value is not None:
                         values[value] = cat
-                every = set(values)
-                self._taint_handed = TaintFinder(values, every_window=every) if values else None
-                values.update({v: "secret" for v in secrets if v not in values})
-                self._taint_all = TaintFinder(values, every_window=every) if values else None
-                self._taint_size = size
+                self._taint = TaintFinder(values, every_window=set(values)) if values else None
+                self._taint_size = len(handed)
                 self._finder = self._net_finder = None
-            return self._taint_handed if untrusted else self._taint_all
+            return self._taint
 
     def restorer(self, *, json_string: bool = False) -> StreamRestorer:
         return StreamRestorer(self.vault, json_string=json_string, keep=self._guard)
