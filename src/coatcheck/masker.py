@@ -78,6 +78,14 @@ class Masker:
         except Exception as exc:  # fail closed: the caller must not forward the input
             raise MaskingError(f"masking failed ({exc.__class__.__name__}); nothing was forwarded") from None
 
+    def mask_whole(self, text: str, cat: str, value_of: Callable[[str], str] | None = None, scope: str = "") -> MaskResult:
+        """``text`` masked as one value of category ``cat`` (each non-blank line a placeholder): for text that must
+        not be read at all but must still come back exactly (binary output of a command that held a value)."""
+        if not text.strip():
+            return MaskResult(text)
+        replaced, placeholders = self._replace(text, cat, value_of, scope)
+        return MaskResult(replaced, [Span(0, len(text), cat, "withheld", 1.0)], [placeholders])
+
     def _replace(self, value: str, cat: str, value_of: Callable[[str], str] | None, scope: str = "") -> tuple[str, tuple[str, ...]]:
         """Mask line by line, so line counts (and diff hunks) stay as they were; also the placeholders written."""
         parts: list[str] = []

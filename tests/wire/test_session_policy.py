@@ -133,3 +133,13 @@ def test_a_value_the_model_quoted_bare_is_masked_after_a_restart(tmp_path) -> No
     # the gateway restarts; the client resends the model's answer, restored: "mlopez" stands alone, no path around it
     again = session(b"q" * 32, Vault.open(tmp_path / "v.db", key=b"q" * 32))
     assert "mlopez" not in again.mask("Your user on this machine is mlopez.")
+
+
+def test_binary_output_after_a_handed_value_is_withheld_whole_and_still_restores() -> None:
+    s = session()
+    ph = PH.search(s.mask(f"contact {MAIL} for access", None)).group()
+    s.tools.restore_input("Bash", {"command": f"printf %s {ph} | gzip"})
+    binary = "\x1f\ufffd\x08\x00\x00\x00\x00\x00\x00\x03 some bytes\nmore \ufffd\x00 bytes\n"
+    out = s.mask(binary, BASH)
+    assert "bytes" not in out and s.restore(out) == binary
+    assert s.mask("plain output\n", BASH) == "plain output\n"  # readable output is read, not withheld

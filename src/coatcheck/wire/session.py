@@ -24,8 +24,9 @@ from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
 from ..spans import Span
-from ..vault import Provenance, Vault
+from ..vault import PLACEHOLDER_RE, Provenance, Vault
 from ..detect.taint import TaintFinder
+from .apis import notices as _notices
 from .restore.prose import prose_guard
 from .restore.provenance import Source, config_hosts, structural_hosts, url_spans
 from .restore.toolcalls import Kept, ToolRestorer, notice, provider_hosts
@@ -118,7 +119,10 @@ class TextSession:
         # knows". Long random secrets are masked everywhere. Residual: docs/threat-model.md.
         scope = _h(text).hex()[:16] if untrusted else ""
         with self.vault.batch():  # one vault commit for every value of this text (file vaults)
-            result = self.masker.mask(text, self._known_finder(untrusted), value_of=value_of, scope=scope)
+            if untrusted and self._unreadable(text):
+                result = self.masker.mask_whole(text, "secret", value_of, scope)
+            else:
+                result = self.masker.mask(text, self._known_finder(untrusted), value_of=value_of, scope=scope)
             self._record(text, result.spans, result.placeholders, source)
         self.detect_seconds += time.perf_counter() - t0
         self.detected_chars += len(text)
@@ -156,6 +160,10 @@ class TextSession:
     def _taint_finder(self, untrusted: bool) -> TaintFinder | None:
         return None
 
+    def _unreadable(self, text: str) -> bool:
+        """Tool output that must be withheld whole: it cannot be checked for copies of handed values."""
+        return False
+
     def _echoed(self, text: str) -> str | None:
         return None
 
@@ -180,7 +188,12 @@ class Session(TextSession):
         self._taint_size = -1
         self._echo: OrderedDict[bytes, str] = OrderedDict()
         self.notices: set[str] = set()
+        # notices are signed under a key that outlives the process (derived from the session's key, which derives
+        # from the persistent vault key; the gateway sets one key for all its sessions): after a restart the
+        # client's copy of a notice is still known as coatcheck's and never goes upstream
+        self.notice_key: bytes = _notices.notice_key(key)
         self.kept: Counter[str] = Counter()
+        self.kept_reasons: Counter[tuple[str, str]] = Counter()  # (tool, reason) -> placeholders kept
         self.last_used = time.monotonic()
         self.name: str | None = None  # the session key its placeholders derive from (SessionStore); None: ephemeral
 
@@ -214,6 +227,11 @@ class Session(TextSession):
                         hosts |= config_hosts(text, s.start)
                 self.vault.note(ph, Provenance({s.detector}, hosts, label))
 
+    def _unreadable(self, text: str) -> bool:
+        """Binary tool output (NUL bytes, undecodable bytes) once a value was handed to a tool call: the taint search
+        reads text, so output it cannot read goes upstream as placeholders, whole (it still restores exactly)."""
+        return bool(self.tools.handed) and ("\x00" in text or "\ufffd" in text)
+
     def _taint_finder(self, untrusted: bool) -> TaintFinder | None:
         """Every transformed copy of a value handed to a tool call (what the call prints may carry it back), in any
         text, every window of it (its common words too). Built again only when more values were handed out."""
@@ -245,8 +263,10 @@ class Session(TextSession):
         return restored
 
     def remember_echo(self, upstream: str, restored: str) -> None:
-        """The client will send ``restored`` back next turn: forward ``upstream`` instead, byte for byte."""
-        if upstream == restored or not restored:
+        """The client will send ``restored`` back next turn: forward ``upstream`` instead, byte for byte. Text the
+        client gets unchanged is remembered too when it holds a placeholder (one kept in a tool call, or in a URL
+        of prose): masked afresh it would go back as ``LITERAL_…``, not as the model wrote it."""
+        if not restored or (upstream == restored and not PLACEHOLDER_RE.search(upstream)):
             return
         with self._lock:
             self._echo[_h(restored)] = upstream
@@ -256,12 +276,17 @@ class Session(TextSession):
     def notice_for(self, kept: list[Kept]) -> str:
         """The visible notice for placeholders kept in one response; remembered so that the client's echo of it
         is dropped before the history goes back upstream."""
-        text = notice(kept)
+        text = _notices.sign(self.notice_key, notice(kept))
         with self._lock:
             self.notices.add(text)
+            if len(self.notices) > 10_000:
+                self.notices.clear()  # the signature recognises them all the same
             for k in kept:
                 self.kept[k.tool] += 1
+                self.kept_reasons[(k.tool, k.reason)] += 1
         return text
 
     def is_our_notice(self, text: object) -> bool:
-        return isinstance(text, str) and text in self.notices
+        """True when ``text`` is one notice line coatcheck wrote: one of this process's, or one signed under the
+        notice key (written before a restart)."""
+        return isinstance(text, str) and (text in self.notices or _notices.signed(self.notice_key, text))
