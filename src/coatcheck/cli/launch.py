@@ -13,6 +13,7 @@ provider key, not a prompt.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -21,7 +22,8 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
+from urllib.request import ProxyHandler, Request, build_opener
 
 import typer
 
@@ -35,6 +37,7 @@ Probe = Callable[[str, str], Mapping[str, str] | None]
 START_SECONDS = 90.0  # the first start may load the detection model
 SHARED_CHECK_SECONDS = 5.0
 SHARED_MISSES = 3  # a shared gateway that does not answer this many checks in a row is gone
+SUMMARY_SECONDS = 3.0
 
 
 def token_path(path: Path | None = None) -> Path:
@@ -79,6 +82,18 @@ class Gateway:
     @property
     def private(self) -> bool:
         return self._server is not None
+
+    def summary(self) -> dict[str, Any] | None:
+        """What the gateway did (``/coatcheck/summary``: counts and labels only), None when it does not answer."""
+        if self._server is not None and self._server.poll() is not None:
+            return None
+        req = Request(self.base + "/coatcheck/summary", headers={"x-coatcheck-token": self.token})
+        try:  # never through a proxy: the token goes to the gateway that proved it holds it, and nowhere else
+            with build_opener(ProxyHandler({})).open(req, timeout=SUMMARY_SECONDS) as resp:
+                data = json.loads(resp.read())
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
 
     def failure(self) -> str | None:
         """Why the gateway can no longer serve the client, or None while it can. A private gateway is checked
@@ -213,6 +228,25 @@ def find_client(executable: str, name: str) -> str:
     return exe
 
 
+def summary_line(summary: Mapping[str, Any] | None, private: bool = True) -> str:
+    """The launcher's exit line: values masked per category, placeholders kept (tool and reason) and how to allow
+    them. Counts and labels only."""
+    if summary is None:
+        return "coatcheck: the gateway's summary is not available (it stopped)"
+    masked = {str(k): int(v) for k, v in dict(summary.get("masked") or {}).items() if int(v) > 0}
+    what = ", ".join(f"{n} {cat}" for cat, n in sorted(masked.items(), key=lambda kv: -kv[1])) or "nothing"
+    scope = "" if private else " (the shared gateway, all its clients since it started)"
+    line = f"coatcheck{scope}: masked {what} in {int(summary.get('requests') or 0)} request(s)"
+    kept = [k for k in summary.get("kept") or [] if isinstance(k, dict)]
+    if not kept:
+        return line + "; no placeholder kept in tool calls"
+    total = sum(int(k.get("count") or 0) for k in kept)
+    shown = "; ".join(f"{k.get('tool')}: {k.get('reason')} ({k.get('count')})" for k in kept[:3])
+    more = f"; and {len(kept) - 3} more" if len(kept) > 3 else ""
+    return (f"{line}; kept {total} placeholder(s) in tool calls ({shown}{more}); to allow one, add the tool to "
+            "[restore] allow_tools (e.g. \"mcp__crm__*\") or the host to [restore] allow_hosts in your policy (--policy)")
+
+
 def run_client(gw: Gateway, exe: str, name: str, args: list[str], env: dict[str, str]) -> NoReturn:
     """Run the client ``exe`` with ``args`` and ``env`` while watching the gateway; stop the gateway if this command
     started it; exit with the client's exit code. If the gateway dies first, the client is stopped (a client left
@@ -233,6 +267,7 @@ def run_client(gw: Gateway, exe: str, name: str, args: list[str], env: dict[str,
     for s in passed_on:
         signal.signal(s, forward)
     failure: str | None = None
+    summary: dict[str, Any] | None = None
     try:
         proc = subprocess.Popen([exe, *args], env=env)
         while True:
@@ -246,11 +281,15 @@ def run_client(gw: Gateway, exe: str, name: str, args: list[str], env: dict[str,
                 _stop(proc)
                 code = 1
                 break
+        if failure is None:
+            summary = gw.summary()
     finally:
         for s, h in previous.items():
             signal.signal(s, h)
         gw.close()
     if failure is not None:
         where = f"; gateway log: {gw.log_path}" if gw.log_path else ""
-        err.print(f"coatcheck: {failure} while {name} was running; {name} was stopped{where}")
+        err.print(f"coatcheck: {failure} while {name} was running; {name} was stopped{where}", markup=False, highlight=False)
+    else:
+        err.print(summary_line(summary, gw.private), markup=False, highlight=False)
     raise typer.Exit(code)

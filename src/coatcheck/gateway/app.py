@@ -33,6 +33,7 @@ from ..errors import CoatcheckError
 from ..policy import Policy
 from ..wire.api import Api, StreamTransformer
 from ..wire.apis.generic import Unmaskable, mask_generic
+from ..wire.apis.notices import begin_turn
 from ..wire.media import MediaRefused
 from ..wire.registry import SESSION_BODY_KEYS, SESSION_HEADERS
 from ..wire.session import Session
@@ -43,6 +44,7 @@ from .credentials import credential_scope
 from .headers import masked_headers
 from .routes import masked_path, normalise, redacted_path, route
 from .sessions import SessionStore
+from .summary import Summary
 
 log = logging.getLogger("coatcheck.gateway")
 TOKEN_HEADER = "x-coatcheck-token"
@@ -53,6 +55,10 @@ RESPONSE_DROP = {"content-length", "content-encoding", "transfer-encoding", "con
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 TEXT_TYPES = ("text/", "application/json", "application/jsonl", "application/x-ndjson", "application/xml",
               "application/yaml", "application/x-yaml", "application/toml")
+# The gateway's own refusals (bad token, upstream unreachable, masking failed, WebSocket upgrade) are final: the
+# official SDKs (anthropic, openai; Claude Code's) retry 408/409/429/5xx and connection errors unless the response
+# says ``x-should-retry: false``, and a retry of a refusal only delays the one-line message by minutes.
+NO_RETRY = {"x-should-retry": "false"}
 # Streamed responses are transformed (restored, tool calls decided) in worker threads, this many at once, so that
 # one long tool call never holds the event loop that serves every other request and /health.
 STREAM_WORKERS = 8
@@ -144,6 +150,7 @@ class Gateway:
         self.sessions = SessionStore(config.master_key or secrets.token_bytes(32), policy, vault_dir=config.vault_dir)
         self.client = httpx.AsyncClient(timeout=httpx.Timeout(config.timeout, connect=30.0), follow_redirects=False)
         self._audit = open(config.audit_path, "a", encoding="utf-8") if config.audit_path else None
+        self.summary = Summary()
         self._limiter: anyio.CapacityLimiter | None = None  # made on the event loop, at the first stream
 
     # -- checks ----------------------------------------------------------------------------------
@@ -189,6 +196,7 @@ class Gateway:
             record["kept_in_tool_calls"] = dict(kept)
         if refused:
             record["refused"] = refused
+        self.summary.add(counts, refused)
         log.info("request %s %s %s -> %s masked=%s kept=%s%s in %.1f ms", rid, api, path, status, dict(counts), dict(kept),
                  f" refused ({refused})" if refused else "", 1000 * seconds)
         if self._audit:
@@ -317,6 +325,10 @@ class Gateway:
         return query if masked == pairs else urlencode(masked, quote_via=quote, errors="surrogateescape")
 
     # -- the one handler -------------------------------------------------------------------------
+    def refusal(self, api: Api, status: int, kind: str, message: str) -> JSONResponse:
+        """The gateway's own refusal in ``api``'s error shape: one line, and a header that stops SDK retries."""
+        return JSONResponse(api.error(kind, message), status_code=status, headers=NO_RETRY)
+
     async def handle(self, request: Request) -> Response:
         rid = uuid.uuid4().hex[:12]
         t0 = time.perf_counter()
@@ -324,8 +336,12 @@ class Gateway:
         api = route(path)
         shown = redacted_path(path)  # what logs and the audit line show: never the raw path
         counts: Counter = Counter()
+        begin_turn()  # what the request's history says about the current turn (its notices so far)
         try:
             self._check_client(request)
+            if "websocket" in request.headers.get("upgrade", "").lower():
+                raise Refused(426, "invalid_request_error", "coatcheck: WebSocket is not supported by this gateway; use "
+                                                            "HTTP (Codex: supports_websockets = false)", "websocket")
             raw = await self._read(request)
             try:
                 content, extra_headers, session, before = await self._masked_body(request, raw, api)
@@ -348,9 +364,10 @@ class Gateway:
                 raise Refused(500, "api_error", "coatcheck: masking failed; the request was not forwarded") from None
         except Refused as r:
             self._audit_line(rid, shown, api.name, r.status, counts, Counter(), time.perf_counter() - t0, refused=r.reason)
-            return JSONResponse(api.error(r.kind, r.message), status_code=r.status)
+            return self.refusal(api, r.status, r.kind, r.message)
         counts = session.counts - before
         kept_before = Counter(session.kept)
+        reasons_before = Counter(session.kept_reasons)
         headers = forwarded
         if extra_headers:
             headers = {k: v for k, v in headers.items() if k.lower() != "content-type"} | extra_headers
@@ -359,7 +376,8 @@ class Gateway:
             upstream = await self.client.send(upstream_req, stream=True)
         except httpx.HTTPError as exc:
             self._audit_line(rid, shown, api.name, 502, counts, Counter(), time.perf_counter() - t0, refused="upstream_unreachable")
-            return JSONResponse(api.error("api_error", f"coatcheck: upstream unreachable ({exc.__class__.__name__})"), status_code=502)
+            return self.refusal(api, 502, "api_error", f"coatcheck: the upstream API is unreachable ({exc.__class__.__name__}); "
+                                                       "check the network or the gateway's --upstream")
         resp_headers = {k: v for k, v in upstream.headers.items() if k.lower() not in RESPONSE_DROP}
         ctype = upstream.headers.get("content-type", "")
         if "text/event-stream" in ctype and api.stream is not None and upstream.status_code < 400:
@@ -367,6 +385,7 @@ class Gateway:
 
             def done() -> None:
                 self._audit_line(rid, shown, api.name, upstream.status_code, counts, session.kept - kept_before, time.perf_counter() - t0)
+                self.summary.keep(session.kept_reasons - reasons_before)
 
             return StreamingResponse(self._restore_stream(upstream, transformer, done), status_code=upstream.status_code,
                                      headers=resp_headers, media_type="text/event-stream")
@@ -389,7 +408,17 @@ class Gateway:
         except CoatcheckError as exc:
             log.error("request %s: restoring failed (%s); response passed back masked", rid, exc.__class__.__name__)
         self._audit_line(rid, shown, api.name, upstream.status_code, counts, session.kept - kept_before, time.perf_counter() - t0)
+        self.summary.keep(session.kept_reasons - reasons_before)
         return Response(data, status_code=upstream.status_code, headers=resp_headers)
+
+    async def summary_endpoint(self, request: Request) -> Response:
+        """``GET /coatcheck/summary`` (token required): what this gateway did since it started, as counts and
+        labels only (masked per category, placeholders kept per tool and reason): the launchers print it at exit."""
+        try:
+            self._check_client(request)
+        except Refused as r:
+            return JSONResponse({"error": r.message}, status_code=r.status, headers=NO_RETRY)
+        return JSONResponse(self.summary.as_dict())
 
     @staticmethod
     async def _relay(upstream: httpx.Response) -> AsyncIterator[bytes]:
@@ -472,6 +501,7 @@ def create_app(config: GatewayConfig | None = None) -> Starlette:
 
     routes = [
         Route("/health", health, methods=["GET"]),
+        Route("/coatcheck/summary", gw.summary_endpoint, methods=["GET"]),
         Route("/{path:path}", credential_scope(gw.handle), methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
     ]
 

@@ -25,6 +25,7 @@ from ..detect.pipeline import Pipeline
 from ..policy import Policy
 from ..vault import FileStore, Vault, subkey
 from ..wire.apis.families import responses_output
+from ..wire.apis.notices import notice_key
 from ..wire.session import Session
 from .credentials import current_credential
 
@@ -68,6 +69,9 @@ class SessionStore:
     def __init__(self, master_key: bytes, policy: Policy, max_sessions: int = 1000, idle_seconds: float = 6 * 3600,
                  vault_dir: str | None = None) -> None:
         self.master_key = master_key
+        # one notice key for every session, derived from the gateway key (which persists in its key file): a notice
+        # is recognised in any session's history, forks and sessions that name no id included, after a restart too
+        self.notice_key = notice_key(subkey(master_key, b"notices"))
         self.vault_dir = vault_dir
         self.policy = policy
         self.pipeline = Pipeline(policy)
@@ -151,11 +155,14 @@ class SessionStore:
             vault = Vault(key, FileStore(os.path.join(self.vault_dir, file), key), user_key=user_key)
         s = Session(key, self.pipeline, self.policy, vault=vault, user_key=user_key)
         s.name = name
+        s.notice_key = self.notice_key
         return s
 
     def ephemeral(self) -> Session:
         """A session for one request that names none: its own random key, never stored or shared."""
-        return Session(secrets.token_bytes(32), self.pipeline, self.policy)
+        s = Session(secrets.token_bytes(32), self.pipeline, self.policy)
+        s.notice_key = self.notice_key
+        return s
 
     def _evict(self) -> None:
         now = time.monotonic()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from ..restore import StreamRestorer
+from .apis.notices import current_turn
 from .session import Session
 from .restore.toolcalls import Kept
 
@@ -58,6 +59,7 @@ class BlockTable:
         self.session = session
         self.blocks: dict[BlockKey, TextBlock | ToolBlock] = {}
         self.kept: list[Kept] = []
+        self.turn = current_turn()  # the notices of the turn so far (read from the request's history)
 
     def text(self, key: BlockKey, *, json_string: bool = False) -> TextBlock:
         block = self.blocks.get(key)
@@ -105,6 +107,14 @@ class BlockTable:
         text = self.session.notice_for(self.kept)
         self.kept = []
         return text
+
+    def final_notices(self) -> list[str]:
+        """For a turn's final answer: the notice lines the user must see in it (the turn's earlier notices and
+        this response's own), taken once."""
+        now = self.take_notice()
+        lines = self.turn.recap([now] if now else [])
+        self.turn.earlier = []
+        return lines
 
 
 def remember_json_echo(session: Session, upstream_json: str, restored_json: str) -> None:

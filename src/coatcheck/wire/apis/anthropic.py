@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..blocks import BlockKey, BlockTable, remember_leaves
+from ..blocks import BlockKey, BlockTable, TextBlock, remember_leaves
 from ..media import documents_as_text
 from ..restore.provenance import UNKNOWN_TOOL, Source, source_for
 from ...policy import MediaSettings
@@ -22,6 +22,7 @@ from ..sse import Event, json_event
 from ..walk import Walk, media_settings, block_type, opaque_field, property_map
 from ..api import Api, anthropic_error
 from .families import ANTHROPIC_HEADERS, ANTHROPIC_SESSION_HEADERS, assistant_message
+from .notices import Turn, appended, current_turn, split_appended
 
 BILLING_PREFIX = "x-anthropic-billing-header:"
 # The attribution line Claude Code sends first in ``system``, whole: the prefix and a few ``key=value;`` pairs of
@@ -71,9 +72,7 @@ def mask_request(body: Any, session: Session) -> Any:
     if not isinstance(body, dict):
         return Walk(lambda s, src: session.mask(s, src), _opaque, media=media_settings(session)).run(body)
     sources = _tool_sources(body)
-    for m in body.get("messages") or []:  # our own notices go back out of the history, as the model never wrote them
-        if isinstance(m, dict) and m.get("role") == "assistant" and isinstance(m.get("content"), list):
-            m["content"] = [b for b in m["content"] if not (isinstance(b, dict) and b.get("type") == "text" and session.is_our_notice(b.get("text")))]
+    drop_notices(body.get("messages"), session, current_turn())
     documents_as_text(body, media_settings(session) or MediaSettings())  # PDFs -> their text, masked by the walk
     system = body.get("system")
     skip_system = False
@@ -93,6 +92,51 @@ def mask_request(body: Any, session: Session) -> Any:
         return (skip_system and path == () and key == "system") or _opaque(path, parent, key)
 
     return Walk(lambda s, src: session.mask(s, src), opaque, source, media_settings(session)).run(body)
+
+
+def _prompt(message: Any) -> bool:
+    """A user message that starts a turn: one that answers no tool call."""
+    if not isinstance(message, dict) or message.get("role") != "user":
+        return False
+    content = message.get("content")
+    return not (isinstance(content, list) and any(isinstance(b, dict) and b.get("type") == "tool_result" for b in content))
+
+
+def drop_notices(messages: Any, session: Session, turn: Turn) -> None:
+    """Our own notices go back out of the history, as the model never wrote them: notice blocks, and notices
+    appended to the model's text (a final answer's). Those of the current turn (after its prompt) are noted in
+    ``turn``: the turn's final answer repeats them."""
+    if not isinstance(messages, list):
+        return
+    start = max((i for i, m in enumerate(messages) if _prompt(m)), default=-1)
+    for i, m in enumerate(messages):
+        if not (isinstance(m, dict) and m.get("role") == "assistant"):
+            continue
+        found: list[str] = []
+        content = m.get("content")
+        if isinstance(content, str):
+            cut = split_appended(content, session.is_our_notice)
+            if cut is not None:
+                m["content"], lines = cut
+                found += lines
+        elif isinstance(content, list):
+            kept = []
+            for b in content:
+                cut = split_appended(b["text"], session.is_our_notice) if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str) else None
+                if cut is not None:
+                    found += cut[1]
+                    if not cut[0]:
+                        continue
+                    b["text"] = cut[0]
+                kept.append(b)
+            m["content"] = kept
+        if i > start:
+            turn.note(found)
+
+
+def final(stop_reason: Any) -> bool:
+    """The response ends the turn (the client prints it): it stops for any reason but a tool call or a pause."""
+    return stop_reason is not None and stop_reason not in ("tool_use", "pause_turn")
 
 
 def mask_batch(body: Any, session: Session) -> Any:
@@ -135,6 +179,15 @@ def restore_response(body: Any, session: Session) -> Any:
         for block in content:
             if isinstance(block, dict):
                 _restore_block(block, session, table)
+        if final(body.get("stop_reason")):  # the clients print the last text block of the final answer
+            lines = table.final_notices()
+            last = next((b for b in reversed(content) if isinstance(b, dict) and b.get("type") == "text"
+                         and isinstance(b.get("text"), str)), None)
+            if lines and last is not None:
+                last["text"] = appended(last["text"], lines)
+            elif lines:
+                content.append({"type": "text", "text": "\n".join(lines)})
+            return body
         text = table.take_notice()
         if text:
             content.append({"type": "text", "text": text})
@@ -143,13 +196,22 @@ def restore_response(body: Any, session: Session) -> Any:
 
 class Stream:
     """Messages SSE: text blocks restored as they stream, tool inputs restored by provenance at block end,
-    a notice block appended before ``message_delta`` when something was kept."""
+    a notice block appended before ``message_delta`` when something was kept. The end of the latest text block is
+    held until the next block starts or the message ends: a final answer gets the turn's notices appended to it
+    (the clients print its last text block)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self.table = BlockTable(session)
         self.max_index = -1
         self.ended = False
+        self.held: tuple[Any, bool, Event] | None = None  # (index, whether it has text, its content_block_stop)
+
+    def _release(self) -> Iterator[Event]:
+        if self.held is not None:
+            ev = self.held[2]
+            self.held = None
+            yield ev
 
     def _close(self, index: Any) -> Iterator[Event]:
         for kind in ("text", "tool"):
@@ -161,8 +223,8 @@ class Stream:
                 delta = {"type": "text_delta", "text": out} if kind == "text" else {"type": "input_json_delta", "partial_json": out}
                 yield json_event("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta})
 
-    def _notice(self) -> Iterator[Event]:
-        text = self.table.take_notice()
+    def _notice(self, text: str | None = None) -> Iterator[Event]:
+        text = text or self.table.take_notice()
         if not text:
             return
         i = self.max_index = self.max_index + 1
@@ -184,6 +246,8 @@ class Stream:
             return
         if isinstance(payload.get("index"), int):
             self.max_index = max(self.max_index, payload["index"])
+        if payload.get("type") not in ("ping", "message_delta"):
+            yield from self._release()
         handler = self._HANDLERS.get(payload.get("type"))
         yield from handler(self, ev, payload) if handler else (ev,)
 
@@ -216,11 +280,29 @@ class Stream:
             yield ev
 
     def _block_stop(self, ev: Event, payload: dict) -> Iterator[Event]:
-        yield from self._close(payload.get("index"))
-        yield ev
+        index = payload.get("index")
+        block = self.table.blocks.get(BlockKey("text", index))
+        yield from self._close(index)
+        if isinstance(block, TextBlock):
+            self.held = (index, any(block.restored), ev)
+        else:
+            yield ev
 
     def _message_delta(self, ev: Event, payload: dict) -> Iterator[Event]:
         yield from self._flush_all()
+        delta = payload.get("delta")
+        if isinstance(delta, dict) and final(delta.get("stop_reason")):
+            lines = self.table.final_notices()
+            if lines and self.held is not None:
+                index, has_text, _ = self.held
+                text = appended("x", lines)[1:] if has_text else "\n".join(lines)
+                yield json_event("content_block_delta", {"type": "content_block_delta", "index": index,
+                                                         "delta": {"type": "text_delta", "text": text}})
+                yield from self._release()
+            elif lines:
+                yield from self._release()
+                yield from self._notice("\n".join(lines))
+        yield from self._release()
         yield from self._notice()
         yield ev
 
@@ -230,6 +312,7 @@ class Stream:
 
     def _error(self, ev: Event, payload: dict) -> Iterator[Event]:
         yield from self._flush_all()
+        yield from self._release()
         self.ended = True
         yield ev
 
@@ -251,6 +334,7 @@ class Stream:
     }
 
     def finish(self, broken: bool) -> Iterator[Event]:
+        yield from self._release()
         if self.ended and not broken:
             return
         yield from self._flush_all()

@@ -18,6 +18,7 @@ from ..sse import Event, json_event
 from ..walk import Walk, media_settings, json_or_none, opaque_field, property_map
 from ..api import Api, openai_error
 from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, assistant_message
+from .notices import Turn, appended, current_turn, split_appended
 
 OPAQUE_KEYS = frozenset({"type", "id", "tool_call_id", "model", "role", "encrypted_content", "prompt_cache_key",
                          "service_tier", "reasoning_effort", "verbosity", "modalities", "voice", "format", "detail",
@@ -36,6 +37,7 @@ def mask_request(body: Any, session: Session) -> Any:
     if not isinstance(body, dict):
         return Walk(lambda s, src: session.mask(s, src), _opaque, media=media_settings(session)).run(body)
     sources: dict[str, Source] = {}
+    drop_notices(body.get("messages"), session, current_turn())
     for m in body.get("messages") or []:
         if not isinstance(m, dict):
             continue
@@ -55,7 +57,43 @@ def mask_request(body: Any, session: Session) -> Any:
     return Walk(lambda s, src: session.mask(s, src), _opaque, source, media_settings(session)).run(body)
 
 
-def _restore_message(msg: dict, session: Session, table: BlockTable) -> None:
+def drop_notices(messages: Any, session: Session, turn: Turn) -> None:
+    """Our own notices, appended to the assistant's content, go back out of the history (the model never wrote
+    them); those of the current turn (after its last user message) are noted in ``turn``."""
+    if not isinstance(messages, list):
+        return
+    start = max((i for i, m in enumerate(messages) if isinstance(m, dict) and m.get("role") == "user"), default=-1)
+    for i, m in enumerate(messages):
+        if not (isinstance(m, dict) and m.get("role") == "assistant"):
+            continue
+        found: list[str] = []
+        content = m.get("content")
+        if isinstance(content, str):
+            cut = split_appended(content, session.is_our_notice)
+            if cut is not None:
+                found += cut[1]
+                m["content"] = cut[0] if cut[0] or not m.get("tool_calls") else None
+        elif isinstance(content, list):
+            parts = []
+            for p in content:
+                cut = split_appended(p["text"], session.is_our_notice) if isinstance(p, dict) and isinstance(p.get("text"), str) else None
+                if cut is not None:
+                    found += cut[1]
+                    if not cut[0]:
+                        continue
+                    p["text"] = cut[0]
+                parts.append(p)
+            m["content"] = parts
+        if i > start:
+            turn.note(found)
+
+
+def final(finish_reason: Any, msg: dict) -> bool:
+    """A choice that ends the turn: it finished for any reason but tool calls, and holds none."""
+    return finish_reason not in (None, "tool_calls", "function_call") and not msg.get("tool_calls") and not msg.get("function_call")
+
+
+def _restore_message(msg: dict, session: Session, table: BlockTable, finish_reason: Any = None) -> None:
     upstream = msg.get("content")
     if isinstance(upstream, str):
         msg["content"] = session.restore_echoed(upstream)
@@ -68,9 +106,13 @@ def _restore_message(msg: dict, session: Session, table: BlockTable) -> None:
     fc = msg.get("function_call")
     if isinstance(fc, dict) and isinstance(fc.get("arguments"), str):
         fc["arguments"] = table.finish_tool(str(fc.get("name")), fc["arguments"])
-    text = table.take_notice()
-    if text:
-        visible = (msg["content"] + "\n\n" + text) if isinstance(msg.get("content"), str) and msg["content"] else text
+    if final(finish_reason, msg):
+        lines = table.final_notices()
+    else:
+        text = table.take_notice()
+        lines = [text] if text else []
+    if lines:
+        visible = appended(msg["content"] if isinstance(msg.get("content"), str) else "", lines)
         session.remember_echo(upstream if isinstance(upstream, str) else "", visible)
         msg["content"] = visible
 
@@ -80,7 +122,7 @@ def restore_response(body: Any, session: Session) -> Any:
         return body
     for choice in body.get("choices") or []:
         if isinstance(choice, dict) and isinstance(choice.get("message"), dict):
-            _restore_message(choice["message"], session, BlockTable(session))
+            _restore_message(choice["message"], session, BlockTable(session), choice.get("finish_reason"))
     return body
 
 
@@ -93,8 +135,9 @@ class Stream:
         self.template: dict | None = None
         self.done = False
 
-    def _close_choice(self, i: int) -> tuple[str, dict[int, str], str | None]:
-        """Tail text, restored tool arguments by call index, and a notice for choice ``i``."""
+    def _close_choice(self, i: int, finish_reason: Any = None) -> tuple[str, dict[int, str], str | None]:
+        """Tail text, restored tool arguments by call index, and a notice for choice ``i`` (with the turn's
+        earlier notices when it finished the turn)."""
         text = ""
         key = BlockKey("text", i)
         block = self.table.blocks.get(key)
@@ -104,7 +147,11 @@ class Stream:
             text = self.table.close(key)
             restored = "".join(block.restored)
         calls = {k.sub: self.table.close(k) for k in self.table.open_keys() if k.kind == "tool" and k.at == i}
-        notice = self.table.take_notice()
+        if not calls and finish_reason not in (None, "tool_calls", "function_call"):
+            lines = self.table.final_notices()
+            notice = "\n".join(lines) if lines else None
+        else:
+            notice = self.table.take_notice()
         if notice:
             self.session.remember_echo(upstream, restored + ("\n\n" if restored else "") + notice)
             notice = ("\n\n" if restored else "") + notice
@@ -162,7 +209,7 @@ class Stream:
                 if isinstance(fnc.get("arguments"), str):
                     fnc["arguments"] = block.feed(fnc["arguments"])  # held until the choice finishes
             if choice.get("finish_reason"):
-                self._apply(delta, *self._close_choice(i))
+                self._apply(delta, *self._close_choice(i, choice["finish_reason"]))
                 choice["delta"] = delta
         yield Event(ev.event, json_event(None, payload).data, ev.other)
 

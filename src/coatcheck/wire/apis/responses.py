@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..blocks import BlockKey, BlockTable
+from ..blocks import BlockKey, BlockTable, remember_leaves
 from ..restore.provenance import UNKNOWN_TOOL, Source, source_for
 from ..session import Session
 from ..sse import Event, json_event
@@ -21,11 +21,26 @@ from ..walk import Walk, media_settings, block_type, json_or_none, opaque_field,
 from ..api import Api, openai_error
 from .chat import OPENAI_BASES
 from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, responses_output
+from .notices import Turn, appended, current_turn, split_appended
 
 OPAQUE_KEYS = frozenset({"type", "id", "call_id", "item_id", "model", "role", "status", "encrypted_content",
                          "previous_response_id", "prompt_cache_key", "service_tier", "include", "truncation",
                          "arguments", "detail", "file_id", "effort", "verbosity", "conversation"})
 NOTICE_ID = "msg_coatcheck_notice"
+TOOL_CALLS = frozenset({"function_call", "custom_tool_call", "local_shell_call", "shell_call", "mcp_call",
+                        "apply_patch_call", "computer_call"})
+
+
+def tool_name(item: dict) -> str:
+    """The name a tool call is decided under: ``name``, qualified by its ``namespace`` (Codex calls an MCP tool
+    ``crm_query`` in namespace ``mcp__crm``: ``mcp__crm__crm_query``, the name Claude Code gives the same tool, so
+    one ``allow_tools`` pattern matches both)."""
+    name = str(item.get("name") or "")
+    namespace = item.get("namespace")
+    if not isinstance(namespace, str) or not namespace:
+        return name
+    prefix = namespace.rstrip("_") + "__"
+    return name if name.startswith(prefix) else prefix + name
 
 
 def _opaque(path: tuple, parent: Any, key: Any) -> bool:
@@ -36,8 +51,9 @@ def _opaque(path: tuple, parent: Any, key: Any) -> bool:
     kind = block_type(path, parent)
     if kind == "reasoning" and key in ("summary", "content"):
         return True  # the model's own reasoning, replayed with its encrypted_content: like Anthropic's thinking
-    return key == "name" and not property_map(path) and (kind in ("function_call", "custom_tool_call", "function", "custom", "mcp_call",
-                                                      "mcp_list_tools", "tool_search_call") or "tools" in path or "tool_choice" in path)
+    return key in ("name", "namespace") and not property_map(path) and (
+        kind in ("function_call", "custom_tool_call", "function", "custom", "mcp_call", "mcp_list_tools", "tool_search_call")
+        or "tools" in path or "tool_choice" in path)
 
 
 def mask_request(body: Any, session: Session) -> Any:
@@ -46,7 +62,7 @@ def mask_request(body: Any, session: Session) -> Any:
     sources: dict[str, Source] = {}
     items = body.get("input")
     if isinstance(items, list):
-        body["input"] = items = [it for it in items if not _is_notice_item(it, session)]
+        body["input"] = items = drop_notices(items, session, current_turn())
         for it in items:
             if not isinstance(it, dict):
                 continue
@@ -54,7 +70,7 @@ def mask_request(body: Any, session: Session) -> Any:
             cid = it.get("call_id")
             if t == "function_call" and isinstance(it.get("arguments"), str):
                 if isinstance(cid, str):
-                    sources[cid] = source_for(str(it.get("name")), json_or_none(it["arguments"]))
+                    sources[cid] = source_for(tool_name(it), json_or_none(it["arguments"]))
                 it["arguments"] = session.mask_json_source(it["arguments"])
             elif t in ("custom_tool_call", "local_shell_call", "shell_call") and isinstance(cid, str):
                 action: dict[str, Any] = it["action"] if isinstance(it.get("action"), dict) else {}
@@ -69,12 +85,56 @@ def mask_request(body: Any, session: Session) -> Any:
     return Walk(lambda s, src: session.mask(s, src), _opaque, source, media_settings(session)).run(body)
 
 
-def _is_notice_item(item: Any, session: Session) -> bool:
-    if not isinstance(item, dict) or item.get("type", "message") != "message" or item.get("role") != "assistant":
-        return False
-    content = item.get("content")
-    parts = content if isinstance(content, list) else [{"text": content}]
-    return bool(parts) and all(isinstance(p, dict) and session.is_our_notice(p.get("text")) for p in parts)
+def drop_notices(items: list, session: Session, turn: Turn) -> list:
+    """``items`` without our own notices (notice items, and notices appended to the model's text): the model
+    never wrote them. Those of the current turn (after its last user message) are noted in ``turn``."""
+    start = max((i for i, it in enumerate(items) if isinstance(it, dict) and it.get("role") == "user"), default=-1)
+    out = []
+    for i, it in enumerate(items):
+        if not (isinstance(it, dict) and it.get("type", "message") == "message" and it.get("role") == "assistant"):
+            out.append(it)
+            continue
+        found: list[str] = []
+        content = it.get("content")
+        if isinstance(content, str):
+            cut = split_appended(content, session.is_our_notice)
+            if cut is not None:
+                it["content"], lines = cut
+                found += lines
+        elif isinstance(content, list):
+            parts = []
+            for p in content:
+                cut = split_appended(p["text"], session.is_our_notice) if isinstance(p, dict) and isinstance(p.get("text"), str) else None
+                if cut is not None:
+                    found += cut[1]
+                    if not cut[0]:
+                        continue
+                    p["text"] = cut[0]
+                parts.append(p)
+            it["content"] = parts
+        if i > start:
+            turn.note(found)
+        if it.get("content") or not found:
+            out.append(it)
+    return out
+
+
+def final(output: Any) -> bool:
+    """A response that ends the turn: its output holds no tool call (``codex exec -o`` writes its last message)."""
+    return isinstance(output, list) and not any(isinstance(it, dict) and it.get("type") in TOOL_CALLS for it in output)
+
+
+def append_notices(output: list, lines: list[str]) -> dict | None:
+    """``lines`` appended to the last text of the last assistant message in ``output`` (returned), or None when
+    there is none."""
+    for it in reversed(output):
+        if isinstance(it, dict) and it.get("type") == "message" and it.get("role", "assistant") == "assistant":
+            for part in reversed(it.get("content") or []):
+                if isinstance(part, dict) and isinstance(part.get("text"), str):
+                    part["text"] = appended(part["text"], lines)
+                    return it
+            return None
+    return None
 
 
 def notice_item(text: str) -> dict:
@@ -125,9 +185,9 @@ class _Items:
                 if isinstance(part, dict) and isinstance(part.get("text"), str):
                     part["text"] = self.session.restore_echoed(part["text"])
         elif t == "function_call" and isinstance(item.get("arguments"), str) and item.get("status") != "in_progress":
-            item["arguments"] = self.tool(item.get("id") or item.get("call_id"), str(item.get("name")), item["arguments"], json_input=True)
+            item["arguments"] = self.tool(item.get("id") or item.get("call_id"), tool_name(item), item["arguments"], json_input=True)
         elif t == "custom_tool_call" and isinstance(item.get("input"), str) and item.get("status") != "in_progress":
-            item["input"] = self.tool(item.get("id") or item.get("call_id"), str(item.get("name")), item["input"], json_input=False)
+            item["input"] = self.tool(item.get("id") or item.get("call_id"), tool_name(item), item["input"], json_input=False)
         elif t in ("local_shell_call", "shell_call") and isinstance(item.get("action"), dict):
             key = str(item.get("id") or item.get("call_id"))
             upstream = json.dumps(item["action"], sort_keys=True)
@@ -138,6 +198,7 @@ class _Items:
                 return
             if seen is None:
                 restored, kept = self.session.tools.restore_input("local_shell", item["action"])
+                remember_leaves(self.session, item["action"], restored)  # the client sends the action back
                 self.table.kept.extend(kept)
                 seen = self.done[key] = (t, upstream, json.dumps(restored))
             item["action"] = json.loads(seen[2])
@@ -153,14 +214,29 @@ def restore_response(body: Any, session: Session) -> Any:
         items.item(item)
     if isinstance(body.get("output_text"), str):
         body["output_text"] = session.restore(body["output_text"])
+    output = body.get("output")
+    if isinstance(output, list) and final(output) and body.get("status", "completed") != "in_progress":
+        lines = table.final_notices()
+        if lines and append_notices(output, lines) is not None:
+            if isinstance(body.get("output_text"), str):
+                body["output_text"] = appended(body["output_text"], lines)
+        elif lines:
+            output.append(notice_item("\n".join(lines)))
+        return body
     text = table.take_notice()
-    if text and isinstance(body.get("output"), list):
-        body["output"].append(notice_item(text))
+    if text and isinstance(output, list):
+        output.append(notice_item(text))
     return body
 
 
 class Stream:
-    """Named events with ``sequence_number`` (renumbered: the gateway adds and holds back events)."""
+    """Named events with ``sequence_number`` (renumbered: the gateway adds and holds back events). The closing
+    events of the latest assistant message (``output_text.done``, ``content_part.done``, ``output_item.done``) are
+    held until another item starts or the response ends: a final answer gets the turn's notices appended to its
+    text (``codex exec -o`` writes the last agent message)."""
+
+    _CLOSING = frozenset({"response.output_text.done", "response.content_part.done", "response.output_item.done"})
+    _ENDS = frozenset({"response.completed", "response.incomplete", "response.failed"})
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -169,6 +245,46 @@ class Stream:
         self.seq = 0
         self.outputs = 0
         self.ended = False
+        self.held: list[tuple[str | None, dict]] = []
+        self.held_item: Any = None
+        self.held_index: Any = 0
+
+    @staticmethod
+    def _item_id(t: str, payload: dict) -> Any:
+        item = payload.get("item")
+        if t == "response.output_item.done":
+            return item.get("id") if isinstance(item, dict) and item.get("type") == "message" else None
+        return payload.get("item_id")
+
+    def _holds(self, t: str, payload: dict) -> bool:
+        """The event closes the message whose end is held (or, for ``output_text.done``, starts holding it)."""
+        if t not in self._CLOSING:
+            return False
+        item_id = self._item_id(t, payload)
+        if item_id is None:
+            return False
+        return item_id == self.held_item or (not self.held and t == "response.output_text.done")
+
+    def _release(self, lines: list[str] | None = None) -> Iterator[Event]:
+        """The held closing events, with notice ``lines`` appended to the message's text first."""
+        if not self.held:
+            return
+        held, self.held = self.held, []
+        if lines:
+            suffix = appended("x", lines)[1:]
+            yield self._emit("response.output_text.delta", {"type": "response.output_text.delta", "item_id": self.held_item,
+                                                            "output_index": self.held_index, "content_index": 0, "delta": suffix})
+            for _, payload in held:
+                if isinstance(payload.get("text"), str):
+                    payload["text"] = appended(payload["text"], lines)
+                part = payload.get("part")
+                if isinstance(part, dict) and isinstance(part.get("text"), str):
+                    part["text"] = appended(part["text"], lines)
+                if isinstance(payload.get("item"), dict):
+                    append_notices([payload["item"]], lines)
+        for name, payload in held:
+            yield self._emit(name, payload)
+        self.held_item = None
 
     def _emit(self, name: str | None, payload: dict) -> Event:
         payload["sequence_number"] = self.seq
@@ -194,6 +310,9 @@ class Stream:
         t = payload.get("type") or ev.event
         if isinstance(payload.get("output_index"), int):
             self.outputs = max(self.outputs, payload["output_index"] + 1)
+        holds = self._holds(str(t), payload)
+        if self.held and not holds and t not in self._ENDS:
+            yield from self._release()
         handler = self._HANDLERS.get(t)
         held = False
         if handler is not None:
@@ -202,7 +321,13 @@ class Stream:
                     held = True  # the event is held back (a tool call's input until it is complete)
                 else:
                     yield out
-        if not held:
+        if held:
+            return
+        if holds:
+            self.held.append((ev.event, payload))
+            self.held_item = self._item_id(str(t), payload)
+            self.held_index = payload.get("output_index", self.held_index)
+        else:
             yield self._emit(ev.event, payload)
 
     # -- one handler per event type: each yields events to send before the event itself, or None to hold it --
@@ -246,7 +371,7 @@ class Stream:
         item = payload.get("item")
         if isinstance(item, dict):
             if item.get("type") in ("function_call", "custom_tool_call"):
-                self.table.tool(BlockKey("tool", item.get("id")), str(item.get("name") or ""), json_input=item["type"] == "function_call")
+                self.table.tool(BlockKey("tool", item.get("id")), tool_name(item), json_input=item["type"] == "function_call")
             self.items.item(item)
         yield from ()
 
@@ -258,6 +383,7 @@ class Stream:
     def _completed(self, t: str, payload: dict) -> Iterator[Event | None]:
         response = payload.get("response")
         if not isinstance(response, dict):
+            yield from self._release()
             return
         yield from self._flush_text()
         self.items.refuse_duplicates(response.get("output"))
@@ -265,7 +391,21 @@ class Stream:
             self.items.item(item)
         if isinstance(response.get("output_text"), str):
             response["output_text"] = self.session.restore(response["output_text"])
-        text = self.table.take_notice()
+        output = response.get("output")
+        if t == "response.completed" and isinstance(output, list) and final(output):
+            lines = self.table.final_notices()
+            if lines and self.held:  # the held message is the response's last item
+                append_notices(output, lines)
+                if isinstance(response.get("output_text"), str):
+                    response["output_text"] = appended(response["output_text"], lines)
+                yield from self._release(lines)
+                self.ended = True
+                return
+            yield from self._release()
+            text: str | None = "\n".join(lines) if lines else None
+        else:
+            yield from self._release()
+            text = self.table.take_notice()
         if text:
             item = notice_item(text)
             yield self._emit("response.output_item.added", {"type": "response.output_item.added", "output_index": self.outputs, "item": item})
@@ -276,6 +416,7 @@ class Stream:
 
     def _error(self, t: str, payload: dict) -> Iterator[Event | None]:
         yield from self._flush_text()
+        yield from self._release()
         self.ended = True
 
     _HANDLERS: dict[Any, Callable[[Stream, str, dict], Iterator[Event | None]]] = {
@@ -295,6 +436,7 @@ class Stream:
     }
 
     def finish(self, broken: bool) -> Iterator[Event]:
+        yield from self._release()
         if self.ended and not broken:
             return
         yield from self._flush_text()

@@ -216,6 +216,9 @@ class ToolRestorer:
         }.get(sink, f"{tool} is not a tool coatcheck knows")
 
     def _sink(self, tool: str) -> str:
+        """The sink kind of ``tool``: ``allowed`` when the policy's ``allow_tools`` matches its name. MCP tools are
+        named ``mcp__server__tool`` on every API (Claude Code's own names; Codex's ``namespace`` + ``name`` are
+        joined into that form by the API modules), so one pattern (``mcp__crm__*``) matches both clients."""
         if any(fnmatch.fnmatchcase(tool, pat) for pat in self.settings.allow_tools):
             return "allowed"
         return self.sinks.kind(tool)
@@ -583,7 +586,9 @@ def notice(kept: list[Kept]) -> str:
     seen: dict[tuple[str, str, str], str] = {}
     for k in kept:
         seen.setdefault((k.placeholder, k.tool, k.field), k.reason)
-    parts = [f"{ph} in {tool}.{field} ({why})" for (ph, tool, field), why in list(seen.items())[:5]]
+    # one line: a notice is recognised line by line when the client sends it back (``wire/apis/notices.py``)
+    parts = [" ".join(f"{ph} in {tool}.{field} ({why})".split()) for (ph, tool, field), why in list(seen.items())[:5]]
     more = f" and {len(seen) - 5} more" if len(seen) > 5 else ""
     return (f"[coatcheck] kept {len(seen)} placeholder(s) in tool calls instead of the real value: "
-            + "; ".join(parts) + more + ". To allow it, add the host or tool to [restore] in the coatcheck policy.")
+            + "; ".join(parts) + more + ". To allow it, add the tool to [restore] allow_tools or the host to "
+            "[restore] allow_hosts in the coatcheck policy.")
