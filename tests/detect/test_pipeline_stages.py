@@ -17,7 +17,7 @@ from coatcheck.detect.model import available
 from coatcheck.detect.pipeline import Pipeline, ValueFinder
 from coatcheck.detect.rules import load_rules
 
-AFTER = ["policy", "dates", "examples", "lookalikes", "known-values", "encoded-copies", "resolve"]
+AFTER = ["policy", "dates", "examples", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
 VIEWS = ["view:normalized", "view:unescaped", "view:despaced", "view:wide"]
 PASSWORD = "Zq8xLm2Kp9Tr4Wv"  # nothing flags it without the key in front of it
 
@@ -39,14 +39,14 @@ def test_every_detector_declares_what_it_produces():
 def test_stages_are_what_was_built_in_order():
     stages = Pipeline(Policy.builtin("agent")).stages
     model = ["model"] if _model_on() else []
-    assert stages == ["rules", "context", "phone", "names", "tables", "terms", "encoded", *model, *VIEWS, *AFTER]
+    assert stages == ["rules", "context", "phone", "names", "tables", "home-paths", "terms", "encoded", *model, *VIEWS, *AFTER]
     assert Pipeline(Policy.builtin("strict")).stages == stages
 
 
 def test_a_detector_the_policy_does_not_need_is_not_built(monkeypatch):
     off = {c: False for c in Policy.builtin("agent").mask if c not in ("email", "literal")}
     p = Pipeline(Policy.from_dict({"categories": off}))
-    assert p.stages == ["rules", "tables", "encoded", *VIEWS, "policy", "lookalikes", "known-values", "encoded-copies", "resolve"]
+    assert p.stages == ["rules", "tables", "encoded", *VIEWS, "policy", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
     assert p.model is None
     m = Masker(policy=Policy.from_dict({"categories": off}), pipeline=p)
     out = m.mask(f"mail giulia.ferraro@acme-dev.it, password={PASSWORD}, call +39 347 123 4567").text
@@ -69,7 +69,7 @@ def test_doctor_prints_the_derived_stages(tmp_path):
     assert r.returncode == 0, r.stderr
     line = _stages_line(r.stdout)
     assert line == "stages: " + " -> ".join(Masker().pipeline.stages)
-    assert line.endswith("-> policy -> dates -> examples -> lookalikes -> known-values -> encoded-copies -> resolve")
+    assert line.endswith("-> policy -> dates -> examples -> lookalikes -> known-values -> readable -> encoded-copies -> resolve")
     f = tmp_path / "p.toml"
     f.write_text("[categories]\nphone = false\nsecret = false\n")
     r = _doctor("--policy", str(f))

@@ -10,6 +10,12 @@ body) and plays one conversation, reading the request the way a model would:
 3. the shell result comes back: the model answers in text, naming the placeholder (the gateway restores it);
 4. any later prompt (``--continue``, a fork): the model answers with the placeholder it finds in the history.
 
+Two more plays for other scenarios: a prompt with a line ``Run: <command>`` makes the model run that command with
+the client's shell tool and answer "Done."; lines ``Call: <tool> <json input>`` (Anthropic only) make it call each
+named tool in turn, one per turn, then answer "Done.". A prompt holding :data:`SLOW` makes every main answer of that
+conversation wait ``slow_seconds`` first, or until :attr:`ScriptedModel.go` is set (a turn still in flight when
+another session ends, or a gateway is killed).
+
 Requests without the shell tool (Claude Code's title and summary side requests) get a short text. With thinking
 asked for (Anthropic) or always (Responses), each answer starts with a thinking/reasoning block whose text names
 the placeholder and whose signature / encrypted content the client must send back unchanged. Streams are cut into
@@ -18,10 +24,12 @@ the placeholder and whose signature / encrypted content the client must send bac
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import re
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -35,6 +43,9 @@ from gateway.fake_upstream import pieces, response_events, sse  # tests/ is on s
 PLACEHOLDER = re.compile(r"\b[A-Z]+_[a-z2-7]{9}[2-7]\b")
 TOKEN_LINE = re.compile(r"API_TOKEN=(\S+)")
 ENV_PATH = re.compile(r"(/\S*?\.env)\b")
+RUN_LINE = re.compile(r"^Run: (.+)$", re.M)
+CALL_LINE = re.compile(r"^Call: (\S+) (\{.*\})$", re.M)
+SLOW = "Take it slowly."
 SIGNATURE = "RXFRQkNrWUlCeGdDS2tCc2NyaXB0ZWQtc2lnbmF0dXJlLW9mLXRoZS1lMmUtbW9kZWw="
 ENCRYPTED = "gAAAAABscripted-encrypted-reasoning-of-the-e2e-model-0123456789abcdef"
 
@@ -57,6 +68,8 @@ class ScriptedModel:
         self.sent_thinking: list[tuple[str, str]] = []  # (thinking text, signature) the model sent
         self._ids = itertools.count(1)
         self.url = ""  # set by whoever serves it (the /echo-auth address the script uses)
+        self.slow_seconds = 4.0
+        self.go = threading.Event()  # set: slow answers go at once
         self.app = Starlette(routes=[
             Route("/v1/messages", self.messages, methods=["POST"]),
             Route("/v1/messages/count_tokens", self.count_tokens, methods=["POST"]),
@@ -77,14 +90,32 @@ class ScriptedModel:
             self.requests.append({"path": request.url.path, "headers": dict(request.headers), "body": raw, "json": body})
         return body
 
+    async def _hold(self) -> None:
+        go, deadline = self.go, time.monotonic() + self.slow_seconds
+        while not go.is_set() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
     def _id(self) -> int:
         with self.lock:
             return next(self._ids)
 
     # ------------------------------------------------------------------ the script
-    def _step(self, history: list[tuple[str, str]], last_kind: str, last_text: str, last_call: str) -> tuple[str, str | None, str | None]:
-        """(text, action, argument): action None (answer), "read" (path) or "shell" (command)."""
+    def _step(self, history: list[tuple[str, str]], last_kind: str, last_text: str, last_call: str,
+              calls_done: int = 0) -> tuple[str, str | None, Any]:
+        """(text, action, argument): action None (answer), "read" (path), "shell" or "run" (command), or "call"
+        ((tool name, input))."""
         everything = "\n".join(t for _, t in history)
+        run = RUN_LINE.search(last_text) if last_kind == "prompt" else None
+        if run:
+            return "Running it.", "run", run.group(1)
+        if last_kind == "result" and last_call == "run":
+            return "Done.", None, None
+        wanted = CALL_LINE.findall(everything)
+        if wanted and ((last_kind == "prompt" and CALL_LINE.search(last_text)) or (last_kind == "result" and last_call == "call")):
+            if calls_done < len(wanted):
+                name, arguments = wanted[calls_done]
+                return f"Calling {name}.", "call", (name, json.loads(arguments))
+            return "Done.", None, None
         found = TOKEN_LINE.search(everything)
         ph = found.group(1) if found else None
         if last_kind == "result" and last_call == "read":
@@ -122,7 +153,9 @@ class ScriptedModel:
         if "Bash" not in tools:  # a side request: the session title, a summary
             answer, action, arg = "Coatcheck end-to-end session", None, None
         else:
-            answer, action, arg = self._step(history, kind, text, call)
+            if SLOW in json.dumps(messages):
+                await self._hold()
+            answer, action, arg = self._step(history, kind, text, call, sum(1 for c in calls.values() if c == "call"))
         content: list[dict[str, Any]] = []
         thinking = (body.get("thinking") or {}).get("type") in ("enabled", "adaptive")
         if thinking:
@@ -134,9 +167,11 @@ class ScriptedModel:
         content.append({"type": "text", "text": answer})
         if action == "read":
             content.append({"type": "tool_use", "id": f"toolu_read_{self._id()}", "name": "Read", "input": {"file_path": arg}})
-        elif action == "shell":
-            content.append({"type": "tool_use", "id": f"toolu_shell_{self._id()}", "name": "Bash",
-                            "input": {"command": arg, "description": "Write the token"}})
+        elif action in ("shell", "run"):
+            content.append({"type": "tool_use", "id": f"toolu_{action}_{self._id()}", "name": "Bash",
+                            "input": {"command": arg, "description": "Write the token" if action == "shell" else "Run it"}})
+        elif action == "call":
+            content.append({"type": "tool_use", "id": f"toolu_call_{self._id()}", "name": arg[0], "input": arg[1]})
         stop = "tool_use" if action else "end_turn"
         msg = {"id": f"msg_{self._id()}", "type": "message", "role": "assistant", "model": body.get("model", "m"),
                "content": content, "stop_reason": stop, "stop_sequence": None,
@@ -226,7 +261,10 @@ class ScriptedModel:
             kind, text, call = "result", _text_of(last.get("output")), calls.get(last.get("call_id", ""), "")
         else:
             kind, text, call = "prompt", _text_of(last.get("content")), ""
+        if SLOW in json.dumps(items):
+            await self._hold()
         answer, action, arg = self._step(history, kind, text, call)
+        assert action != "call", "Call: lines are played for Anthropic clients only"
         out: list[dict[str, Any]] = []
         ph = TOKEN_LINE.search("\n".join(t for _, t in history))
         thought = f"The user wants the token handled; it is {ph.group(1) if ph else 'not read yet'}."

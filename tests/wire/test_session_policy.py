@@ -143,3 +143,16 @@ def test_binary_output_after_a_handed_value_is_withheld_whole_and_still_restores
     out = s.mask(binary, BASH)
     assert "bytes" not in out and s.restore(out) == binary
     assert s.mask("plain output\n", BASH) == "plain output\n"  # readable output is read, not withheld
+
+
+def test_the_users_own_name_is_masked_under_any_home_and_in_tool_results() -> None:
+    from coatcheck.gateway.environment import user_names
+
+    names = user_names({"USER": "thaddeus.quimbleton", "HOME": "/tmp/pytest-7/claude0/home/thaddeus.quimbleton"})
+    assert names == {"thaddeus.quimbleton": "username", "thaddeus-quimbleton": "username"}
+    assert user_names({"USER": "root", "HOME": "/root"}) == {} and user_names({"USER": "ab", "HOME": "/home/runner"}) == {}
+    s = Session(b"n" * 32, PIPELINE, POLICY, known=names)
+    prompt = ("Working directory: /tmp/pytest-7/claude0/home/thaddeus.quimbleton/src/shop\n"
+              "memory: ~/.claude/projects/-tmp-pytest-7-claude0-home-thaddeus-quimbleton-src-shop/memory/\n")
+    assert "thaddeus" not in s.mask(prompt)
+    assert "thaddeus" not in s.mask("drwxr-xr-x 2 thaddeus.quimbleton staff 64 src\n", BASH)

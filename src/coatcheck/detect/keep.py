@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
-from .._data import word_list
+from .._data import data_path, load_toml, word_list
+from ..errors import ConfigError
 from .entropy import shannon_entropy
 from .validators import name_like as _name_like
 from . import vocabulary
@@ -232,6 +234,146 @@ def is_version_context(text: str, start: int, end: int) -> bool:
     return bool(_VERSION_BEFORE.search(text[max(0, start - 24) : start]))
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_MEMBER_AFTER = re.compile(r"[(<\[]|\.[a-z_]|::")  # Grace(…), Grace<T>, Grace[…], Grace.objects, Grace::new
+_MEMBER_BEFORE = re.compile(r"(?:\w\.|::|->)$")  # obj.Grace, ns::Grace, ptr->Grace
+_LEADING_WORD = re.compile(r"\s*(?:export\s+|public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|final\s+|data\s+|sealed\s+)*([a-z]+)\s")
+_WORD_BEFORE = re.compile(r"([a-z]+)\s+$")
+
+
+def _line(text: str, start: int, end: int) -> tuple[int, int]:
+    """The line around ``[start, end)``: a line ends at a newline or at a ``\\n`` escape (a JSON string)."""
+    escaped = text.rfind("\\n", 0, start)
+    ls = max(text.rfind("\n", 0, start) + 1, escaped + 2 if escaped >= 0 else 0)
+    le = min((i for i in (text.find("\n", end), text.find("\\n", end)) if i >= 0), default=len(text))
+    return ls, le
+
+
+def is_code_identifier(text: str, start: int, end: int) -> bool:
+    """A name a program declares or uses, not a person's: ``class Grace(Ada):`` (both), ``new Ada()``,
+    ``Grace.objects``, ``extends Hopper``. The word is an identifier in a code position: called, subscripted or
+    followed by a member; a member itself; after a declaration keyword (keep/declaration_keywords.txt); or anywhere
+    outside a string on a line that declares something (``class …(…)``, ``def …(…)``)."""
+    if not _IDENTIFIER.fullmatch(text[start:end]):
+        return False
+    ls, _ = _line(text, start, end)
+    head = text[ls:start]
+    if head.count('"') % 2 or head.count("'") % 2 or "#" in head or "//" in head:
+        return False  # inside a string or a comment: prose
+    if _MEMBER_AFTER.match(text, end) or _MEMBER_BEFORE.search(text, max(0, start - 2), start):
+        return True
+    keywords = word_list("declaration_keywords")
+    before = _WORD_BEFORE.search(text, max(0, start - 16), start)
+    if before is not None and before.group(1) in keywords:
+        return True
+    lead = _LEADING_WORD.match(text, ls, start)
+    return lead is not None and lead.group(1) in keywords
+
+
+_HEADING_MARKS = re.compile(r"[ \t]*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,2}[.)])[ \t]+)?(?:\*\*|__|\*|_)?")
+_HEADING_TAIL = re.compile(r"(?:\*\*|__|\*|_)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*$")
+_LABEL_TAIL = re.compile(r"(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]+\S")
+
+
+_SECTION_START = re.compile(r"(?:\r?\n|\\n)(?:[ \t]*(?:\r?\n|\\n)|[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]|[ \t]+\S|[^\W\d_]+[ \t]+[^\W\d_]+[ \t]+[^\W\d_])")
+
+
+def _opens_a_section(text: str, line_end: int) -> bool:
+    """The line after ``line_end`` is blank, a list item, indented, or a sentence of three words or more (words of
+    letters: a phone number under a signature is none)."""
+    return _SECTION_START.match(text, line_end) is not None
+
+
+def is_heading_word(text: str, start: int, end: int) -> bool:
+    """One word that titles a section or labels an instruction (``## Tone``, ``**Tone**``, ``Tone`` over a list,
+    ``- Tone: be brief``), and a word of the language there: a heading word of data/vocab/names.toml, a word technical
+    prose writes in lower case, or one the same text writes in lower case ("your tone is concise"). A first name
+    alone on a line ("Thanks,\nEllen") or labelling a line ("- Marta: fix the build") stays a person."""
+    word = text[start:end]
+    if not word.isalpha():
+        return False
+    ls, le = _line(text, start, end)
+    marks = _HEADING_MARKS.match(text, ls, start)
+    if marks is None or marks.end() != start:
+        return False
+    if not (_HEADING_TAIL.fullmatch(text, end, le) or _LABEL_TAIL.match(text, end, le)):
+        return False
+    if marks.end() == ls and _HEADING_TAIL.fullmatch(text, end, le) and not _opens_a_section(text, le):
+        return False  # a bare word alone on its line heads something only when a section follows (not a CSV cell)
+    low = word.lower()
+    if low in vocabulary.word_set("names", "heading_words") or low in vocabulary.plain_words():
+        return True
+    # written in lower case as a word of a sentence: not inside an address or a login (marta.rossi@…, /home/marta)
+    return re.search(rf"(?<=\s){re.escape(low)}(?=[\s,;:!?)]|\.(?:\s|$))", text) is not None
+
+
+@cache
+def _fictional_forms() -> tuple[frozenset[str], frozenset[str]]:
+    """(full names, user names) of keep/fictional_people.txt, lower case: jdoe, john.doe, john_doe, johndoe …"""
+    names, logins = set(), set()
+    for full in word_list("fictional_people"):
+        words = full.lower().split()
+        names.add(" ".join(words))
+        first, last = words[0], words[-1]
+        logins.update({first[0] + last, f"{first}.{last}", f"{first}_{last}", f"{first}-{last}", first + last,
+                       f"{first[0]}.{last}", f"{first[0]}_{last}"})
+    return frozenset(names), frozenset(logins)
+
+
+def is_fictional_person(text: str, start: int, end: int) -> bool:
+    """A name reserved for fiction and forms (keep/fictional_people.txt: John Doe, Max Mustermann) or a login built
+    from one (``jdoe``, ``john.doe``, ``erika_mustermann``): a test fixture, not a person."""
+    value = " ".join(text[start:end].lower().split())
+    names, logins = _fictional_forms()
+    return value in names or value in logins
+
+
+_ROLE_SPLIT = re.compile(r"[_.-]+")
+
+
+def is_service_role(text: str, start: int, end: int) -> bool:
+    """A service account or database role (``shop_app``, ``orders-ro``, ``etl_writer``): words joined by ``_``, ``-``
+    or ``.``, one of them a service word (keep/service_roles.txt), none a person's name (``john_admin`` stays
+    personal)."""
+    parts = [p for p in _ROLE_SPLIT.split(text[start:end].lower()) if p]
+    if len(parts) < 2 or not all(p.isalnum() for p in parts):
+        return False
+    roles = word_list("service_roles")
+    if not any(p in roles for p in parts):
+        return False
+    return not any(p not in roles and _name_like(p) for p in parts)
+
+
+@cache
+def _reserved_phones() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    data = load_toml(data_path("keep", "reserved_phones.toml"))
+    out = []
+    for i, rec in enumerate(data.get("range", [])):
+        try:
+            out.append((str(rec["country"]), str(rec.get("trunk", "")), re.compile(rec["national"])))
+        except (KeyError, re.error) as exc:
+            raise ConfigError(f"data/keep/reserved_phones.toml: range #{i}: {exc}") from exc
+    return tuple(out)
+
+
+def is_fictional_phone(text: str, start: int, end: int) -> bool:
+    """A number a numbering plan reserves for fiction (keep/reserved_phones.toml: North America's 555-0100 to
+    555-0199, Ofcom's drama ranges, ACMA's): it reaches nobody."""
+    value = text[start:end].strip()
+    digits = "".join(c for c in value if c.isdigit())
+    international = value.startswith("+") or value.startswith("00")
+    if value.startswith("00"):
+        digits = digits[2:]
+    for country, trunk, national in _reserved_phones():
+        if international:
+            if digits.startswith(country) and national.fullmatch(digits[len(country) :]):
+                return True
+            continue
+        if national.fullmatch(digits) or (trunk and digits.startswith(trunk) and national.fullmatch(digits[len(trunk) :])):
+            return True
+    return False
+
+
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
@@ -255,6 +397,11 @@ KEEPS: dict[str, KeepPredicate] = {
         is_code_variable,
         is_prose_word,
         is_version_context,
+        is_code_identifier,
+        is_heading_word,
+        is_fictional_person,
+        is_service_role,
+        is_fictional_phone,
     )
 }
 

@@ -10,11 +10,13 @@ minified, very long tokens) are skipped.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -192,6 +194,16 @@ def _trim_address(text: str, start: int, end: int) -> int:
     return start
 
 
+# A commit SHA or another hex digest: letters and digits of [0-9a-f], seven or more (git log --oneline's "1eaa458").
+_HEX_ID = regex.compile(r"(?<![\w-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w-])")
+
+
+def _house_number(value: str) -> bool:
+    """The digits an address needs come from a house number or a postcode, not from a commit SHA or a hex id: the
+    digest's digits are no street number ("1eaa458 Initial Django skeleton" is a git log line)."""
+    return any(c.isdigit() for c in _HEX_ID.sub(" ", value))
+
+
 def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None:
     """Precision filters after decoding: whole words only; no product or placeholder names; person spans trimmed of
     leading articles and trailing lower-case words or company suffixes, and a one-word person must be a known first
@@ -205,7 +217,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     if kind == "ADDR":
         start = _trim_address(text, start, end)
         value = text[start:end]
-        ok = (any(c.isdigit() for c in value) and _STREET_WORD.search(value) is not None and len(value) <= 120
+        ok = (_house_number(value) and _STREET_WORD.search(value) is not None and len(value) <= 120
               and not any(c in value for c in "@+#\\\n") and not date_ranges(value))
         return (start, end) if ok else None
     words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
@@ -237,17 +249,50 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     return new_start, new_end
 
 
-def _unquoted_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """``[start, end)`` cut at every double quote: no name or address holds one, and in JSON or code a ``"`` ends
-    a string, so an entity the tagger ran across one (``6.9e-268, "Author``) is judged piece by piece and a span never
-    swallows a string delimiter."""
+# A delimited row: two or more field separators with no space after them ("17,Marta,Kowalczyk"), or a tab; an address
+# in prose writes ", " between its parts.
+_ROW = regex.compile(r"[^\n]*(?:\t|(?P<sep>[,;|])(?! )[^\n]*(?P=sep)(?! ))[^\n]*")
+
+
+def _row_separators(text: str, start: int, end: int) -> str:
+    """The field separators of the delimited row (CSV, TSV) that ``[start, end)`` (one line) sits in, or ""."""
+    ls = text.rfind("\n", 0, start) + 1
+    le = text.find("\n", end)
+    line = text[ls : le if le >= 0 else len(text)]
+    if not _ROW.fullmatch(line):
+        return ""
+    return "\t" + "".join(c for c in ",;|" if line.count(c) >= 2)
+
+
+def _cut(text: str, start: int, end: int, at: Callable[[int], bool]) -> list[tuple[int, int]]:
     pieces, a = [], start
     for i in range(start, end):
-        if text[i] == '"':
+        if at(i):
             pieces.append((a, i))
             a = i + 1
     pieces.append((a, end))
     return [(p, q) for p, q in pieces if q > p]
+
+
+def _field_end(text: str, seps: str, i: int) -> bool:
+    """``text[i]`` ends a field of a row whose separators are ``seps`` (a tab, or one with no space after it)."""
+    return text[i] in seps and (text[i] == "\t" or text[i + 1 : i + 2] != " ")
+
+
+def _unquoted_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``[start, end)`` cut at every double quote, line break and, in a delimited row, field separator (one with no
+    space after it: "12 Main St, Leeds" in a quoted cell stays whole): no name or address holds one, in JSON or code a
+    ``"`` ends a string, and a CSV cell ends at its separator, so an entity the tagger ran across one
+    (``6.9e-268, "Author``; ``1042,Marta``: a customer id and a first name) is judged piece by piece and a span never
+    swallows a delimiter."""
+    out = []
+    for a, b in _cut(text, start, end, lambda i: text[i] in '"\n'):
+        seps = _row_separators(text, a, b)
+        if not seps:
+            out.append((a, b))
+            continue
+        out.extend(_cut(text, a, b, functools.partial(_field_end, text, seps)))
+    return out
 
 
 def _quoted_alone(text: str, start: int, end: int) -> bool:

@@ -3,12 +3,13 @@
 Stages, in order (:attr:`Pipeline.stages` names them as built):
 
 1. the detectors, on the text and then on its views whose offsets map back to it (normalised, unescaped,
-   despaced): rule packs, credential context, phones, names, table columns, the user's terms, the encoded-blob
+   despaced): rule packs, credential context, home paths in every encoding, phones, names, table columns, the user's terms, the encoded-blob
    search, the model;
-2. the policy: only categories it masks, never-mask values, private IPs; dates and documented examples vetoed;
+2. the policy: only categories it masks, never-mask values, private IPs, what an agent needs to read
+   (data/keep/readable.toml); dates and documented examples vetoed;
 3. placeholder look-alikes, escaped so that restoring leaves them as they were;
 4. known values: other occurrences of the values found, and of the values the caller already knows (a gateway
-   session's);
+   session's), less those where an agent needs to read them;
 5. encoded copies (base64, hex, URL-encoding) of both;
 6. resolve: widened to whole backslash escapes, merged into disjoint spans.
 
@@ -49,13 +50,15 @@ from .context import ContextDetector
 from .dates import VETOED, drop_dates
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
+from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
 from .phones import PhoneDetector
+from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
 from .tables import TableDetector
 from .taint import TaintFinder
 from .validators import gazetteer_name
-from .vocabulary import all_plain_words, is_product
+from .vocabulary import all_plain_words, is_product, plain_words
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
 
@@ -139,7 +142,16 @@ def known_values(text: str, found: list[Span]) -> dict[str, Span]:
                         known.setdefault(w, s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
+        elif _home_user(value, s):
+            known.setdefault(value, s)
     return known
+
+
+def _home_user(value: str, span: Span) -> bool:
+    """A user name read from a home path (``/home/tbrennan``): the path says it is a login, so it is masked bare too
+    (``whoami``, ``ls -l``, a prompt's ``tbrennan@host``), unless it is a word technical prose writes."""
+    return (span.detector.startswith(HOME_PATH_DETECTOR) and span.detector != HOME_PATH_DETECTOR + ":slug-rest"
+            and len(value) >= 4 and value.lower() not in plain_words())
 
 
 def _in_order(values: dict[str, Span]) -> Lookup:
@@ -192,7 +204,9 @@ def _build_model(policy: Policy) -> Detector:
 class _Spec(NamedTuple):
     """A built-in detector: the categories it would produce under a policy (known before building it) and how to
     build it. ``reads``: "views" (the text, its views, and decoded blobs through the encoded search), "terms"
-    (the text and its views), "model" (the text and, where letters change, its normalised view)."""
+    (the text and its views), "model" (the text and, where letters change, its normalised view), "text" (the text
+    alone: a detector that reads every encoding itself, which a view would misread, as the unescaped view reads the
+    escape of ``C:\\Users\\tom`` as a tab)."""
 
     name: str
     produces: Callable[[Policy], frozenset[str]]
@@ -204,6 +218,7 @@ class _Spec(NamedTuple):
 _SPECS = (
     _Spec("rules", lambda p: _rule_categories(), lambda p: RuleDetector(disabled=frozenset(categories()) - p.mask)),
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
+    _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector()),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
@@ -281,7 +296,7 @@ class Pipeline:
         self.policy = policy
         check_detectable(policy)
         mask = policy.mask
-        built: dict[str, list[Detector]] = {"views": [], "terms": [], "model": []}
+        built: dict[str, list[Detector]] = {"views": [], "terms": [], "model": [], "text": []}
         for spec in _SPECS:
             if spec.produces(policy) & mask:
                 built[spec.reads].append(spec.build(policy))
@@ -292,7 +307,8 @@ class Pipeline:
                                   produces=inner | {"secret"})
         self.encoded = encoded if encoded.produces & mask else None
         # what runs on the text, in order; what runs on each view
-        self.detectors: list[Detector] = [*self.base, *built["terms"], *([self.encoded] if self.encoded else []), *built["model"]]
+        self.detectors: list[Detector] = [*self.base, *built["text"], *built["terms"],
+                                          *([self.encoded] if self.encoded else []), *built["model"]]
         rest = [*self.base, *built["terms"]]
         self._views: list[tuple[_ViewBuilder, list[Detector]]] = [(v, rest) for v in _VIEWS if rest]
         if self.model is not None:
@@ -302,7 +318,7 @@ class Pipeline:
             steps.append(("dates", self._dates))
         if "secret" in mask:
             steps.append(("examples", self._examples))
-        steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values),
+        steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
                   ("encoded-copies", self._encoded_copies), ("resolve", self._resolve)]
         self._steps = steps
         self._networks = policy.networks()
@@ -342,6 +358,12 @@ class Pipeline:
     # -- the steps after detection, in order ------------------------------------------------------------------
     def _policy(self, run: _Pass) -> None:
         run.spans = [s for s in run.spans if self._allowed(run.text, s)]
+
+    def _readable(self, run: _Pass) -> None:
+        """Values found again and the caller's known values that sit where an agent needs to read them
+        (data/keep/readable.toml: ``class Grace(Ada)``, ``## Tone``): the detections went through the same keeps
+        in "policy"."""
+        run.more = drop_readable(run.text, run.more)
 
     def _dates(self, run: _Pass) -> None:
         run.spans = drop_dates(run.text, run.spans)
@@ -408,7 +430,7 @@ class Pipeline:
         if not self.policy.masks(span.category):
             return False
         value = text[span.start : span.end]
-        if value in self.policy.never_mask:
+        if value in self.policy.never_mask or kept_span(text, span):
             return False
         if span.category == "ip" and not self.policy.mask_private_ips:
             try:

@@ -107,14 +107,15 @@ class TableDetector:
                 i += 1  # psql / markdown divider under the header
             while i < len(lines):
                 rs, re_ = lines[i]
-                if text.count(sep, rs, re_) + 1 != width or re_ == rs:
+                # fields read quote-aware: a quoted cell may hold the separator ("12 Main St, Leeds"), and the rows
+                # after it are still rows of the table
+                fields = _fields(text, rs, re_, sep) if re_ > rs and sep in text[rs:re_] else []
+                if len(fields) != width:
                     break
-                fields = _fields(text, rs, re_, sep)
-                if len(fields) == width:
-                    for col, (cat, check) in mapped.items():
-                        a, b = fields[col]
-                        if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
-                            out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
+                for col, (cat, check) in mapped.items():
+                    a, b = fields[col]
+                    if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
+                        out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
                 i += 1
         return out
 

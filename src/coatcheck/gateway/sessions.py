@@ -18,10 +18,11 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..detect.pipeline import Pipeline
+from . import environment
 from ..policy import Policy
 from ..vault import FileStore, Vault, subkey
 from ..wire.apis.families import responses_output
@@ -67,8 +68,11 @@ class SessionStore:
     by accident."""
 
     def __init__(self, master_key: bytes, policy: Policy, max_sessions: int = 1000, idle_seconds: float = 6 * 3600,
-                 vault_dir: str | None = None) -> None:
+                 vault_dir: str | None = None, user_names: Mapping[str, str] | None = None) -> None:
+        """``user_names``: the user's own name in the spellings the clients use, masked as a known value of every
+        session (default: read from this process's environment, ``gateway/environment.py``)."""
         self.master_key = master_key
+        self.user_names = dict(environment.user_names() if user_names is None else user_names)
         # one notice key for every session, derived from the gateway key (which persists in its key file): a notice
         # is recognised in any session's history, forks and sessions that name no id included, after a restart too
         self.notice_key = notice_key(subkey(master_key, b"notices"))
@@ -153,7 +157,7 @@ class SessionStore:
         if self.vault_dir:
             file = hashlib.sha256(name.encode()).hexdigest()[:24] + ".vault"
             vault = Vault(key, FileStore(os.path.join(self.vault_dir, file), key), user_key=user_key)
-        s = Session(key, self.pipeline, self.policy, vault=vault, user_key=user_key)
+        s = Session(key, self.pipeline, self.policy, vault=vault, user_key=user_key, known=self.user_names)
         s.name = name
         s.notice_key = self.notice_key
         return s

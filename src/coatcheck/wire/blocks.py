@@ -46,6 +46,7 @@ class ToolBlock:
     name: str
     json_input: bool = True  # False: free text (Responses custom tools)
     parts: list[str] = field(default_factory=list)
+    refused: bool = False  # the stream renamed or re-opened it: nothing in it is restored
 
     def feed(self, s: str) -> str:
         self.parts.append(s)
@@ -68,12 +69,22 @@ class BlockTable:
         return block
 
     def tool(self, key: BlockKey, name: str = "", *, json_input: bool = True) -> ToolBlock:
+        """The open tool block under ``key``. A name that differs from the one the block was opened with refuses
+        the block: a client keeps the last name it reads (Claude Code, openai-node), the decision was the first's."""
         block = self.blocks.get(key)
         if not isinstance(block, ToolBlock):
             block = self.blocks[key] = ToolBlock(name, json_input)
         elif name and not block.name:
             block.name = name
+        elif name and name != block.name:
+            block.refused = True
         return block
+
+    def refuse(self, key: BlockKey) -> None:
+        """Nothing in the tool block under ``key`` is restored (the stream re-opened it, or out of order)."""
+        block = self.blocks.get(key)
+        if isinstance(block, ToolBlock):
+            block.refused = True
 
     def close(self, key: BlockKey) -> str:
         """End a block: the text still to send (a text tail, or a tool's whole restored input)."""
@@ -84,6 +95,10 @@ class BlockTable:
             tail = block.flush()
             self.session.remember_echo("".join(block.upstream), "".join(block.restored))
             return tail
+        if block.refused:
+            upstream = "".join(block.parts)
+            self.kept.extend(self.session.tools.refuse(block.name, upstream, "the stream renamed or re-opened the tool call"))
+            return upstream
         return self.finish_tool(block.name, "".join(block.parts), json_input=block.json_input)
 
     def finish_tool(self, name: str, upstream: str, *, json_input: bool = True) -> str:

@@ -16,7 +16,7 @@ import json
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .._data import word_list
 from ..detect.pipeline import Pipeline, ValueFinder, known_values
@@ -61,12 +61,17 @@ class TextSession:
     byte-identical at no cost, and the values it has found so far, masked wherever they occur again."""
 
     def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None,
-                 user_key: bytes | None = None) -> None:
+                 user_key: bytes | None = None, known: Mapping[str, str] | None = None) -> None:
+        """``known``: values (with their categories) masked wherever they occur from the first text on (the user's
+        own name, which no context around a path announces)."""
         self.vault = vault if vault is not None else Vault(key, user_key=user_key)
         self.masker = Masker(policy=policy, vault=self.vault, pipeline=pipeline)
         self._memo: OrderedDict[bytes, str] = OrderedDict()
         self._memo_size = memo_size
-        self._known: dict[str, str] = {}
+        self._known: dict[str, str] = dict(known or {})
+        # the user's own name is masked in tool results too, though a list of guesses there could confirm it: its
+        # clear copies (ls -l, whoami, every path) are the likelier leak (docs/threat-model.md)
+        self._always = frozenset(known or ())
         self._finder: ValueFinder | None = None
         self._net_finder: ValueFinder | None = None
         self._lock = threading.RLock()
@@ -148,7 +153,7 @@ class TextSession:
             taint = self._taint_finder(untrusted)
             if untrusted:
                 if self._net_finder is None:
-                    strong = {v: c for v, c in self._known.items() if not guessable(v, c)}
+                    strong = {v: c for v, c in self._known.items() if v in self._always or not guessable(v, c)}
                     self._net_finder = ValueFinder(strong, categories=strong, taint=taint) if strong or taint else None
                 return self._net_finder
             if not self._known and taint is None:
@@ -180,8 +185,8 @@ class Session(TextSession):
     it produced it), provenance of every value found, the tool-call restorer and its notices."""
 
     def __init__(self, key: bytes, pipeline: Pipeline, policy: Policy, memo_size: int = 200_000, vault: Vault | None = None,
-                 user_key: bytes | None = None) -> None:
-        super().__init__(key, pipeline, policy, memo_size, vault, user_key)
+                 user_key: bytes | None = None, known: Mapping[str, str] | None = None) -> None:
+        super().__init__(key, pipeline, policy, memo_size, vault, user_key, known)
         self.tools = ToolRestorer(self.vault, policy.restore)
         self._guard = prose_guard(self.tools.allowed_host, self.vault.lookup)
         self._taint: TaintFinder | None = None

@@ -205,6 +205,8 @@ class Stream:
         self.table = BlockTable(session)
         self.max_index = -1
         self.ended = False
+        self.started: set[Any] = set()  # content-block indexes opened so far
+        self.disordered = False  # a block re-opened or opened out of index order: no tool call is restored
         self.held: tuple[Any, bool, Event] | None = None  # (index, whether it has text, its content_block_stop)
 
     def _release(self) -> Iterator[Event]:
@@ -255,13 +257,26 @@ class Stream:
     def _block_start(self, ev: Event, payload: dict) -> Iterator[Event]:
         block = payload.get("content_block") or {}
         index = payload.get("index")
+        # blocks open once each, in index order: Claude Code files a block under its index (a second start wins),
+        # the SDK in arrival order; a stream where the two readings differ gets no value in any tool call of it
+        out_of_order = index in self.started or index != len(self.started)
+        self.started.add(index)
+        if out_of_order:
+            self.disordered = True
+            for key in self.table.open_keys():
+                self.table.refuse(key)
         if block.get("type") == "text":
             tb = self.table.text(BlockKey("text", index))
             if block.get("text"):
                 block["text"] = tb.feed(block["text"])
         elif block.get("type") == "tool_use":
             self.table.tool(BlockKey("tool", index), str(block.get("name")))
-            if block.get("input"):  # an input given whole at the start: restore it now
+            if self.disordered:
+                self.table.refuse(BlockKey("tool", index))
+            if block.get("input") and self.disordered:
+                self.table.kept.extend(self.session.tools.refuse(str(block.get("name")), json.dumps(block["input"]),
+                                                                 "the stream renamed or re-opened the tool call"))
+            elif block.get("input"):  # an input given whole at the start: restore it now
                 restored, kept = self.session.tools.restore_input(str(block.get("name")), block["input"])
                 remember_leaves(self.session, block["input"], restored)
                 block["input"] = restored

@@ -11,6 +11,7 @@ a network program that may reach any host.
 from __future__ import annotations
 
 import functools
+import re
 import shlex
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -41,7 +42,16 @@ def program(cmd: SimpleCommand) -> str | None:
     value = cmd.words[0].value
     if value is None:
         return None
-    return value.rsplit("/", 1)[-1]
+    name = value.replace("\\", "/").rsplit("/", 1)[-1]
+    return name[:-4] if name.lower().endswith(".exe") else name  # Git Bash on Windows: nslookup.exe is nslookup
+
+
+def unc_host(word: str) -> str | None:
+    """The server of a UNC path (``//host/share``, ``\\\\host\\share``): Windows opens it over the network."""
+    if not word.startswith(("//", "\\\\")) or word.startswith("///"):
+        return None
+    host = re.split(r"[/\\@]", word[2:], maxsplit=1)[0].lower()
+    return host or None
 
 
 def _values(cmd: SimpleCommand) -> list[str | None]:
@@ -81,10 +91,13 @@ def analyse(script: Script, rules: ShellRules) -> Destinations:
         for a in cmd.assignments:
             if a.name in facts.destination_env:
                 network = hidden = True
-        for r in cmd.redirects:  # exec 2>/dev/tcp/host/port, … >/dev/udp/…
+        for r in cmd.redirects:  # exec 2>/dev/tcp/host/port, … >/dev/udp/…, > //server/share/file
             target = r.target.value if r.target is not None else None
             if target is not None and ("/dev/tcp/" in target or "/dev/udp/" in target):
                 network = hidden = True
+            elif target is not None and unc_host(target):
+                network = True
+                hosts.add(unc_host(target) or "")
         for word in cmd.words[1:]:  # export HTTPS_PROXY=…, declare -x PGHOST=…, env http_proxy=…
             if word.value is not None and "=" in word.value and word.value.partition("=")[0] in facts.destination_env:
                 network = hidden = True
@@ -98,6 +111,11 @@ def analyse(script: Script, rules: ShellRules) -> Destinations:
         words = [a for a in args if a is not None]
         if any("/dev/tcp/" in w or "/dev/udp/" in w or "/inet/" in w for w in words):
             network = hidden = True
+        for w in words[1:]:
+            server = unc_host(w.rpartition("=")[2] if w.startswith("-") else w)
+            if server:
+                network = True
+                hosts.add(server)
         if name in rules.hidden_programs:
             network = hidden = True
             continue

@@ -88,9 +88,10 @@ def _program_name(word: Word) -> str | None:
     """The program a command word runs when it is one the system provides: a bare name, or a path in a system
     directory (``./curl`` or ``/tmp/x/curl`` is whatever an earlier call wrote there)."""
     value = word.value
-    if value is None or "/" in value and not value.startswith(_SYSTEM_BIN):
+    if value is None or ("/" in value or "\\" in value) and not value.startswith(_SYSTEM_BIN):
         return None
-    return value.rsplit("/", 1)[-1]
+    name = value.rsplit("/", 1)[-1]
+    return name[:-4] if name.lower().endswith(".exe") else name
 
 
 def _host_of_url(url: str, program: Program) -> str | None:

@@ -13,6 +13,7 @@ from .urls import URL_START
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^/\s'\"@]*@)?(\[[0-9A-Fa-f:.]+\]|[^/\s'\":?#\\]+)")
 _AT_HOST = re.compile(r"(?<![\w.+-])[\w.+-]+@(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(?=[:\s'\"]|$)")
 _DEV_TCP = re.compile(r"/dev/(?:tcp|udp)/([^/\s]+)/")
+_UNC = re.compile(r"(?:^|[\s'\"(=,+])(?:\\\\|//)([A-Za-z0-9][A-Za-z0-9.-]*)")  # \\server\share, //server/share
 _WORD = re.compile(r"[A-Za-z0-9_.+/-]+")
 
 
@@ -28,6 +29,7 @@ def destinations(cmd: str | list[str], rules: ShellRules) -> Destinations:
     program named anywhere makes it a network command; one whose host cannot be read is ``hidden``."""
     text = cmd if isinstance(cmd, str) else " ".join(cmd)
     words = [w.rsplit("/", 1)[-1] for w in _WORD.findall(text)]
+    words = [w[:-4] if w.lower().endswith(".exe") else w for w in words]  # nslookup.exe is nslookup
     wordset = set(words)
     programs = set()
     for w in wordset & rules.network_programs:
@@ -36,6 +38,9 @@ def destinations(cmd: str | list[str], rules: ShellRules) -> Destinations:
             programs.add(w)
     hosts = {h.strip("[]").lower() for h in _URL_HOST.findall(text)}
     hosts |= {h.lower() for h in _DEV_TCP.findall(text)}
+    hosts |= {h.lower() for h in _UNC.findall(text)}
+    if re.search(r"""['"](?:\\\\|//)['"]""", text):  # a UNC path put together at run time ('\\' + … )
+        return Destinations(True, hosts, True)
     try:
         argv = cmd if isinstance(cmd, list) else shlex.split(text, comments=False)
     except ValueError:

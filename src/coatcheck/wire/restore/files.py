@@ -16,7 +16,9 @@ import re
 
 from ..._data import data_path, load_toml
 
-_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.MULTILINE)
+# Codex reads each patch line trimmed ("tolerant of extra padding"): a header may be indented
+_PATCH_FILE = re.compile(r"^[ \t]*\*\*\*[ \t]*(?:Add|Update|Delete) File:[ \t]*(.+?)\s*$|^[ \t]*\*\*\*[ \t]*Move to:[ \t]*(.+?)\s*$",
+                         re.MULTILINE)
 
 
 @functools.cache
@@ -61,6 +63,16 @@ def target_path(args: object) -> str | None:
             if isinstance(value, str) and value:
                 return value
     return None
+
+
+def patch_section_is_script(patch: str, start: int) -> bool:
+    """The patch section starting at ``start`` adds a file whose first line is ``#!``."""
+    for line in patch[start:].split("\n")[1:]:
+        stripped = line.strip()
+        if stripped.startswith("***") or stripped.startswith("@@"):
+            continue
+        return line.startswith("+") and line[1:].lstrip().startswith("#!")
+    return False
 
 
 def patch_files(patch: str) -> list[tuple[int, str]]:

@@ -39,7 +39,7 @@ from .dialects import (CMD, POSIX, POWERSHELL, UNKNOWN_SHELL, Dialect, decode_en
                        tool_dialect)
 from .dialects.nesting import last_word_start, replace_last_word
 from .dialects.posix_grammar import Script, command_at, parse
-from .files import auto_run, match_field, normalise, patch_files, target_path
+from .files import auto_run, match_field, normalise, patch_files, patch_section_is_script, target_path
 from .urls import for_position, url_component
 
 
@@ -478,7 +478,8 @@ class ToolRestorer:
         sink = self._sink(tool)
         kept: list[Kept] = []
         path = target_path(args) if sink in ("file", "allowed") else None
-        content = args.get("content") if isinstance(args, dict) and isinstance(args.get("content"), str) else None
+        content = next((args[k] for k in ("content", "new_string", "new_str", "new_source", "file_text")
+                        if isinstance(args, dict) and isinstance(args.get(k), str)), None)
         shell_like = sink in ("shell", "allowed") and self.sinks.kind(tool) == "shell"
 
         def plain(value: str, field: str) -> str:
@@ -550,16 +551,17 @@ class ToolRestorer:
             return restored, kept
         sections = patch_files(text) if sink in ("file", "allowed") else []
 
-        def file_of(offset: int) -> str | None:
-            found = None
+        def file_of(offset: int) -> tuple[str | None, str | None]:
+            """The file the patch section at ``offset`` writes, and "#!" when that section adds a script."""
+            found: tuple[str | None, str | None] = (None, None)
             for start, name in sections:
                 if start > offset:
                     break
-                found = name
+                found = (name, "#!" if patch_section_is_script(text, start) else None)
             return found
 
         restored = self._plain(text, lambda ph, at: self._decide(
-            ph, sink, tool, lambda: self._file_check(ph, file_of(at), None, _patch_field(text, at))), kept, tool, "input")
+            ph, sink, tool, lambda: self._file_check(ph, *file_of(at), _patch_field(text, at))), kept, tool, "input")
         if kept and self.sinks.kind(tool) == "file":
             return text, self._all_or_nothing(tool, text, kept)
         self._note_handed(text, restored)

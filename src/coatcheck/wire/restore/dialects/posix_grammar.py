@@ -15,6 +15,7 @@ kept as lone surrogates (``surrogateescape``), as Python's ``sys.argv`` holds th
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -142,17 +143,59 @@ def command_at(script: Script, offset: int) -> tuple[SimpleCommand, str, int] | 
     ``redirect-target``, ``heredoc``, ``here-string``) and the index of that word (in ``words``), assignment (in
     ``assignments``) or redirection (in ``redirects``). None where no command holds it (a comment, a blank, an
     operator, a ``for`` list)."""
+    starts, reach, ordered = _extents(script)
     best: tuple[SimpleCommand, str, int] | None = None
     best_key: tuple[int, int] = (-1, 0)
-    for cmd in script.commands:
+    # commands that start at or before ``offset``, latest first, until none of the earlier ones reaches it: one or
+    # two steps for a list of commands, so a script with thousands of placeholders is read in linear time
+    i = bisect.bisect_right(starts, offset) - 1
+    while i >= 0 and reach[i] > offset:
+        cmd = ordered[i]
         hit = _role_in(cmd, offset)
-        if hit is None:
-            continue
-        role, index, span = hit
-        key = (cmd.depth, -span)
-        if key > best_key:
-            best, best_key = (cmd, role, index), key
+        if hit is not None:
+            role, index, span = hit
+            key = (cmd.depth, -span)
+            if key > best_key:
+                best, best_key = (cmd, role, index), key
+        i -= 1
     return best
+
+
+_EXTENTS: dict[int, tuple[Script, list[int], list[int], list[SimpleCommand]]] = {}
+
+
+def _extent(cmd: SimpleCommand) -> tuple[int, int]:
+    lo, hi = cmd.start, cmd.end
+    for a in cmd.assignments:
+        lo, hi = min(lo, a.start), max(hi, a.end)
+    for w in cmd.words:
+        lo, hi = min(lo, w.start), max(hi, w.end)
+    for r in cmd.redirects:
+        if r.target is not None:
+            lo, hi = min(lo, r.target.start), max(hi, r.target.end)
+        if r.body is not None:
+            lo, hi = min(lo, r.body[0]), max(hi, r.body[1])
+    return lo, hi
+
+
+def _extents(script: Script) -> tuple[list[int], list[int], list[SimpleCommand]]:
+    """The script's commands sorted by where their parts start, those starts, and the furthest end reached by any
+    command up to each position (cached for the last scripts asked about)."""
+    cached = _EXTENTS.get(id(script))
+    if cached is not None and cached[0] is script:
+        return cached[1], cached[2], cached[3]
+    spans = sorted(((*_extent(c), n) for n, c in enumerate(script.commands)), key=lambda t: (t[0], t[2]))
+    starts = [lo for lo, _, _ in spans]
+    reach: list[int] = []
+    furthest = -1
+    for _, hi, _ in spans:
+        furthest = max(furthest, hi)
+        reach.append(furthest)
+    ordered = [script.commands[n] for _, _, n in spans]
+    if len(_EXTENTS) > 64:
+        _EXTENTS.clear()
+    _EXTENTS[id(script)] = (script, starts, reach, ordered)
+    return starts, reach, ordered
 
 
 def _role_in(cmd: SimpleCommand, offset: int) -> tuple[str, int, int] | None:

@@ -1,0 +1,43 @@
+"""What an agent needs to read, whatever found it: per-category keep predicates (data/keep/readable.toml) applied to
+every span after detection, to the values found again and to the caller's known values.
+
+A detector's own keeps see only its own candidates; these see every span of a category, so ``class Grace(Ada)``
+stays code whether the model tagged ``Grace`` or a session had learnt it from a customer list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from .._data import data_path, load_toml
+from ..errors import ConfigError
+from ..spans import Span
+from .keep import KEEPS, KeepPredicate
+
+
+@cache
+def category_keeps() -> dict[str, tuple[KeepPredicate, ...]]:
+    """Category -> its keep predicates, from data/keep/readable.toml; an unknown predicate is a ConfigError."""
+    data = load_toml(data_path("keep", "readable.toml"))
+    out: dict[str, tuple[KeepPredicate, ...]] = {}
+    for category, names in data.items():
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ConfigError(f"data/keep/readable.toml: {category!r} must be a list of keep predicate names")
+        unknown = [n for n in names if n not in KEEPS]
+        if unknown:
+            raise ConfigError(f"data/keep/readable.toml: {category!r}: unknown keep predicate {unknown[0]!r} "
+                              f"(known: detect/keep.py KEEPS)")
+        out[category] = tuple(KEEPS[n] for n in names)
+    return out
+
+
+def kept_span(text: str, span: Span) -> bool:
+    """True when a keep predicate of the span's category says the agent needs ``text[span]`` readable."""
+    keeps = category_keeps().get(span.category)
+    return keeps is not None and any(k(text, span.start, span.end) for k in keeps)
+
+
+def drop_readable(text: str, spans: Iterable[Span]) -> list[Span]:
+    """``spans`` without those :func:`kept_span` keeps."""
+    return [s for s in spans if not kept_span(text, s)]
