@@ -113,3 +113,11 @@ def test_csv_rows_after_a_quoted_separator_are_still_read() -> None:
     assert found == {"Marta", "Ellen"}
     out = Masker().mask(text).text
     assert "17," in out and "18," in out and "Marta" not in out and "Ellen" not in out
+
+
+def test_ids_are_no_house_numbers() -> None:
+    from coatcheck.detect.model import _house_number
+
+    assert not _house_number("2678289 Initial Django skeleton")  # a short commit SHA of digits only
+    assert not _house_number("1eaa458 Initial Django skeleton")
+    assert _house_number("221B Baker Street") and _house_number("Calle Mayor 12, 28013 Madrid")

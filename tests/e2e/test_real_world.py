@@ -218,6 +218,7 @@ def claude(tmp_path_factory, clients, model) -> World:
 
 def test_claude_code_over_masking(claude: World):
     result, requests = run_claude(claude, f"Show me the models, fixtures, settings and customers.\n{RUN_FILES}")
+    claude.results["over-masking stderr"] = claude.results["stderr"][-1]
     main = main_requests(requests)
     claude.results["own prompt"] = claude_own(main[0]["json"])
     text = tool_result_text(main[-1]["json"], "toolu_run_")
@@ -342,6 +343,7 @@ def _codex_own(body: dict[str, Any]) -> str:
 
 def test_codex_over_masking(codex: World):
     answer, requests = run_codex(codex, f"Show me the models, fixtures, settings and customers.\n{RUN_FILES}")
+    codex.results["over-masking stderr"] = codex.results["stderr"][-1]
     codex.results["own prompt"] = _codex_own(requests[0]["json"])
     text = tool_result_text(requests[-1]["json"], "call_run_")
     assert "class " in text or "customer_id" in text, f"the command's output never reached the model: {text[:500]}"
@@ -423,8 +425,8 @@ def test_launcher_start_and_exit_lines(claude: World, codex: World):
     """The launcher says where it runs (gateway, policy, vault, log) when it starts and what it masked when the
     client exits (the over-masking sessions masked a DSN password and two first names)."""
     for world in (claude, codex):
-        assert world.results.get("stderr"), "no session ran"
-        said = [line for line in world.results["stderr"][0].splitlines() if line.startswith("coatcheck")]
+        assert world.results.get("over-masking stderr"), "the over-masking session did not run"
+        said = [line for line in world.results["over-masking stderr"].splitlines() if line.startswith("coatcheck")]
         assert said and all(w in said[0] for w in ("private gateway", "policy", "vault", "gateway log")), said
         assert len(said) >= 2 and "masked" in said[-1] and "masked nothing" not in said[-1], said
 

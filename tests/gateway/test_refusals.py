@@ -5,6 +5,8 @@ anthropic and openai SDKs and by Claude Code). And the launchers' exit line come
 from __future__ import annotations
 
 import anthropic
+import time
+
 import httpx
 import openai
 import pytest
@@ -88,3 +90,19 @@ def test_summary_line_and_reason_labels():
     assert "masked 2 secret, 1 person in 3 request(s)" in line and "WebFetch: WebFetch fetches from the web (1)" in line
     assert "allow_tools" in line and "\n" not in line
     assert "not available" in summary_line(None)
+
+
+def test_a_stream_the_client_leaves_early_is_still_counted(gw):
+    """Codex closes the connection as soon as it has the completed response: the request is still audited."""
+    before = httpx.get(gw.url + "/coatcheck/summary", headers={"x-coatcheck-token": TOKEN}).json()["requests"]
+    body = {"model": "m", "max_tokens": 5, "stream": True, "messages": [{"role": "user", "content": "say a fairly long sentence " * 40}]}
+    with httpx.stream("POST", gw.url + "/v1/messages", json=body, timeout=30,
+                      headers={"x-coatcheck-token": TOKEN, "x-coatcheck-session": "early"}) as r:
+        next(r.iter_bytes())  # one chunk, then the client goes away
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        now = httpx.get(gw.url + "/coatcheck/summary", headers={"x-coatcheck-token": TOKEN}).json()["requests"]
+        if now > before:
+            break
+        time.sleep(0.05)
+    assert now == before + 1

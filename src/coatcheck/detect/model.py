@@ -195,13 +195,15 @@ def _trim_address(text: str, start: int, end: int) -> int:
 
 
 # A commit SHA or another hex digest: letters and digits of [0-9a-f], seven or more (git log --oneline's "1eaa458").
+_LONG_NUMBER = regex.compile(r"(?<![\w-])\d{7,}(?![\w-])")
 _HEX_ID = regex.compile(r"(?<![\w-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w-])")
 
 
 def _house_number(value: str) -> bool:
     """The digits an address needs come from a house number or a postcode, not from a commit SHA or a hex id: the
     digest's digits are no street number ("1eaa458 Initial Django skeleton" is a git log line)."""
-    return any(c.isdigit() for c in _HEX_ID.sub(" ", value))
+    # a run of 7+ digits alone is an id (an all-digit commit SHA, an order number), never a house number
+    return any(c.isdigit() for c in _LONG_NUMBER.sub(" ", _HEX_ID.sub(" ", value)))
 
 
 def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None:

@@ -383,11 +383,17 @@ class Gateway:
         if "text/event-stream" in ctype and api.stream is not None and upstream.status_code < 400:
             transformer = api.stream(session)
 
+            finished: list[bool] = []
+
             def done() -> None:
+                if finished:  # once: at the stream's end, or when the client leaves before it
+                    return
+                finished.append(True)
                 self._audit_line(rid, shown, api.name, upstream.status_code, counts, session.kept - kept_before, time.perf_counter() - t0)
                 self.summary.keep(session.kept_reasons - reasons_before)
 
-            return StreamingResponse(self._restore_stream(upstream, transformer, done), status_code=upstream.status_code,
+            return StreamingResponse(self._audited(self._restore_stream(upstream, transformer, done), done),
+                                     status_code=upstream.status_code,
                                      headers=resp_headers, media_type="text/event-stream")
         if upstream.status_code >= 400 or api.restore_response is None or "json" not in ctype:
             if "text/event-stream" in ctype or upstream.headers.get("transfer-encoding") == "chunked" and "json" not in ctype:
@@ -477,6 +483,17 @@ class Gateway:
         if tail:
             yield tail
         done()
+
+    async def _audited(self, stream: AsyncIterator[bytes], done: Any) -> AsyncIterator[bytes]:
+        """``stream``, with ``done`` called however it ends (a client such as Codex closes the connection as soon as
+        it has the completed response, which cancels the generator before its own last line)."""
+        try:
+            async for chunk in stream:
+                yield chunk
+        finally:
+            done()
+            with contextlib.suppress(Exception):
+                await stream.aclose()  # type: ignore[attr-defined]  # closes the upstream response too
 
     async def close(self) -> None:
         await self.client.aclose()
