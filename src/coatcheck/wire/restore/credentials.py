@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
 from ..._data import data_path, load_toml
@@ -51,6 +51,7 @@ class Program:
     forbidden_options: frozenset[str] = frozenset()
     no_urls: bool = False
     globbing: bool = False
+    nested: dict[str, frozenset[str]] = field(default_factory=dict)  # subcommand -> its own subcommands
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,8 @@ def facts() -> Facts:
     programs = {}
     for name, spec in raw["programs"].items():
         kw = {k: (frozenset(v) if isinstance(v, list) and k not in ("implied_hosts",) else tuple(v) if isinstance(v, list) else v)
-              for k, v in spec.items()}
+              for k, v in spec.items() if k != "nested"}
+        kw["nested"] = {k: frozenset(v) for k, v in spec.get("nested", {}).items()}
         programs[name] = Program(name=name, **kw)  # type: ignore[arg-type]
     return Facts(frozenset(raw["headers"]), programs)
 
@@ -190,7 +192,7 @@ def _read(cmd: SimpleCommand, program: Program) -> _Reading:
             elif "=" in arg:
                 return _problem(r, "the connection string's parameters are not read")
         elif name in program.code_options:
-            if "\\" in arg or re.search(r"(?i)\bprogram\b", arg):
+            if "\\" in arg or re.search(r"(?i)\b(?:program|system)\b", arg):
                 return _problem(r, f"the {program.name} input runs commands of its own")
         elif name in program.url_options:
             if eq:
@@ -200,11 +202,25 @@ def _read(cmd: SimpleCommand, program: Program) -> _Reading:
     if program.subcommands:
         if not positional or words[positional[0]].value not in program.subcommands:
             return _problem(r, f"that {program.name} subcommand is not one coatcheck knows")
+        sub = words[positional[0]].value or ""
         positional = positional[1:]
+        if sub in program.nested:  # git remote add|set-url NAME URL: the URL is the last argument
+            if len(positional) < 3 or words[positional[0]].value not in program.nested[sub]:
+                return _problem(r, f"that {program.name} {sub} subcommand is not one coatcheck knows")
+            positional = positional[-1:]
     if program.no_urls and any("://" in (w.value or "") or "@" in (w.value or "") for w in words[1:]):
         return _problem(r, f"the {program.name} command names a URL")
     if program.urls == "positional":
         r.url_words.update(positional)
+    elif program.urls == "host":  # docker login [SERVER]: a registry host, no scheme
+        if len(positional) > 1:
+            return _problem(r, f"{program.name} is given more than one server")
+        if positional:
+            server = (words[positional[0]].value or "").lower()
+            host = _host_of_url("https://" + server, _HTTPS) if "/" not in server and "@" not in server else None
+            if host is None:
+                return _problem(r, "the server in the command cannot be read safely")
+            r.hosts.append(host)
     elif program.urls in ("first-positional", "conninfo") and positional:
         first = positional[0]
         text = words[first].value or ""
@@ -221,6 +237,9 @@ def _read(cmd: SimpleCommand, program: Program) -> _Reading:
             return _problem(r, "a URL in the command cannot be read safely")
         r.hosts.append(host)
     return r
+
+
+_HTTPS = Program(name="server", schemes=frozenset({"https"}))
 
 
 @functools.cache
