@@ -26,12 +26,26 @@ from .dialects.posix_grammar import Script, SimpleCommand, parse
 class CommandFacts:
     evaluators: frozenset[str]
     destination_env: frozenset[str]
+    script_changers: frozenset[str]
 
 
 @functools.cache
 def command_facts() -> CommandFacts:
     sh = load_toml(data_path("sinks.toml"))["shell"]
-    return CommandFacts(frozenset(sh["evaluators"]), frozenset(sh["destination_env"]))
+    return CommandFacts(frozenset(sh["evaluators"]), frozenset(sh["destination_env"]), frozenset(sh["script_changers"]))
+
+
+def script_changer(script: Script) -> str | None:
+    """A command in ``script`` that runs text as code or changes what a later command name means (``trap``,
+    ``eval``, ``hash -p``, ``enable -f``, ``alias``, a wrapper): a credential is never restored beside one."""
+    facts = command_facts()
+    for cmd in script.commands:
+        name = program(cmd)
+        if name is None:
+            return "a command named by an expansion"
+        if name in facts.script_changers or name in facts.evaluators and name not in credential_facts().programs:
+            return name
+    return None
 
 
 def program(cmd: SimpleCommand) -> str | None:

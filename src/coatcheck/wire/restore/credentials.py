@@ -52,6 +52,9 @@ class Program:
     no_urls: bool = False
     globbing: bool = False
     nested: dict[str, frozenset[str]] = field(default_factory=dict)  # subcommand -> its own subcommands
+    redirects: str = "never"  # "never", "with" (follows redirects when given one of redirect_flags), "unless"
+    redirect_flags: frozenset[str] = frozenset()  # (follows them unless given one of these)
+    redirect_safe_headers: frozenset[str] = frozenset()  # headers the program drops on a redirect to another host
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,11 @@ def _host_of_url(url: str, program: Program) -> str | None:
         if program.urls == "conninfo":
             return None
         url = "http://" + url  # curl and wget guess http:// for a bare host
+    authority = url[url.find("://") + 3:].split("/", 1)[0]
+    if "@" in authority and (any(c in authority[:authority.rfind("@")] for c in "?#;\\") or authority.count("@") > 1):
+        # where the authority ends is read differently by different programs (libpq takes "host?@evil" as a user
+        # name, old wget a ";"): an "@" after any of them is refused rather than guessed
+        return None
     try:
         parts = urlsplit(url)
         host = parts.hostname
@@ -252,6 +260,17 @@ def _problem(r: _Reading, why: str) -> _Reading:
     return r
 
 
+def _follows_redirects(cmd: SimpleCommand, program: Program) -> bool:
+    values = {w.value for w in cmd.words[1:] if w.value}
+    if program.redirects == "with":
+        short = {f[1] for f in program.redirect_flags if len(f) == 2}
+        return bool(values & program.redirect_flags) or any(
+            v.startswith("-") and not v.startswith("--") and short & set(v[1:]) for v in values)
+    if program.redirects == "unless":
+        return not values & program.redirect_flags
+    return False
+
+
 def _userinfo_holds(url: str, placeholder: str) -> bool:
     """``placeholder`` sits in the userinfo of ``url`` and nowhere else in it."""
     if "://" not in url:
@@ -309,7 +328,10 @@ def decide(script: Script, offset: int, placeholder: str, allowed_host: Callable
         if placeholder in reading.credential_words.get(index, ""):
             pass
         elif _header_holds(reading.header_words.get(index, ""), placeholder, facts().headers):
-            pass
+            name = reading.header_words[index].partition(":")[0].strip().lower()
+            if _follows_redirects(cmd, program) and name not in program.redirect_safe_headers:
+                return (f"{program.name} follows redirects and sends that header to wherever it is sent (only "
+                        f"{', '.join(sorted(program.redirect_safe_headers)) or 'no header'} is dropped on another host)")
         elif index in reading.url_words and _userinfo_holds(value, placeholder):
             pass
         else:

@@ -10,6 +10,7 @@ value already, so writing it there again hands nobody anything new (and keeps ed
 from __future__ import annotations
 
 import fnmatch
+import os
 import functools
 import posixpath
 import re
@@ -53,6 +54,18 @@ def auto_run(path: str) -> str | None:
         elif fnmatch.fnmatchcase(name, pat):
             return pat
     return None
+
+
+def resolved(path: str) -> str:
+    """An absolute path with its symbolic links followed (the gateway runs on the machine the agent writes to): a
+    harmless name an earlier call linked to ``~/.bashrc`` or ``.git/hooks`` is judged by what it writes. Relative
+    paths (the tool's working directory is not known here) are returned as they are."""
+    if not os.path.isabs(path):
+        return path
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return path
 
 
 def target_path(args: object) -> str | None:

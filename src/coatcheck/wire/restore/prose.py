@@ -10,6 +10,7 @@ itself, or a URL whose host cannot be read, keeps it.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -36,12 +37,50 @@ def _url_start(seg: str) -> int:
     return best
 
 
+_ATTRIBUTE = re.compile(r"""(?is)(?:\b(?:src|href|srcset|poster|data|action|background|xlink:href)\s*=\s*(["'])|\burl\(\s*(["']?))""")
+
+
+def _open_attribute(text: str, offset: int) -> tuple[bool, str | None] | None:
+    """The placeholder sits inside an HTML attribute value or CSS ``url(…)`` opened on an earlier line and not yet
+    closed: a browser drops the line breaks and fetches it. ``(True, host)`` then; None when it does not."""
+    window = text[max(0, offset - _LOOK_BACK):offset]
+    if "\n" not in window:
+        return None  # one line: the line reading below covers it
+    last = None
+    for last in _ATTRIBUTE.finditer(window):  # noqa: B007 -- the last opening is the one that may be open
+        pass
+    if last is None:
+        return None
+    closer = last.group(1) or last.group(2) or ")"
+    rest = window[last.end():]
+    if closer in rest or (closer != ")" and ">" in rest):
+        return None
+    if "\n" not in rest:
+        return None  # opened on this line: the line reading covers it
+    url = "".join(html.unescape(rest).replace("\\", "").split())
+    if "://" not in url[:40] and not url.startswith("//"):
+        return True, None  # a relative or odd target across lines: keep
+    if url.startswith("//"):
+        url = "http:" + url
+    after = url[url.find("://") + 3:]
+    if not any(c in after for c in "/?#"):
+        return True, None
+    try:
+        host = urlsplit(url + "x").hostname
+    except ValueError:
+        return True, None
+    return True, host.lower().rstrip(".") if host else None
+
+
 def url_target(text: str, offset: int) -> tuple[bool, str | None]:
     """Whether the placeholder at ``offset`` sits in a URL a client may fetch, and that URL's host (None when it
     cannot be read or the placeholder is part of it). The line before the placeholder is read the way a renderer
     reads it: HTML entities decoded, backslash escapes dropped. A URL ends at whitespace unless a ``<`` or ``(``
     opened before it is still open. A placeholder that is the whole target of a link (``[x](PH)``, ``<PH>``,
     ``src="PH"``, ``[id]: PH``) is a URL whose host is the value's own: ``(True, "")``."""
+    attribute = _open_attribute(text, offset)
+    if attribute is not None:
+        return attribute
     line_start = max(text.rfind("\n", 0, offset) + 1, offset - _LOOK_BACK)
     seg = html.unescape(text[line_start:offset]).replace("\\", "")
     start = _url_start(seg)

