@@ -105,6 +105,35 @@ def keep_value(text: str, s: int, e: int) -> bool:
     return kept_by(text, s, e, _VALUE_KEEPS) is not None
 
 
+_KEY_NAME = regex.compile(r"[A-Za-z_][\w.-]*")
+_SLOT_KEEPS = tuple(k for k in _VALUE_KEEPS if k != "is_code_reference")
+# a CamelCase word under a password key is a type annotation only when it reads like one (password: SecretStr)
+_TYPE_SUFFIX = regex.compile(r"(?:Str|String|Type|Field|Secret|SecretStr|Model|Config|Password|Token|Key|Bytes|Int|"
+                             r"Dict|List|Optional|Any|None|Value|Hash|Input|Schema|Enum|Class|Var)$")
+
+
+def _config_slot(line: str, m: regex.Match[str], quoted: bool, env_line: bool) -> bool:
+    """The value sits in a configuration slot, not in code: a quoted string, a YAML/JSON ``key: value``, a ``.env``
+    line, a properties key (``spring.datasource.password = …``) or an all-caps INI key (``PWD = …``). There a
+    bare or dotted word is the value itself, never a variable or an attribute (``password: k3.if.wc5t``)."""
+    if quoted:
+        return True
+    key = m.group("key")
+    sep = m.group("sep") if "sep" in m.groupdict() and m.group("sep") else ""
+    if sep == ":":
+        return True
+    if sep != "=" or line[: m.start("key")].strip():
+        return False
+    tight = line[m.end("key"):m.start("sep")] == "" and line[m.end("sep"):m.end("sep") + 1] not in (" ", "\t")
+    return tight and env_line or "." in key or key.isupper()
+
+
+def _reference(value: str) -> bool:
+    """A dotted value that reads a setting in code (``settings.DB_PASSWORD``, ``self.password``)."""
+    head, dot, _ = value.partition(".")
+    return bool(dot) and head.lower() in credential_words("code_roots")
+
+
 _OPENER = re.compile(r"[({\[]")
 
 
@@ -201,6 +230,10 @@ class ContextDetector:
         """The span of the value ``m`` assigns, or None. ``last``: the line's previous span; a value inside it adds
         nothing and is not examined again (keeps a long line of overlapping candidates linear)."""
         value = line[s:e]
+        key_words = m.group("key").lower()
+        # a password's own slot decides: whatever its value looks like, short of a placeholder (issue 24)
+        strong = any(w in key_words for w in credential_words("passwords"))
+        env_line = False
         if kind == "assign" and not quoted:
             sep0 = m.group("sep")
             env_line = sep0 == "=" and _ENV_LINE.match(line, 0, m.start("key")) is not None  # no slice copy per candidate
@@ -225,7 +258,8 @@ class ContextDetector:
             if sep == "==" or "(" in value:  # a comparison or a call, not a value
                 return None
             code_style = sep in (":=", "=>") or (sep == "=" and line[m.start("sep") - 1 : m.start("sep")] == " ")
-            if code_style and _looks_like_variable(value):
+            slot = strong and _config_slot(line, m, quoted, env_line)
+            if code_style and _looks_like_variable(value) and not slot:
                 return None
         if kind == "flag" and not quoted and _looks_like_variable(value) and "-" not in value:
             # --token-file path or --password-stdin style flags take no secret
@@ -237,9 +271,20 @@ class ContextDetector:
             return None  # :data:`h11.CLIENT`, f'{user}:{secret}@': markup or a template
         if kind == "pair" and _TYPE_NAME.fullmatch(value):
             return None  # __all__ = ["StaticToken", "EnvToken"]
+        slot = (strong and kind in ("assign", "xml", "spaced") and _config_slot(line, m, quoted, env_line) and len(value) >= 6
+                and (quoted or not any(c in value for c in "()[]{}$`") and not _reference(value)))  # os.environ['X']
         if kind == "assign" and (_TYPE_ANNOTATION.fullmatch(value.rstrip(";,")) or
-                                 not quoted and m.group("sep") == ":" and _TYPE_NAME.fullmatch(value)):
+                                 not quoted and m.group("sep") == ":" and _TYPE_NAME.fullmatch(value)
+                                 and (not slot or _TYPE_SUFFIX.search(value) or "[" in value)):
             return None  # def f(secret: str) / token: Optional[str]
+        if slot and _KEY_NAME.fullmatch(value) and is_credential_key(value.strip("_")):
+            return None  # redis_password=_redis_password, "ssl_password": "ssl.key.password": a name, not a value
+        if slot and prose_follows(line, e):
+            return None  # ":param ssl_password: Optional password to be used …": a docstring
+        if slot:  # no shape veto: only placeholders, templates, documented examples, numbers, paths stay
+            if value.startswith(("{", "[", "(")) or kept_by(line, s, e, _SLOT_KEEPS) is not None:
+                return None
+            return Span(s, e, "secret", f"context:{kind}-slot", 0.8)
         if len(value) < 4 or value.startswith(("{", "[", "(")) or keep_value(line, s, e) or is_code_word(line, s, e):
             return None
         if not quoted and _VARIABLE.fullmatch(value) and (value[-1:] in "[(" or "[" in value):
