@@ -47,6 +47,7 @@ from ..spans import Span, escape_safe, resolve
 from ..vault import PLACEHOLDER_RE
 from .base import Detector
 from .context import ContextDetector
+from .phrases import CredentialPhraseDetector
 from .dates import VETOED, drop_dates
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
@@ -218,6 +219,7 @@ class _Spec(NamedTuple):
 _SPECS = (
     _Spec("rules", lambda p: _rule_categories(), lambda p: RuleDetector(disabled=frozenset(categories()) - p.mask)),
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
+    _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector()),

@@ -1,0 +1,171 @@
+"""Secrets given in a sentence or on a command line without a key: ``the password is …``, ``das Passwort lautet
+…``, ``le mot de passe est …``, ``here is the key: …``; ``sshpass -p …``, ``redis-cli -a …``, ``rabbitmqctl
+add_user USER PASS``.
+
+Whatever the value looks like, the phrase or the option says what it is (issue 24: "the slot decides"). The words are
+data: nouns, links and the words that say something *about* a password ("the password is wrong") in
+``data/vocab/credentials.toml``, the programs and their credential options in ``data/cli_credentials.toml``.
+A value must be 6 characters or more; a plain word passes only after a password noun, and never a word of the
+language; placeholders, templates and documented examples stay (the keep filters every value detector uses).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import shlex
+
+import regex
+
+from .._data import data_path, load_toml
+from ..spans import Span
+from .keep import kept_by
+from .vocabulary import all_plain_words, credential_words, vocabulary_words
+
+_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_code_reference", "is_path")
+# in a sentence a dotted word is a passphrase, not an attribute of some object
+_SENTENCE_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
+_MIN_LEN = 6
+_TRAILING = ".,;:!?)]}>\"'`"
+_PASSWORD_NOUNS = ("pass", "kennwort", "contraseña", "pin", "parola", "secret", "geheim", "code")
+
+
+def _words(words: tuple[str, ...]) -> str:
+    parts = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))
+    return "|".join(regex.escape(w).replace("\\ ", " ").replace(" ", r"[\s-]+").replace("'", "['’]") for w in parts)
+
+
+@functools.cache
+def _phrase() -> regex.Pattern[str]:
+    nouns = _words(vocabulary_words("credentials", "phrase_nouns"))
+    links = _words(vocabulary_words("credentials", "phrase_links"))
+    leads = _words(vocabulary_words("credentials", "phrase_leads"))
+    # "the password is …" (a noun, a link word, the value) or "here is the key: …" (a lead, the noun, the value); a
+    # bare "password: …" or "password = …" is an assignment, which the context detector reads with its own rules
+    return regex.compile(
+        rf"(?i)(?:(?<![\w-])(?P<noun>{nouns})(?![\w-])[^\S\n]*(?:\([^)\n]{{0,30}}\)[^\S\n]*)?"
+        rf"(?:{links})(?![\w-])[^\S\n]*[:=]?"
+        rf"|(?<![\w-])(?:{leads})[^\S\n]+(?P<noun2>{nouns})(?![\w-])[^\S\n]*[:=]?"
+        rf"(?![^\S\n]*(?:{links})(?![\w-])))"  # "new password is …": the link form reads it
+        rf"[^\S\n]*[\"'`«„“]?[^\S\n]*(?P<value>[^\s\"'`«»“”„]+)")
+
+
+@functools.cache
+def _cli() -> tuple[regex.Pattern[str] | None, dict[str, dict[str, object]]]:
+    table = load_toml(data_path("cli_credentials.toml"))["programs"]
+    names = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True))
+    pattern = regex.compile(rf"(?<![\w./-])(?:{names})(?:\.exe)?(?![\w-])") if names else None
+    return pattern, table
+
+
+class CredentialPhraseDetector:
+    """Values a sentence or a program's option names as a credential."""
+
+    name = "phrases"
+    produces = frozenset({"secret"})
+
+    def detect(self, text: str) -> list[Span]:
+        out = [s for m in _phrase().finditer(text) if (s := self._phrase_value(text, m)) is not None]
+        out += self._cli_values(text)
+        return out
+
+    def _phrase_value(self, text: str, m: regex.Match[str]) -> Span | None:
+        s, e = m.span("value")
+        value = text[s:e]
+        if value[:1] in "$<{%[(])" or "://" in value or kept_by(text, s, e, _SENTENCE_KEEPS) is not None:
+            return None  # ${DB_PASSWORD}, <your-password>, {{ token }}: a template, not the value
+        while value and value[-1] in _TRAILING:
+            value = value[:-1]
+        e = s + len(value)
+        noun = (m.group("noun") or m.group("noun2") or "").lower()
+        if len(value) < _MIN_LEN or value.lower() in credential_words("phrase_not_values"):
+            return None
+        letters_only = value.isalpha()
+        random_letters = len(value) >= 12 and not (value.islower() or value.isupper() or value.istitle())
+        if letters_only and (all_plain_words([value.lower()])
+                             or not any(n in noun for n in _PASSWORD_NOUNS) and not random_letters):
+            return None  # "the key is important": a word, not a key
+        if not letters_only and not any(c.isdigit() for c in value) and value.islower() and "_" not in value \
+                and "." not in value and "-" not in value:
+            return None
+        if kept_by(text, s, e, _SENTENCE_KEEPS) is not None:
+            return None
+        return Span(s, e, "secret", "phrases:sentence", 0.75)
+
+    def _cli_values(self, text: str) -> list[Span]:
+        pattern, table = _cli()
+        if pattern is None:
+            return []
+        out: list[Span] = []
+        for m in pattern.finditer(text):
+            line_end = text.find("\n", m.end())
+            line_end = len(text) if line_end < 0 else line_end
+            spec = table[m.group().lower().removesuffix(".exe")]
+            out += _cli_spans(text, m.end(), line_end, spec)
+        return out
+
+
+def _tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """``(start, end, value)`` of each shell word from ``start`` to the end of the command (``|``, ``;``, ``&&``)."""
+    out: list[tuple[int, int, str]] = []
+    for m in re.finditer(r"""'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"|;&]+|[|;&]""", text[start:end]):
+        word = m.group()
+        if word in ("|", ";", "&"):
+            break
+        a, b = start + m.start(), start + m.end()
+        if word[:1] in "'\"" and len(word) >= 2:
+            try:
+                value = shlex.split(word)[0]
+            except ValueError:
+                value = word
+            out.append((a + 1, b - 1, value))
+        else:
+            out.append((a, b, word))
+    return out
+
+
+def _list(value: object) -> list[object]:
+    return list(value) if isinstance(value, (list, tuple)) else []
+
+
+def _cli_spans(text: str, start: int, end: int, spec: dict[str, object]) -> list[Span]:
+    words = _tokens(text, start, end)
+    options = {str(o) for o in _list(spec.get("options"))}
+    attached = {str(o) for o in _list(spec.get("attached"))}
+    positional = spec.get("positional", {})
+    out: list[Span] = []
+
+    def add(a: int, b: int, value: str) -> None:
+        prefix = str(spec.get("value_prefix", ""))
+        if prefix and value.startswith(prefix):
+            a, value = a + len(prefix), value[len(prefix):]
+        if len(value) >= 4 and not value.startswith(("$", "<", "{", "%")) and set(value) != {"*"} \
+                and kept_by(text, a, b, _KEEPS) is None:
+            out.append(Span(a, b, "secret", "phrases:cli", 0.8))
+
+    plain = [w for w in words if not w[2].startswith("-")]
+    needed = spec.get("subcommand")
+    if isinstance(needed, str) and (not plain or plain[0][2] != needed):
+        return out
+    if isinstance(positional, dict):
+        for sub, index in positional.items():
+            if plain and plain[0][2] == sub and len(plain) > int(index):
+                a, b, value = plain[int(index)]
+                add(a, b, value)
+    for i, (a, b, w) in enumerate(words):
+        name, eq, inline = w.partition("=")
+        if name in options:
+            if eq:
+                add(a + len(name) + 1, b, inline)
+            elif i + 1 < len(words):
+                add(*words[i + 1])
+        for flag in attached:
+            if w.startswith(flag) and len(w) > len(flag) and w not in options:
+                add(a + len(flag), b, w[len(flag):])
+        user_pass = spec.get("user_percent_pass")
+        if isinstance(user_pass, str) and w == user_pass and i + 1 < len(words):
+            ua, ub, uv = words[i + 1]
+            if "%" in uv:
+                cut = uv.index("%") + 1
+                add(ua + cut, ub, uv[cut:])
+    return out
