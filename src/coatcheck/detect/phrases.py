@@ -15,6 +15,7 @@ import functools
 import re
 import shlex
 
+import ahocorasick
 import regex
 
 from .._data import data_path, load_toml
@@ -51,6 +52,18 @@ def _phrase() -> regex.Pattern[str]:
 
 
 @functools.cache
+def _nouns() -> ahocorasick.Automaton:
+    """Every word of every credential noun, lower case (a line without one holds no phrase)."""
+    automaton = ahocorasick.Automaton()
+    for noun in vocabulary_words("credentials", "phrase_nouns"):
+        for word in regex.split(r"[\s'-]+", noun.lower()):
+            if len(word) >= 3:
+                automaton.add_word(word, word)
+    automaton.make_automaton()
+    return automaton
+
+
+@functools.cache
 def _cli() -> tuple[regex.Pattern[str] | None, dict[str, dict[str, object]]]:
     table = load_toml(data_path("cli_credentials.toml"))["programs"]
     names = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True))
@@ -65,7 +78,17 @@ class CredentialPhraseDetector:
     produces = frozenset({"secret"})
 
     def detect(self, text: str) -> list[Span]:
-        out = [s for m in _phrase().finditer(text) if (s := self._phrase_value(text, m)) is not None]
+        out: list[Span] = []
+        pattern = _phrase()
+        done = -1
+        # only lines holding a credential noun are read with the phrase pattern (one C-speed scan for the nouns)
+        for end, _ in _nouns().iter(text.lower()):
+            if end < done:
+                continue
+            ls = text.rfind("\n", 0, end) + 1
+            le = text.find("\n", end)
+            done = le = len(text) if le < 0 else le
+            out += [s for m in pattern.finditer(text, ls, le) if (s := self._phrase_value(text, m)) is not None]
         out += self._cli_values(text)
         return out
 
