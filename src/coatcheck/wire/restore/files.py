@@ -42,6 +42,7 @@ def normalise(path: str) -> str:
     return posixpath.normpath(path.replace("\\", "/")) if path else path
 
 
+@functools.lru_cache(maxsize=4096)  # decided once per path, not once per placeholder of a call
 def auto_run(path: str) -> str | None:
     """The ``auto_run`` pattern ``path`` matches (a file that runs by itself or is code), else None."""
     p = normalise(path).lower()

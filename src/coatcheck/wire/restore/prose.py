@@ -40,12 +40,21 @@ def _url_start(seg: str) -> int:
 _ATTRIBUTE = re.compile(r"""(?is)(?:\b(?:src|href|srcset|poster|data|action|background|xlink:href)\s*=\s*(["'])|\burl\(\s*(["']?))""")
 
 
+_ATTRIBUTE_BACK = 600  # an attribute value broken over lines, read this far back (URLs longer than that are rare)
+_OPENER_WORDS = ("src", "href", "poster", "data", "action", "background", "url(")
+
+
 def _open_attribute(text: str, offset: int) -> tuple[bool, str | None] | None:
     """The placeholder sits inside an HTML attribute value or CSS ``url(…)`` opened on an earlier line and not yet
     closed: a browser drops the line breaks and fetches it. ``(True, host)`` then; None when it does not."""
-    window = text[max(0, offset - _LOOK_BACK):offset]
-    if "\n" not in window:
+    floor = max(0, offset - _ATTRIBUTE_BACK)
+    if text.find("\n", floor, offset) < 0:
         return None  # one line: the line reading below covers it
+    low = text[floor:offset].lower()
+    opener = max(low.rfind(k) for k in _OPENER_WORDS)  # C-speed: the pattern runs only from the last candidate
+    if opener < 0:
+        return None
+    window = text[floor + max(0, opener - 12):offset]
     last = None
     for last in _ATTRIBUTE.finditer(window):  # noqa: B007 -- the last opening is the one that may be open
         pass
@@ -81,8 +90,11 @@ def url_target(text: str, offset: int) -> tuple[bool, str | None]:
     attribute = _open_attribute(text, offset)
     if attribute is not None:
         return attribute
-    line_start = max(text.rfind("\n", 0, offset) + 1, offset - _LOOK_BACK)
-    seg = html.unescape(text[line_start:offset]).replace("\\", "")
+    line_start = max(text.rfind("\n", max(0, offset - _LOOK_BACK), offset) + 1, offset - _LOOK_BACK)
+    raw = text[line_start:offset]
+    if not any(c in raw for c in "/(<=") and "www" not in raw.lower():
+        return False, None  # no URL, link target or attribute can start on this line before the placeholder
+    seg = html.unescape(raw).replace("\\", "")
     start = _url_start(seg)
     if start < 0:
         stripped = seg.rstrip("\"' ")

@@ -154,11 +154,14 @@ class ToolRestorer:
         self.vault = vault
         self.settings = settings
         self.sinks = sinks()
-        # placeholder -> category of every value handed to a tool call: what the call prints may carry it back, in
-        # any transformed copy (the session masks those: ``detect/taint.py``)
+        # placeholder -> category of every value handed to a command (or a tool the user allowed): what it prints
+        # may carry the value back in any transformed copy (the session masks those: ``detect/taint.py``). A value
+        # written into a file is not on it: it comes back as it was written, which the known-value pass masks
         self.handed: dict[str, str] = {}
 
-    def _note_handed(self, before: str, after: str) -> None:
+    def _note_handed(self, before: str, after: str, sink: str = "shell") -> None:
+        if sink in ("file", "local"):
+            return
         counts = Counter(m.group() for m in PLACEHOLDER_RE.finditer(before))
         if not counts:
             return
@@ -513,7 +516,7 @@ class ToolRestorer:
         restored = walk(args, "", None, None)
         if kept and self.sinks.kind(tool) == "file":
             return args, self._all_or_nothing(tool, json.dumps(args, ensure_ascii=False), kept)
-        self._note_handed(json.dumps(args, ensure_ascii=False), json.dumps(restored, ensure_ascii=False))
+        self._note_handed(json.dumps(args, ensure_ascii=False), json.dumps(restored, ensure_ascii=False), sink)
         return restored, kept
 
     def _all_or_nothing(self, tool: str, text: str, kept: list[Kept]) -> list[Kept]:
@@ -567,7 +570,7 @@ class ToolRestorer:
             ph, sink, tool, lambda: self._file_check(ph, *file_of(at), _patch_field(text, at))), kept, tool, "input")
         if kept and self.sinks.kind(tool) == "file":
             return text, self._all_or_nothing(tool, text, kept)
-        self._note_handed(text, restored)
+        self._note_handed(text, restored, sink)
         return restored, kept
 
 
