@@ -150,7 +150,7 @@ class TextSession:
         session learned more. ``untrusted``: for text someone else may have written, without the guessable values
         (only those handed to a tool call stay, in every form: docs/threat-model.md)."""
         with self._lock:
-            taint = self._taint_finder(untrusted)
+            taint = self._taint_finder()
             if untrusted:
                 if self._net_finder is None:
                     strong = {v: c for v, c in self._known.items() if v in self._always or not guessable(v, c)}
@@ -162,7 +162,7 @@ class TextSession:
                 self._finder = ValueFinder(self._known, categories=self._known, taint=taint)
             return self._finder
 
-    def _taint_finder(self, untrusted: bool) -> TaintFinder | None:
+    def _taint_finder(self) -> TaintFinder | None:
         return None
 
     def _unreadable(self, text: str) -> bool:
@@ -237,7 +237,7 @@ class Session(TextSession):
         reads text, so output it cannot read goes upstream as placeholders, whole (it still restores exactly)."""
         return bool(self.tools.handed) and ("\x00" in text or "\ufffd" in text)
 
-    def _taint_finder(self, untrusted: bool) -> TaintFinder | None:
+    def _taint_finder(self) -> TaintFinder | None:
         """Every transformed copy of a value handed to a tool call (what the call prints may carry it back), in any
         text, every window of it (its common words too). Built again only when more values were handed out."""
         handed = self.tools.handed

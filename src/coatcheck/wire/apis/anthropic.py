@@ -22,7 +22,7 @@ from ..sse import Event, json_event
 from ..walk import Walk, media_settings, block_type, opaque_field, property_map
 from ..api import Api, anthropic_error
 from .families import ANTHROPIC_HEADERS, ANTHROPIC_SESSION_HEADERS, assistant_message
-from .notices import Turn, appended, current_turn, split_appended
+from .notices import Turn, appended, current_turn, split_appended, split_parts
 
 BILLING_PREFIX = "x-anthropic-billing-header:"
 # The attribution line Claude Code sends first in ``system``, whole: the prefix and a few ``key=value;`` pairs of
@@ -120,16 +120,8 @@ def drop_notices(messages: Any, session: Session, turn: Turn) -> None:
                 m["content"], lines = cut
                 found += lines
         elif isinstance(content, list):
-            kept = []
-            for b in content:
-                cut = split_appended(b["text"], session.is_our_notice) if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str) else None
-                if cut is not None:
-                    found += cut[1]
-                    if not cut[0]:
-                        continue
-                    b["text"] = cut[0]
-                kept.append(b)
-            m["content"] = kept
+            m["content"], lines = split_parts(content, session.is_our_notice, lambda b: b.get("type") == "text")
+            found += lines
         if i > start:
             turn.note(found)
 

@@ -18,7 +18,7 @@ from ..sse import Event, json_event
 from ..walk import Walk, media_settings, json_or_none, opaque_field, property_map
 from ..api import Api, openai_error
 from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, assistant_message
-from .notices import Turn, appended, current_turn, split_appended
+from .notices import Turn, appended, current_turn, split_appended, split_parts
 
 OPAQUE_KEYS = frozenset({"type", "id", "tool_call_id", "model", "role", "encrypted_content", "prompt_cache_key",
                          "service_tier", "reasoning_effort", "verbosity", "modalities", "voice", "format", "detail",
@@ -74,16 +74,8 @@ def drop_notices(messages: Any, session: Session, turn: Turn) -> None:
                 found += cut[1]
                 m["content"] = cut[0] if cut[0] or not m.get("tool_calls") else None
         elif isinstance(content, list):
-            parts = []
-            for p in content:
-                cut = split_appended(p["text"], session.is_our_notice) if isinstance(p, dict) and isinstance(p.get("text"), str) else None
-                if cut is not None:
-                    found += cut[1]
-                    if not cut[0]:
-                        continue
-                    p["text"] = cut[0]
-                parts.append(p)
-            m["content"] = parts
+            m["content"], lines = split_parts(content, session.is_our_notice, lambda p: True)
+            found += lines
         if i > start:
             turn.note(found)
 

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import re
 from collections.abc import Callable
+from typing import Any
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
@@ -63,6 +64,22 @@ def split_appended(text: str, ours: Callable[[str], bool]) -> tuple[str, list[st
         if lines and all(ours(line) for line in lines):
             return head, lines
     return None
+
+
+def split_parts(parts: list[Any], ours: Callable[[str], bool], is_text: Callable[[dict], bool]) -> tuple[list[Any], list[str]]:
+    """A content list with the notices appended to its text parts cut off (a part that was only notices dropped),
+    and those notice lines. ``is_text`` says which dict parts hold a ``text`` string to look at."""
+    kept: list[Any] = []
+    found: list[str] = []
+    for p in parts:
+        cut = split_appended(p["text"], ours) if isinstance(p, dict) and isinstance(p.get("text"), str) and is_text(p) else None
+        if cut is not None:
+            found += cut[1]
+            if not cut[0]:
+                continue
+            p["text"] = cut[0]
+        kept.append(p)
+    return kept, found
 
 
 def appended(text: str, lines: list[str]) -> str:

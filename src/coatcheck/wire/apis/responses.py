@@ -21,7 +21,7 @@ from ..walk import Walk, media_settings, block_type, json_or_none, opaque_field,
 from ..api import Api, openai_error
 from .chat import OPENAI_BASES
 from .families import OPENAI_HEADERS, OPENAI_SESSION_KEY, OPENAI_SESSION_PREFIX, responses_output
-from .notices import Turn, appended, current_turn, split_appended
+from .notices import Turn, appended, current_turn, split_appended, split_parts
 
 OPAQUE_KEYS = frozenset({"type", "id", "call_id", "item_id", "model", "role", "status", "encrypted_content",
                          "previous_response_id", "prompt_cache_key", "service_tier", "include", "truncation",
@@ -102,16 +102,8 @@ def drop_notices(items: list, session: Session, turn: Turn) -> list:
                 it["content"], lines = cut
                 found += lines
         elif isinstance(content, list):
-            parts = []
-            for p in content:
-                cut = split_appended(p["text"], session.is_our_notice) if isinstance(p, dict) and isinstance(p.get("text"), str) else None
-                if cut is not None:
-                    found += cut[1]
-                    if not cut[0]:
-                        continue
-                    p["text"] = cut[0]
-                parts.append(p)
-            it["content"] = parts
+            it["content"], lines = split_parts(content, session.is_our_notice, lambda p: True)
+            found += lines
         if i > start:
             turn.note(found)
         if it.get("content") or not found:

@@ -282,10 +282,16 @@ class ToolRestorer:
             handed = mentions(cmd, powershell_evaluators())
             if handed:
                 return self._keep(cmd, tool, field, kept, f"the script hands text to {handed}, which reads it again")
-        dest = self._destinations(cmd, dialect)
+        dest: list[Destinations] = []  # read once, when a personal value first needs it (cmd.exe never does)
+
+        def network(ph: str) -> str | None:
+            if not dest:
+                dest.append(self._destinations(cmd, dialect))
+            return self._network(ph, dest[0])
+
         secret_reason = "credential positions are read in POSIX shell commands only"
         result = restore_script(cmd, self._value, lambda ph, _at: self._decide(
-            ph, sink, tool, (lambda: secret_reason) if self._secret(ph) else (lambda: self._network(ph, dest))), dialect)
+            ph, sink, tool, (lambda: secret_reason) if self._secret(ph) else (lambda: network(ph))), dialect)
         kept.extend(Kept(ph, tool, field, why) for ph, why in result.kept)
         return result.text
 
