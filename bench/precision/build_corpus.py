@@ -15,7 +15,13 @@ import json
 import os
 import random
 import subprocess
+import zlib
 import sysconfig
+
+
+def held_back(path: str) -> bool:
+    """In the test split of training/keyless/harvest.py (crc32 of the path), so never trained on."""
+    return zlib.crc32(path.encode()) % 10 < 2
 
 
 def main() -> None:
@@ -24,13 +30,16 @@ def main() -> None:
     ap.add_argument("--site-packages", default=sysconfig.get_paths()["purelib"])
     ap.add_argument("--git-dir", action="append", default=[])
     ap.add_argument("--seed", type=int, default=1201)
+    ap.add_argument("--held-back", action="store_true",
+                    help="only files the keyless-secret classifier's training held back (its test split by path)")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     sp = a.site_packages
     files: list[str] = []
     for ext in ("py", "toml", "cfg", "yaml", "yml", "json", "ini", "md", "txt", "rst", "sh"):
         files += glob.glob(f"{sp}/**/*.{ext}", recursive=True)
-    files = sorted(f for f in files if "/coatcheck" not in f and 200 < os.path.getsize(f) < 200_000)
+    files = sorted(f for f in files if "/coatcheck" not in f and 200 < os.path.getsize(f) < 200_000
+                   and (not a.held_back or held_back(f)))
     rnd.shuffle(files)
     docs, per_pkg = [], {}
     for f in files:
@@ -48,7 +57,7 @@ def main() -> None:
     usr = sorted(f for f in glob.glob("/usr/share/doc/**/*", recursive=True)
                  if os.path.isfile(f) and not f.endswith(".gz") and 200 < os.path.getsize(f) < 200_000)
     rnd.shuffle(usr)
-    for f in usr[:80]:
+    for f in [f for f in usr if not a.held_back or held_back(f)][:80]:
         try:
             docs.append({"id": f, "text": open(f, encoding="utf-8").read()})
         except (UnicodeDecodeError, OSError):

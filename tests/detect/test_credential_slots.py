@@ -35,3 +35,76 @@ def test_a_password_slot_masks_any_value(text: str, value: str) -> None:
 ])
 def test_references_types_templates_and_names_stay(text: str) -> None:
     assert MASKER.mask(text).text == text
+
+
+@pytest.mark.parametrize("text, value", [
+    ('        env:\n        - name: DB_PASSWORD\n          value: "_Tq^mMKV:I.X6t55"\n', "_Tq^mMKV:I.X6t55"),
+    ('{"headers": [{"name": "x-api-key", "value": "3f9e7d131c4aacd79fe1"}]}', "3f9e7d131c4aacd79fe1"),
+    ("--parameter-overrides ParameterKey=DbPassword,ParameterValue=lantern.moss.kiln", "lantern.moss.kiln"),
+    ("const apiKey = process.env.API_KEY || 'c535af027934b72b7307';", "c535af027934b72b7307"),
+    ("const pw = process.env.DB_PASSWORD ?? `harbor-otter`;", "harbor-otter"),
+    ("curl -H 'Authorization: Bearer 4BzRAEH' https://api.example.net/v1", "4BzRAEH"),
+])
+def test_name_value_pairs_env_defaults_and_short_bearer_tokens(text: str, value: str) -> None:
+    out = MASKER.mask(text).text
+    assert value not in out and MASKER.restore(out) == text
+
+
+@pytest.mark.parametrize("text", [
+    '- name: LOG_LEVEL\n  value: "debug-verbose"\n',
+    '{"name": "Accept", "value": "application/json"}',
+    '- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: password}\n',
+    '- name: DB_PASSWORD\n  value: "${DB_PASSWORD}"\n',
+    "const apiKey = process.env.API_KEY || '';",
+    "const apiKey = process.env.API_KEY || 'YOUR_API_KEY';",
+])
+def test_pairs_that_name_no_credential_or_hold_no_value_stay(text: str) -> None:
+    assert MASKER.mask(text).text == text
+
+
+AWS_TABLE = """      Name                    Value             Type    Location
+      ----                    -----             ----    --------
+   profile                <not set>             None    None
+access_key     AKIA0189ZXCVBNMQ8RT1 shared-credentials-file
+secret_key     q8W7e6R5t4Y3u2I1o0P9+a8S7d6F5g4H3j2K1l0Z shared-credentials-file
+    region                us-east-1      config-file    ~/.aws/config
+"""
+
+
+def test_a_cli_tables_label_column_is_a_slot() -> None:
+    out = MASKER.mask(AWS_TABLE).text
+    assert "AKIA0189ZXCVBNMQ8RT1" not in out and "q8W7e6R5t4Y3u2I1o0P9" not in out
+    assert "us-east-1" in out and "<not set>" in out and MASKER.restore(out) == AWS_TABLE
+
+
+def test_a_table_row_of_prose_is_no_slot() -> None:
+    text = "password       Password for the user account\ntoken          The token to send\n"
+    assert MASKER.mask(text).text == text
+
+
+@pytest.mark.parametrize("text", ["AWS_ACCESS_KEY_ID=AKIA0189ZXCVBNMQ8RT1\n", 'aws_access_key_id = "ASIA98ZXCVBNMQ8RT0OP"\n'])
+def test_an_access_key_id_is_credential_material_whatever_its_alphabet(text: str) -> None:
+    out = MASKER.mask(text).text
+    assert "ZXCVBNMQ8RT" not in out and MASKER.restore(out) == text
+
+
+@pytest.mark.parametrize("text, value", [
+    ('"Env": ["POSTGRES_PASSWORD=6972;Falcon*Rakete", "PATH=/usr/bin"]', "6972;Falcon*Rakete"),
+    ("vault_backup_gpg_passphrase: oyster orbit juniper mosaic\nnext: 1\n", "oyster orbit juniper mosaic"),
+    ('network={\n\tpsk="nectar kettle glacier lantern"\n}\n', "nectar kettle glacier lantern"),
+    ("CREATE USER 'reporting'@'10.0.%' IDENTIFIED BY 'quokka%MAI2985_';", "quokka%MAI2985_"),
+    ("ALTER ROLE readonly LOGIN PASSWORD 'riddle inkwell fjord 57' VALID UNTIL '2027-01-01';", "riddle inkwell fjord 57"),
+])
+def test_the_value_runs_to_where_its_syntax_ends(text: str, value: str) -> None:
+    out = MASKER.mask(text).text
+    assert value not in out and MASKER.restore(out) == text
+    assert not any(piece in out for piece in value.replace(";", " ").split() if len(piece) >= 5)
+
+
+@pytest.mark.parametrize("text", [
+    "  password: Password for the admin user\n",
+    "CREATE USER app IDENTIFIED BY '${DB_PASSWORD}';\n",
+    '"Env": ["LOG_LEVEL=debug;verbose", "PATH=/usr/bin"]',
+])
+def test_prose_templates_and_other_keys_stay(text: str) -> None:
+    assert MASKER.mask(text).text == text

@@ -71,6 +71,19 @@ _TYPE_ANNOTATION = regex.compile(
 # (auth: AuthTypes, private_key: CertificateIssuerPrivateKeyTypes): code, not a value
 _TYPE_NAME = regex.compile(r"[A-Za-z_][\w.]*\[[\w\[\], .|]*|[A-Z][a-z]+(?:[A-Z][a-z]*)+|[A-Za-z_][\w.]*Types?")
 _ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+)?$")
+# a name/value pair: k8s env (- name: DB_PASSWORD / value: …), HAR and API headers ({"name": "api-key", "value": …}),
+# CloudFormation parameters (ParameterKey=DbPassword,ParameterValue=…): the name's slot holds the value
+_NAMED_VALUE = regex.compile(
+    r"""(?ix)["']?(?:name|key|parameterkey|variable|header)["']?[ \t]*[:=][ \t]*["']?(?P<key>[A-Za-z_][\w.-]{0,80})["']?
+    [ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:-[ \t]+)?)?["']?(?:value|parametervalue|secretvalue)["']?[ \t]*[:=][ \t]*
+    (?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"',}\]]{1,512}))"""
+)
+# the default of a credential variable: process.env.API_KEY || 'v', ${DB_PASSWORD:-v}
+_ENV_DEFAULT = regex.compile(
+    r"""(?:process\.env\.(?P<key>[A-Za-z_]\w{0,80})[ \t]*(?:\|\||\?\?)[ \t]*(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|`(?P<bq>[^`\n]{1,512})`))"""
+)
+# a row of a CLI's table: the label column, then the value (aws configure list: "secret_key  ****…  shared-credentials-file")
+_COLUMN = regex.compile(r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{1,40})[ \t]{2,}(?P<bare>[^\s]{6,512})(?=[ \t]|$)")
 _MYSQL_P = regex.compile(r"\bmysql(?:dump|admin|import|check)?\b[^\n]*?[ \t]-p(?P<bare>[^\s-][^\s]{2,})")
 
 
@@ -126,6 +139,20 @@ def _config_slot(line: str, m: regex.Match[str], quoted: bool, env_line: bool) -
         return False
     tight = line[m.end("key"):m.start("sep")] == "" and line[m.end("sep"):m.end("sep") + 1] not in (" ", "\t")
     return tight and env_line or "." in key or key.isupper()
+
+
+# words of letters, digits and the punctuation of passwords; no operator of code (str | None = None, -> bool)
+_PASSPHRASE_REST = regex.compile(r"(?:[ \t]+[\w'.!?@%^*+~-]+){1,7}[ \t]*(?=$|[ \t]#)")
+_FUNCTION_WORDS = frozenset("the a an of for to is be are and or with your this that in on by as at it from not".split())
+
+
+def _passphrase_end(line: str, e: int) -> int | None:
+    """Where a YAML plain scalar of a few words that started before ``e`` ends (before a `` #`` comment), if the
+    words after ``e`` read as a passphrase rather than a sentence (no function words)."""
+    m = _PASSPHRASE_REST.match(line, e)
+    if m is None or any(w.lower() in _FUNCTION_WORDS or w == "-" for w in m.group().split()):
+        return None
+    return m.end() - (len(m.group()) - len(m.group().rstrip()))
 
 
 def _reference(value: str) -> bool:
@@ -195,7 +222,7 @@ class ContextDetector:
         return found
 
     def detect(self, text: str) -> list[Span]:
-        out: list[Span] = []
+        out: list[Span] = self.named_values(text)
         done_to = 0  # end of the last line examined: triggers come in order, so each line is read once and the
         # search for a line's start never goes back past it (a long line with many triggers stays linear)
         for t in _trigger().finditer(text):
@@ -219,11 +246,43 @@ class ContextDetector:
                 if span is not None:
                     out.append(span.shifted(ls))
                     last = span
+            for m in _COLUMN.finditer(line):
+                s, e = m.span("bare")
+                if (is_credential_key(m.group("key")) and not prose_follows(line, e)
+                        and kept_by(line, s, e, ("is_plain_word",)) is None
+                        and (span := self._slot_value(line, s, e, "column")) is not None):
+                    out.append(span.shifted(ls))
+            for m in _ENV_DEFAULT.finditer(line):
+                if is_credential_key(m.group("key")) and (vs := _value_span(m)) is not None:
+                    span = self._slot_value(line, vs[0], vs[1], "env-default")
+                    if span is not None:
+                        out.append(span.shifted(ls))
             for m in _MYSQL_P.finditer(line):
                 s, e = m.span("bare")
                 if not keep_value(line, s, e):
                     out.append(Span(s + ls, e + ls, "secret", "context:mysql-p", 0.8))
         return out
+
+    def named_values(self, text: str) -> list[Span]:
+        """Values of name/value pairs whose name is a credential key."""
+        out: list[Span] = []
+        if "value" not in text.lower():
+            return out
+        for m in _NAMED_VALUE.finditer(text):
+            if is_credential_key(m.group("key")) and (vs := _value_span(m)) is not None:
+                span = self._slot_value(text, vs[0], vs[1], "named-value")
+                if span is not None:
+                    out.append(span)
+        return out
+
+    @staticmethod
+    def _slot_value(text: str, s: int, e: int, kind: str) -> Span | None:
+        """A credential slot's value: whatever it looks like, 6 characters or more, short of a placeholder,
+        template, documented example, number or path."""
+        value = text[s:e]
+        if len(value) < 6 or value.startswith(("{", "[", "(", "$")) or kept_by(text, s, e, _SLOT_KEEPS) is not None:
+            return None
+        return Span(s, e, "secret", f"context:{kind}-slot", 0.8)
 
     def _check(self, line: str, m: regex.Match[str], s: int, e: int, quoted: bool, kind: str,
                ends: _WordEnds | None = None, last: Span | None = None) -> Span | None:
@@ -237,11 +296,17 @@ class ContextDetector:
         if kind == "assign" and not quoted:
             sep0 = m.group("sep")
             env_line = sep0 == "=" and _ENV_LINE.match(line, 0, m.start("key")) is not None  # no slice copy per candidate
-            if (sep0 == ":" or env_line) and not line[m.end("key") : m.start("sep")].strip("\"' \t"):
+            opener = line[m.start("key") - 1 : m.start("key")]
+            if opener in ("\"", "'") and sep0 == "=" and (closing := line.find(opener, e)) >= 0:
+                e = closing  # "POSTGRES_PASSWORD=6972;Falcon*Rakete" inside a string: the value runs to its quote
+                value = line[s:e]
+            elif (sep0 == ":" or env_line) and not line[m.end("key") : m.start("sep")].strip("\"' \t"):
                 # YAML and .env lines: the value runs to the next whitespace (may hold & ; , # ) ] >)
                 e = (ends or _WordEnds(line)).at(e)
                 if last is not None and last.start <= s and e <= last.end:
                     return None
+                if strong and sep0 == ":" and (words := _passphrase_end(line, e)) is not None:
+                    e = words  # a YAML plain scalar under a password key: a passphrase of words
                 value = line[s:e]
             # a delimiter that ends the value is not part of it: "'token': token," in a dict, "x = y;"
             before = None

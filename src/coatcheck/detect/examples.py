@@ -32,6 +32,13 @@ def _cues() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
     return regex.compile("(?i)" + cue), regex.compile(intro)
 
 
+@vocab_cache
+def _contrast() -> regex.Pattern[str]:
+    """A clause boundary that sets what follows against an example (data/vocab/cues.toml [contrast])."""
+    return regex.compile(r"(?i)(?<![\w-])(?:" + alternation(vocabulary_words("cues", "contrast")) + r")(?![\w-])")
+
+
+_SENTENCE_END = regex.compile(r"[.?!;](?:\s|$)")
 _FENCE = regex.compile(r"^\s*(?:```|~~~)")
 _DOCTEST = regex.compile(r"^\s*(?:>>>|\.\.\.)\s")
 _LOOKBACK_LINES = 6
@@ -46,10 +53,19 @@ def _line_bounds(text: str, pos: int) -> tuple[int, int]:
 def documented(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` sits in an explicit documentation frame."""
     ls, le = _line_bounds(text, start)
-    line_rest = text[ls:start] + " " + text[end:le]
+    before = text[ls:start]
+    turns = list(_contrast().finditer(before))
+    turn = turns[-1] if turns else None
+    after = text[end:le]
+    if turn is not None:  # "the example is X, but ours is <value>. Why does only the example work?": the cue
+        before = before[turn.end():]  # frames X, not this value, whose clause ends at the sentence's end
+        after = _SENTENCE_END.split(after, maxsplit=1)[0]
+    line_rest = before + " " + after
     cue, intro = _cues()
     if cue.search(line_rest):
         return True
+    if turn is not None:
+        return False
     # the block this line belongs to: walk up through a fence or doctest lines to an introducing line
     pos = ls
     in_block = _DOCTEST.match(text, ls) is not None

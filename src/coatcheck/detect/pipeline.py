@@ -47,6 +47,8 @@ from ..spans import Span, escape_safe, resolve
 from ..vault import PLACEHOLDER_RE
 from .base import Detector
 from .context import ContextDetector
+from .credential_urls import CredentialUrlDetector
+from .keyless import KeylessDetector
 from .phrases import CredentialPhraseDetector
 from .dates import VETOED, drop_dates
 from .examples import drop_documented
@@ -218,8 +220,10 @@ class _Spec(NamedTuple):
 # In the order they run. The encoded search runs after the terms, on the "views" detectors; it is built by the pipeline.
 _SPECS = (
     _Spec("rules", lambda p: _rule_categories(), lambda p: RuleDetector(disabled=frozenset(categories()) - p.mask)),
+    _Spec("credential-url", lambda p: CredentialUrlDetector.produces, lambda p: CredentialUrlDetector()),
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
+    _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector()),

@@ -258,6 +258,8 @@ def is_credential_key(key: str) -> bool:
     if not words:
         return False
     cred, qualifiers = credential_words("words"), credential_words("qualifiers")
+    if any((" " + " ".join(words)).endswith(" " + c) for c in credential_words("credential_ids")):
+        return True  # AWS_ACCESS_KEY_ID
     if words[-1] in credential_words("not_a_value"):
         return False
     for i, w in enumerate(words):

@@ -1,0 +1,107 @@
+"""URLs that are credentials as a whole (incoming webhooks, triggers, presigned and signed URLs), by host and path
+family (``data/credential_urls.toml``): masked from the scheme to the end, whatever the shape of the token in them.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlsplit
+
+import regex
+
+from .._data import data_path, load_toml
+from ..errors import ConfigError
+from ..spans import Span
+from .keep import kept_by
+
+_URL = regex.compile(r"""(?i)\bhttps?://[^\s"'<>`\\]+""")
+_TRAILING = ".,;:!?)]}'\""
+_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
+
+
+@dataclass(frozen=True)
+class Family:
+    id: str
+    host: regex.Pattern[str]
+    path: regex.Pattern[str]
+    query: tuple[str, ...]
+    token_segment: bool  # the path segment after the prefix must itself look like a token
+
+
+def _token_like(segment: str) -> bool:
+    """A generated id: 10+ characters with a digit and a letter, or 20+ changing case."""
+    if len(segment) >= 10 and any(c.isdigit() for c in segment) and any(c.isalpha() for c in segment):
+        return True
+    return len(segment) >= 20 and any(c.isupper() for c in segment) and any(c.islower() for c in segment)
+
+
+@functools.cache
+def families() -> tuple[Family, ...]:
+    data = load_toml(data_path("credential_urls.toml"))
+    out = []
+    for f in data.get("family", []):
+        try:
+            out.append(Family(f["id"], regex.compile(f["host"]), regex.compile(f["path"]),
+                              tuple(q.lower() for q in f.get("query", [])), bool(f.get("token_after_prefix", False))))
+        except (KeyError, regex.error) as exc:
+            raise ConfigError(f"data/credential_urls.toml: family {f.get('id', '?')!r}: {exc}") from exc
+    return tuple(out)
+
+
+class CredentialUrlDetector:
+    """Whole URLs of the credential families."""
+
+    name = "credential-url"
+    produces = frozenset({"secret"})
+
+    def detect(self, text: str) -> list[Span]:
+        if "://" not in text:
+            return []
+        out: list[Span] = []
+        for m in _URL.finditer(text):
+            start, end = m.span()
+            while end > start and text[end - 1] in _TRAILING:
+                end -= 1
+            family = self.family_of(text[start:end])
+            if family is not None:
+                out.append(Span(start, end, "secret", f"{self.name}:{family}", 0.95))
+        return out
+
+    @staticmethod
+    def family_of(url: str) -> str | None:
+        """The id of the credential family ``url`` belongs to, if it holds a real token."""
+        try:
+            parts = urlsplit(url)
+            host = (parts.hostname or "").lower()
+        except ValueError:
+            return None
+        query = {k.lower(): v for k, v in parse_qsl(parts.query, keep_blank_values=True)}
+        for f in families():
+            if not f.host.fullmatch(host):
+                continue
+            prefix = f.path.match(parts.path)
+            if prefix is None:
+                continue
+            if f.query:
+                values = [query[q] for q in f.query if q in query]
+                if not any(len(v) >= 8 and kept_by(v, 0, len(v), _KEEPS) is None for v in values):
+                    continue
+                return f.id
+            rest = parts.path[prefix.end():] + ("?" + parts.query if parts.query else "")
+            if f.id == "pipedream":
+                rest = host.split(".")[0]
+            if f.token_segment:
+                segment = rest.split("/")[0]
+                if not _token_like(segment):
+                    continue
+            token = rest.strip("/")
+            if len(token) >= 8 and kept_by(token, 0, len(token), _KEEPS) is None and not _placeholder_path(token):
+                return f.id
+        return None
+
+
+def _placeholder_path(token: str) -> bool:
+    """``T00000000/B00000000/XXXXXXXX``, ``{id}/{token}``, ``<token>``: a documentation URL."""
+    pieces = [p for p in regex.split(r"[/?&=:]", token) if p]
+    return any(len(set(p.lower())) <= 2 and len(p) >= 3 for p in pieces) or any(c in token for c in "{}<>$*")

@@ -1,0 +1,124 @@
+"""Secrets with no name on them: tokens no provider rule claims, scored by a small learned model.
+
+A candidate (:func:`.keyless_features.candidates`) is scored by logistic regression over hashed features of its
+characters and its context (``data/keyless/``; trained by ``training/keyless/``, described in
+``MODEL_CARD_KEYLESS.md``). At or above the model's threshold it is a secret, unless it is a placeholder, a
+template or a documented example (the keep filters every secret detector uses).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+import tomllib
+
+import numpy as np
+import regex
+
+from .._data import data_path
+from ..errors import ConfigError
+from ..spans import Span
+from .encoded import base64_bytes, decode_base64
+from .keep import kept_by
+from .vocabulary import credential_words, is_credential_key, vocabulary_words
+from .keyless_features import BUCKETS, FEATURES_VERSION, candidates, features, hashed
+
+# file signatures: base64 of an image, archive, document, certificate or public key is content, not a key
+_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"%PDF", b"PK\x03\x04", b"\x1f\x8b", b"RIFF", b"wOF", b"\x00\x01\x00\x00",
+          b"<svg", b"<?xml", b"\x00\x00\x00\x0bssh-ed25519", b"\x00\x00\x00\x07ssh-rsa", b"\x00\x00\x00\x13ecdsa-sha2",
+          b"0\x82", b"\x7fELF", b"BM")
+
+
+def encoded_content(value: str) -> bool:
+    """Base64 whose decoded bytes are readable text (the encoded-copy search reads that text for secrets) or begin
+    with a file signature."""
+    if decode_base64(value) is not None:
+        return True
+    data = base64_bytes(value)
+    return data is not None and (data.startswith(_MAGIC) or _PEM_CONTENT.match(data) is not None)
+
+
+_PEM_CONTENT = regex.compile(rb"-----BEGIN (?!.*PRIVATE)[A-Z0-9 ]+-----")
+# values that are ids or digests unless something says otherwise: hex (with separators, after an algorithm name as
+# gpg prints key ids, before a data-centre code as Cloudflare's ray ids), a lower-case word prefix and underscore
+# (Stripe's ord_…, price_…; Anthropic's msg_…)
+_ID_SHAPE = regex.compile(r"(?:[a-z][a-z0-9]{1,15}/)?[0-9a-fA-F]+(?:[-:.][0-9a-fA-F]+)*(?:-[A-Z]{3})?"  # rsa4096/…, cf-ray
+                          r"|[a-z]{2,8}_[A-Za-z0-9]{6,}")
+_KEY_BEFORE = regex.compile(r"([A-Za-z_$@][\w.$@-]{0,60})[\"'\]]?\s*(?::=|=>|[:=])\s*[\"'`]?$")
+
+
+@functools.cache
+def _cue_words() -> frozenset[str]:
+    """Single words that say a credential follows: every credential noun and key word, every language."""
+    words = {w.lower() for w in vocabulary_words("credentials", "phrase_nouns") if " " not in w}
+    return frozenset(words | credential_words("words") | {"bearer", "authorization", "auth"})
+
+
+_NAME_WORDS = regex.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def _service_key(name: str) -> bool:
+    """``PDFSHIFT_KEY``, ``censys.key``: a name ending in "key" after a word that is no data-key word."""
+    words = [w.lower() for w in _NAME_WORDS.findall(name)]
+    return len(words) >= 2 and words[-1] == "key" and words[-2] not in credential_words("key_not_credential")
+
+
+def credential_cue(text: str, start: int) -> bool:
+    """The line before ``start`` gives the value to a credential key or names a credential in its last words."""
+    ls = text.rfind("\n", 0, start) + 1
+    before = text[max(ls, start - 80):start].replace("\\", "")
+    key = _KEY_BEFORE.search(before)
+    if key is not None:
+        return is_credential_key(key.group(1)) or _service_key(key.group(1))
+    words = regex.findall(r"[\p{L}]+", before.lower())[-5:]
+    return any(w in _cue_words() for w in words)
+
+
+_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date")
+
+
+class KeylessModel:
+    """The shipped weights: ``score(text, start, end)`` is the probability that the candidate is a secret."""
+
+    def __init__(self, weights: np.ndarray, bias: float, threshold: float) -> None:
+        if weights.shape != (BUCKETS,):
+            raise ConfigError(f"keyless model: {weights.shape[0]} weights, the features need {BUCKETS}")
+        self.weights = weights
+        self.bias = bias
+        self.threshold = threshold
+
+    @classmethod
+    @functools.cache
+    def bundled(cls) -> KeylessModel:
+        meta = tomllib.loads(data_path("keyless", "model.toml").read_text(encoding="utf-8"))
+        if meta.get("features_version") != FEATURES_VERSION:
+            raise ConfigError(f"keyless model: trained on features version {meta.get('features_version')!r}, "
+                              f"this package computes version {FEATURES_VERSION!r}: retrain (training/keyless/)")
+        weights = np.load(io.BytesIO(data_path("keyless", "weights.npy").read_bytes()), allow_pickle=False)
+        return cls(weights.astype(np.float32), float(meta["bias"]), float(meta["threshold"]))
+
+    def score(self, text: str, start: int, end: int) -> float:
+        z = float(self.weights[hashed(features(text, start, end))].sum()) + self.bias
+        return 1.0 / (1.0 + math.exp(-max(min(z, 60.0), -60.0)))
+
+
+class KeylessDetector:
+    """Scores every candidate token of a text; those at or above the threshold are secrets."""
+
+    name = "keyless"
+    produces = frozenset({"secret"})
+
+    def __init__(self, model: KeylessModel | None = None) -> None:
+        self.model = model or KeylessModel.bundled()
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        for start, end in candidates(text):
+            p = self.model.score(text, start, end)
+            value = text[start:end]
+            if (p >= self.model.threshold and kept_by(text, start, end, _KEEPS) is None
+                    and not encoded_content(value)
+                    and (not _ID_SHAPE.fullmatch(value) or credential_cue(text, start))):
+                out.append(Span(start, end, "secret", self.name, round(0.5 + p / 2.5, 3)))
+        return out

@@ -1,0 +1,69 @@
+"""URLs that are credentials as a whole: masked from the scheme to the end by host and path family, whatever the
+token's shape; documentation URLs and placeholders stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+from coatcheck.detect.credential_urls import CredentialUrlDetector, families
+
+CREDENTIAL = [
+    ("slack", "https://hooks.slack.com/services/TQ1W2E3R4/BZX9C8V7/a1B2c3D4e5F6g7H8"),
+    ("slack", "https://hooks.slack.com/workflows/T01ABCD2E/A02BCDE3F/456789012/q8W7e6R5t4Y3"),
+    ("discord", "https://ptb.discord.com/api/webhooks/1234567/short-token-here-Zq9"),
+    ("teams", "https://outlook.office.com/webhook/5b3c2a10-aaaa-4b1c-9d2e-0f1e2d3c4b5a@1c2d/IncomingWebhook/ab12/cd34"),
+    ("power-automate", "https://prod-27.westeurope.logic.azure.com:443/workflows/9f8e/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers&sv=1.0&sig=Qw3rTy7uIoP9aSdF"),
+    ("google-chat", "https://chat.googleapis.com/v1/spaces/AAAAxyz123/messages?key=AIzaQwErTy12345&token=pL9kJ8hG7fD6"),
+    ("zapier", "https://hooks.zapier.com/hooks/catch/1234567/abc9de/"),
+    ("ifttt", "https://maker.ifttt.com/trigger/backup_done/with/key/d3Fg5Hj7Kl9"),
+    ("pipedream", "https://en4x7qz2m1k0p9.m.pipedream.net"),
+    ("make", "https://hook.us1.make.com/q1w2e3r4t5y6u7i8o9p0"),
+    ("n8n", "https://acme.app.n8n.cloud/webhook/3f2e1d0c-9b8a-4766-8554-433221100fed"),
+    ("feishu-lark", "https://open.feishu.cn/open-apis/bot/v2/hook/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"),
+    ("dingtalk", "https://oapi.dingtalk.com/robot/send?access_token=9a8b7c6d5e4f3a2b1c0d"),
+    ("telegram-bot", "https://api.telegram.org/bot123456:AAF-q1w2e3r4t5y6/sendMessage"),
+    ("gitlab-trigger", "https://git.example.org/api/v4/projects/42/trigger/pipeline?token=3a4b5c6d7e8f9a0b&ref=main"),
+    ("jenkins-trigger", "https://ci.example.org/job/deploy/job/prod/buildWithParameters?token=Zx8Cv7Bn6M"),
+    ("azure-sas", "https://acct1.blob.core.windows.net/backups/db.bak?sv=2022-11-02&se=2026-12-02&sp=r&sig=Ab3dEf6hIj9%2BkL"),
+    ("s3-presigned", "https://bucket-1.s3.eu-west-1.amazonaws.com/a/b.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=9f8e7d6c5b4a39281706"),
+    ("self-hosted-hook", "https://chat.example.io/hooks/q8w7e6r5t4y3u2i1o0pzz"),
+]
+
+KEPT = [
+    "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+    "https://api.slack.com/messaging/webhooks",
+    "https://docs.github.com/en/webhooks/using-webhooks/creating-webhooks",
+    "https://discord.com/developers/docs/resources/webhook",
+    "https://hooks.zapier.com/hooks/catch/{id}/{token}/",
+    "https://ci.example.org/job/deploy/build",
+    "https://bucket-1.s3.amazonaws.com/a/b.csv",
+    "https://example.com/webhooks/settings",
+]
+
+
+@pytest.mark.parametrize(("family", "url"), CREDENTIAL)
+def test_a_credential_url_is_masked_whole(family: str, url: str) -> None:
+    assert CredentialUrlDetector.family_of(url) == family
+    text = f'notify:\n  url: "{url}"\n'
+    masker = Masker()
+    result = masker.mask(text)
+    assert url not in result.text
+    assert not any(piece in result.text for piece in url.split("/")[3:] if len(piece) >= 8)
+    assert masker.restore(result.text) == text
+
+
+@pytest.mark.parametrize("url", KEPT)
+def test_documentation_and_placeholder_urls_stay(url: str) -> None:
+    assert CredentialUrlDetector.family_of(url) is None
+
+
+def test_the_url_ends_before_sentence_punctuation() -> None:
+    text = "Post to https://hooks.zapier.com/hooks/catch/1234567/abc9de/. Thanks"
+    spans = CredentialUrlDetector().detect(text)
+    assert [text[s.start:s.end] for s in spans] == ["https://hooks.zapier.com/hooks/catch/1234567/abc9de/"]
+
+
+def test_every_family_compiles_and_is_named_once() -> None:
+    ids = [f.id for f in families()]
+    assert len(ids) == len(set(ids)) >= 20

@@ -1,0 +1,91 @@
+"""The keyless-secret classifier: tokens no provider rule claims, scored from their characters and context."""
+
+from __future__ import annotations
+
+import base64
+
+import numpy as np
+import pytest
+
+from coatcheck import Masker
+from coatcheck.detect.keyless import KeylessDetector, KeylessModel, encoded_content
+from coatcheck.detect.keyless_features import BUCKETS, candidates, features, hashed
+from coatcheck.errors import ConfigError
+
+# values made up here, in the shapes credentials take, where no provider name or credential key helps
+SECRETS = [
+    "the example works but ours is Q7vX2mK9pL4wZ8rT1nB6yH3cF5dJ0sGa. Why?",
+    "[2026-10-03 12:01:33] WARN rejected token=Zr8Kp2Wq9Lm4Xv7Tn3Bc6Hy1 for client 17",
+    "la password di admin è yKa7QDAPGZd11R6ljG3tEo e l'utente è mario",
+    "Mot de passe temporaire p2OH%Sw!HJPtmS54qe2H, forcer la réinitialisation.",
+    "const k = 'Lq8Zr3Xw9Vb2Nm7Kp4Tj6Hd1';",
+    "export PDFSHIFT_KEY=ed367751a82ed1aee5ec8ee9f36bf7a9",  # hex, but a service's key name says what it is
+]
+# what must stay readable in the same kinds of places
+READABLE = [
+    "commit 3f2a9c1e8b7d6f5a4c3b2a1908f7e6d5c4b3a291\nAuthor: dev",
+    'integrity="sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC"',
+    "golang.org/x/net v0.20.0 h1:aCL9BSgETF1k+blQaYUBx9hJ9LOGP3gAVemcZlf1Kpo=",
+    "x-request-id: 0f8e2c4a-1b3d-4e5f-8a9b-0c1d2e3f4a5b",
+    "def getUserAccountSettings2(self): return self.settings",
+    "const key = process.env.API_KEY;",
+    "token = YOUR_API_TOKEN_HERE",
+    "$ md5sum backup.tar\nf184076749a3820f0dff4cd1a3e2d816  backup.tar",
+    "Sentry event 575913d83eb09c210b327807bf4ebcc2 (release orders@ef4e32d63a2ce64c0e9300f7f58c063489c889fb)",
+    "order ord_01J8J8HC8X8092D932B7JXTHJ3 paid, refund re_Nfon7MgvT8OXPCUejeZLG7T3 pending",
+    "pub   ed25519/14D68E0FB717DA34 2024-03-01 [SC]",
+    "< cf-ray: e26f5ebe25884273-FRA",
+    "access_key     ****************TI4Q shared-credentials-file",
+    '<a href="#v8getheapcodestatistics">v8.getHeapCodeStatistics()</a>',
+    "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ7xK2mZ9pL4wR8tV1nB6yH3cF5dJ0sGaMAoGCCqGSM49\n-----END CERTIFICATE-----",
+]
+
+
+@pytest.mark.parametrize("text", SECRETS)
+def test_a_token_with_no_name_on_it_is_masked(text: str) -> None:
+    spans = KeylessDetector().detect(text)
+    assert spans, text
+    masker = Masker()
+    result = masker.mask(text)
+    assert masker.restore(result.text) == text
+    assert all(text[s.start:s.end] not in result.text for s in spans)
+
+
+@pytest.mark.parametrize("text", READABLE)
+def test_hashes_ids_identifiers_and_placeholders_stay(text: str) -> None:
+    assert KeylessDetector().detect(text) == []
+
+
+def test_a_certificate_in_base64_is_content_and_a_private_key_is_not() -> None:
+    cert = base64.b64encode(b"-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ7xK2mZ9pL4w\n").decode()
+    key = base64.b64encode(b"-----BEGIN RSA PRIVATE KEY-----\nMIIBszCCAVmgAwIBAgIUQ7xK2mZ9pL4w\n").decode()
+    assert encoded_content(cert)
+    # a private key's base64 is read decoded: the private-key rule finds it there and the whole blob is masked
+    text = f"tls.crt: {cert}\ntls.key: {key}\n"
+    out = Masker().mask(text).text
+    assert cert in out and key not in out
+
+
+def test_candidates_skip_urls_paths_numbers_and_plain_words() -> None:
+    text = "see https://example.org/a/Zr8Kp2Wq9Lm4Xv7Tn3 and /usr/lib/x86_64-linux-gnu 1234567890 documentation"
+    assert list(candidates(text)) == []
+
+
+def test_base64_padding_belongs_to_the_token_but_a_keys_equals_sign_does_not() -> None:
+    text = "a = dGhpcyBpcyBhIHRlc3Qgc3RyaW5nIQ== ; example_number=5"
+    found = [text[s:e] for s, e in candidates(text)]
+    assert "dGhpcyBpcyBhIHRlc3Qgc3RyaW5nIQ==" in found
+    assert not any(f.startswith("example_number") for f in found)
+
+
+def test_features_are_stable_names_hashed_the_same_everywhere() -> None:
+    text = "export FOO_KEY=Zr8Kp2Wq9Lm4Xv7Tn3Bc6Hy1"
+    s = text.index("Zr8")
+    names = features(text, s, len(text))
+    assert "slot:key" in names and "klast:key" in names and "k:foo" in names
+    assert hashed(["klast:key"]) == [hashed(["klast:key"])[0]] and 0 <= hashed(["klast:key"])[0] < BUCKETS
+
+
+def test_a_model_of_the_wrong_size_is_refused() -> None:
+    with pytest.raises(ConfigError):
+        KeylessModel(np.zeros(10, dtype=np.float32), 0.0, 0.5)
