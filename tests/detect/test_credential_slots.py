@@ -82,7 +82,8 @@ def test_a_table_row_of_prose_is_no_slot() -> None:
     assert MASKER.mask(text).text == text
 
 
-@pytest.mark.parametrize("text", ["AWS_ACCESS_KEY_ID=AKIA0189ZXCVBNMQ8RT1\n", 'aws_access_key_id = "ASIA98ZXCVBNMQ8RT0OP"\n'])
+@pytest.mark.parametrize("text", ["AWS_ACCESS_KEY_ID=AKIA0189ZXCVBNMQ8RT1\n", 'aws_access_key_id = "ASIA98ZXCVBNMQ8RT0OP"\n',
+                                  'SESSION_ID="ZXCVBNMQ8RT1zxcvbnmq8rt"\n'])
 def test_an_access_key_id_is_credential_material_whatever_its_alphabet(text: str) -> None:
     out = MASKER.mask(text).text
     assert "ZXCVBNMQ8RT" not in out and MASKER.restore(out) == text

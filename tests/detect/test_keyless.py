@@ -37,6 +37,11 @@ READABLE = [
     "< cf-ray: e26f5ebe25884273-FRA",
     "access_key     ****************TI4Q shared-credentials-file",
     '<a href="#v8getheapcodestatistics">v8.getHeapCodeStatistics()</a>',
+    'index a93720b..53cdccb 100644',
+    "[2.654730755743257e+16, -1.5E-10]",
+    '{\\"uid\\":\\"9LnVlOHQc1OLeh\\",\\"traceId\\":\\"694143137bcf90ca6dc0de5d22e8ff37\\"}',
+    "npm ERR! sha512-Zckf8C/ByQzNZCD+WRWmYzQiPxcsUleqloocGRCTwp4VRrySQSm3EHBukCCy== integrity checksum failed",
+    "const cacheKey = 'v3-fc81a0f626c3b556';\ngtag('config', 'G-ZCC9S7V87H');",
     "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ7xK2mZ9pL4wR8tV1nB6yH3cF5dJ0sGaMAoGCCqGSM49\n-----END CERTIFICATE-----",
 ]
 
@@ -89,3 +94,15 @@ def test_features_are_stable_names_hashed_the_same_everywhere() -> None:
 def test_a_model_of_the_wrong_size_is_refused() -> None:
     with pytest.raises(ConfigError):
         KeylessModel(np.zeros(10, dtype=np.float32), 0.0, 0.5)
+
+
+def test_a_keyless_token_inside_a_base64_blob_masks_the_blob() -> None:
+    blob = base64.b64encode(b"deploy login: Zr8Kp2Wq9Lm4Xv7Tn3Bc6Hy1").decode()
+    text = f"echo '{blob}' | base64 -d"
+    masker = Masker()
+    out = masker.mask(text).text
+    assert blob not in out and masker.restore(out) == text
+
+
+def test_a_short_decoded_blob_is_not_read_by_the_classifier() -> None:
+    assert Masker().mask("[2.654730755743257e+16]").text == "[2.654730755743257e+16]"

@@ -62,7 +62,8 @@ Logistic regression over {meta['buckets']:,} hashed feature buckets (crc32), tra
 epochs, seed {meta['seed']}), shipped as float32 weights read with numpy. Features (`coatcheck/detect/keyless_features.py`,
 version {meta['features_version']}):
 - the token: character-class composition, length, entropy (and entropy relative to length), digit/upper/symbol
-  fractions, class changes, hex/base64/base64url alphabets, each symbol, n-grams of its class runs and class string,
+  fractions, class changes, hex/base64/base64url alphabets, each symbol, n-grams of its class runs (runs of one class
+  with a length bucket), its first and last four classes,
   first characters, dictionary words in it (keep/prose_words, keep/code_words) and the share of characters in them;
 - the context on its line: the key or flag it is given to (parts of the name), the six words before and three
   after, the characters around it, the line's first word; crossed with the token's composition.

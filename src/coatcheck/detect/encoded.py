@@ -206,3 +206,19 @@ def encoded_copies(text: str, lookups: Sequence[Lookup]) -> list[Span]:
                 s, e = origin[i][0], origin[i + len(value) - 1][1]
                 out.append(Span(m.start() + s, m.start() + e, span.category, f"repeat:url:{span.detector}", span.score))
     return out
+
+
+_PEM_CONTENT = regex.compile(rb"-----BEGIN (?!.*PRIVATE)[A-Z0-9 ]+-----")
+# file signatures: base64 of an image, archive, document, certificate or public key is content, not a key
+_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"%PDF", b"PK\x03\x04", b"\x1f\x8b", b"RIFF", b"wOF", b"\x00\x01\x00\x00",
+          b"<svg", b"<?xml", b"\x00\x00\x00\x0bssh-ed25519", b"\x00\x00\x00\x07ssh-rsa", b"\x00\x00\x00\x13ecdsa-sha2",
+          b"0\x82", b"\x7fELF", b"BM")
+
+
+def encoded_content(value: str) -> bool:
+    """Base64 whose decoded bytes are readable text (the encoded-copy search reads that text for secrets) or begin
+    with a file signature."""
+    if decode_base64(value) is not None:
+        return True
+    data = base64_bytes(value)
+    return data is not None and (data.startswith(_MAGIC) or _PEM_CONTENT.match(data) is not None)

@@ -87,6 +87,14 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
 
 
+def is_encoded_content(text: str, start: int, end: int) -> bool:
+    """Base64 of readable text, of a file (image, archive, document) or of a certificate or public key: content,
+    read decoded by the encoded-copy search, not a key."""
+    from .encoded import encoded_content
+
+    return encoded_content(text[start:end])
+
+
 def is_documented_example(text: str, start: int, end: int) -> bool:
     """Published example credentials (AWS's ``AKIAIOSFODNN7EXAMPLE``, Stripe's docs key, jwt.io's token …)."""
     value = text[start:end]
@@ -382,6 +390,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_templated,
         is_placeholder_value,
         is_documented_example,
+        is_encoded_content,
         is_code_reference,
         is_uuid,
         is_hash_digest,

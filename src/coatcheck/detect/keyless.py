@@ -19,32 +19,21 @@ import regex
 from .._data import data_path
 from ..errors import ConfigError
 from ..spans import Span
-from .encoded import base64_bytes, decode_base64
+from .encoded import encoded_content
 from .keep import kept_by
 from .vocabulary import credential_words, is_credential_key, vocabulary_words
-from .keyless_features import BUCKETS, FEATURES_VERSION, candidates, features, hashed
+from .keyless_features import BUCKETS, FEATURES_VERSION, PEM_BLOCK, buckets, candidates
 
-# file signatures: base64 of an image, archive, document, certificate or public key is content, not a key
-_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"%PDF", b"PK\x03\x04", b"\x1f\x8b", b"RIFF", b"wOF", b"\x00\x01\x00\x00",
-          b"<svg", b"<?xml", b"\x00\x00\x00\x0bssh-ed25519", b"\x00\x00\x00\x07ssh-rsa", b"\x00\x00\x00\x13ecdsa-sha2",
-          b"0\x82", b"\x7fELF", b"BM")
-
-
-def encoded_content(value: str) -> bool:
-    """Base64 whose decoded bytes are readable text (the encoded-copy search reads that text for secrets) or begin
-    with a file signature."""
-    if decode_base64(value) is not None:
-        return True
-    data = base64_bytes(value)
-    return data is not None and (data.startswith(_MAGIC) or _PEM_CONTENT.match(data) is not None)
-
-
-_PEM_CONTENT = regex.compile(rb"-----BEGIN (?!.*PRIVATE)[A-Z0-9 ]+-----")
 # values that are ids or digests unless something says otherwise: hex (with separators, after an algorithm name as
 # gpg prints key ids, before a data-centre code as Cloudflare's ray ids), a lower-case word prefix and underscore
 # (Stripe's ord_…, price_…; Anthropic's msg_…)
-_ID_SHAPE = regex.compile(r"(?:[a-z][a-z0-9]{1,15}/)?[0-9a-fA-F]+(?:[-:.][0-9a-fA-F]+)*(?:-[A-Z]{3})?"  # rsa4096/…, cf-ray
-                          r"|[a-z]{2,8}_[A-Za-z0-9]{6,}")
+_ID_SHAPE = regex.compile(
+    r"(?:[a-z][a-z0-9]{1,15}/|v\d+[-_])?[0-9a-fA-F]+(?:(?:[-:.]|\.\.)[0-9a-fA-F]+)*(?:-[A-Z]{3})?"  # rsa4096/…, v3-…, a..b, cf-ray
+    r"|[a-z]{2,8}_[A-Za-z0-9]{6,}"  # ord_…, price_…, msg_…
+    r"|(?:sha\d{0,3}|md5|h1|zh|blake2[bs]?|sha3-\d+)[-:][A-Za-z0-9+/=_-]{8,}"  # sha512-… (SRI), h1:… (go.sum)
+    r"|[A-Z]{1,4}-[A-Z0-9]{6,12}"  # G-…, UA-…, GTM-… (analytics and tag ids)
+)
+_NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
 _KEY_BEFORE = regex.compile(r"([A-Za-z_$@][\w.$@-]{0,60})[\"'\]]?\s*(?::=|=>|[:=])\s*[\"'`]?$")
 
 
@@ -64,6 +53,17 @@ def _service_key(name: str) -> bool:
     return len(words) >= 2 and words[-1] == "key" and words[-2] not in credential_words("key_not_credential")
 
 
+def identifier_key(text: str, start: int) -> bool:
+    """The value is given to a key that names an identifier or a digest (uid, traceId, checksum, etag …) and no
+    credential: whatever it looks like, it is not a secret (the slot decides, both ways)."""
+    ls = text.rfind("\n", 0, start) + 1
+    key = _KEY_BEFORE.search(text[max(ls, start - 80):start].replace("\\", ""))
+    if key is None or is_credential_key(key.group(1)):
+        return False
+    words = [w.lower() for w in _NAME_WORDS.findall(key.group(1))]
+    return bool(words) and words[-1] in credential_words("identifier_keys")
+
+
 def credential_cue(text: str, start: int) -> bool:
     """The line before ``start`` gives the value to a credential key or names a credential in its last words."""
     ls = text.rfind("\n", 0, start) + 1
@@ -75,6 +75,8 @@ def credential_cue(text: str, start: int) -> bool:
     return any(w in _cue_words() for w in words)
 
 
+_CACHED_LINE = 4096
+_CACHE_LINES = 50_000
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date")
 
 
@@ -99,7 +101,7 @@ class KeylessModel:
         return cls(weights.astype(np.float32), float(meta["bias"]), float(meta["threshold"]))
 
     def score(self, text: str, start: int, end: int) -> float:
-        z = float(self.weights[hashed(features(text, start, end))].sum()) + self.bias
+        z = float(self.weights[buckets(text, start, end)].sum()) + self.bias
         return 1.0 / (1.0 + math.exp(-max(min(z, 60.0), -60.0)))
 
 
@@ -111,14 +113,40 @@ class KeylessDetector:
 
     def __init__(self, model: KeylessModel | None = None) -> None:
         self.model = model or KeylessModel.bundled()
+        # a line's findings depend on the line alone: the views and the turns of a conversation repeat most lines
+        self._lines: dict[str, tuple[tuple[int, int, float], ...]] = {}
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
-        for start, end in candidates(text):
-            p = self.model.score(text, start, end)
-            value = text[start:end]
-            if (p >= self.model.threshold and kept_by(text, start, end, _KEEPS) is None
-                    and not encoded_content(value)
-                    and (not _ID_SHAPE.fullmatch(value) or credential_cue(text, start))):
-                out.append(Span(start, end, "secret", self.name, round(0.5 + p / 2.5, 3)))
+        pem = [m.span() for m in PEM_BLOCK.finditer(text)] if "-----BEGIN " in text else []
+        ls = 0
+        n = len(text)
+        while ls < n:
+            le = text.find("\n", ls)
+            le = n if le < 0 else le
+            if le > ls and not any(a < le and ls < b for a, b in pem):
+                for s, e, p in self._line(text[ls:le]):
+                    out.append(Span(ls + s, ls + e, "secret", self.name, p))
+            ls = le + 1
+        return out
+
+    def _line(self, line: str) -> tuple[tuple[int, int, float], ...]:
+        found = self._lines.get(line)
+        if found is None:
+            found = tuple(self._scan(line))
+            if len(line) <= _CACHED_LINE:
+                if len(self._lines) >= _CACHE_LINES:
+                    self._lines.clear()
+                self._lines[line] = found
+        return found
+
+    def _scan(self, line: str) -> list[tuple[int, int, float]]:
+        out = []
+        for start, end in candidates(line):
+            p = self.model.score(line, start, end)
+            value = line[start:end]
+            if (p >= self.model.threshold and not _NUMBER.fullmatch(value) and kept_by(line, start, end, _KEEPS) is None
+                    and not encoded_content(value) and not identifier_key(line, start)
+                    and (not _ID_SHAPE.fullmatch(value) or credential_cue(line, start))):
+                out.append((start, end, round(0.5 + p / 2.5, 3)))
         return out

@@ -10,7 +10,9 @@ before and after it on its line, how it is quoted), with a few crossed features 
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import zlib
 from collections import Counter
 from collections.abc import Iterator
@@ -20,7 +22,7 @@ import regex
 from .vocabulary import plain_words
 
 BUCKETS = 1 << 18
-FEATURES_VERSION = "2"  # bump when a feature changes: a model trained on other features is refused
+FEATURES_VERSION = "3"  # bump when a feature changes: a model trained on other features is refused
 MIN_LEN, MAX_LEN = 8, 256
 
 _STOP = "\\s\"'`=:,;(){}\\[\\]<>|\\\\"
@@ -28,7 +30,7 @@ _STOP = "\\s\"'`=:,;(){}\\[\\]<>|\\\\"
 CANDIDATE = regex.compile(rf"(?<![^{_STOP}])[^{_STOP}]{{{MIN_LEN},{MAX_LEN}}}(?:={{1,2}}(?![^{_STOP}]))?")
 _TRAILING = ".,!?*"
 _URL = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'<>`]+")
-_PEM = regex.compile(r"-----BEGIN [A-Z0-9 ]{1,40}-----.*?(?:-----END [A-Z0-9 ]{1,40}-----|\Z)", regex.S)
+PEM_BLOCK = regex.compile(r"-----BEGIN [A-Z0-9 ]{1,40}-----.*?(?:-----END [A-Z0-9 ]{1,40}-----|\Z)", regex.S)
 _AT_VERSION = regex.compile(r"[A-Za-z@][\w./-]*@(?:[0-9a-fA-F]{7,64}|v?\d[\w.+-]*)")  # pkg@1.2.3, app@<commit>
 _ANCHOR = regex.compile(r"#[A-Za-z0-9_.-]+")
 _PERCENT = regex.compile(r"%[0-9A-Fa-f]{2}")
@@ -49,22 +51,21 @@ def _entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
 
 
+_SHAPE_TABLE = str.maketrans({**{c: "a" for c in "abcdefghijklmnopqrstuvwxyz"},
+                              **{c: "A" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, **{c: "9" for c in "0123456789"}})
+
+
 def _shape(value: str) -> str:
-    out = []
-    for ch in value:
-        if "a" <= ch <= "z":
-            out.append("a")
-        elif "A" <= ch <= "Z":
-            out.append("A")
-        elif "0" <= ch <= "9":
-            out.append("9")
-        elif ch.isalpha():
-            out.append("L")
-        else:
-            out.append(ch)
-    return "".join(out)
+    shape = value.translate(_SHAPE_TABLE)
+    if shape.isascii():
+        return shape
+    return "".join("L" if ch.isalpha() and not ch.isascii() else ch for ch in shape)
 
 
+_PLAIN_SHAPE = frozenset("aA9L_-.")
+
+
+@functools.lru_cache(maxsize=32768)
 def plausible(value: str) -> bool:
     """Worth scoring: not a URL, path, e-mail address, number or plain lower-case word."""
     if len(value) < MIN_LEN or "://" in value or value[0] in "/~" or value.startswith(("./", "../", "$", "%", "&")):
@@ -75,14 +76,16 @@ def plausible(value: str) -> bool:
         return False  # percent-encoded text is read decoded (the encoded-copy search)
     if value.count("/") >= 2 and not _B64.fullmatch(value):
         return False  # a path
-    has_digit = any(c.isdigit() for c in value)
-    has_upper = any(c.isupper() for c in value[1:])
-    has_symbol = any(not c.isalnum() and c not in "_-." for c in value)
+    shape = _shape(value)
+    kinds = set(shape)
+    has_digit = "9" in kinds
+    has_upper = "A" in shape[1:]
+    has_symbol = bool(kinds - _PLAIN_SHAPE)
     if not (has_digit or has_upper or has_symbol):
         return False
     if not has_digit and not has_symbol:  # letters only: an identifier unless long and changing case at random
-        changes = sum(1 for a, b in zip(value, value[1:], strict=False) if a.isupper() != b.isupper())
-        if len(value) < 20 or changes < 0.3 * len(value):
+        cases = list(map(str.isupper, value))
+        if len(value) < 20 or sum(map(operator.ne, cases, cases[1:])) < 0.3 * len(value):
             return False
     return _entropy(value) >= 2.5
 
@@ -92,7 +95,7 @@ def candidates(text: str) -> Iterator[tuple[int, int]]:
     its userinfo and its parameters, which the URL rules read by name) or a PEM block."""
     urls = [m.span() for m in _URL.finditer(text)] if "://" in text else []
     if "-----BEGIN " in text:  # PEM blocks: a private key is the key rules' (whole block); the rest is content
-        urls = sorted(urls + [m.span() for m in _PEM.finditer(text)])
+        urls = sorted(urls + [m.span() for m in PEM_BLOCK.finditer(text)])
     u = 0
     for m in CANDIDATE.finditer(text):
         start, end = m.span()
@@ -125,9 +128,9 @@ def token_features(value: str) -> list[str]:
     f: list[str] = []
     n = len(value)
     ent = _entropy(value)
-    upper = sum(c.isupper() for c in value)
-    lower = sum(c.islower() for c in value)
-    digit = sum(c.isdigit() for c in value)
+    upper = sum(map(str.isupper, value))
+    lower = sum(map(str.islower, value))
+    digit = sum(map(str.isdigit, value))
     sym = n - upper - lower - digit
     comp = ("U" if upper else "") + ("l" if lower else "") + ("d" if digit else "") + ("s" if sym else "")
     f.append("comp:" + comp)
@@ -138,7 +141,7 @@ def token_features(value: str) -> list[str]:
     f.append(f"up:{_bucket(upper / n, 0.1, 10)}")
     f.append(f"sym:{_bucket(sym / n, 0.05, 10)}")
     shape = _shape(value)
-    changes = sum(1 for a, b in zip(shape, shape[1:], strict=False) if a != b)
+    changes = sum(map(operator.ne, shape, shape[1:]))
     f.append(f"chg:{_bucket(changes / n, 0.05, 20)}")
     if _HEX.fullmatch(value):
         f.append("hex")
@@ -160,8 +163,6 @@ def token_features(value: str) -> list[str]:
     for i in range(len(runs)):
         f.append("r2:" + "".join(runs[i:i + 2]))
         f.append("r3:" + "".join(runs[i:i + 3]))
-    for i in range(len(shape) - 2):
-        f.append("s3:" + shape[i:i + 3])
     f.append("s0:" + shape[:4])
     f.append("s9:" + shape[-4:])
     f.append("p3:" + value[:3].lower())
@@ -230,3 +231,34 @@ def features(text: str, start: int, end: int) -> list[str]:
 def hashed(names: list[str]) -> list[int]:
     """The bucket of each feature name (crc32: the same on every machine and Python)."""
     return [zlib.crc32(n.encode("utf-8", "surrogatepass")) % BUCKETS for n in names]
+
+
+_BUCKET_OF: dict[str, int] = {}
+
+
+def _cached_buckets(names: list[str]) -> list[int]:
+    """:func:`hashed`, remembering each name's bucket (names repeat: ``slot:key``, ``comp:Uld``, ``w:the``)."""
+    if len(_BUCKET_OF) > 500_000:
+        _BUCKET_OF.clear()
+    out = []
+    for n in names:
+        b = _BUCKET_OF.get(n)
+        if b is None:
+            b = _BUCKET_OF[n] = zlib.crc32(n.encode("utf-8", "surrogatepass")) % BUCKETS
+        out.append(b)
+    return out
+
+
+@functools.lru_cache(maxsize=16384)
+def _token_buckets(value: str) -> tuple[tuple[int, ...], str]:
+    names = token_features(value)
+    return tuple(_cached_buckets(names)), names[0]
+
+
+def buckets(text: str, start: int, end: int) -> list[int]:
+    """``hashed(features(text, start, end))`` (the same buckets, in another order), faster: a token's own
+    features are computed once per distinct token."""
+    token, comp = _token_buckets(text[start:end])
+    cf = context_features(text, start, end)
+    crosses = [c + "|" + comp for c in cf if c.startswith(("klast:", "w1:", "flag:", "slot:"))]
+    return [*token, *_cached_buckets(cf), *_cached_buckets(crosses)]

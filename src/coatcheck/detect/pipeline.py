@@ -292,6 +292,18 @@ _VIEWS: tuple[_ViewBuilder, ...] = (
 _MODEL_VIEW: _ViewBuilder = ("normalized", needs_model_view, normalized_view)
 
 
+# the keyless classifier reads a decoded blob only when it is long enough to be more than chance: 16 hex digits
+# inside a float (2.654730755743257e+16) decode to 8 printable bytes often enough
+_DECODED_MIN = {"keyless": 24}
+
+
+def _on_decoded(d: Detector) -> Callable[[str], list[Span]]:
+    least = _DECODED_MIN.get(d.name, 0)
+    if not least:
+        return d.detect
+    return lambda text: d.detect(text) if len(text) >= least else []
+
+
 class Pipeline:
     """The ordered stages that turn a text into spans to mask. Stateless after construction, thread-safe.
 
@@ -309,7 +321,7 @@ class Pipeline:
         self.base = [*built["views"], *(extra or [])]
         self.model = cast("ModelDetector", built["model"][0]) if built["model"] else None
         inner = frozenset(c for d in self.base for c in getattr(d, "produces", ()) if category(c).dangerous)
-        encoded = EncodedDetector([d.detect for d in self.base], lambda c: policy.masks(c) and category(c).dangerous,
+        encoded = EncodedDetector([_on_decoded(d) for d in self.base], lambda c: policy.masks(c) and category(c).dangerous,
                                   produces=inner | {"secret"})
         self.encoded = encoded if encoded.produces & mask else None
         # what runs on the text, in order; what runs on each view
