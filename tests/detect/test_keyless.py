@@ -20,6 +20,7 @@ SECRETS = [
     "Mot de passe temporaire p2OH%Sw!HJPtmS54qe2H, forcer la réinitialisation.",
     "const k = 'Lq8Zr3Xw9Vb2Nm7Kp4Tj6Hd1';",
     "export PDFSHIFT_KEY=ed367751a82ed1aee5ec8ee9f36bf7a9",  # hex, but a service's key name says what it is
+    "[Interface]\nPrivateKey = WUPWkqeFPbORQlq7rzKLL9wDbab2K18CGNOD5vPP00=",  # the same shape, a private label
 ]
 # what must stay readable in the same kinds of places
 READABLE = [
@@ -39,6 +40,12 @@ READABLE = [
     '<a href="#v8getheapcodestatistics">v8.getHeapCodeStatistics()</a>',
     'index a93720b..53cdccb 100644',
     "[2.654730755743257e+16, -1.5E-10]",
+    "[Peer]\nPublicKey = kqeFPbORQlq7rzKLL9wDbab2K18CGNOD5vPPu00/zqM=",
+    "interface: wg0\n  public key: Z2zxbz5BsrqOfKTkNUPLdeeV7J/dykXdr5UgJnkXHJo=\npeer: rAx3+Rwezp+Ag+/TczNi0OD5xggVYyabx9dzFfAdbRg=",
+    "INFO worker batch=01KV0V4AAV8AG46EBVMSE180A5 ok",
+    "  - recipient: age1rmzaxv65avkee8t3l3ln0tt7v0g656mvv9q5vpk77drsgngmupylr5e2",
+    "$ nix hash file --type sha256 --base32 ./src.tar.gz\nriyq9hdp0603m4by37bq6p4zf4kl792zawm2y1l279f7i2y2z6qz",
+    "via: 1.1 f3fa6842062fe9dcd0050f20bf4c0dae.cloudfront.net (CloudFront)",
     '{\\"uid\\":\\"9LnVlOHQc1OLeh\\",\\"traceId\\":\\"694143137bcf90ca6dc0de5d22e8ff37\\"}',
     "npm ERR! sha512-Zckf8C/ByQzNZCD+WRWmYzQiPxcsUleqloocGRCTwp4VRrySQSm3EHBukCCy== integrity checksum failed",
     "const cacheKey = 'v3-fc81a0f626c3b556';\ngtag('config', 'G-ZCC9S7V87H');",

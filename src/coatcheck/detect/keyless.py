@@ -32,7 +32,12 @@ _ID_SHAPE = regex.compile(
     r"|[a-z]{2,8}_[A-Za-z0-9]{6,}"  # ord_…, price_…, msg_…
     r"|(?:sha\d{0,3}|md5|h1|zh|blake2[bs]?|sha3-\d+)[-:][A-Za-z0-9+/=_-]{8,}"  # sha512-… (SRI), h1:… (go.sum)
     r"|[A-Z]{1,4}-[A-Z0-9]{6,12}"  # G-…, UA-…, GTM-… (analytics and tag ids)
+    r"|[0-7][0-9A-HJKMNP-TV-Z]{25}"  # ULID
+    r"|[0-9a-df-np-sv-z]{32}|[0-9a-df-np-sv-z]{52}"  # Nix base32 store and file hashes
+    r"|age1[02-9ac-hj-np-z]{58}"  # an age recipient: a public key (the private one is AGE-SECRET-KEY-1…)
 )
+_PUBLIC_LABEL = regex.compile(r"(?:public[ _-]?key|pub[ _-]?key|publickey|recipients?|peer)[\"']?\s*[:=]\s*[\"']?$")
+_HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudfront.net: a host, not a key
 _NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
 _KEY_BEFORE = regex.compile(r"([A-Za-z_$@][\w.$@-]{0,60})[\"'\]]?\s*(?::=|=>|[:=])\s*[\"'`]?$")
 
@@ -61,7 +66,15 @@ def identifier_key(text: str, start: int) -> bool:
     if key is None or is_credential_key(key.group(1)):
         return False
     words = [w.lower() for w in _NAME_WORDS.findall(key.group(1))]
-    return bool(words) and words[-1] in credential_words("identifier_keys")
+    return bool(words) and (words[-1] in credential_words("identifier_keys") or "public" in words or "pub" in words)
+
+
+def public_label(text: str, start: int) -> bool:
+    """A label just before the value names public key material: ``public key:``, ``PublicKey =``, ``peer:`` in
+    ``wg show``, ``recipient:`` (age, sops). Their values look like private keys and are not secrets."""
+    ls = text.rfind("\n", 0, start) + 1
+    before = text[max(ls, start - 40):start].lower()
+    return _PUBLIC_LABEL.search(before) is not None
 
 
 def credential_cue(text: str, start: int) -> bool:
@@ -145,8 +158,9 @@ class KeylessDetector:
         for start, end in candidates(line):
             p = self.model.score(line, start, end)
             value = line[start:end]
-            if (p >= self.model.threshold and not _NUMBER.fullmatch(value) and kept_by(line, start, end, _KEEPS) is None
-                    and not encoded_content(value) and not identifier_key(line, start)
+            if (p >= self.model.threshold and not _NUMBER.fullmatch(value) and not _HOSTNAME.fullmatch(value)
+                    and kept_by(line, start, end, _KEEPS) is None
+                    and not encoded_content(value) and not identifier_key(line, start) and not public_label(line, start)
                     and (not _ID_SHAPE.fullmatch(value) or credential_cue(line, start))):
                 out.append((start, end, round(0.5 + p / 2.5, 3)))
         return out
