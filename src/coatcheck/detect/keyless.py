@@ -35,7 +35,11 @@ _ID_SHAPE = regex.compile(
     r"|[0-7][0-9A-HJKMNP-TV-Z]{25}"  # ULID
     r"|[0-9a-df-np-sv-z]{32}|[0-9a-df-np-sv-z]{52}"  # Nix base32 store and file hashes
     r"|age1[02-9ac-hj-np-z]{58}"  # an age recipient: a public key (the private one is AGE-SECRET-KEY-1…)
+    r"|Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[a-z2-7]{50,}"  # IPFS CIDs (v0 base58, v1 base32)
+    r"|[a-z][a-z0-9]{1,20}[-_][0-7][0-9a-hjkmnp-tv-z]{25}"  # TypeID-style prefixed ULIDs (export-01ks8…)
+    r"|[a-z0-9][a-z0-9-]*-[bcdfghjklmnpqrstvwxz2456789]{8,10}-[bcdfghjklmnpqrstvwxz2456789]{5}"  # k8s pod names
 )
+_DIGEST_BEFORE = regex.compile(r"(?<![\w-])(?:h1|zh|md5|sha\d{0,3}|sha3-\d+|blake2[bs]?|sri)[:=-]$", regex.I)
 _PUBLIC_LABEL = regex.compile(r"(?:public[ _-]?key|pub[ _-]?key|publickey|recipients?|peer)[\"']?\s*[:=]\s*[\"']?$")
 _HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudfront.net: a host, not a key
 _NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
@@ -62,8 +66,14 @@ def identifier_key(text: str, start: int) -> bool:
     """The value is given to a key that names an identifier or a digest (uid, traceId, checksum, etag …) and no
     credential: whatever it looks like, it is not a secret (the slot decides, both ways)."""
     ls = text.rfind("\n", 0, start) + 1
-    key = _KEY_BEFORE.search(text[max(ls, start - 80):start].replace("\\", ""))
-    if key is None or is_credential_key(key.group(1)):
+    before = text[max(ls, start - 80):start].replace("\\", "")
+    if _DIGEST_BEFORE.search(before):
+        return True  # go.sum's h1:…, sha256:…, an SRI sha512-…
+    key = _KEY_BEFORE.search(before)
+    if key is None:  # "fixture id 29hq3FCV…": an identifier named in the words before
+        words = regex.findall(r"[\p{L}]+", before.lower())[-2:]
+        return bool(words) and words[-1] in credential_words("identifier_keys") and not credential_cue(text, start)
+    if is_credential_key(key.group(1)):
         return False
     words = [w.lower() for w in _NAME_WORDS.findall(key.group(1))]
     return bool(words) and (words[-1] in credential_words("identifier_keys") or "public" in words or "pub" in words)
