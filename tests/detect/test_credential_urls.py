@@ -39,6 +39,10 @@ KEPT = [
     "https://ci.example.org/job/deploy/build",
     "https://bucket-1.s3.amazonaws.com/a/b.csv",
     "https://example.com/webhooks/settings",
+    "http://localhost:3000/api/webhooks/github-events-v2",
+    "http://localhost:8080/webhooks/q8w7e6r5t4y3u2i1o0pzz",
+    "https://docs.example.com/hooks/useState2024",
+    "https://api.example.com/webhooks/stripe_v2_handler",
 ]
 
 

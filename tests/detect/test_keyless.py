@@ -9,7 +9,7 @@ import pytest
 
 from coatcheck import Masker
 from coatcheck.detect.keyless import KeylessDetector, KeylessModel, encoded_content
-from coatcheck.detect.keyless_features import BUCKETS, candidates, features, hashed
+from coatcheck.detect.keyless_features import BUCKETS, buckets, candidates, features, hashed
 from coatcheck.errors import ConfigError
 
 # values made up here, in the shapes credentials take, where no provider name or credential key helps
@@ -120,3 +120,20 @@ def test_a_keyless_token_inside_a_base64_blob_masks_the_blob() -> None:
 
 def test_a_short_decoded_blob_is_not_read_by_the_classifier() -> None:
     assert Masker().mask("[2.654730755743257e+16]").text == "[2.654730755743257e+16]"
+
+
+def test_runtime_buckets_are_the_trainings_features_hashed() -> None:
+    text = "\n".join(SECRETS + READABLE)
+    for s, e in candidates(text):
+        assert sorted(buckets(text, s, e)) == sorted(hashed(features(text, s, e)))
+
+
+def test_a_long_token_is_one_candidate_and_a_long_line_stays_linear() -> None:
+    token = "Zr8Kp2Wq9Lm4Xv7Tn3Bc6Hy1" * 13  # 312 characters
+    assert list(candidates(f"use {token} here")) == [(4, 4 + len(token))]
+    KeylessDetector().detect("1#3*5^7~9%1 " * 2000)  # a word search from the line start per candidate was quadratic
+
+
+def test_an_unclosed_pem_header_hides_only_its_own_lines() -> None:
+    text = "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ7xK2mZ9pL4w\n\nuse q8W7e6R5t4Y3u2I1zzQ for the staging API"
+    assert [text[s.start:s.end] for s in KeylessDetector().detect(text)] == ["q8W7e6R5t4Y3u2I1zzQ"]

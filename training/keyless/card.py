@@ -50,7 +50,7 @@ def main() -> None:
 
 `src/coatcheck/data/keyless/` (weights.npy, model.toml), used by `coatcheck.detect.keyless`. Written by
 `training/keyless/card.py` on {datetime.date.today().isoformat()} ({platform.machine()}, Python {platform.python_version()}).
-Reproduce: `training/keyless/README.md`.
+Re-run: `training/keyless/README.md` (the data is the machine's own material, so a re-run gives close, not identical, weights).
 
 ## What it does
 Scores tokens that no provider rule claims (8–256 characters, not a URL, path, e-mail address or number, with

@@ -53,7 +53,9 @@ def brand(r: random.Random) -> str:
 def secret(r: random.Random) -> tuple[str, str]:
     """(family, value)"""
     fam = r.choice(("hex", "b62", "b62", "b64", "b64url", "upd", "lowd", "grouped", "prefixed", "prefixed",
-                    "pw_random", "pw_random", "pw_human", "pw_human", "short"))
+                    "pw_random", "pw_random", "pw_human", "pw_human", "short", "long"))
+    if fam == "long":  # service-account tokens, encrypted blobs, long session tokens
+        return fam, rs(r, r.choice((B62, B64URL)), r.randint(90, 400))
     if fam == "hex":
         return fam, rs(r, HEX, r.choice((16, 24, 32, 32, 48, 64)))
     if fam == "b62":

@@ -76,7 +76,7 @@ _ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+)?$")
 _NAMED_VALUE = regex.compile(
     r"""(?ix)["']?(?:name|key|parameterkey|variable|header)["']?[ \t]*[:=][ \t]*["']?(?P<key>[A-Za-z_][\w.-]{0,80})["']?
     [ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:-[ \t]+)?)?["']?(?:value|parametervalue|secretvalue)["']?[ \t]*[:=][ \t]*
-    (?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"',}\]]{1,512}))"""
+    (?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"',}\]]{1,4096})(?![^\s"',}\]]))"""
 )
 # the default of a credential variable: process.env.API_KEY || 'v', ${DB_PASSWORD:-v}
 _ENV_DEFAULT = regex.compile(
@@ -143,16 +143,30 @@ def _config_slot(line: str, m: regex.Match[str], quoted: bool, env_line: bool) -
 
 # words of letters, digits and the punctuation of passwords; no operator of code (str | None = None, -> bool)
 _PASSPHRASE_REST = regex.compile(r"(?:[ \t]+[\w'.!?@%^*+~-]+){1,7}[ \t]*(?=$|[ \t]#)")
-_FUNCTION_WORDS = frozenset("the a an of for to is be are and or with your this that in on by as at it from not".split())
+_FUNCTION_WORDS = frozenset(
+    "the a an of for to is be are and or with your this that in on by as at it from not if else none null set via "
+    "see use used uses when only optional required default".split())
 
 
-def _passphrase_end(line: str, e: int) -> int | None:
-    """Where a YAML plain scalar of a few words that started before ``e`` ends (before a `` #`` comment), if the
-    words after ``e`` read as a passphrase rather than a sentence (no function words)."""
+def _passphrase_end(line: str, s: int, e: int, key: str) -> int | None:
+    """Where a YAML plain scalar of several words starting at ``s`` (its first word ends at ``e``) ends, before a
+    `` #`` comment, if it reads as a passphrase rather than a description: three words or more, all lower case, no
+    function word, not the key's own word, no full stop at the end ("password: The Redis password." is a docstring)."""
     m = _PASSPHRASE_REST.match(line, e)
-    if m is None or any(w.lower() in _FUNCTION_WORDS or w == "-" for w in m.group().split()):
+    if m is None:
+        return None
+    words = [line[s:e], *m.group().split()]
+    key_words = {w.lower() for w in regex.findall(r"[A-Za-z]+", key)}
+    if (len(words) < 3 or words[-1].endswith(".") or any(w != w.lower() for w in words)
+            or any(w in _FUNCTION_WORDS or w == "-" or w.strip(".,;:") in key_words for w in words)):
         return None
     return m.end() - (len(m.group()) - len(m.group().rstrip()))
+
+
+def _password_key(key: str) -> bool:
+    """The key names a password or a secret proper: under it even plain words are the value (a passphrase)."""
+    low = key.lower()
+    return any(w in low for w in credential_words("passwords"))
 
 
 def _reference(value: str) -> bool:
@@ -254,7 +268,7 @@ class ContextDetector:
                     out.append(span.shifted(ls))
             for m in _ENV_DEFAULT.finditer(line):
                 if is_credential_key(m.group("key")) and (vs := _value_span(m)) is not None:
-                    span = self._slot_value(line, vs[0], vs[1], "env-default")
+                    span = self._slot_value(line, vs[0], vs[1], "env-default", _password_key(m.group("key")))
                     if span is not None:
                         out.append(span.shifted(ls))
             for m in _MYSQL_P.finditer(line):
@@ -270,18 +284,21 @@ class ContextDetector:
             return out
         for m in _NAMED_VALUE.finditer(text):
             if is_credential_key(m.group("key")) and (vs := _value_span(m)) is not None:
-                span = self._slot_value(text, vs[0], vs[1], "named-value")
+                span = self._slot_value(text, vs[0], vs[1], "named-value", _password_key(m.group("key")))
                 if span is not None:
                     out.append(span)
         return out
 
     @staticmethod
-    def _slot_value(text: str, s: int, e: int, kind: str) -> Span | None:
+    def _slot_value(text: str, s: int, e: int, kind: str, password: bool = False) -> Span | None:
         """A credential slot's value: whatever it looks like, 6 characters or more, short of a placeholder,
         template, documented example, number or path."""
         value = text[s:e]
         if len(value) < 6 or value.startswith(("{", "[", "(", "$")) or kept_by(text, s, e, _SLOT_KEEPS) is not None:
             return None
+        if (not password and kept_by(text, s, e, ("is_plain_word",)) is not None
+                or _TYPE_ANNOTATION.fullmatch(value) or _TYPE_NAME.fullmatch(value)):
+            return None  # process.env.API_KEY || 'development', value: Optional, secret  Optional[str]
         return Span(s, e, "secret", f"context:{kind}-slot", 0.8)
 
     def _check(self, line: str, m: regex.Match[str], s: int, e: int, quoted: bool, kind: str,
@@ -297,7 +314,8 @@ class ContextDetector:
             sep0 = m.group("sep")
             env_line = sep0 == "=" and _ENV_LINE.match(line, 0, m.start("key")) is not None  # no slice copy per candidate
             opener = line[m.start("key") - 1 : m.start("key")]
-            if opener in ("\"", "'") and sep0 == "=" and (closing := line.find(opener, e)) >= 0:
+            if (opener in ("\"", "'") and sep0 == "=" and (closing := line.find(opener, e)) >= 0
+                    and not any(c.isspace() for c in line[e:closing])):
                 e = closing  # "POSTGRES_PASSWORD=6972;Falcon*Rakete" inside a string: the value runs to its quote
                 value = line[s:e]
             elif (sep0 == ":" or env_line) and not line[m.end("key") : m.start("sep")].strip("\"' \t"):
@@ -305,7 +323,7 @@ class ContextDetector:
                 e = (ends or _WordEnds(line)).at(e)
                 if last is not None and last.start <= s and e <= last.end:
                     return None
-                if strong and sep0 == ":" and (words := _passphrase_end(line, e)) is not None:
+                if strong and sep0 == ":" and (words := _passphrase_end(line, s, e, m.group("key"))) is not None:
                     e = words  # a YAML plain scalar under a password key: a passphrase of words
                 value = line[s:e]
             # a delimiter that ends the value is not part of it: "'token': token," in a dict, "x = y;"

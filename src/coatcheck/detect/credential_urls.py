@@ -27,13 +27,21 @@ class Family:
     path: regex.Pattern[str]
     query: tuple[str, ...]
     token_segment: bool  # the path segment after the prefix must itself look like a token
+    token_in_host: bool  # the token is the first label of the host name (Pipedream's endpoints)
+
+
+_UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_LOOPBACK = regex.compile(r"localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0\.0\.0\.0")
 
 
 def _token_like(segment: str) -> bool:
-    """A generated id: 10+ characters with a digit and a letter, or 20+ changing case."""
-    if len(segment) >= 10 and any(c.isdigit() for c in segment) and any(c.isalpha() for c in segment):
-        return True
-    return len(segment) >= 20 and any(c.isupper() for c in segment) and any(c.islower() for c in segment)
+    """A generated token, not a route name: 16+ characters, letters and digits, not a UUID, not words joined by
+    ``-`` or ``_`` (``github-events-v2``, ``stripe_v2_handler``)."""
+    if len(segment) < 16 or _UUID.fullmatch(segment):
+        return False
+    if sum(1 for p in regex.split(r"[-_.]", segment) if p.isalpha() and len(p) >= 3) >= 2:
+        return False
+    return sum(c.isdigit() for c in segment) >= 2 and sum(c.isalpha() for c in segment) >= 2
 
 
 @functools.cache
@@ -43,7 +51,8 @@ def families() -> tuple[Family, ...]:
     for f in data.get("family", []):
         try:
             out.append(Family(f["id"], regex.compile(f["host"]), regex.compile(f["path"]),
-                              tuple(q.lower() for q in f.get("query", [])), bool(f.get("token_after_prefix", False))))
+                              tuple(q.lower() for q in f.get("query", [])), bool(f.get("token_after_prefix", False)),
+                              bool(f.get("token_in_host", False))))
         except (KeyError, regex.error) as exc:
             raise ConfigError(f"data/credential_urls.toml: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
@@ -89,11 +98,11 @@ class CredentialUrlDetector:
                     continue
                 return f.id
             rest = parts.path[prefix.end():] + ("?" + parts.query if parts.query else "")
-            if f.id == "pipedream":
+            if f.token_in_host:
                 rest = host.split(".")[0]
             if f.token_segment:
                 segment = rest.split("/")[0]
-                if not _token_like(segment):
+                if _LOOPBACK.fullmatch(host) or not _token_like(segment):
                     continue
             token = rest.strip("/")
             if len(token) >= 8 and kept_by(token, 0, len(token), _KEEPS) is None and not _placeholder_path(token):

@@ -82,8 +82,8 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
         return True
     if len(set(low)) <= 2:
         return True
-    if "****" in value or "••••" in value:  # a tool's own masked output (****************TI4Q, github_pat_****)
-        return True
+    if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
+        return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
 
 

@@ -21,8 +21,8 @@ from ..errors import ConfigError
 from ..spans import Span
 from .encoded import encoded_content
 from .keep import kept_by
-from .vocabulary import credential_words, is_credential_key, vocabulary_words
-from .keyless_features import BUCKETS, FEATURES_VERSION, PEM_BLOCK, buckets, candidates
+from .vocabulary import credential_words, identifier_words, is_credential_key, vocab_cache, vocabulary_words
+from .keyless_features import BUCKETS, FEATURES_VERSION, KEY_BEFORE, PEM_BLOCK, buckets, candidates
 
 # values that are ids or digests unless something says otherwise: hex (with separators, after an algorithm name as
 # gpg prints key ids, before a data-centre code as Cloudflare's ray ids), a lower-case word prefix and underscore
@@ -43,22 +43,20 @@ _DIGEST_BEFORE = regex.compile(r"(?<![\w-])(?:h1|zh|md5|sha\d{0,3}|sha3-\d+|blak
 _PUBLIC_LABEL = regex.compile(r"(?:public[ _-]?key|pub[ _-]?key|publickey|recipients?|peer)[\"']?\s*[:=]\s*[\"']?$")
 _HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudfront.net: a host, not a key
 _NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
-_KEY_BEFORE = regex.compile(r"([A-Za-z_$@][\w.$@-]{0,60})[\"'\]]?\s*(?::=|=>|[:=])\s*[\"'`]?$")
 
 
-@functools.cache
+@vocab_cache
 def _cue_words() -> frozenset[str]:
     """Single words that say a credential follows: every credential noun and key word, every language."""
     words = {w.lower() for w in vocabulary_words("credentials", "phrase_nouns") if " " not in w}
     return frozenset(words | credential_words("words") | {"bearer", "authorization", "auth"})
 
 
-_NAME_WORDS = regex.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def _service_key(name: str) -> bool:
     """``PDFSHIFT_KEY``, ``censys.key``: a name ending in "key" after a word that is no data-key word."""
-    words = [w.lower() for w in _NAME_WORDS.findall(name)]
+    words = [w.lower() for w in identifier_words(name)]
     return len(words) >= 2 and words[-1] == "key" and words[-2] not in credential_words("key_not_credential")
 
 
@@ -69,13 +67,13 @@ def identifier_key(text: str, start: int) -> bool:
     before = text[max(ls, start - 80):start].replace("\\", "")
     if _DIGEST_BEFORE.search(before):
         return True  # go.sum's h1:…, sha256:…, an SRI sha512-…
-    key = _KEY_BEFORE.search(before)
+    key = KEY_BEFORE.search(before)
     if key is None:  # "fixture id 29hq3FCV…": an identifier named in the words before
         words = regex.findall(r"[\p{L}]+", before.lower())[-2:]
         return bool(words) and words[-1] in credential_words("identifier_keys") and not credential_cue(text, start)
     if is_credential_key(key.group(1)):
         return False
-    words = [w.lower() for w in _NAME_WORDS.findall(key.group(1))]
+    words = [w.lower() for w in identifier_words(key.group(1))]
     return bool(words) and (words[-1] in credential_words("identifier_keys") or "public" in words or "pub" in words)
 
 
@@ -91,7 +89,7 @@ def credential_cue(text: str, start: int) -> bool:
     """The line before ``start`` gives the value to a credential key or names a credential in its last words."""
     ls = text.rfind("\n", 0, start) + 1
     before = text[max(ls, start - 80):start].replace("\\", "")
-    key = _KEY_BEFORE.search(before)
+    key = KEY_BEFORE.search(before)
     if key is not None:
         return is_credential_key(key.group(1)) or _service_key(key.group(1))
     words = regex.findall(r"[\p{L}]+", before.lower())[-5:]
@@ -99,7 +97,7 @@ def credential_cue(text: str, start: int) -> bool:
 
 
 _CACHED_LINE = 4096
-_CACHE_LINES = 50_000
+_CACHE_CHARS = 4_000_000  # the per-line cache holds at most this many characters of lines (then starts afresh)
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date")
 
 
@@ -116,6 +114,8 @@ class KeylessModel:
     @classmethod
     @functools.cache
     def bundled(cls) -> KeylessModel:
+        """The model shipped in ``data/keyless/``; weights trained on other features than this package computes
+        are refused (ConfigError)."""
         meta = tomllib.loads(data_path("keyless", "model.toml").read_text(encoding="utf-8"))
         if meta.get("features_version") != FEATURES_VERSION:
             raise ConfigError(f"keyless model: trained on features version {meta.get('features_version')!r}, "
@@ -138,18 +138,30 @@ class KeylessDetector:
         self.model = model or KeylessModel.bundled()
         # a line's findings depend on the line alone: the views and the turns of a conversation repeat most lines
         self._lines: dict[str, tuple[tuple[int, int, float], ...]] = {}
+        self._cached_chars = 0
 
     def detect(self, text: str) -> list[Span]:
+        """The candidates of ``text`` the model scores at or above its threshold and no keep filter claims."""
         out: list[Span] = []
         pem = [m.span() for m in PEM_BLOCK.finditer(text)] if "-----BEGIN " in text else []
+        k = 0  # the first PEM block that does not end before the current line
         ls = 0
         n = len(text)
         while ls < n:
             le = text.find("\n", ls)
             le = n if le < 0 else le
-            if le > ls and not any(a < le and ls < b for a, b in pem):
-                for s, e, p in self._line(text[ls:le]):
-                    out.append(Span(ls + s, ls + e, "secret", self.name, p))
+            while k < len(pem) and pem[k][1] <= ls:
+                k += 1
+            if le > ls:
+                inside = []  # the PEM blocks on this line (sorted by start; the first 64 at most)
+                for block in pem[k:k + 64]:
+                    if block[0] >= le:
+                        break
+                    inside.append(block)
+                found = self._scan(text[ls:le]) if inside else self._line(text[ls:le])
+                for s, e, p in found:
+                    if not any(a < ls + e and ls + s < b for a, b in inside):
+                        out.append(Span(ls + s, ls + e, "secret", self.name, p))
             ls = le + 1
         return out
 
@@ -158,9 +170,11 @@ class KeylessDetector:
         if found is None:
             found = tuple(self._scan(line))
             if len(line) <= _CACHED_LINE:
-                if len(self._lines) >= _CACHE_LINES:
-                    self._lines.clear()
+                if self._cached_chars + len(line) > _CACHE_CHARS:
+                    self._lines.clear()  # another thread may be reading: a cleared dict only misses, never errs
+                    self._cached_chars = 0
                 self._lines[line] = found
+                self._cached_chars += len(line)
         return found
 
     def _scan(self, line: str) -> list[tuple[int, int, float]]:

@@ -27,15 +27,18 @@ MIN_LEN, MAX_LEN = 8, 256
 
 _STOP = "\\s\"'`=:,;(){}\\[\\]<>|\\\\"
 # a token: no space, quote, bracket or separator; base64 padding kept
-CANDIDATE = regex.compile(rf"(?<![^{_STOP}])[^{_STOP}]{{{MIN_LEN},{MAX_LEN}}}(?:={{1,2}}(?![^{_STOP}]))?")
+# (no upper bound: a 300-character token is one candidate, never its first 256 characters)
+CANDIDATE = regex.compile(rf"(?<![^{_STOP}])[^{_STOP}]{{{MIN_LEN},}}+(?:={{1,2}}(?![^{_STOP}]))?")
 _TRAILING = ".,!?*"
 _URL = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'<>`]+")
-PEM_BLOCK = regex.compile(r"-----BEGIN [A-Z0-9 ]{1,40}-----.*?(?:-----END [A-Z0-9 ]{1,40}-----|\Z)", regex.S)
+# a PEM block; one with no END line runs over its base64 lines only (to the first blank line or other text)
+PEM_BLOCK = regex.compile(r"-----BEGIN [A-Z0-9 ]{1,40}-----(?:.{0,65536}?-----END [A-Z0-9 ]{1,40}-----"
+                          r"|(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=:\\-]+)*)", regex.S)
 _AT_VERSION = regex.compile(r"[A-Za-z@][\w./-]*@(?:[0-9a-fA-F]{7,64}|v?\d[\w.+-]*)")  # pkg@1.2.3, app@<commit>
 _ANCHOR = regex.compile(r"#[A-Za-z0-9_.-]+")
 _PERCENT = regex.compile(r"%[0-9A-Fa-f]{2}")
 _EMAIL = regex.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
-_KEY_BEFORE = regex.compile(r"([A-Za-z_$@][\w.$@-]{0,60})[\"'\]]?\s*(?::=|=>|[:=])\s*[\"'`]?$")
+KEY_BEFORE = regex.compile(r"([A-Za-z_$@][\w.$@-]{0,60})[\"'\]]?\s*(?::=|=>|[:=])\s*[\"'`]?$")
 _FLAG_BEFORE = regex.compile(r"(?:^|\s)(--?[A-Za-z][\w-]{0,30})(?:=|\s+)[\"']?$")
 _WORD = regex.compile(r"[\p{L}][\p{L}\p{M}']*")
 _CAMEL = regex.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -65,9 +68,13 @@ def _shape(value: str) -> str:
 _PLAIN_SHAPE = frozenset("aA9L_-.")
 
 
-@functools.lru_cache(maxsize=32768)
 def plausible(value: str) -> bool:
     """Worth scoring: not a URL, path, e-mail address, number or plain lower-case word."""
+    return _plausible(value) if len(value) <= MAX_LEN else _plausible.__wrapped__(value)
+
+
+@functools.lru_cache(maxsize=32768)
+def _plausible(value: str) -> bool:
     if len(value) < MIN_LEN or "://" in value or value[0] in "/~" or value.startswith(("./", "../", "$", "%", "&")):
         return False
     if _ANCHOR.fullmatch(value) or _AT_VERSION.fullmatch(value):
@@ -193,7 +200,7 @@ def context_features(text: str, start: int, end: int) -> list[str]:
     nxt = after[:1] or "$"
     f.append("prev:" + (prev if not prev.isalnum() else "w"))
     f.append("next:" + (nxt if not nxt.isalnum() else "w"))
-    key = _KEY_BEFORE.search(before)
+    key = KEY_BEFORE.search(before)
     flag = _FLAG_BEFORE.search(before) if key is None else None
     if key:
         parts = _key_parts(key.group(1))
@@ -214,8 +221,11 @@ def context_features(text: str, start: int, end: int) -> list[str]:
         f.append("w1:" + words[-1])
     for w in [w.lower() for w in _WORD.findall(after)][:3]:
         f.append("a:" + w)
-    first = _WORD.search(text[ls:start])
-    f.append("l0:" + (first.group().lower() if first and first.start() < 4 else text[ls:ls + 1]))
+    first = None  # a word starting within the line's first four characters (a search of the whole line would make
+    for i in range(ls, min(ls + 4, start)):  # a long line quadratic)
+        if (first := _WORD.match(text, i, start)) is not None:
+            break
+    f.append("l0:" + (first.group().lower() if first else text[ls:ls + 1]))
     return f
 
 
@@ -258,7 +268,8 @@ def _token_buckets(value: str) -> tuple[tuple[int, ...], str]:
 def buckets(text: str, start: int, end: int) -> list[int]:
     """``hashed(features(text, start, end))`` (the same buckets, in another order), faster: a token's own
     features are computed once per distinct token."""
-    token, comp = _token_buckets(text[start:end])
+    value = text[start:end]
+    token, comp = _token_buckets(value) if len(value) <= MAX_LEN else _token_buckets.__wrapped__(value)
     cf = context_features(text, start, end)
     crosses = [c + "|" + comp for c in cf if c.startswith(("klast:", "w1:", "flag:", "slot:"))]
     return [*token, *_cached_buckets(cf), *_cached_buckets(crosses)]

@@ -305,7 +305,8 @@ def _on_decoded(d: Detector) -> Callable[[str], list[Span]]:
 
 
 class Pipeline:
-    """The ordered stages that turn a text into spans to mask. Stateless after construction, thread-safe.
+    """The ordered stages that turn a text into spans to mask. Thread-safe; after construction it holds only
+    caches of results that depend on their input alone (the keyless classifier's findings per line).
 
     ``extra`` detectors run beside the built-in "views" ones (the text, its views, decoded blobs).
     """

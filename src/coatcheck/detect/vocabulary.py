@@ -250,6 +250,11 @@ _AFTER_QUALIFIER = ("key", "auth", "cookie")
 _WHOLE_KEY = ("connectionstring", "connstr")
 
 
+def identifier_words(name: str) -> list[str]:
+    """The words of an identifier as written (``PDFSHIFT_KEY`` → PDFSHIFT, KEY; ``apiKey`` → api, Key)."""
+    return _SPLIT.findall(name)
+
+
 def is_credential_key(key: str) -> bool:
     """True when ``key`` names a credential: ``DB_PASSWORD``, ``apiKey``, ``client-secret``, ``auth_token`` …
     but not ``password_min_length``, ``max_tokens``, ``secret_name``, ``token_url``."""
