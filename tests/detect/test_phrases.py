@@ -4,6 +4,7 @@ the value is, whatever it looks like; words about a password, templates and plac
 from __future__ import annotations
 
 import pytest
+import regex
 
 from coatcheck import Masker
 
@@ -40,3 +41,30 @@ def test_the_phrase_or_option_decides(text: str, value: str) -> None:
 ])
 def test_words_about_a_password_and_templates_stay(text: str) -> None:
     assert MASKER.mask(text).text == text
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Password temporanea: tortuga-biscotto-coffee-papillon", "tortuga-biscotto-coffee-papillon"),
+    ("Mot de passe provisoire : primavera.galaxy.biscotto.zanahoria", "primavera.galaxy.biscotto.zanahoria"),
+    ("contraseña de la base de datos de pruebas: .QWMe2VTqLINH-:OI1:@1v", ".QWMe2VTqLINH-:OI1:@1v"),
+    ("wifi for the offsite: ssid OFFSITE-5G, passphrase coffee_kangaroo_gattonero_bergwerk", "coffee_kangaroo_gattonero_bergwerk"),
+    ("Zugang: Benutzer oscark50, Passwort 8orQX^@DCm,FuwzOGyljLp~* (nur für heute)", "8orQX^@DCm,FuwzOGyljLp~*"),
+])
+def test_a_label_of_a_few_words_or_a_password_noun_right_before_the_value(text: str, value: str) -> None:
+    masker = Masker()
+    out = masker.mask(text).text
+    assert value not in out and masker.restore(out) == text
+    assert not any(piece in out for piece in regex.split(r"[-_.,:]", value) if len(piece) >= 6)
+
+
+@pytest.mark.parametrize("text", [
+    "Password policy: min 12 chars", "Password requirements: uppercase letters", "password hashing: bcrypt-12",
+    "Use a password manager.", "the password for the admin account: see the vault", "password reset link: https://example.com/reset",
+])
+def test_labels_about_passwords_stay(text: str) -> None:
+    assert Masker().mask(text).text == text
+
+
+def test_a_secret_named_by_a_cli_is_no_password_after_its_noun() -> None:
+    text = "$ kubectl describe secret db-credentials -n search\n$ kubectl create secret generic app-config-2"
+    assert Masker().mask(text).text == text

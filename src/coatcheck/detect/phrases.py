@@ -28,6 +28,9 @@ _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_c
 _SENTENCE_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
 _MIN_LEN = 6
 _TRAILING = ".,;:!?)]}>\"'`"
+# words after a credential noun that make the label about passwords in general ("password hashing: argon2id")
+_ABOUT_PASSWORDS = frozenset(("hashing", "hash", "hashes", "hashed", "encryption", "algorithm", "storage", "manager",
+                              "requirements", "complexity", "generator", "strength", "field", "prompt", "reset"))
 _PASSWORD_NOUNS = ("pass", "kennwort", "contraseña", "pin", "parola", "secret", "geheim", "code")
 
 
@@ -43,11 +46,19 @@ def _phrase() -> regex.Pattern[str]:
     leads = _words(vocabulary_words("credentials", "phrase_leads"))
     # "the password is …" (a noun, a link word, the value) or "here is the key: …" (a lead, the noun, the value); a
     # bare "password: …" or "password = …" is an assignment, which the context detector reads with its own rules
+    # only the nouns of passwords proper: "secret db-credentials" (kubectl) and "code 5-A" name other things
+    passwords = _words(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
+                             if any(p in n.lower() for p in ("pass", "kennwort", "contraseña", "parola"))))
     return regex.compile(
         rf"(?i)(?:(?<![\w-])(?P<noun>{nouns})(?![\w-])[^\S\n]*(?:\([^)\n]{{0,30}}\)[^\S\n]*)?"
         rf"(?:{links})(?![\w-])[^\S\n]*[:=]?"
         rf"|(?<![\w-])(?:{leads})[^\S\n]+(?P<noun2>{nouns})(?![\w-])[^\S\n]*[:=]?"
-        rf"(?![^\S\n]*(?:{links})(?![\w-])))"  # "new password is …": the link form reads it
+        rf"(?![^\S\n]*(?:{links})(?![\w-]))"  # "new password is …": the link form reads it
+        # "Password temporanea: …", "contraseña de la base de datos: …": a label of a few words and a colon
+        rf"|(?<![\w-])(?P<noun3>{nouns})(?P<qualifiers>(?:[^\S\n]+[\p{{L}}'’-]+){{1,8}}?)[^\S\n]*:"
+        # "passphrase coffee_kangaroo_…", "Passwort 8orQX^@DCm": a password noun and a value with a digit, a symbol
+        # or joined words right after it
+        rf"|(?<![\w-])(?P<noun4>{passwords})(?![\w-])(?=[^\S\n]+[^\s\"'`]*[\d_.!@#$%^&*~+=-]))"
         rf"[^\S\n]*[\"'`«„“]?[^\S\n]*(?P<value>[^\s\"'`«»“”„]+)")
 
 
@@ -100,9 +111,12 @@ class CredentialPhraseDetector:
         while value and value[-1] in _TRAILING:
             value = value[:-1]
         e = s + len(value)
-        noun = (m.group("noun") or m.group("noun2") or "").lower()
+        noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4") or "").lower()
         if len(value) < _MIN_LEN or value.lower() in credential_words("phrase_not_values"):
             return None
+        if m.group("qualifiers") and any(w in credential_words("not_a_value") or w in _ABOUT_PASSWORDS
+                                         for w in m.group("qualifiers").lower().split()):
+            return None  # "password hashing: bcrypt-12", "password policy: …": about passwords, not one
         letters_only = value.isalpha()
         random_letters = len(value) >= 12 and not (value.islower() or value.isupper() or value.istitle())
         if letters_only and (all_plain_words([value.lower()])
