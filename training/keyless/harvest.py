@@ -23,6 +23,7 @@ import sysconfig
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 from coatcheck.detect.keyless_features import candidates
 
@@ -79,6 +80,16 @@ def examples(source: str, text: str, per_file: int, rng: random.Random) -> Itera
         yield {"source": source, "text": text[ls:le], "start": start - ls, "end": end - ls, "label": 0}
 
 
+def write_examples(out: TextIO, source: str, text: str, per_file: int, rng: random.Random) -> int:
+    """Write the candidates of ``text`` (see :func:`examples`) with their split as JSON lines; how many."""
+    n = 0
+    for ex in examples(source, text, per_file, rng):
+        ex["split"] = split_of(source)
+        out.write(json.dumps(ex, ensure_ascii=False) + "\n")
+        n += 1
+    return n
+
+
 def git_logs(repos: list[Path]) -> Iterator[tuple[str, str]]:
     for repo in repos:
         try:
@@ -108,16 +119,9 @@ def main() -> None:
             text = read(p)
             if not text:
                 continue
-            src = str(p)
-            for ex in examples(src, text, a.per_file, rng):
-                ex["split"] = split_of(src)
-                out.write(json.dumps(ex, ensure_ascii=False) + "\n")
-                n += 1
+            n += write_examples(out, str(p), text, a.per_file, rng)
         for src, text in git_logs([Path(g) for g in a.git]):
-            for ex in examples(src, text, a.per_file, rng):
-                ex["split"] = split_of(src)
-                out.write(json.dumps(ex, ensure_ascii=False) + "\n")
-                n += 1
+            n += write_examples(out, src, text, a.per_file, rng)
     print(f"{n} negative candidates -> {a.out}", file=sys.stderr)
 
 

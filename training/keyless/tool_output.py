@@ -26,7 +26,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-from harvest import examples, split_of  # type: ignore[import-not-found]
+from harvest import write_examples  # type: ignore[import-not-found]
 
 
 def run(cmd: list[str], cwd: str | None = None) -> str:
@@ -140,10 +140,7 @@ def main() -> None:
     n = 0
     with open(a.out, "w", encoding="utf-8") as out:
         for src, text in outputs(rng, a.git):
-            for ex in examples(src, text, a.per_source, rng):
-                ex["split"] = split_of(src)
-                out.write(json.dumps(ex, ensure_ascii=False) + "\n")
-                n += 1
+            n += write_examples(out, src, text, a.per_source, rng)
     print(f"{n} tool-output negatives -> {a.out}", file=sys.stderr)
 
 

@@ -306,9 +306,8 @@ class ContextDetector:
         """The span of the value ``m`` assigns, or None. ``last``: the line's previous span; a value inside it adds
         nothing and is not examined again (keeps a long line of overlapping candidates linear)."""
         value = line[s:e]
-        key_words = m.group("key").lower()
         # a password's own slot decides: whatever its value looks like, short of a placeholder (issue 24)
-        strong = any(w in key_words for w in credential_words("passwords"))
+        strong = _password_key(m.group("key"))
         env_line = False
         if kind == "assign" and not quoted:
             sep0 = m.group("sep")

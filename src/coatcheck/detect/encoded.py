@@ -218,7 +218,6 @@ _MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"%PDF", b"PK\x03\x04", b"\x1f\x
 def encoded_content(value: str) -> bool:
     """Base64 whose decoded bytes are readable text (the encoded-copy search reads that text for secrets) or begin
     with a file signature."""
-    if decode_base64(value) is not None:
-        return True
     data = base64_bytes(value)
-    return data is not None and (data.startswith(_MAGIC) or _PEM_CONTENT.match(data) is not None)
+    return data is not None and (_readable(data) is not None or data.startswith(_MAGIC)
+                                 or _PEM_CONTENT.match(data) is not None)

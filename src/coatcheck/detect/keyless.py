@@ -52,6 +52,10 @@ def _cue_words() -> frozenset[str]:
     return frozenset(words | credential_words("words") | {"bearer", "authorization", "auth"})
 
 
+def _before(text: str, start: int, width: int = 80) -> str:
+    """The ``width`` characters of ``start``'s line before it, JSON escapes' backslashes dropped (\\"uid\\":)."""
+    ls = text.rfind("\n", 0, start) + 1
+    return text[max(ls, start - width):start].replace("\\", "")
 
 
 def _service_key(name: str) -> bool:
@@ -63,8 +67,7 @@ def _service_key(name: str) -> bool:
 def identifier_key(text: str, start: int) -> bool:
     """The value is given to a key that names an identifier or a digest (uid, traceId, checksum, etag …) and no
     credential: whatever it looks like, it is not a secret (the slot decides, both ways)."""
-    ls = text.rfind("\n", 0, start) + 1
-    before = text[max(ls, start - 80):start].replace("\\", "")
+    before = _before(text, start)
     if _DIGEST_BEFORE.search(before):
         return True  # go.sum's h1:…, sha256:…, an SRI sha512-…
     key = KEY_BEFORE.search(before)
@@ -80,15 +83,12 @@ def identifier_key(text: str, start: int) -> bool:
 def public_label(text: str, start: int) -> bool:
     """A label just before the value names public key material: ``public key:``, ``PublicKey =``, ``peer:`` in
     ``wg show``, ``recipient:`` (age, sops). Their values look like private keys and are not secrets."""
-    ls = text.rfind("\n", 0, start) + 1
-    before = text[max(ls, start - 40):start].lower()
-    return _PUBLIC_LABEL.search(before) is not None
+    return _PUBLIC_LABEL.search(_before(text, start, 40).lower()) is not None
 
 
 def credential_cue(text: str, start: int) -> bool:
     """The line before ``start`` gives the value to a credential key or names a credential in its last words."""
-    ls = text.rfind("\n", 0, start) + 1
-    before = text[max(ls, start - 80):start].replace("\\", "")
+    before = _before(text, start)
     key = KEY_BEFORE.search(before)
     if key is not None:
         return is_credential_key(key.group(1)) or _service_key(key.group(1))
@@ -133,6 +133,9 @@ class KeylessDetector:
 
     name = "keyless"
     produces = frozenset({"secret"})
+    # 16 hex digits inside a float (2.654730755743257e+16) decode to 8 printable bytes often enough: the encoded
+    # search hands this detector decoded texts of 24 characters or more only
+    decoded_min_chars = 24
 
     def __init__(self, model: KeylessModel | None = None) -> None:
         self.model = model or KeylessModel.bundled()
@@ -180,10 +183,11 @@ class KeylessDetector:
     def _scan(self, line: str) -> list[tuple[int, int, float]]:
         out = []
         for start, end in candidates(line):
-            p = self.model.score(line, start, end)
             value = line[start:end]
-            if (p >= self.model.threshold and not _NUMBER.fullmatch(value) and not _HOSTNAME.fullmatch(value)
-                    and kept_by(line, start, end, _KEEPS) is None
+            if _NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value):
+                continue  # never scored: a number or a host name
+            p = self.model.score(line, start, end)
+            if (p >= self.model.threshold and kept_by(line, start, end, _KEEPS) is None
                     and not encoded_content(value) and not identifier_key(line, start) and not public_label(line, start)
                     and (not _ID_SHAPE.fullmatch(value) or credential_cue(line, start))):
                 out.append((start, end, round(0.5 + p / 2.5, 3)))

@@ -292,13 +292,10 @@ _VIEWS: tuple[_ViewBuilder, ...] = (
 _MODEL_VIEW: _ViewBuilder = ("normalized", needs_model_view, normalized_view)
 
 
-# the keyless classifier reads a decoded blob only when it is long enough to be more than chance: 16 hex digits
-# inside a float (2.654730755743257e+16) decode to 8 printable bytes often enough
-_DECODED_MIN = {"keyless": 24}
-
-
 def _on_decoded(d: Detector) -> Callable[[str], list[Span]]:
-    least = _DECODED_MIN.get(d.name, 0)
+    """``d.detect`` for the encoded search, which skips decoded texts shorter than the detector's
+    ``decoded_min_chars`` (a detector that reads chance in short blobs declares it)."""
+    least = getattr(d, "decoded_min_chars", 0)
     if not least:
         return d.detect
     return lambda text: d.detect(text) if len(text) >= least else []
