@@ -46,6 +46,23 @@ def generate(
     console.print(f"wrote {len(docs)} documents to {out}")
 
 
+@bench.command()
+def carriers(
+    out: Path = typer.Option(..., "-o", "--out", help="Output JSONL file."),
+    part: str = typer.Option("all", "--part", help="all, train (what tests and training use) or held-back (evaluation only)."),
+    per_format: int = typer.Option(3, "--per-format", help="Renderings of each format."),
+    seed: int = typer.Option(0, "--seed"),
+) -> None:
+    """Render the carrier catalogue (formats in which developer tools print personal data) as a bench set."""
+    from .carriers import documents
+
+    if part not in ("all", "train", "held-back"):
+        raise typer.BadParameter("--part must be all, train or held-back")
+    docs = list(documents(part, per_format, seed))
+    write_jsonl(docs, str(out))  # type: ignore[arg-type]
+    console.print(f"wrote {len(docs)} documents ({part}) to {out}")
+
+
 peers_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Peer tools in isolated venvs.")
 bench.add_typer(peers_app, name="peers")
 

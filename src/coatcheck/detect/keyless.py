@@ -22,6 +22,7 @@ from ..spans import Span
 from .encoded import encoded_content
 from .keep import kept_by
 from .vocabulary import credential_words, identifier_words, is_credential_key, vocab_cache, vocabulary_words
+from .lines import LineCache, lines
 from .keyless_features import BUCKETS, FEATURES_VERSION, KEY_BEFORE, PEM_BLOCK, buckets, candidates
 
 # values that are ids or digests unless something says otherwise: hex (with separators, after an algorithm name as
@@ -96,8 +97,6 @@ def credential_cue(text: str, start: int) -> bool:
     return any(w in _cue_words() for w in words)
 
 
-_CACHED_LINE = 4096
-_CACHE_CHARS = 4_000_000  # the per-line cache holds at most this many characters of lines (then starts afresh)
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date")
 
 
@@ -139,46 +138,26 @@ class KeylessDetector:
 
     def __init__(self, model: KeylessModel | None = None) -> None:
         self.model = model or KeylessModel.bundled()
-        # a line's findings depend on the line alone: the views and the turns of a conversation repeat most lines
-        self._lines: dict[str, tuple[tuple[int, int, float], ...]] = {}
-        self._cached_chars = 0
+        self._lines = LineCache(lambda line: tuple(self._scan(line)))
 
     def detect(self, text: str) -> list[Span]:
         """The candidates of ``text`` the model scores at or above its threshold and no keep filter claims."""
         out: list[Span] = []
         pem = [m.span() for m in PEM_BLOCK.finditer(text)] if "-----BEGIN " in text else []
         k = 0  # the first PEM block that does not end before the current line
-        ls = 0
-        n = len(text)
-        while ls < n:
-            le = text.find("\n", ls)
-            le = n if le < 0 else le
+        for ls, le in lines(text):
             while k < len(pem) and pem[k][1] <= ls:
                 k += 1
-            if le > ls:
-                inside = []  # the PEM blocks on this line (sorted by start; the first 64 at most)
-                for block in pem[k:k + 64]:
-                    if block[0] >= le:
-                        break
-                    inside.append(block)
-                found = self._scan(text[ls:le]) if inside else self._line(text[ls:le])
-                for s, e, p in found:
-                    if not any(a < ls + e and ls + s < b for a, b in inside):
-                        out.append(Span(ls + s, ls + e, "secret", self.name, p))
-            ls = le + 1
+            inside = []  # the PEM blocks on this line (sorted by start; the first 64 at most)
+            for block in pem[k:k + 64]:
+                if block[0] >= le:
+                    break
+                inside.append(block)
+            found = self._scan(text[ls:le]) if inside else self._lines.get(text[ls:le])
+            for s, e, p in found:
+                if not any(a < ls + e and ls + s < b for a, b in inside):
+                    out.append(Span(ls + s, ls + e, "secret", self.name, p))
         return out
-
-    def _line(self, line: str) -> tuple[tuple[int, int, float], ...]:
-        found = self._lines.get(line)
-        if found is None:
-            found = tuple(self._scan(line))
-            if len(line) <= _CACHED_LINE:
-                if self._cached_chars + len(line) > _CACHE_CHARS:
-                    self._lines.clear()  # another thread may be reading: a cleared dict only misses, never errs
-                    self._cached_chars = 0
-                self._lines[line] = found
-                self._cached_chars += len(line)
-        return found
 
     def _scan(self, line: str) -> list[tuple[int, int, float]]:
         out = []

@@ -47,12 +47,13 @@ from ..spans import Span, escape_safe, resolve
 from ..vault import PLACEHOLDER_RE
 from .base import Detector
 from .context import ContextDetector
-from .credential_urls import CredentialUrlDetector
+from .url_families import CredentialUrlDetector, PrivateUrlDetector
 from .keyless import KeylessDetector
 from .phrases import CredentialPhraseDetector
 from .dates import VETOED, drop_dates
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
+from .handles import HandleIndex
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
 from .phones import PhoneDetector
@@ -85,6 +86,7 @@ class ValueFinder:
         self.taint = taint  # transformed copies (reversed, chunked, rot13 …) of values handed out, found too
         values = list(dict.fromkeys(values))
         self.categories: dict[str, str] | None = {v: categories[v] for v in values} if categories is not None else None
+        self._handles: HandleIndex | None = None
         self.long = [v for v in values if len(v) > _AUTOMATON_MAX]
         short = [v for v in values if len(v) <= _AUTOMATON_MAX]
         self.automaton: ahocorasick.Automaton | None = None
@@ -93,6 +95,14 @@ class ValueFinder:
             for value in short:
                 self.automaton.add_word(value, value)
             self.automaton.make_automaton()
+
+    def handles(self) -> HandleIndex:
+        """The handles derived from the known persons' names and e-mail addresses (built once)."""
+        if self._handles is None:
+            cats = self.categories or {}
+            self._handles = HandleIndex((v for v, c in cats.items() if c == "person" and " " in v.strip()),
+                                        (v for v, c in cats.items() if c == "email"))
+        return self._handles
 
     def iter(self, text: str) -> Iterator[tuple[int, str]]:
         """``(start, value)`` for every occurrence in ``text``."""
@@ -145,9 +155,18 @@ def known_values(text: str, found: list[Span]) -> dict[str, Span]:
                         known.setdefault(w, s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
-        elif _home_user(value, s):
+        elif _home_user(value, s) or _handle(value, s):
             known.setdefault(value, s)
     return known
+
+
+def _handle(value: str, span: Span) -> bool:
+    """A login name joined from parts (``arthur_p``, ``b.kasper``) found in a username slot: masked wherever it
+    stands, unless each of its words is one technical prose or code writes (``user_id``, ``build-bot``)."""
+    if span.category != "username" or len(value) < 4 or not regex.search(r"[._-]", value):
+        return False
+    words = [w for w in regex.split(r"[._-]+", value.lower()) if len(w) >= 3]
+    return not words or not all(w in plain_words() for w in words)
 
 
 def _home_user(value: str, span: Span) -> bool:
@@ -221,6 +240,7 @@ class _Spec(NamedTuple):
 _SPECS = (
     _Spec("rules", lambda p: _rule_categories(), lambda p: RuleDetector(disabled=frozenset(categories()) - p.mask)),
     _Spec("credential-url", lambda p: CredentialUrlDetector.produces, lambda p: CredentialUrlDetector()),
+    _Spec("private-url", lambda p: PrivateUrlDetector.produces, lambda p: PrivateUrlDetector()),
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
     _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
@@ -412,6 +432,7 @@ class Pipeline:
         if values:
             run.add(replace(values[v], start=i, end=i + len(v), detector=f"repeat:{values[v].detector}")
                     for i, v in ValueFinder(values.keys()).iter(text) if not inside_token(text, i, i + len(v)))
+        self._handles(run)
         known = run.known
         if known is not None:
             if known.categories is None:
@@ -421,6 +442,22 @@ class Pipeline:
                     for i, v in known.iter(text) if not inside_token(text, i, i + len(v)))
             if known.taint is not None:
                 run.add(known.taint.spans(text))
+
+    def _handles(self, run: _Pass) -> None:
+        """Handles derived from the persons and e-mail addresses found here and known to the caller (``jsmith``,
+        ``smith_j84``, an address's local part), as whole tokens; their encoded copies are looked for too."""
+        if not self.policy.masks("username"):
+            return
+        text = run.text
+        names = [text[s.start:s.end] for s in run.spans if s.category == "person"]
+        index = HandleIndex([n for n in names if len(n.split()) > 1],
+                            [text[s.start:s.end] for s in run.spans if s.category == "email"])
+        found = index.spans(text)
+        if run.known is not None:
+            found += run.known.handles().spans(text)
+        for s in found:
+            run.values.setdefault(text[s.start:s.end], s)
+        run.add(found)
 
     def _encoded_copies(self, run: _Pass) -> None:
         """Base64, hex and URL-encoded copies of this text's values and of the caller's known values."""

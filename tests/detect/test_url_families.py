@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from coatcheck import Masker
-from coatcheck.detect.credential_urls import CredentialUrlDetector, families
+from coatcheck.detect.url_families import CredentialUrlDetector, PrivateUrlDetector, families
 
 CREDENTIAL = [
     ("slack", "https://hooks.slack.com/services/TQ1W2E3R4/BZX9C8V7/a1B2c3D4e5F6g7H8"),
@@ -71,3 +71,46 @@ def test_the_url_ends_before_sentence_punctuation() -> None:
 def test_every_family_compiles_and_is_named_once() -> None:
     ids = [f.id for f in families()]
     assert len(ids) == len(set(ids)) >= 20
+
+
+PRIVATE = [
+    ("google-meet", "https://meet.google.com/qrv-hgtk-wmz"),
+    ("zoom", "https://acme-corp.zoom.us/j/84123456709?pwd=aB3dE6gH9jK2mN5pQ8"),
+    ("teams-meeting", "https://teams.microsoft.com/l/meetup-join/19%3ameeting_ZmQ4Y2E1@thread.v2/0?context=%7b%22Tid%22%7d"),
+    ("webex", "https://acme.webex.com/meet/r.lindqvist"),
+    ("meeting-rooms", "https://whereby.com/lindqvist-room"),
+    ("google-docs", "https://docs.google.com/spreadsheets/d/1QwErTyUiOp-AsDfGhJkL_zXcVbNm12345/edit#gid=0"),
+    ("google-drive", "https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLkJiHgFeDcBa98765/view?usp=sharing"),
+    ("dropbox", "https://www.dropbox.com/scl/fi/q7w8e9r0t1y2/budget.xlsx?rlkey=abc123&dl=0"),
+    ("sharepoint", "https://contoso-my.sharepoint.com/:x:/g/personal/r_lindqvist_contoso_com/EaBcDeFgHiJk"),
+    ("booking", "https://calendly.com/rlindqvist/intro-call"),
+    ("profile", "https://de.linkedin.com/in/rosa-lindqvist-4b2a91"),
+    ("social-profile", "https://x.com/rosalindq"),
+    ("at-profile", "https://fosstodon.org/@rlindqvist"),
+]
+
+PUBLIC = [
+    "https://meet.google.com/xxx-xxxx-xxx",
+    "https://zoom.us/pricing",
+    "https://www.linkedin.com/company/acme",
+    "https://calendly.com/integrations",
+    "https://x.com/home",
+    "https://unpkg.com/@babel/core",
+    "https://docs.google.com/document/d/<doc-id>/edit",
+    "https://support.google.com/meet/answer/9303069",
+]
+
+
+@pytest.mark.parametrize(("family", "url"), PRIVATE)
+def test_a_private_link_is_masked_whole(family: str, url: str) -> None:
+    assert PrivateUrlDetector.family_of(url) == family
+    text = f"Notes from the call, recording and slides: {url} (see you Friday)"
+    masker = Masker()
+    result = masker.mask(text)
+    assert url not in result.text and "(see you Friday)" in result.text
+    assert masker.restore(result.text) == text
+
+
+@pytest.mark.parametrize("url", PUBLIC)
+def test_public_pages_and_placeholders_stay(url: str) -> None:
+    assert PrivateUrlDetector.family_of(url) is None

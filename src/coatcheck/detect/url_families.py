@@ -1,5 +1,6 @@
-"""URLs that are credentials as a whole (incoming webhooks, triggers, presigned and signed URLs), by host and path
-family (``data/credential_urls.toml``): masked from the scheme to the end, whatever the shape of the token in them.
+"""URLs masked whole by host and path family, whatever the shape of the token in them: URLs that are credentials
+(incoming webhooks, triggers, presigned and signed URLs; ``data/credential_urls.toml``) and private links of a
+person (meetings with their passcodes, document shares, booking and profile pages; ``data/private_urls.toml``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class Family:
     query: tuple[str, ...]
     token_segment: bool  # the path segment after the prefix must itself look like a token
     token_in_host: bool  # the token is the first label of the host name (Pipedream's endpoints)
+    min_token: int  # the shortest token after the prefix (a meeting code, a profile's handle)
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -45,24 +47,27 @@ def _token_like(segment: str) -> bool:
 
 
 @functools.cache
-def families() -> tuple[Family, ...]:
-    data = load_toml(data_path("credential_urls.toml"))
+def families(file: str = "credential_urls.toml") -> tuple[Family, ...]:
+    """The families of ``data/<file>``."""
+    data = load_toml(data_path(file))
     out = []
     for f in data.get("family", []):
         try:
             out.append(Family(f["id"], regex.compile(f["host"]), regex.compile(f["path"]),
                               tuple(q.lower() for q in f.get("query", [])), bool(f.get("token_after_prefix", False)),
-                              bool(f.get("token_in_host", False))))
-        except (KeyError, regex.error) as exc:
-            raise ConfigError(f"data/credential_urls.toml: family {f.get('id', '?')!r}: {exc}") from exc
+                              bool(f.get("token_in_host", False)), int(f.get("min_token", 8))))
+        except (KeyError, ValueError, regex.error) as exc:
+            raise ConfigError(f"data/{file}: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
 
 
-class CredentialUrlDetector:
-    """Whole URLs of the credential families."""
+class UrlFamilyDetector:
+    """Whole URLs of the families of one data file, as one category."""
 
-    name = "credential-url"
-    produces = frozenset({"secret"})
+    name = "url-family"
+    file = ""
+    category = ""
+    produces: frozenset[str] = frozenset()
 
     def detect(self, text: str) -> list[Span]:
         if "://" not in text:
@@ -74,19 +79,19 @@ class CredentialUrlDetector:
                 end -= 1
             family = self.family_of(text[start:end])
             if family is not None:
-                out.append(Span(start, end, "secret", f"{self.name}:{family}", 0.95))
+                out.append(Span(start, end, self.category, f"{self.name}:{family}", 0.95))
         return out
 
-    @staticmethod
-    def family_of(url: str) -> str | None:
-        """The id of the credential family ``url`` belongs to, if it holds a real token."""
+    @classmethod
+    def family_of(cls, url: str) -> str | None:
+        """The id of the family ``url`` belongs to, if it holds a real token."""
         try:
             parts = urlsplit(url)
             host = (parts.hostname or "").lower()
         except ValueError:
             return None
         query = {k.lower(): v for k, v in parse_qsl(parts.query, keep_blank_values=True)}
-        for f in families():
+        for f in families(cls.file):
             if not f.host.fullmatch(host):
                 continue
             prefix = f.path.match(parts.path)
@@ -105,7 +110,7 @@ class CredentialUrlDetector:
                 if _LOOPBACK.fullmatch(host) or not _token_like(segment):
                     continue
             token = rest.strip("/")
-            if len(token) >= 8 and kept_by(token, 0, len(token), _KEEPS) is None and not _placeholder_path(token):
+            if len(token) >= f.min_token and kept_by(token, 0, len(token), _KEEPS) is None and not _placeholder_path(token):
                 return f.id
         return None
 
@@ -114,3 +119,21 @@ def _placeholder_path(token: str) -> bool:
     """``T00000000/B00000000/XXXXXXXX``, ``{id}/{token}``, ``<token>``: a documentation URL."""
     pieces = [p for p in regex.split(r"[/?&=:]", token) if p]
     return any(len(set(p.lower())) <= 2 and len(p) >= 3 for p in pieces) or any(c in token for c in "{}<>$*")
+
+
+class CredentialUrlDetector(UrlFamilyDetector):
+    """URLs that are credentials (``data/credential_urls.toml``)."""
+
+    name = "credential-url"
+    file = "credential_urls.toml"
+    category = "secret"
+    produces = frozenset({"secret"})
+
+
+class PrivateUrlDetector(UrlFamilyDetector):
+    """A person's private links (``data/private_urls.toml``): meetings, shares, booking and profile pages."""
+
+    name = "private-url"
+    file = "private_urls.toml"
+    category = "url"
+    produces = frozenset({"url"})

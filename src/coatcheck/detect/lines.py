@@ -1,0 +1,47 @@
+"""Line-at-a-time detection: the lines of a text, and a bounded cache of a detector's findings per line.
+
+Detectors whose findings depend on one line alone (the keyless and login classifiers) score each distinct line
+once: the views of a text and the turns of a conversation, resent whole, repeat most lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
+
+_T = TypeVar("_T")
+CACHED_LINE = 4096  # longer lines are scored every time (rare; they would crowd the cache)
+CACHE_CHARS = 4_000_000  # the cache holds at most this many characters of lines (then starts afresh)
+
+
+def lines(text: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each non-empty line of ``text`` (``end`` before its newline)."""
+    ls, n = 0, len(text)
+    while ls < n:
+        le = text.find("\n", ls)
+        le = n if le < 0 else le
+        if le > ls:
+            yield ls, le
+        ls = le + 1
+
+
+class LineCache(Generic[_T]):
+    """``get(line)``: ``compute(line)``, remembered while the lines held stay under :data:`CACHE_CHARS`.
+    Thread-safe in the way that matters: a concurrent clear only makes a lookup miss."""
+
+    def __init__(self, compute: Callable[[str], _T]) -> None:
+        self._compute = compute
+        self._lines: dict[str, _T] = {}
+        self._chars = 0
+
+    def get(self, line: str) -> _T:
+        found = self._lines.get(line)
+        if found is None:
+            found = self._compute(line)
+            if len(line) <= CACHED_LINE:
+                if self._chars + len(line) > CACHE_CHARS:
+                    self._lines.clear()
+                    self._chars = 0
+                self._lines[line] = found
+                self._chars += len(line)
+        return found
