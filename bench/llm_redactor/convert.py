@@ -1,4 +1,4 @@
-"""Convert LLM-Redactor's wl2_secrets workload into coatcheck's bench JSONL (standard library only).
+"""Convert LLM-Redactor's wl2_secrets and wl1_pii workloads into coatcheck's bench JSONL (standard library only).
 
 Source: evals/workloads/wl2_secrets/annotations.jsonl of github.com/jayluxferro/llm-redactor (MIT), one sample a line:
 ``{"id", "text", "annotations": [{"start", "end", "kind", "text"}]}``. Its generator (evals/generators/wl2_secrets.py)
@@ -21,7 +21,13 @@ the default) follow docs/bench-spec.md:
 ``--gold source`` writes every annotation as MUST_MASK (cats as above): the workload's own view, where every
 annotated span is a leak target.
 
-Usage: python bench/llm_redactor/convert.py [--src DIR] [--out FILE] [--gold spec|source] [--commit SHA]
+``--workload wl1_pii`` (evals/workloads/wl1_pii/annotations.jsonl, no fixed templates): person, phone, address:
+MUST_MASK under their names; ssn: MUST_MASK "national_id"; employee_id: MUST_MASK "account" (a person-bound
+number); email, ip_address, hostname as above; org_name: AMBIGUOUS "organization" (organisations are not
+personal data in the spec).
+
+Usage: python bench/llm_redactor/convert.py [--workload wl2_secrets|wl1_pii] [--src DIR] [--out FILE]
+       [--gold spec|source] [--commit SHA]
 """
 
 from __future__ import annotations
@@ -37,7 +43,11 @@ HERE = Path(__file__).resolve().parent
 WORK = HERE / "work"
 REPO = "jayluxferro/llm-redactor"
 LICENCE = "MIT"
-WORKLOAD = "evals/workloads/wl2_secrets/annotations.jsonl"
+WORKLOADS = ("wl2_secrets", "wl1_pii")
+
+
+def workload_path(name: str) -> str:
+    return f"evals/workloads/{name}/annotations.jsonl"
 
 # evals/generators/wl2_secrets.py: TEMPLATES, in order; sample i uses TEMPLATES[i % 14].
 # (name, our document kind, a string the template's text always holds, checked per document)
@@ -80,7 +90,10 @@ def classify(kind: str, value: str) -> tuple[str, str]:
         return ("MUST_MASK" if ip.is_global and not ip.is_multicast else "AMBIGUOUS"), "ip"
     if kind == "hostname":
         return "AMBIGUOUS", "hostname"
-    return "MUST_MASK", kind  # a kind this converter does not know: kept as a leak target under its own name
+    if kind == "org_name":
+        return "AMBIGUOUS", "organization"
+    renamed = {"ssn": "national_id", "employee_id": "account"}
+    return "MUST_MASK", renamed.get(kind, kind)  # a kind this converter does not know: kept as a leak target under its own name
 
 
 def occurrences(text: str, value: str) -> list[int]:
@@ -91,7 +104,7 @@ def occurrences(text: str, value: str) -> list[int]:
     return out
 
 
-def convert(src: Path, gold: str, commit: str) -> tuple[list[dict], dict]:
+def convert(src: Path, gold: str, commit: str, workload: str = "wl2_secrets") -> tuple[list[dict], dict]:
     report: dict = {
         "documents": 0,
         "annotations": 0,
@@ -106,12 +119,14 @@ def convert(src: Path, gold: str, commit: str) -> tuple[list[dict], dict]:
         "items_by_kind_cls": collections.Counter(),
     }
     docs = []
-    lines = (src / WORKLOAD).read_text(encoding="utf-8").splitlines()
+    path = workload_path(workload)
+    templated = workload == "wl2_secrets"
+    lines = (src / path).read_text(encoding="utf-8").splitlines()
     for n, line in enumerate(x for x in lines if x.strip()):
         rec = json.loads(line)
         text, sid = rec["text"], rec["id"]
         index = int(sid.rsplit("_", 1)[-1]) if sid.rsplit("_", 1)[-1].isdigit() else n
-        tname, tkind, signature = TEMPLATES[index % len(TEMPLATES)]
+        tname, tkind, signature = TEMPLATES[index % len(TEMPLATES)] if templated else ("none", "prompt", "")
         if signature not in text:
             report["template_mismatch"].append(sid)
         report["documents"] += 1
@@ -141,7 +156,7 @@ def convert(src: Path, gold: str, commit: str) -> tuple[list[dict], dict]:
                         "cls": cls,
                         "cat": cat,
                         "encoded_of": None,
-                        "sub": [kind, f"template:{tname}"],
+                        "sub": [kind, f"template:{tname}"] if templated else [kind],
                     }
                 )
         # items never overlap: a MUST_MASK item wins over the others, then the longer one
@@ -166,9 +181,9 @@ def convert(src: Path, gold: str, commit: str) -> tuple[list[dict], dict]:
                 "text": text,
                 "items": items,
                 "carrier": {
-                    "source": f"github:{REPO}@{commit}:{WORKLOAD}#{sid}",
+                    "source": f"github:{REPO}@{commit}:{path}#{sid}",
                     "licence": LICENCE,
-                    "format": f"wl2:{tname}",
+                    "format": f"{workload.split('_')[0]}:{tname}",
                 },
             }
         )
@@ -182,17 +197,18 @@ def main() -> int:
         "--out",
         type=Path,
         default=None,
-        help="default work/wl2_secrets.jsonl (spec) or work/wl2_secrets.source.jsonl (source)",
+        help="default work/<workload>.jsonl (spec) or work/<workload>.source.jsonl (source)",
     )
     ap.add_argument("--gold", choices=("spec", "source"), default="spec")
+    ap.add_argument("--workload", choices=WORKLOADS, default="wl2_secrets")
     ap.add_argument("--commit", default=None, help="the source commit, for carrier.source (default: work/SOURCE)")
     args = ap.parse_args()
     commit = args.commit
     if commit is None:
         meta = WORK / "SOURCE"
         commit = meta.read_text().split()[-1] if meta.exists() else "unknown"
-    out = args.out or WORK / ("wl2_secrets.jsonl" if args.gold == "spec" else "wl2_secrets.source.jsonl")
-    docs, report = convert(args.src, args.gold, commit)
+    out = args.out or WORK / (f"{args.workload}.jsonl" if args.gold == "spec" else f"{args.workload}.source.jsonl")
+    docs, report = convert(args.src, args.gold, commit, args.workload)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", encoding="utf-8") as fh:
         for d in docs:

@@ -95,7 +95,8 @@ def test_a_portuguese_label_names_its_slot(portuguese: Masker) -> None:
 
 
 def test_without_portuguese_the_label_is_unknown(default_vocabulary: None) -> None:
-    assert "mferreira42" in masked(Masker(), "Utilizador: mferreira42")
+    # no label rule reads the slot; the login classifier may still take the value by its shape and place
+    assert all(s.detector == "logins" for s in Masker().detect("Utilizador: mferreira42"))
 
 
 def test_a_portuguese_phone_cue_makes_a_national_number_a_phone(portuguese: Masker) -> None:

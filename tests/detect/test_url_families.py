@@ -79,10 +79,11 @@ PRIVATE = [
     ("teams-meeting", "https://teams.microsoft.com/l/meetup-join/19%3ameeting_ZmQ4Y2E1@thread.v2/0?context=%7b%22Tid%22%7d"),
     ("webex", "https://acme.webex.com/meet/r.lindqvist"),
     ("meeting-rooms", "https://whereby.com/lindqvist-room"),
-    ("google-docs", "https://docs.google.com/spreadsheets/d/1QwErTyUiOp-AsDfGhJkL_zXcVbNm12345/edit#gid=0"),
-    ("google-drive", "https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLkJiHgFeDcBa98765/view?usp=sharing"),
-    ("dropbox", "https://www.dropbox.com/scl/fi/q7w8e9r0t1y2/budget.xlsx?rlkey=abc123&dl=0"),
     ("sharepoint", "https://contoso-my.sharepoint.com/:x:/g/personal/r_lindqvist_contoso_com/EaBcDeFgHiJk"),
+    ("sharepoint", "https://brightfreight-my.sharepoint.com/personal/nuria_b_brightfreight_com/Documents/handover.xlsx"),
+    ("onedrive", "https://1drv.ms/x/s!AkQ9zZ3lG8fHgQ"),
+    ("transfer", "https://we.tl/t-q8W7e6R5t4"),
+    ("profile", "https://www.xing.com/profile/Rosa_Lindqvist"),
     ("booking", "https://calendly.com/rlindqvist/intro-call"),
     ("profile", "https://de.linkedin.com/in/rosa-lindqvist-4b2a91"),
     ("social-profile", "https://x.com/rosalindq"),
@@ -91,6 +92,10 @@ PRIVATE = [
 
 PUBLIC = [
     "https://meet.google.com/xxx-xxxx-xxx",
+    "https://calendly.com/blog/scheduling-tips",
+    "https://cal.com/docs/introduction",
+    "https://contoso.sharepoint.com/sites/Engineering",
+    "https://learn.microsoft.com/en-us/sharepoint/dev/",
     "https://zoom.us/pricing",
     "https://www.linkedin.com/company/acme",
     "https://calendly.com/integrations",
@@ -114,3 +119,12 @@ def test_a_private_link_is_masked_whole(family: str, url: str) -> None:
 @pytest.mark.parametrize("url", PUBLIC)
 def test_public_pages_and_placeholders_stay(url: str) -> None:
     assert PrivateUrlDetector.family_of(url) is None
+
+
+@pytest.mark.parametrize("url", [
+    "https://docs.google.com/spreadsheets/d/1QwErTyUiOp-AsDfGhJkL_zXcVbNm12345/edit#gid=0",
+    "https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLkJiHgFeDcBa98765/view?usp=sharing",
+    "https://www.dropbox.com/scl/fi/q7w8e9r0t1y2kk/budget.xlsx?rlkey=abc123&dl=0",
+])
+def test_share_links_of_any_host_are_masked_by_their_path(url: str) -> None:
+    assert url not in Masker().mask(f"slides: {url} thanks").text

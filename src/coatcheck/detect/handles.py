@@ -14,6 +14,7 @@ from collections.abc import Iterable
 import regex
 
 from ..spans import Span
+from .validators import gazetteer_name
 from .vocabulary import is_product, plain_words, vocab_cache, word_set
 
 DERIVED = "derived-handle"
@@ -30,10 +31,12 @@ def _fold(word: str) -> str:
     return "".join(c for c in plain.lower() if "a" <= c <= "z")
 
 
-def name_handles(name: str) -> tuple[set[str], set[str]]:
+def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str]]:
     """The handles people derive from ``name`` ("First [Middle] Last"): those that stand on their own (``first.last``,
     ``flast``, ``last_f``, ``fiRlas`` …), and the stems that are a handle only with digits after them (the first
-    name, the last name, the initials: ``maria84``, ``rossi1``, ``mr1984``)."""
+    name, the last name, the initials: ``maria84``, ``rossi1``, ``mr1984``). A name no gazetteer vouches for
+    (``credible`` false: "Flat Pages" may be a heading the model took for a name) gives only the forms that join
+    an initial or a separator to a whole name, never the bare words run together (``flatpages``) or a stem."""
     parts = [p for p in (_fold(w) for w in name.split()) if p]
     if len(parts) < 2:
         return set(), set()
@@ -45,6 +48,8 @@ def name_handles(name: str) -> tuple[set[str], set[str]]:
     bare.add(first[:3] + last[:3])
     bare.add(first[:2] + last[:4])
     bare = {h for h in bare if len(h) >= _MIN_BARE}
+    if not credible:  # the initials still make a handle with digits (th1977)
+        return bare - {first + last, last + first, first[:3] + last[:3], first[:2] + last[:4]}, {fi + li}
     stems = {first, last, fi + li, fi + parts[1][0] + li, *bare}
     return bare, stems
 
@@ -56,14 +61,25 @@ def _role_mailboxes() -> frozenset[str]:
 
 def email_handle(address: str) -> str | None:
     """The local part of ``address`` when it reads as its owner's login: not a shared mailbox's (``info``,
-    ``kontakt``), not a plain word, at least four characters, no plus-tag."""
-    local = address.split("@", 1)[0]
+    ``kontakt``) or the organisation's own (the local part is its domain's name), not a plain word, at least four
+    characters, no plus-tag."""
+    local, _, domain = address.partition("@")
     if "+" in local:
         local = local.split("+", 1)[0]
     low = local.lower()
     if len(local) < 4 or low in _role_mailboxes() or low in plain_words() or not _TOKEN.fullmatch(local):
         return None
+    if any(low in label for label in domain.lower().split(".")[:-1]):
+        return None  # the organisation's own mailbox: codehaus@codehaus.org, pallets@palletsprojects.com
     return local
+
+
+_HOST_BEFORE = regex.compile(r"[\w-]+(?:\.[\w-]+)+(?::\d+)?/$")
+
+
+def _after_host(text: str, start: int) -> bool:
+    """``text[start:]`` is the first path segment after a host name (``github.com/<owner>/repo``)."""
+    return _HOST_BEFORE.search(text, max(0, start - 100), start) is not None
 
 
 class HandleIndex:
@@ -74,7 +90,7 @@ class HandleIndex:
         self.bare: set[str] = set()
         self.stems: set[str] = set()
         for name in names:
-            bare, stems = name_handles(name)
+            bare, stems = name_handles(name, gazetteer_name(name))
             self.bare |= bare
             self.stems |= stems
         for address in addresses:
@@ -93,6 +109,8 @@ class HandleIndex:
             return []
         out = []
         for m in _TOKEN.finditer(text):
+            if text[m.end():m.end() + 1] in ("/", "\\") and not _after_host(text, m.start()):
+                continue  # a directory's name (flatpages/default.html); home directories are the home-path detector's
             token = m.group().lower()
             hit = token in self.bare
             if not hit:

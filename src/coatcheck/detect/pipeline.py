@@ -49,11 +49,14 @@ from .base import Detector
 from .context import ContextDetector
 from .url_families import CredentialUrlDetector, PrivateUrlDetector
 from .keyless import KeylessDetector
+from .logins import LoginDetector
 from .phrases import CredentialPhraseDetector
 from .dates import VETOED, drop_dates
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
+from .encoded_forms import EncodedFormFinder
 from .handles import HandleIndex
+from .lines import LineCache
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
 from .phones import PhoneDetector
@@ -87,6 +90,7 @@ class ValueFinder:
         values = list(dict.fromkeys(values))
         self.categories: dict[str, str] | None = {v: categories[v] for v in values} if categories is not None else None
         self._handles: HandleIndex | None = None
+        self._forms: EncodedFormFinder | None = None
         self.long = [v for v in values if len(v) > _AUTOMATON_MAX]
         short = [v for v in values if len(v) <= _AUTOMATON_MAX]
         self.automaton: ahocorasick.Automaton | None = None
@@ -103,6 +107,13 @@ class ValueFinder:
             self._handles = HandleIndex((v for v, c in cats.items() if c == "person" and " " in v.strip()),
                                         (v for v, c in cats.items() if c == "email"))
         return self._handles
+
+    def encoded_forms(self) -> EncodedFormFinder:
+        """A finder of the known values' encoded forms (built once)."""
+        if self._forms is None:
+            cats = self.categories or {}
+            self._forms = EncodedFormFinder({v: Span(0, len(v), c, KNOWN_VALUE, 1.0) for v, c in cats.items()})
+        return self._forms
 
     def iter(self, text: str) -> Iterator[tuple[int, str]]:
         """``(start, value)`` for every occurrence in ``text``."""
@@ -127,6 +138,9 @@ def inside_token(text: str, start: int, end: int) -> bool:
     return before.isalnum() or before == "_" or after.isalnum() or after == "_"
 
 
+_SPREAD = 0.99  # a login the classifier is less sure of is masked where it stands, not wherever it recurs
+
+
 def known_values(text: str, found: list[Span]) -> dict[str, Span]:
     """The values of ``found`` worth masking wherever else they occur: at least five characters, one line,
     not a literal, not a plain word unless a person's name; plus each capitalised word of a detected full
@@ -143,7 +157,7 @@ def known_values(text: str, found: list[Span]) -> dict[str, Span]:
 
     for s in found:
         value = text[s.start : s.end]
-        if "\n" in value or s.category == "literal":
+        if "\n" in value or s.category == "literal" or (s.detector.endswith(LoginDetector.name) and s.score < _SPREAD):
             continue
         words = value.split()
         if s.category == "person":
@@ -244,6 +258,7 @@ _SPECS = (
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
     _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
+    _Spec("logins", lambda p: LoginDetector.produces, lambda p: LoginDetector()),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector()),
@@ -359,6 +374,16 @@ class Pipeline:
         self._steps = steps
         self._networks = policy.networks()
 
+    def clear_caches(self) -> None:
+        """Forget what the detectors remember of texts seen before (per-line findings, the model's regions), so
+        that the next call costs what a text seen for the first time costs (benchmarks)."""
+        for d in self.detectors:
+            cache = getattr(d, "_lines", None)
+            if isinstance(cache, LineCache):
+                cache.clear()
+        if self.model is not None:
+            self.model.cache = type(self.model.cache)(self.model.cache.max_chars)
+
     @property
     def stages(self) -> list[str]:
         """Stage names in order, as built (``coatcheck doctor``, ``--explain``): each detector on the text, each
@@ -460,12 +485,16 @@ class Pipeline:
         run.add(found)
 
     def _encoded_copies(self, run: _Pass) -> None:
-        """Base64, hex and URL-encoded copies of this text's values and of the caller's known values."""
+        """Encoded copies of this text's values and of the caller's known values: blobs that decode to text holding
+        one (base64, hex, URL-encoding), and each value's own encoded forms wherever they stand (base64 at any
+        alignment, hex, URL and JSON escapes: a short login's base64 is no blob long enough to decode)."""
         lookups: list[Lookup] = []
         if run.values:
             lookups.append(_in_order(run.values))
+            run.add(EncodedFormFinder(run.values).spans(run.text))
         if run.known is not None:
             lookups.append(_known(run.known))
+            run.add(run.known.encoded_forms().spans(run.text))
         if lookups:
             run.add(encoded_copies(run.text, lookups))
 

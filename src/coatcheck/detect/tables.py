@@ -27,6 +27,8 @@ _CELL_CHECKS = {
     "username": lambda v: bool(regex.fullmatch(r"[A-Za-z][A-Za-z0-9._-]{1,38}", v)),
     "phone": lambda v: sum(c.isdigit() for c in v) >= 6,
     "address": lambda v: any(c.isdigit() for c in v) and any(c.isalpha() for c in v),
+    # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772)
+    "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d{5,}(?:[-/]\d+)*", v)),
 }
 
 _BREAK = regex.compile(r"\r?\n|\\n")

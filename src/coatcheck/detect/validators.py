@@ -27,7 +27,7 @@ from stdnum.nl import bsn as _nl_bsn
 from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
-from .vocabulary import is_product, particle_regex, vocab_cache
+from .vocabulary import is_product, particle_regex, plain_words, vocab_cache
 
 _DIGITS = re.compile(r"\D")
 
@@ -188,8 +188,12 @@ def reserved_domain(domain: str) -> bool:
 
 
 def passport(value: str) -> bool:
+    """A passport number in its labelled slot: 6-10 characters with three digits, or in capitals whatever its
+    alphabet (German passports may be letters only: the label decides, not the format)."""
     v = re.sub(r"[\s-]", "", value)
-    return 6 <= len(v) <= 10 and sum(c.isdigit() for c in v) >= 3
+    if not 6 <= len(v) <= 10:
+        return False
+    return sum(c.isdigit() for c in v) >= 3 or (v.isalnum() and v.isupper() and v.lower() not in plain_words())
 
 
 def driver_license(value: str) -> bool:

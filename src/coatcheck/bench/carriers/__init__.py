@@ -117,7 +117,9 @@ class CarrierValues(Values):
         forms = [first + "." + last, first[0] + last, first + "_" + last[0], last + first[0], first + digits,
                  last + digits, first[0] + last[0] + year, first[:3] + last[:3], first[0] + "." + last,
                  last + "." + first, first + last, first + "-" + last, last + "_" + first[0] + digits,
-                 first[0] + last + digits, first + last[0], last[:5] + first[:2],
+                 first[0] + last + digits, first + last[0], last[:5] + first[:2], first + "_" + digits,
+                 last + "_" + digits, first + "." + last[0], first[0] + "_" + last, first + "-" + last[0] + digits,
+                 first + last[0] + digits, last + "-" + first, first[:1] + last[:7],
                  r.choice(["blue", "night", "dark", "lazy", "quiet", "rusty", "pixel", "neon"]) + r.choice(
                      ["fox", "owl", "coder", "panda", "otter", "hawk", "byte", "lynx"]) + digits]
         return r.choice(forms)
@@ -165,8 +167,11 @@ class CarrierValues(Values):
         if slot == "group":
             return r.choice(["staff", "wheel", "docker", "developers", "sudo", "adm", "users", "admin", "devops"])
         if slot == "host":
-            return r.choice(["devbox", f"ws-{r.randint(1, 99):03d}", f"build-{r.randint(1, 12)}", "laptop",
-                             f"ip-10-0-{r.randint(0, 9)}-{r.randint(2, 250)}", f"runner-{r.randint(1, 9)}", "ThinkPad-X1", "mbp"])
+            word = r.choice(["dev", "devbox", "build", "ci", "runner", "ws", "laptop", "desktop", "node", "worker", "app",
+                             "web", "db", "bastion", "jump", "edge", "gpu", "mbp", "MacBook-Pro", "ThinkPad-X1", "vm", "box",
+                             "lab", "stage", "kube-node", "compute", "srv", "host", "pc", "nb", "XPS-13", "DESKTOP-7QK2M"])
+            return r.choice([word, f"{word}-{r.randint(1, 40)}", f"{word}{r.randint(1, 99):02d}",
+                             f"ip-10-{r.randint(0, 9)}-{r.randint(0, 9)}-{r.randint(2, 250)}", f"{word}-{r.choice(['eu', 'us', 'a', 'b'])}{r.randint(1, 9)}"])
         if slot == "fqdn":
             return f"{r.choice(['db', 'api', 'vault', 'cache', 'build'])}{r.randint(1, 9):02d}.{r.choice(['prod', 'stage', 'corp'])}.internal"
         if slot == "public_host":

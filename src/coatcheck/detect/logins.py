@@ -1,0 +1,138 @@
+"""Logins, handles and person-bound numbers wherever developer tools print them, read from their place on the line.
+
+A candidate (:func:`.logins_features.candidates`) is scored by a softmax over hashed features of its characters and
+its neighbours (``data/logins/``, trained by ``training/logins/`` on the carrier catalogue against real material of
+this machine; ``MODEL_CARD_LOGINS.md``): a login (category ``username``), a person-bound number (``account``) or
+neither. Service accounts, placeholders, templates, versions and dates stay readable whatever the score.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import tomllib
+
+import numpy as np
+import regex
+
+from .._data import data_path
+from ..errors import ConfigError
+from ..spans import Span
+from .keep import kept_by
+from .lines import LineCache, lines
+from .vocabulary import vocab_cache, word_set
+from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_tokens,
+                              neighbour_word)
+
+CATEGORY = {"USER": "username", "ACCOUNT": "account"}
+_EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# an issue tracker's key (BILL-6413, KYC-12): a ticket, never a person's number (those have five digits or more)
+_TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}")
+_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_documented_example", "is_uuid",
+          "is_version", "is_date", "is_code_word")
+
+
+def _in_path(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Token ``i`` is joined to a slash or backslash on either side (``a/b``, ``src\\x``)."""
+    start, end, _ = tokens[i]
+    before = i > 0 and tokens[i - 1][2] in "/\\" and tokens[i - 1][1] == start
+    after = i + 1 < len(tokens) and tokens[i + 1][2] in "/\\" and tokens[i + 1][0] == end
+    return before or after
+
+
+@vocab_cache
+def _work_items() -> frozenset[str]:
+    return word_set("handles", "work_items")
+
+
+def _after_work_item(lf: LineFeatures, i: int) -> bool:
+    """The nearest word within three tokens before token ``i`` names an order, invoice, ticket …"""
+    for j in range(i - 1, max(-1, i - 4), -1):
+        word = lf.tokens[j][2]
+        if len(word) > 1 or word.isalnum():
+            return word.lower() in _work_items()
+    return False
+
+
+class LoginModel:
+    """The shipped weights: ``probabilities(tokens, i)`` over :data:`LABELS`."""
+
+    def __init__(self, weights: np.ndarray, bias: np.ndarray, thresholds: dict[str, float]) -> None:
+        if weights.shape != (BUCKETS, len(LABELS)):
+            raise ConfigError(f"login model: weights of shape {weights.shape}, the features need {(BUCKETS, len(LABELS))}")
+        self.weights = weights
+        self.bias = bias
+        self.thresholds = thresholds
+
+    @classmethod
+    @functools.cache
+    def bundled(cls) -> LoginModel:
+        """The model shipped in ``data/logins/``; weights of another feature version are refused (ConfigError)."""
+        meta = tomllib.loads(data_path("logins", "model.toml").read_text(encoding="utf-8"))
+        if meta.get("features_version") != FEATURES_VERSION:
+            raise ConfigError(f"login model: trained on features version {meta.get('features_version')!r}, "
+                              f"this package computes version {FEATURES_VERSION!r}: retrain (training/logins/)")
+        weights = np.load(io.BytesIO(data_path("logins", "weights.npy").read_bytes()), allow_pickle=False)
+        return cls(weights.astype(np.float32), np.asarray(meta["bias"], dtype=np.float32),
+                   {k: float(v) for k, v in meta["thresholds"].items()})
+
+    def probabilities(self, names: list[str]) -> np.ndarray:
+        """The probability of each label for one candidate with features ``names``."""
+        return self.batch([names])[0]
+
+    def batch(self, candidates: list[list[str]]) -> np.ndarray:
+        """One row of label probabilities per candidate: one gather and one sum for them all."""
+        idx = [hashed(names) for names in candidates]
+        starts = np.cumsum([0, *map(len, idx[:-1])])
+        z = np.add.reduceat(self.weights[[b for row in idx for b in row]], starts, axis=0) + self.bias
+        z = np.exp(z - z.max(axis=1, keepdims=True))
+        return z / z.sum(axis=1, keepdims=True)
+
+
+class LoginDetector:
+    """Logins and person-bound numbers by their place on the line."""
+
+    name = "logins"
+    produces = frozenset({"username", "account"})
+
+    def __init__(self, model: LoginModel | None = None) -> None:
+        self.model = model or LoginModel.bundled()
+        # a line's findings depend on it and on its neighbours' first words: those three are the cache's key
+        self._lines = LineCache(self._scan)
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        spans = list(lines(text))
+        words = [neighbour_word(text[ls:le]) for ls, le in spans]
+        for k, (ls, le) in enumerate(spans):
+            prev = words[k - 1] if k and spans[k - 1][1] + 1 == ls else "^"
+            nxt = words[k + 1] if k + 1 < len(spans) and le + 1 == spans[k + 1][0] else "^"
+            for s, e, category, p in self._lines.get(f"{prev}\0{nxt}\0{text[ls:le]}"):
+                out.append(Span(ls + s, ls + e, category, self.name, p))
+        return out
+
+    def _scan(self, key: str) -> tuple[tuple[int, int, str, float], ...]:
+        prev, nxt, line = key.split("\0", 2)
+        emails = [m.span() for m in _EMAIL.finditer(line)] if "@" in line else []
+        tokens = line_tokens(line)
+        picked = [i for i, (start, _, t) in enumerate(tokens) if is_candidate(t)
+                  and not any(a <= start < b for a, b in emails)  # an address's local part: the address is the finding
+                  and not _TICKET.fullmatch(t)]
+        if not picked:
+            return ()
+        lf = LineFeatures(tokens, prev, nxt)
+        probs = self.model.batch([lf.names(i) for i in picked])
+        out = []
+        for i, p in zip(picked, probs, strict=True):
+            k = int(p.argmax())
+            label = LABELS[k]
+            if label == "O" or p[k] < self.model.thresholds[label]:
+                continue
+            if label == "USER" and _in_path(tokens, i):
+                continue  # a path's segment (flatpages/default.html); home directories are the home-path detector's
+            if _after_work_item(lf, i):
+                continue  # "Bestellung: SO-6230141", "ticket 48213": numbers an agent works on stay readable
+            start, end, _ = tokens[i]
+            if kept_by(line, start, end, _KEEPS) is None:
+                out.append((start, end, CATEGORY[label], round(float(p[k]), 3)))
+        return tuple(out)

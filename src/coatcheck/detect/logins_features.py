@@ -1,0 +1,257 @@
+"""Candidates and features of the login classifier (:mod:`.logins`), shared with its training (``training/logins/``).
+
+A candidate is a token that could be a person's login, handle or person-bound number: a word with digits or
+separators (``arthur_p``, ``b.kasper``, ``chavesa2``), a lower-case word no prose or code writes (``ltino``), a
+prefixed or plain number of five digits or more (``CUST-435045``, ``0906028772``). Its features are names hashed into
+buckets: the token's shape (character-class runs, prefix letters, length, which of its parts are known first or
+last names, prose or code words, initials) and its place on the line: the tokens before and after it (words folded
+to lower case, digits to 0, punctuation as itself), the key or label it is given to, its column, whether it repeats
+on the line. The model learns which places hold logins (a prompt's ``user@host``, ``ls -l``'s owner column, ``uid=…(x)``,
+an access log's user field, ``principal=``, ``login as``, ``Benutzer``, ``(x)`` after a name) from the carrier
+catalogue, and which hold code, words and ids from real material.
+"""
+
+from __future__ import annotations
+
+import functools
+import zlib
+from collections.abc import Iterator
+
+import regex
+
+from .._data import word_list
+from .vocabulary import plain_words, vocab_cache, vocab_lru, vocabulary_files, vocabulary_tables, vocabulary_words
+
+BUCKETS = 1 << 18
+LABELS = ("O", "USER", "ACCOUNT")
+FEATURES_VERSION = "5"
+
+# one line's tokens: words (with inner . _ - joins), numbers, single punctuation marks
+_TOKENS = regex.compile(r"[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]")
+_CANDIDATE_SHAPE = regex.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+){0,3}|[A-Z]{0,5}[-_]?\d{5,14}(?:-\d{1,8}){0,2}|[A-Z]{2,5}-\d{4}-\d{4,8}")
+_VERSIONISH = regex.compile(r"v?\d+(?:\.\d+)+|[\w-]+(?:\.[\w-]+)*\.(?:py|pyi|js|mjs|ts|tsx|jsx|md|rst|txt|json|toml|yaml|yml|"
+                           r"cfg|ini|conf|sh|rs|go|c|h|cc|cpp|hpp|java|kt|rb|php|pl|log|csv|tsv|html?|css|scss|xml|svg|png|jpe?g|gif|pdf|"
+                           r"zip|gz|tgz|tar|whl|lock|sql|db|sqlite|env|pem|crt|key|pub|bak|tmp|swp|so|dll|exe|bin|dat|jsonl|ipynb|vue)")
+# host names (a last label that is a top-level domain), constants, header names, versioned names (python3.11)
+_NOT_A_LOGIN = regex.compile(_VERSIONISH.pattern + r"|[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|mil|int|io|dev|app|ai|co|"
+                             r"info|biz|cloud|tech|online|site|xyz|me|tv|local|internal|lan|corp|home|localdomain|[a-z]{2})"
+                             r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z][a-z]*(?:-[A-Z][a-z0-9]*)+|[a-z]+\d+(?:\.\d+)+")
+_SHAPE = str.maketrans({**{c: "a" for c in "abcdefghijklmnopqrstuvwxyz"},
+                        **{c: "A" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, **{c: "9" for c in "0123456789"}})
+_RUN = regex.compile(r"(.)\1*")
+_PARTS = regex.compile(r"[A-Za-z]+|\d+")
+_DIGITS = regex.compile(r"\d+")
+_JOINS = regex.compile(r"[._-]+")
+MAX_LINE = 2000  # characters of a line read (a minified line is no carrier of logins)
+
+
+@functools.cache
+def _names() -> tuple[frozenset[str], frozenset[str]]:
+    return (frozenset(w.lower() for w in word_list("first_names")), frozenset(w.lower() for w in word_list("last_names")))
+
+
+def is_candidate(token: str) -> bool:
+    """Worth scoring: a login or number shape, not a word prose or code writes, not a version, a file or host name,
+    a constant's name (``REGISTRY_TOKEN``) or a header's (``Content-Type``)."""
+    if not 2 <= len(token) <= 40 or not _CANDIDATE_SHAPE.fullmatch(token) or _NOT_A_LOGIN.fullmatch(token):
+        return False
+    low = token.lower()
+    if low in plain_words():
+        return False
+    if token.isalpha():  # a word: only a lower-case one no dictionary holds ("ltino", not "config" or "Kafka")
+        return token.islower() and len(token) >= 3 and low not in _dictionary()
+    return True
+
+
+@functools.cache
+def _dictionary() -> frozenset[str]:
+    return word_list("dictionary_words")
+
+
+def line_tokens(line: str) -> list[tuple[int, int, str]]:
+    """``(start, end, token)`` of each token of ``line``."""
+    return [(m.start(), m.end(), m.group()) for m in _TOKENS.finditer(line[:MAX_LINE])]
+
+
+@vocab_cache
+def context_words() -> frozenset[str]:
+    """Words read as themselves around a candidate: prose, code and dictionary words, and every word of the
+    vocabulary files (labels, column names, cues in every language: "user", "Benutzer", "utente", "login"). Any other
+    neighbour (a host, a path part, a name, an id) is read by its shape, so that the model learns places, not the
+    values its training data happened to put around them."""
+    words = set(plain_words()) | _dictionary()
+    for file in vocabulary_files():
+        name = file.removesuffix(".toml")
+        for table in vocabulary_tables(name):
+            for entry in vocabulary_words(name, table):
+                words.update(w.lower() for w in regex.findall(r"[\p{L}]+", entry))
+    return frozenset(words)
+
+
+@vocab_lru(65536)
+def _ctx(token: str) -> str:
+    """A context token as the model reads it: punctuation as itself, a vocabulary word in lower case, anything
+    else as its shape (``ci-runner-4`` → ``#a-a-9``)."""
+    if len(token) == 1 and not token.isalnum():
+        return token
+    low = token.lower()
+    words = context_words()
+    if low in words or all(part in words for part in _JOINS.split(low) if part):
+        return low  # a word, or words joined by _ . - ("display_name", "real-name")
+    return "#" + _shape_runs(_DIGITS.sub("0", token))
+
+
+def _shape_runs(token: str) -> str:
+    """Character classes with runs collapsed: ``b.kasper`` → ``a.a+``, ``CUST-435045`` → ``A+-9+``."""
+    return "".join(m.group(1) + ("" if len(m.group()) == 1 else "+") for m in _RUN.finditer(token.translate(_SHAPE)))
+
+
+@functools.lru_cache(maxsize=32768)
+def token_features(token: str) -> tuple[str, ...]:
+    """What the token itself looks like."""
+    f = ["sh:" + _shape_runs(token), f"len:{min(len(token), 24)}"]
+    first, last = _names()
+    plain = plain_words()
+    letters = [p.lower() for p in _PARTS.findall(token) if p.isalpha()]
+    digits = [p for p in _PARTS.findall(token) if p.isdigit()]
+    for sep in "._-":
+        if sep in token:
+            f.append("sep:" + sep)
+    if digits:
+        d = digits[-1]
+        f.append(f"dig:{min(len(d), 8)}")
+        if len(d) == 4 and d[:2] in ("19", "20"):
+            f.append("dig:year")
+        if token[-1].isdigit():
+            f.append("dig:end")
+    if not letters:
+        f.append("num")
+    for p in letters:
+        kind = ("first" if p in first else "last" if p in last else "plain" if p in plain else
+                "initial" if len(p) == 1 else "other")
+        f.append("part:" + kind)
+        if len(p) >= 4 and kind == "other":
+            for s in range(len(p) - 3):  # a name glued to an initial ("jsmith", "smithj"): its halves
+                head, tail = p[:s + 1], p[s + 1:]
+                if (len(head) == 1 and tail in last) or (len(tail) == 1 and head in last) or (head in first and tail in last):
+                    f.append("part:joined-name")
+                    break
+    if token[0].isupper() and any(c.isdigit() for c in token):
+        pre = regex.match(r"[A-Z]+", token)
+        f.append("pfx:" + (pre.group() if pre else ""))
+    if token.lower() in context_words():
+        f.append("tok:" + token.lower())
+    return tuple(f)
+
+
+class LineFeatures:
+    """The context of every token of one line, read once: each token as the model reads it (:func:`_ctx`), its
+    coarse class, which tokens repeat; ``names(i)`` is every feature of token ``i`` (:func:`features`)."""
+
+    def __init__(self, tokens: list[tuple[int, int, str]], prev: str = "^", nxt: str = "^") -> None:
+        self.tokens = tokens
+        self.ctx = [_ctx(t) for _, _, t in tokens]
+        self.coarse = [_coarse(t) for _, _, t in tokens]
+        seen: dict[str, int] = {}
+        for _, _, t in tokens:
+            seen[t] = seen.get(t, 0) + 1
+        self.repeated = {t for t, k in seen.items() if k > 1}
+        self.near = ("P:" + prev, "N:" + nxt)
+
+    def context(self, i: int) -> list[str]:
+        """Where token ``i`` stands on its line."""
+        tokens, ctx = self.tokens, self.ctx
+        f: list[str] = []
+        n = len(tokens)
+        left = ctx[max(0, i - 4):i][::-1]  # nearest first
+        right = ctx[i + 1:min(n, i + 4)]
+        for k, t in enumerate(left):
+            f.append(f"L{k + 1}:{t}")
+        for k, t in enumerate(right):
+            f.append(f"R{k + 1}:{t}")
+        if not left:
+            f.append("L1:^")
+        if not right:
+            f.append("R1:$")
+        if left:
+            f.append("L12:" + "|".join(left[:2]))
+        if right:
+            f.append("R12:" + "|".join(right[:2]))
+        if left and right:
+            f.append("LR:" + left[0] + "|" + right[0])
+        words = [ctx[j] for j in range(max(0, i - 8), i) if len(tokens[j][2]) > 1]
+        for w in words[-5:]:
+            f.append("lw:" + w)
+        gap_before = tokens[i][0] - tokens[i - 1][1] if i else 0
+        f.append(f"gap:{min(gap_before, 3)}")
+        f.append(f"col:{min(i, 12)}")
+        f.append("l0:" + (ctx[0] if i else "^"))
+        if tokens[i][2] in self.repeated:
+            f.append("dup")
+        # the line's pattern around the candidate in coarse classes (punctuation as itself, w a vocabulary word, 0
+        # a number, x anything else): "^ C @ x : ~" is a prompt whatever the host is called
+        head = (["^"] if i < 2 else []) + self.coarse[max(0, i - 2):i]
+        after = self.coarse[i + 1:min(n, i + 4)]
+        f.append("seq:" + " ".join([*head, "C", *after]))
+        f.append("seqL:" + " ".join([*head, "C"]))
+        f.append("seqR:" + " ".join(["C", *after]))
+        return f
+
+    def names(self, i: int) -> list[str]:
+        """Every feature of token ``i``, crosses of its shape with its nearest neighbours and of the neighbouring
+        lines' first words with its left context included."""
+        tf = token_features(self.tokens[i][2])
+        cf = self.context(i)
+        sh = "|" + tf[0]
+        crossed = [c for c in cf if c[:3] in ("L1:", "R1:", "L12")]  # L1:, R1: and L12: (L12 sorts after L1:)
+        crosses = [c + sh for c in crossed]
+        near = [*self.near, *(n + "|" + c for n in self.near for c in crossed if c[:3] == "L12")]
+        return [*tf, *cf, *crosses, *near]
+
+
+@vocab_lru(65536)
+def _coarse(token: str) -> str:
+    if len(token) == 1 and not token.isalnum():
+        return token
+    if token.isdigit():
+        return "0"
+    return "w" if token.lower() in context_words() else "x"
+
+
+def neighbour_word(line: str) -> str:
+    """The first word of a neighbouring line as the model reads it (the key of the next or previous entry: a
+    manifest's ``version`` after its ``name``), ``^`` for none."""
+    for m in _TOKENS.finditer(line, 0, min(len(line), 200)):
+        if m.group()[0].isalnum():
+            return _ctx(m.group())
+    return "^"
+
+
+def features(tokens: list[tuple[int, int, str]], i: int, prev: str = "^", nxt: str = "^") -> list[str]:
+    """Every feature of token ``i`` on a line between lines starting with the words ``prev`` and ``nxt``
+    (:func:`neighbour_word`)."""
+    return LineFeatures(tokens, prev, nxt).names(i)
+
+
+_BUCKET_OF: dict[str, int] = {}
+
+
+def hashed(names: list[str]) -> list[int]:
+    """The bucket of each feature name (crc32: the same on every machine and Python), remembered."""
+    if len(_BUCKET_OF) > 500_000:
+        _BUCKET_OF.clear()
+    out = []
+    for name in names:
+        b = _BUCKET_OF.get(name)
+        if b is None:
+            b = _BUCKET_OF[name] = zlib.crc32(name.encode("utf-8", "surrogatepass")) % BUCKETS
+        out.append(b)
+    return out
+
+
+def candidates(line: str) -> Iterator[tuple[list[tuple[int, int, str]], int]]:
+    """``(tokens, i)`` for each candidate token ``i`` of ``line``."""
+    tokens = line_tokens(line)
+    for i, (_, _, t) in enumerate(tokens):
+        if is_candidate(t):
+            yield tokens, i

@@ -1,0 +1,44 @@
+"""Encoded copies found by encoding the values: base64 at every alignment, hex, URL and JSON escapes."""
+
+from __future__ import annotations
+
+import base64
+import json
+from urllib.parse import quote
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coatcheck import Masker
+from coatcheck.detect.encoded_forms import EncodedFormFinder, encoded_forms
+from coatcheck.spans import Span
+
+LOGIN = Span(0, 0, "username", "test", 0.9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789._", min_size=5, max_size=24),
+       before=st.binary(max_size=7), after=st.binary(max_size=7), urlsafe=st.booleans())
+def test_a_value_base64_encoded_inside_any_blob_is_found(value: str, before: bytes, after: bytes, urlsafe: bool) -> None:
+    blob = (base64.urlsafe_b64encode if urlsafe else base64.b64encode)(before + value.encode() + after).decode()
+    text = f"payload: {blob} (end)"
+    spans = EncodedFormFinder({value: LOGIN}).spans(text)
+    assert any(text[s.start:s.end] == blob for s in spans)
+
+
+def test_hex_url_and_json_escapes_are_found() -> None:
+    value = "b.kasper@corp.example"
+    finder = EncodedFormFinder({value: LOGIN})
+    for form in (value.encode().hex(), value.encode().hex().upper(), quote(value, safe=""),
+                 "".join(f"\\u{ord(c):04x}" for c in value)):
+        text = f"x={form};"
+        assert finder.spans(text), form
+    assert json.dumps("é") not in encoded_forms("é")  # a form is never the value itself nor shorter than six
+
+
+def test_a_short_login_copied_in_base64_is_masked_with_it() -> None:
+    text = "tvasko34@dev-7:~$ kubectl get secret cfg -o jsonpath='{.data.user}'\n" + base64.b64encode(b"tvasko34").decode() + "\n"
+    masker = Masker()
+    result = masker.mask(text)
+    assert base64.b64encode(b"tvasko34").decode() not in result.text
+    assert masker.restore(result.text) == text

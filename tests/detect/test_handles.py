@@ -1,0 +1,62 @@
+"""Handles derived from what was found: the logins people make from their names, and their addresses' local parts."""
+
+from __future__ import annotations
+
+import base64
+
+from coatcheck import Masker
+from coatcheck.detect.handles import HandleIndex, email_handle, name_handles
+from coatcheck.detect.pipeline import ValueFinder
+
+
+def test_the_handles_people_make_from_a_name() -> None:
+    bare, stems = name_handles("Ottilie Brönner-Vasquez")
+    assert {"ottilie.bronnervasquez", "obronnervasquez", "bronnervasquez_o", "ottbro", "ottilieb"} <= bare
+    assert {"ottilie", "bronnervasquez", "ob"} <= stems
+    assert name_handles("Madonna") == (set(), set())
+
+
+def test_an_address_local_part_is_a_handle_unless_a_shared_mailbox() -> None:
+    assert email_handle("quirin77@mailbox.example") == "quirin77"
+    assert email_handle("q.abendroth+ci@mailbox.example") == "q.abendroth"
+    for shared in ("info@x.example", "kontakt@x.example", "ventas@x.example", "noreply@x.example", "abc@x.example"):
+        assert email_handle(shared) is None
+
+
+def test_handles_are_whole_tokens_and_need_digits_where_a_stem_is_a_name() -> None:
+    index = HandleIndex(["Maria Abendroth"], ["qa.ops@x.example"])
+    text = "mabendroth@build-3:~$ ls; maria1988 ok; abendroth alone; ma1990; xmabendroth; qa.ops; maria"
+    found = [text[s.start:s.end] for s in index.spans(text)]
+    assert found == ["mabendroth", "maria1988", "ma1990", "qa.ops"]
+
+
+def test_a_name_no_gazetteer_vouches_for_gives_only_joined_forms() -> None:
+    index = HandleIndex(["Bluv Zorqat"])
+    text = "see bluvzorqat/default.html, bzorqat@ws-2 and bluv.zorqat; zorqat2 bluzor"
+    assert [text[s.start:s.end] for s in index.spans(text)] == ["bzorqat", "bluv.zorqat"]
+
+
+def test_a_stem_that_is_a_code_word_is_not_taken() -> None:
+    index = HandleIndex(["Anna Python"])
+    assert [s for s in index.spans("python3 -m venv .venv") if s.end - s.start == 7] == []
+
+
+def test_a_name_found_in_the_text_masks_its_handles_and_their_copies() -> None:
+    b64 = base64.b64encode(b"w.oyelaran").decode()
+    text = f"Laptop of Wuraola Oyelaran (w.oyelaran) is offline.\nw.oyelaran@ws-17:~$ id\nhint: {b64}\n"
+    masker = Masker()
+    result = masker.mask(text)
+    assert "oyelaran" not in result.text.lower() and b64 not in result.text
+    assert "ws-17" in result.text
+    assert masker.restore(result.text) == text
+
+
+def test_a_session_remembers_the_names_behind_later_handles() -> None:
+    known = ValueFinder(["Wuraola Oyelaran", "wo@corp.example"], categories={"Wuraola Oyelaran": "person", "wo@corp.example": "email"})
+    spans = Masker().pipeline.detect("$ who\nwoyelaran pts/0  2026-11-30 09:12\n", known=known)
+    assert any(s.category == "username" for s in spans)
+
+
+def test_an_organisation_mailbox_is_no_person_handle() -> None:
+    assert email_handle("plexus@plexus-project.example") is None
+    assert email_handle("jdoe7@plexus-project.example") == "jdoe7"

@@ -1,0 +1,136 @@
+"""Examples for the login classifier: every candidate token of the carrier catalogue's renderings (labelled by
+their gold items) and of real material on this machine (negatives).
+
+    python training/logins/data.py OUT.jsonl [--renders 40] [--per-file 60] [--max-files 12000] [--git DIR ...]
+
+Splits: the catalogue's held-back records (``Carrier.held_back``) are "test" (the card's figures on formats never
+trained on); of the others, a hash of the record id puts a sixth in "dev" (threshold and early figures on unseen
+formats) and the rest in "train". Real material is split by its file's path, as the keyless classifier's harvest
+does, so held-back material shares no file with training. Each row is one candidate: its line, the token's index,
+its label (0 O, 1 USER, 2 ACCOUNT), the split and the source.
+
+Labels from the catalogue: a token that is exactly a login item is USER, exactly a person-bound number ACCOUNT;
+a token inside another item to mask (a name, an address, a URL, an encoded copy) is left out (other detectors own
+it); every other token, readable neighbours included, is O. Real material is O: installed software, its docs and
+git logs, and the output of tools run here (whose users are this machine's service accounts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import sysconfig
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "keyless"))
+from harvest import files, git_logs, read, split_of  # type: ignore[import-not-found]  # noqa: E402
+
+from coatcheck.bench.carriers import catalogue, render  # noqa: E402
+from coatcheck.detect.logins_features import candidates, is_candidate, line_tokens, neighbour_word  # noqa: E402
+
+LABEL = {"username": 1, "account": 2}
+
+
+def record_split(carrier_id: str, held_back: bool) -> str:
+    if held_back:
+        return "test"
+    return "dev" if zlib.crc32(carrier_id.encode()) % 6 == 0 else "train"
+
+
+def catalogue_rows(renders: int, seed: int) -> Iterator[dict[str, object]]:
+    for c in catalogue():
+        split = record_split(c.id, c.held_back)
+        for k in range(renders):
+            doc = render(c, random.Random(f"{seed}:{c.id}:{k}"))
+            text = doc["text"]
+            items = [(it["start"], it["end"], it["cls"], it["cat"], it.get("encoded_of")) for it in doc["items"]]
+            ls = 0
+            all_lines = text.split("\n")
+            words = [neighbour_word(x) for x in all_lines]
+            for n, line in enumerate(all_lines):
+                prev, nxt = (words[n - 1] if n else "^"), (words[n + 1] if n + 1 < len(all_lines) else "^")
+                tokens = line_tokens(line)
+                for i, (s, e, tok) in enumerate(tokens):
+                    if not is_candidate(tok):
+                        continue
+                    a, b = ls + s, ls + e
+                    label = 0
+                    skip = False
+                    for (x, y, cls, cat, enc) in items:
+                        if y <= a or b <= x:
+                            continue
+                        if cls == "MUST_MASK":
+                            if (x, y) == (a, b) and cat in LABEL and enc is None:
+                                label = LABEL[cat]
+                            else:
+                                skip = True
+                    if not skip:
+                        yield {"line": line, "i": i, "prev": prev, "next": nxt, "label": label, "split": split,
+                               "source": f"carrier:{c.id}"}
+                ls += len(line) + 1
+
+
+def tool_outputs() -> Iterator[tuple[str, str]]:
+    """Real output of tools run here: listings, processes, accounts of this machine (service accounts only)."""
+    cmds = [["ls", "-la", "/usr/lib"], ["ls", "-l", "/etc"], ["ls", "-ln", "/var"], ["ls", "-la", "--time-style=long-iso", "/usr/bin"],
+            ["ps", "aux"], ["ps", "-ef"], ["id"], ["groups"], ["getent", "passwd"], ["getent", "group"], ["df", "-h"],
+            ["mount"], ["uname", "-a"], ["find", "/etc", "-maxdepth", "2", "-ls"], ["stat", "/etc/passwd", "/usr/bin"],
+            ["pip", "list"], ["pip", "show", "pip", "setuptools"], ["git", "--version"], ["locale"]]
+    for cmd in cmds:
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True, timeout=60, errors="replace").stdout
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        yield "tool:" + " ".join(cmd), out[:400_000]
+
+
+def real_rows(text: str, source: str, per_file: int, rng: random.Random) -> Iterator[dict[str, object]]:
+    all_lines = text.splitlines()
+    words = [neighbour_word(x) for x in all_lines]
+    found = [(n, i) for n, line in enumerate(all_lines) for _, i in candidates(line)]
+    if len(found) > per_file:
+        found = rng.sample(found, per_file)
+    split = split_of(source)
+    for n, i in found:
+        prev, nxt = (words[n - 1] if n else "^"), (words[n + 1] if n + 1 < len(all_lines) else "^")
+        yield {"line": all_lines[n][:2000], "i": i, "prev": prev, "next": nxt, "label": 0, "split": split, "source": source}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--renders", type=int, default=40)
+    ap.add_argument("--per-file", type=int, default=60)
+    ap.add_argument("--max-files", type=int, default=12000)
+    ap.add_argument("--git", nargs="*", default=[])
+    ap.add_argument("--seed", type=int, default=11)
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    counts: dict[str, int] = {}
+    with open(a.out, "w", encoding="utf-8") as out:
+        def put(row: dict[str, object]) -> None:
+            key = f"{row['split']}:{row['label']}:{'carrier' if str(row['source']).startswith('carrier') else 'real'}"
+            counts[key] = counts.get(key, 0) + 1
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+        for row in catalogue_rows(a.renders, a.seed):
+            put(row)
+        roots = [Path(sysconfig.get_paths()["purelib"]), Path("/usr/share/doc")]
+        for p in files(roots, a.max_files, rng):
+            text = read(p)
+            if text:
+                for row in real_rows(text, str(p), a.per_file, rng):
+                    put(row)
+        for src, text in [*git_logs([Path(g) for g in a.git]), *tool_outputs()]:
+            for row in real_rows(text, src, a.per_file * 4, rng):
+                put(row)
+    print(json.dumps(dict(sorted(counts.items())), indent=1), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
