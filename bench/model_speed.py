@@ -44,9 +44,20 @@ def main() -> None:
     if model is None:
         raise SystemExit("the model is off (COATCHECK_MODEL=0 or no model files)")
 
+    def clear() -> None:
+        if hasattr(m.pipeline, "clear_caches"):
+            m.pipeline.clear_caches()  # the model's regions, the classifiers' per-line findings, the indexes
+            return
+        # an older coatcheck (PYTHONPATH=…, to compare): its per-line caches were dicts
+        for d in m.pipeline.detectors:
+            cache = getattr(d, "_lines", None)
+            if isinstance(cache, dict):
+                cache.clear()
+        model.cache = type(model.cache)(model.cache.max_chars)
+
     def cold(fn):
         def run():
-            m.pipeline.clear_caches()  # the model's regions and the classifiers' per-line findings
+            clear()
             fn()
         return run
 

@@ -33,7 +33,10 @@ def test_hex_url_and_json_escapes_are_found() -> None:
                  "".join(f"\\u{ord(c):04x}" for c in value)):
         text = f"x={form};"
         assert finder.spans(text), form
-    assert json.dumps("é") not in encoded_forms("é")  # a form is never the value itself nor shorter than six
+    for v in ("é", "abc", "b.kasper", "Zoë 😀"):  # a form is never the value itself nor shorter than six
+        assert all(len(f) >= 6 and f != v for f in encoded_forms(v))
+    escaped = next(f for f, kind in encoded_forms("Zoë 😀").items() if kind == "json" and f.count("\\u") == 6)
+    assert json.loads(f'"{escaped}"') == "Zoë 😀"  # past the BMP: a surrogate pair
 
 
 def test_a_short_login_copied_in_base64_is_masked_with_it() -> None:

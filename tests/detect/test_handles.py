@@ -10,10 +10,16 @@ from coatcheck.detect.pipeline import ValueFinder
 
 
 def test_the_handles_people_make_from_a_name() -> None:
-    bare, stems = name_handles("Ottilie Brönner-Vasquez")
+    bare, stems, initials = name_handles("Ottilie Brönner-Vasquez")
     assert {"ottilie.bronnervasquez", "obronnervasquez", "bronnervasquez_o", "ottbro", "ottilieb"} <= bare
-    assert {"ottilie", "bronnervasquez", "ob"} <= stems
-    assert name_handles("Madonna") == (set(), set())
+    assert {"ottilie", "bronnervasquez"} <= stems and initials == {"ob"}
+    assert name_handles("Madonna") == (set(), set(), set())
+
+
+def test_initials_are_a_handle_only_with_a_birth_year() -> None:
+    index = HandleIndex(["Emma Schmidt", "Paul Young"])
+    text = "target es2015 and es2020, py311; es1987 logged in"
+    assert [text[s.start:s.end] for s in index.spans(text)] == ["es1987"]
 
 
 def test_an_address_local_part_is_a_handle_unless_a_shared_mailbox() -> None:
@@ -25,7 +31,7 @@ def test_an_address_local_part_is_a_handle_unless_a_shared_mailbox() -> None:
 
 def test_handles_are_whole_tokens_and_need_digits_where_a_stem_is_a_name() -> None:
     index = HandleIndex(["Maria Abendroth"], ["qa.ops@x.example"])
-    text = "mabendroth@build-3:~$ ls; maria1988 ok; abendroth alone; ma1990; xmabendroth; qa.ops; maria"
+    text = "mabendroth@build-3:~$ ls; maria1988 ok; abendroth alone; ma1990; ma12; xmabendroth; qa.ops; maria"
     found = [text[s.start:s.end] for s in index.spans(text)]
     assert found == ["mabendroth", "maria1988", "ma1990", "qa.ops"]
 
@@ -51,6 +57,14 @@ def test_a_name_found_in_the_text_masks_its_handles_and_their_copies() -> None:
     assert masker.restore(result.text) == text
 
 
+def test_a_never_mask_value_is_no_derived_handle() -> None:
+    from coatcheck.policy import Policy
+
+    masker = Masker(policy=Policy.builtin("agent").model_copy(update={"never_mask": frozenset({"woyelaran"})}))
+    text = "Wuraola Oyelaran opened it; woyelaran@ws-17 ran it"
+    assert "woyelaran@ws-17" in masker.mask(text).text
+
+
 def test_a_session_remembers_the_names_behind_later_handles() -> None:
     known = ValueFinder(["Wuraola Oyelaran", "wo@corp.example"], categories={"Wuraola Oyelaran": "person", "wo@corp.example": "email"})
     spans = Masker().pipeline.detect("$ who\nwoyelaran pts/0  2026-11-30 09:12\n", known=known)
@@ -60,3 +74,4 @@ def test_a_session_remembers_the_names_behind_later_handles() -> None:
 def test_an_organisation_mailbox_is_no_person_handle() -> None:
     assert email_handle("plexus@plexus-project.example") is None
     assert email_handle("jdoe7@plexus-project.example") == "jdoe7"
+    assert email_handle("zeltan@zeltan-co.example") is None and email_handle("ketin@marketing-co.example") == "ketin"

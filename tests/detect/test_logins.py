@@ -70,3 +70,15 @@ def test_candidates_leave_words_versions_and_file_names() -> None:
 def test_weights_of_another_shape_are_refused() -> None:
     with pytest.raises(ConfigError, match="shape"):
         LoginModel(np.zeros((BUCKETS, 2), dtype=np.float32), np.zeros(len(LABELS), dtype=np.float32), {"USER": 0.5, "ACCOUNT": 0.5})
+
+
+def test_the_shipped_model_was_trained_on_these_word_lists() -> None:
+    """The features read word lists (vocabulary, dictionary, names): one edited without retraining
+    (training/logins/pipeline.py all && … ship) changes what the model sees. Retrain, or undo the edit."""
+    import tomllib
+
+    from coatcheck._data import data_path
+    from coatcheck.detect.logins_features import vocabulary_digest
+
+    meta = tomllib.loads(data_path("logins", "model.toml").read_text(encoding="utf-8"))
+    assert meta["vocabulary"] == vocabulary_digest()

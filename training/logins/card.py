@@ -83,8 +83,9 @@ probability 0.99 or more is also masked where it recurs in the text; the label l
 ## Data
 - Positives and their neighbours: the carrier catalogue (`src/coatcheck/bench/carriers/catalogue/`, {len(cat)}
   formats: {', '.join(f'{k} {v}' for k, v in fam.most_common())}), each trained record rendered 40 times with the
-  generator's values (`coatcheck.bench.carriers`: people from `bench/data/people.toml`, handles made from them in
-  28 ways, person-bound numbers in 15 shapes, host names from parts). Every token of a rendering is an example: a login item is USER, a
+  generator's values (`coatcheck.bench.carriers`: people from `bench/data/people.toml`, handles made from them the
+  ways people make them, person-bound numbers of several shapes, host names from parts; its handle forms are its
+  own list, not `detect/handles.py`'s). Every token of a rendering is an example: a login item is USER, a
   person-bound number ACCOUNT, readable neighbours and literal text O.
 - Negatives from real material on this machine: candidate tokens of installed Python packages, /usr/share/doc and
   the git logs of the repositories here, and the output of tools run here (`ls -l`, `ps`, `id`, `getent`, `find

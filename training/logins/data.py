@@ -18,6 +18,7 @@ git logs, and the output of tools run here (whose users are this machine's servi
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import random
 import subprocess
@@ -31,9 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "keyless"))
 from harvest import files, git_logs, read, split_of  # type: ignore[import-not-found]  # noqa: E402
 
 from coatcheck.bench.carriers import catalogue, render  # noqa: E402
-from coatcheck.detect.logins_features import candidates, is_candidate, line_tokens, neighbour_word  # noqa: E402
+from coatcheck.detect.logins_features import MAX_LINE, candidates, is_candidate, line_context, line_tokens  # noqa: E402
 
 LABEL = {"username": 1, "account": 2}
+_ME = "" if getpass.getuser() in ("root", "runner", "ubuntu") else getpass.getuser()
 
 
 def record_split(carrier_id: str, held_back: bool) -> str:
@@ -49,13 +51,9 @@ def catalogue_rows(renders: int, seed: int) -> Iterator[dict[str, object]]:
             doc = render(c, random.Random(f"{seed}:{c.id}:{k}"))
             text = doc["text"]
             items = [(it["start"], it["end"], it["cls"], it["cat"], it.get("encoded_of")) for it in doc["items"]]
-            ls = 0
-            all_lines = text.split("\n")
-            words = [neighbour_word(x) for x in all_lines]
-            for n, line in enumerate(all_lines):
-                prev, nxt = (words[n - 1] if n else "^"), (words[n + 1] if n + 1 < len(all_lines) else "^")
-                tokens = line_tokens(line)
-                for i, (s, e, tok) in enumerate(tokens):
+            for ls, le, prev, nxt in line_context(text):
+                line = text[ls:le]
+                for i, (s, e, tok) in enumerate(line_tokens(line)):
                     if not is_candidate(tok):
                         continue
                     a, b = ls + s, ls + e
@@ -72,7 +70,6 @@ def catalogue_rows(renders: int, seed: int) -> Iterator[dict[str, object]]:
                     if not skip:
                         yield {"line": line, "i": i, "prev": prev, "next": nxt, "label": label, "split": split,
                                "source": f"carrier:{c.id}"}
-                ls += len(line) + 1
 
 
 def tool_outputs() -> Iterator[tuple[str, str]]:
@@ -90,15 +87,17 @@ def tool_outputs() -> Iterator[tuple[str, str]]:
 
 
 def real_rows(text: str, source: str, per_file: int, rng: random.Random) -> Iterator[dict[str, object]]:
-    all_lines = text.splitlines()
-    words = [neighbour_word(x) for x in all_lines]
-    found = [(n, i) for n, line in enumerate(all_lines) for _, i in candidates(line)]
+    found = []
+    for ls, le, prev, nxt in line_context(text):
+        line = text[ls:le]
+        if _ME and _ME in line:
+            continue  # this machine's own login, were it a person's, is no negative (and not ours to keep)
+        found += [(line, i, prev, nxt) for _, i in candidates(line)]
     if len(found) > per_file:
         found = rng.sample(found, per_file)
     split = split_of(source)
-    for n, i in found:
-        prev, nxt = (words[n - 1] if n else "^"), (words[n + 1] if n + 1 < len(all_lines) else "^")
-        yield {"line": all_lines[n][:2000], "i": i, "prev": prev, "next": nxt, "label": 0, "split": split, "source": source}
+    for line, i, prev, nxt in found:
+        yield {"line": line[:MAX_LINE], "i": i, "prev": prev, "next": nxt, "label": 0, "split": split, "source": source}
 
 
 def main() -> None:

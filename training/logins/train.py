@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from coatcheck.detect.logins_features import BUCKETS, FEATURES_VERSION, LABELS, features, hashed, line_tokens
+from coatcheck.detect.logins_features import BUCKETS, FEATURES_VERSION, LABELS, features, hashed, line_tokens, vocabulary_digest
 
 
 def encode(rows: list[dict]) -> list[list[int]]:
@@ -129,7 +129,8 @@ def main() -> None:
         if split[s]:
             figs[s] = figures(probabilities(w, b, encode(split[s])), split[s], thresholds)
     (out / "figures.json").write_text(json.dumps(figs, indent=1))
-    meta = [f'features_version = "{FEATURES_VERSION}"', f"bias = [{', '.join(f'{x:.6f}' for x in b)}]",
+    meta = [f'features_version = "{FEATURES_VERSION}"', f'vocabulary = "{vocabulary_digest()}"',
+            f"bias = [{', '.join(f'{x:.6f}' for x in b)}]",
             "[thresholds]", *(f'{k} = {v}' for k, v in thresholds.items())]
     (out / "model.toml").write_text("# written by training/logins/train.py\n" + "\n".join(meta) + "\n")
     print(json.dumps(figs, indent=1))

@@ -181,13 +181,13 @@ class EncodedDetector:
 Lookup = Callable[[str], list[tuple[int, str, Span]]]
 
 
-def encoded_copies(text: str, lookups: Sequence[Lookup]) -> list[Span]:
+def encoded_copies(text: str, lookups: Sequence[Lookup], blob_lookups: Sequence[Lookup] | None = None) -> list[Span]:
     """Encoded copies of known values: a base64/hex blob whose decoded text holds one is masked whole (as the first
-    value the first lookup finds there); inside a URL-encoded run, exactly the encoded characters of each value's
-    first occurrence."""
+    value the first of ``blob_lookups`` finds there; default ``lookups``); inside a URL-encoded run, exactly the
+    encoded characters of each value's first occurrence."""
     out: list[Span] = []
-    for start, end, decoded, is_b64 in _blobs(text):
-        for lookup in lookups:
+    for start, end, decoded, is_b64 in (_blobs(text) if blob_lookups is None or blob_lookups else ()):
+        for lookup in (lookups if blob_lookups is None else blob_lookups):
             hits = lookup(decoded)
             if hits:
                 span = hits[0][2]

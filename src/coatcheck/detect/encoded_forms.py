@@ -3,15 +3,19 @@
 For each value the forms an encoder would print: base64 at each of the three alignments a value can take inside a
 longer blob (the characters its bytes alone decide), with and without padding, in the standard and URL-safe
 alphabets; hex in both cases; URL-encoding; JSON and ``\\uXXXX`` escaping. One Aho-Corasick automaton finds them all
-in one pass: linear in the text, whatever the number of values. A base64 or hex hit masks the whole run of its
-alphabet around it (the neighbouring characters carry bits of the value too); an escaped form masks itself.
+in one pass, and the runs of the base64 and hex alphabets by one scan each: linear in the text, whatever the number of
+values. A base64 or hex hit masks the whole run of its alphabet around it (the neighbouring characters carry bits of
+the value too); an escaped form masks itself. Values longer than :data:`MAX_VALUE` are the decoding search's.
 """
 
 from __future__ import annotations
 
 import base64
+import bisect
+import functools
 import json
 from collections.abc import Mapping
+from types import MappingProxyType
 from urllib.parse import quote, quote_plus
 
 import ahocorasick
@@ -23,8 +27,8 @@ MIN_FORM = 6  # shorter forms occur by chance in unrelated blobs
 # longer values are left to the decoding search (detect/encoded.py): their copies are blobs long enough to decode,
 # and an automaton of very long words is what pyahocorasick handles worst
 MAX_VALUE = 64
-_B64_RUN = regex.compile(r"[A-Za-z0-9+/_-]+={0,2}")
-_HEX_RUN = regex.compile(r"[0-9A-Fa-f]+")
+# the runs a base64 or hex form is masked with: the whole token of its alphabet (padding only at its end)
+_RUNS = {"base64": regex.compile(r"[A-Za-z0-9+/_-]+={0,2}"), "hex": regex.compile(r"[0-9A-Fa-f]+")}
 _URLSAFE = str.maketrans("+/", "-_")
 
 
@@ -42,9 +46,10 @@ def _base64_cores(data: bytes) -> set[str]:
     return out | {f.translate(_URLSAFE) for f in out}
 
 
-def encoded_forms(value: str) -> dict[str, str]:
+@functools.lru_cache(maxsize=8192)
+def encoded_forms(value: str) -> Mapping[str, str]:
     """Each encoded form of ``value`` (at least :data:`MIN_FORM` characters, differing from it) -> its kind
-    (``base64``, ``hex``, ``url``, ``json``)."""
+    (``base64``, ``hex``, ``url``, ``json``). Read-only: the result is shared."""
     data = value.encode("utf-8")
     forms: dict[str, str] = {}
     for f in _base64_cores(data):
@@ -54,12 +59,15 @@ def encoded_forms(value: str) -> dict[str, str]:
     for f in (quote(value, safe=""), quote_plus(value, safe=""), quote(value, safe="/:@")):
         forms.setdefault(f, "url")
     forms.setdefault(json.dumps(value)[1:-1], "json")
-    forms.setdefault("".join(f"\\u{ord(c):04x}" for c in value), "json")
-    return {f: k for f, k in forms.items() if len(f) >= MIN_FORM and f != value}
+    # every character escaped, as UTF-16 code units (a character past the BMP is a surrogate pair)
+    units = value.encode("utf-16-be")
+    forms.setdefault("".join(f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2)), "json")
+    return MappingProxyType({f: k for f, k in forms.items() if len(f) >= MIN_FORM and f != value})
 
 
 class EncodedFormFinder:
-    """Finds the encoded forms of a fixed set of values (value -> the span that found it or its category)."""
+    """Finds the encoded forms of a fixed set of values (value -> the span that found it or its category). Built
+    whole in the constructor: one finder may be shared by threads."""
 
     def __init__(self, values: Mapping[str, Span]) -> None:
         self.automaton: ahocorasick.Automaton | None = None
@@ -70,35 +78,33 @@ class EncodedFormFinder:
             for form, kind in encoded_forms(value).items():
                 entries.setdefault(form, (kind, span))
         if entries:
-            self.automaton = ahocorasick.Automaton()
+            automaton = ahocorasick.Automaton()
             for form, (kind, span) in entries.items():
-                self.automaton.add_word(form, (form, kind, span))
-            self.automaton.make_automaton()
+                automaton.add_word(form, (form, kind, span))
+            automaton.make_automaton()
+            self.automaton = automaton
 
     def spans(self, text: str) -> list[Span]:
+        """The encoded forms in ``text``: a base64 or hex form masks the whole run of its alphabet around it (found
+        once per text by one scan, so the search stays linear), an escape masks itself."""
         if self.automaton is None:
             return []
         out: list[Span] = []
-        last_run = (-1, -1)
+        runs: dict[str, tuple[list[int], list[int]]] = {}
+        taken: set[tuple[int, int]] = set()
         for end_idx, (form, kind, span) in self.automaton.iter(text):
             start, end = end_idx - len(form) + 1, end_idx + 1
-            if kind in ("base64", "hex"):
-                start, end = _run(text, start, end, _B64_RUN if kind == "base64" else _HEX_RUN)
-                if (start, end) == last_run:
+            if kind in _RUNS:
+                if kind not in runs:
+                    found = [(m.start(), m.end()) for m in _RUNS[kind].finditer(text)]
+                    runs[kind] = ([a for a, _ in found], [b for _, b in found])
+                starts, ends = runs[kind]
+                k = bisect.bisect_right(starts, start) - 1
+                if k < 0 or ends[k] < end:
                     continue
-                last_run = (start, end)
+                start, end = starts[k], ends[k]
+                if (start, end) in taken:
+                    continue
+                taken.add((start, end))
             out.append(Span(start, end, span.category, f"repeat:{kind}:{span.detector}", span.score))
         return out
-
-
-def _run(text: str, start: int, end: int, alphabet: regex.Pattern[str]) -> tuple[int, int]:
-    """The whole run of ``alphabet`` characters around ``text[start:end]`` (bounded: 4,096 each way)."""
-    lo = start
-    while lo > 0 and start - lo < 4096 and alphabet.fullmatch(text[lo - 1]):
-        lo -= 1
-    hi = end
-    while hi < len(text) and hi - end < 4096 and (alphabet.fullmatch(text[hi]) or text[hi] == "="):
-        hi += 1
-    return lo, hi
-
-

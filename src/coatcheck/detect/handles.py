@@ -8,12 +8,15 @@ One pass over the text's tokens with set lookups: linear in the text.
 
 from __future__ import annotations
 
+import string
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
+import ahocorasick
 import regex
 
 from ..spans import Span
+from .._data import word_list
 from .validators import gazetteer_name
 from .vocabulary import is_product, plain_words, vocab_cache, word_set
 
@@ -22,6 +25,8 @@ DERIVED = "derived-handle"
 # (before an "@" it may stand: a prompt's user@host).
 _TOKEN = regex.compile(r"(?<![\w.@-])[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*(?!\w|[.-]\w)")
 _TRAILING_DIGITS = regex.compile(r"(\D+?)(\d{1,4})")
+_BIRTH_YEAR = regex.compile(r"19[4-9]\d|200\d")
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _MIN_BARE = 5  # a derived handle without digits: long enough to be no chance word ("jli" is not)
 
 
@@ -31,32 +36,33 @@ def _fold(word: str) -> str:
     return "".join(c for c in plain.lower() if "a" <= c <= "z")
 
 
-def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str]]:
+def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str], set[str]]:
     """The handles people derive from ``name`` ("First [Middle] Last"): those that stand on their own (``first.last``,
-    ``flast``, ``last_f``, ``fiRlas`` …), and the stems that are a handle only with digits after them (the first
-    name, the last name, the initials: ``maria84``, ``rossi1``, ``mr1984``). A name no gazetteer vouches for
-    (``credible`` false: "Flat Pages" may be a heading the model took for a name) gives only the forms that join
-    an initial or a separator to a whole name, never the bare words run together (``flatpages``) or a stem."""
+    ``flast``, ``last_f``, ``firlas`` …); the stems that are a handle with one to four digits after them (the first
+    name, the last name, any standing form: ``maria84``, ``rossi1``); and the initials, a handle only with a birth
+    year after them (``mr1984``: ``es2015`` and ``py311`` are no one's). A name no gazetteer vouches for
+    (``credible`` false: "Flat Pages" may be a heading the model took for a name) gives only the forms that join an
+    initial or a separator to a whole name, and its initials; never the bare words run together (``flatpages``)."""
     parts = [p for p in (_fold(w) for w in name.split()) if p]
     if len(parts) < 2:
-        return set(), set()
+        return set(), set(), set()
     first, last = parts[0], parts[-1]
     fi, li = first[0], last[0]
+    initials = {fi + li} | ({fi + parts[1][0] + li} if len(parts) > 2 else set())
     bare: set[str] = set()
     for sep in (".", "_", "-", ""):
         bare |= {first + sep + last, fi + sep + last, last + sep + first, last + sep + fi, first + sep + li}
-    bare.add(first[:3] + last[:3])
-    bare.add(first[:2] + last[:4])
-    bare = {h for h in bare if len(h) >= _MIN_BARE}
-    if not credible:  # the initials still make a handle with digits (th1977)
-        return bare - {first + last, last + first, first[:3] + last[:3], first[:2] + last[:4]}, {fi + li}
-    stems = {first, last, fi + li, fi + parts[1][0] + li, *bare}
-    return bare, stems
+    run_together = {first + last, last + first, first[:3] + last[:3], first[:2] + last[:4]}
+    bare = {h for h in bare | run_together if len(h) >= _MIN_BARE}
+    if not credible:
+        return bare - run_together, set(), initials
+    return bare, {first, last, *bare}, initials
 
 
 @vocab_cache
 def _role_mailboxes() -> frozenset[str]:
-    return word_set("handles", "role_mailboxes")
+    """Local parts of shared and service mailboxes: this vocabulary's, the service mailboxes and service users."""
+    return word_set("handles", "role_mailboxes") | word_list("service_mailboxes_lower") | word_list("service_users_lower")
 
 
 def email_handle(address: str) -> str | None:
@@ -69,7 +75,7 @@ def email_handle(address: str) -> str | None:
     low = local.lower()
     if len(local) < 4 or low in _role_mailboxes() or low in plain_words() or not _TOKEN.fullmatch(local):
         return None
-    if any(low in label for label in domain.lower().split(".")[:-1]):
+    if any(label.startswith(low) for label in domain.lower().split(".")[:-1]):
         return None  # the organisation's own mailbox: codehaus@codehaus.org, pallets@palletsprojects.com
     return local
 
@@ -83,39 +89,72 @@ def _after_host(text: str, start: int) -> bool:
 
 
 class HandleIndex:
-    """The handles of a set of names and addresses, found in any text."""
+    """The handles of a set of names and addresses, found in any text. Built whole before use: one index may be
+    shared by threads."""
 
     def __init__(self, names: Iterable[str] = (), addresses: Iterable[str] = (), category: str = "username") -> None:
         self.category = category
         self.bare: set[str] = set()
         self.stems: set[str] = set()
+        self.initials: set[str] = set()
         for name in names:
-            bare, stems = name_handles(name, gazetteer_name(name))
+            if len(name.split()) < 2:
+                continue
+            bare, stems, initials = name_handles(name, gazetteer_name(name))
             self.bare |= bare
             self.stems |= stems
+            self.initials |= initials
         for address in addresses:
             local = email_handle(address)
             if local is not None:
                 self.bare.add(local.lower())
         self.bare -= plain_words()
         self.stems = {s for s in self.stems if s not in plain_words() and not is_product(s)}
+        self._automaton: ahocorasick.Automaton | None = None
+        words = self.bare | self.stems | self.initials
+        if words:
+            automaton = ahocorasick.Automaton()
+            for word in words:
+                automaton.add_word(word, len(word))
+            automaton.make_automaton()
+            self._automaton = automaton
+
+    @classmethod
+    def of(cls, values: Iterable[tuple[str, str]]) -> HandleIndex:
+        """The index of the persons' names and e-mail addresses among ``(value, category)`` pairs."""
+        pairs = list(values)
+        return cls([v for v, c in pairs if c == "person"], [v for v, c in pairs if c == "email"])
 
     def __bool__(self) -> bool:
-        return bool(self.bare or self.stems)
+        return self._automaton is not None
+
+    def _starts(self, text: str) -> Iterator[int]:
+        """Where a handle, a stem or initials begin in ``text`` (case-insensitively), found by one automaton."""
+        if self._automaton is None:
+            return
+        seen: set[int] = set()
+        for end, length in self._automaton.iter(text.translate(_ASCII_LOWER)):  # same length: offsets hold
+            start = end - length + 1
+            if start not in seen:
+                seen.add(start)
+                yield start
 
     def spans(self, text: str) -> list[Span]:
         """Every whole token of ``text`` that is one of the handles."""
         if not self:
             return []
         out = []
-        for m in _TOKEN.finditer(text):
+        for start in sorted(self._starts(text)):
+            m = _TOKEN.match(text, start)
+            if m is None:
+                continue
             if text[m.end():m.end() + 1] in ("/", "\\") and not _after_host(text, m.start()):
                 continue  # a directory's name (flatpages/default.html); home directories are the home-path detector's
             token = m.group().lower()
             hit = token in self.bare
-            if not hit:
-                d = _TRAILING_DIGITS.fullmatch(token)
-                hit = d is not None and d.group(1).rstrip("._-") in self.stems and len(token) >= 4
+            if not hit and (d := _TRAILING_DIGITS.fullmatch(token)) is not None and len(token) >= 4:
+                stem = d.group(1).rstrip("._-")
+                hit = stem in self.stems or (stem in self.initials and _BIRTH_YEAR.fullmatch(d.group(2)) is not None)
             if hit:
                 out.append(Span(m.start(), m.end(), self.category, DERIVED, 0.85))
         return out

@@ -140,6 +140,10 @@ class KeylessDetector:
         self.model = model or KeylessModel.bundled()
         self._lines = LineCache(lambda line: tuple(self._scan(line)))
 
+    def clear_cache(self) -> None:
+        """Forget the findings of the lines seen before."""
+        self._lines.clear()
+
     def detect(self, text: str) -> list[Span]:
         """The candidates of ``text`` the model scores at or above its threshold and no keep filter claims."""
         out: list[Span] = []

@@ -1,7 +1,8 @@
 """Line-at-a-time detection: the lines of a text, and a bounded cache of a detector's findings per line.
 
-Detectors whose findings depend on one line alone (the keyless and login classifiers) score each distinct line
-once: the views of a text and the turns of a conversation, resent whole, repeat most lines.
+Detectors whose findings depend on a line (the keyless classifier: the line alone; the login classifier: the line
+and its neighbours' first words, part of its key) score each distinct line once: the views of a text and the turns
+of a conversation, resent whole, repeat most lines.
 """
 
 from __future__ import annotations
@@ -39,14 +40,22 @@ class LineCache(Generic[_T]):
         self._lines = {}
         self._chars = 0
 
+    def peek(self, line: str) -> _T | None:
+        """What is remembered for ``line``, or None."""
+        return self._lines.get(line)
+
+    def put(self, line: str, found: _T) -> None:
+        """Remember ``found`` for ``line`` (unless the line is too long to keep)."""
+        if len(line) <= CACHED_LINE:
+            if self._chars + len(line) > CACHE_CHARS:
+                self._lines = {}  # a reader holding the old dict only misses
+                self._chars = 0
+            self._lines[line] = found
+            self._chars += len(line)
+
     def get(self, line: str) -> _T:
         found = self._lines.get(line)
         if found is None:
             found = self._compute(line)
-            if len(line) <= CACHED_LINE:
-                if self._chars + len(line) > CACHE_CHARS:
-                    self._lines.clear()
-                    self._chars = 0
-                self._lines[line] = found
-                self._chars += len(line)
+            self.put(line, found)
         return found

@@ -19,12 +19,13 @@ from .._data import data_path
 from ..errors import ConfigError
 from ..spans import Span
 from .keep import kept_by
-from .lines import LineCache, lines
+from .lines import LineCache
 from .vocabulary import vocab_cache, word_set
-from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_tokens,
-                              neighbour_word)
+from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
+                              line_tokens)
 
 CATEGORY = {"USER": "username", "ACCOUNT": "account"}
+_Finding = tuple[int, int, str, float]  # start, end on the line, category, probability
 _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # an issue tracker's key (BILL-6413, KYC-12): a ticket, never a person's number (those have five digits or more)
 _TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}")
@@ -76,10 +77,6 @@ class LoginModel:
         return cls(weights.astype(np.float32), np.asarray(meta["bias"], dtype=np.float32),
                    {k: float(v) for k, v in meta["thresholds"].items()})
 
-    def probabilities(self, names: list[str]) -> np.ndarray:
-        """The probability of each label for one candidate with features ``names``."""
-        return self.batch([names])[0]
-
     def batch(self, candidates: list[list[str]]) -> np.ndarray:
         """One row of label probabilities per candidate: one gather and one sum for them all."""
         idx = [hashed(names) for names in candidates]
@@ -98,41 +95,58 @@ class LoginDetector:
     def __init__(self, model: LoginModel | None = None) -> None:
         self.model = model or LoginModel.bundled()
         # a line's findings depend on it and on its neighbours' first words: those three are the cache's key
-        self._lines = LineCache(self._scan)
+        self._lines: LineCache[tuple[_Finding, ...]] = LineCache(self._scan)
+
+    def clear_cache(self) -> None:
+        """Forget the findings of the lines seen before."""
+        self._lines.clear()
 
     def detect(self, text: str) -> list[Span]:
+        """The logins and person-bound numbers of ``text``: the candidates of every line not seen before are
+        scored together (one gather and one sum), then each line's findings are remembered."""
+        keyed = [(ls, f"{prev}\0{nxt}\0{text[ls:le]}") for ls, le, prev, nxt in line_context(text)]
+        todo = {key: self._candidates(key) for _, key in keyed if self._lines.peek(key) is None}
+        rows = [names for cands in todo.values() for _, _, names in cands]
+        probs = list(self.model.batch(rows)) if rows else []
+        k = 0
+        for key, cands in todo.items():
+            self._lines.put(key, self._decide(cands, probs[k:k + len(cands)]))
+            k += len(cands)
         out: list[Span] = []
-        spans = list(lines(text))
-        words = [neighbour_word(text[ls:le]) for ls, le in spans]
-        for k, (ls, le) in enumerate(spans):
-            prev = words[k - 1] if k and spans[k - 1][1] + 1 == ls else "^"
-            nxt = words[k + 1] if k + 1 < len(spans) and le + 1 == spans[k + 1][0] else "^"
-            for s, e, category, p in self._lines.get(f"{prev}\0{nxt}\0{text[ls:le]}"):
+        for ls, key in keyed:
+            for s, e, category, p in self._lines.get(key):
                 out.append(Span(ls + s, ls + e, category, self.name, p))
         return out
 
-    def _scan(self, key: str) -> tuple[tuple[int, int, str, float], ...]:
+    def _scan(self, key: str) -> tuple[_Finding, ...]:
+        """One line's findings (``key``: the neighbours' first words and the line, ``\\0``-joined)."""
+        cands = self._candidates(key)
+        return self._decide(cands, list(self.model.batch([names for _, _, names in cands]))) if cands else ()
+
+    @staticmethod
+    def _candidates(key: str) -> list[tuple[str, tuple[int, int, bool], list[str]]]:
+        """The line's candidates that no cheap rule settles first, with their features: not an address's local
+        part, an issue key or a number after an order, invoice or ticket word."""
         prev, nxt, line = key.split("\0", 2)
         emails = [m.span() for m in _EMAIL.finditer(line)] if "@" in line else []
         tokens = line_tokens(line)
         picked = [i for i, (start, _, t) in enumerate(tokens) if is_candidate(t)
-                  and not any(a <= start < b for a, b in emails)  # an address's local part: the address is the finding
-                  and not _TICKET.fullmatch(t)]
+                  and not any(a <= start < b for a, b in emails) and not _TICKET.fullmatch(t)]
         if not picked:
-            return ()
+            return []
         lf = LineFeatures(tokens, prev, nxt)
-        probs = self.model.batch([lf.names(i) for i in picked])
+        return [(line, (tokens[i][0], tokens[i][1], _in_path(tokens, i)), lf.names(i)) for i in picked
+                if not _after_work_item(lf, i)]
+
+    def _decide(self, cands: list[tuple[str, tuple[int, int, bool], list[str]]], probs: list[np.ndarray]) -> tuple[_Finding, ...]:
         out = []
-        for i, p in zip(picked, probs, strict=True):
+        for (line, (start, end, in_path), _), p in zip(cands, probs, strict=True):
             k = int(p.argmax())
             label = LABELS[k]
             if label == "O" or p[k] < self.model.thresholds[label]:
                 continue
-            if label == "USER" and _in_path(tokens, i):
+            if label == "USER" and in_path:
                 continue  # a path's segment (flatpages/default.html); home directories are the home-path detector's
-            if _after_work_item(lf, i):
-                continue  # "Bestellung: SO-6230141", "ticket 48213": numbers an agent works on stay readable
-            start, end, _ = tokens[i]
             if kept_by(line, start, end, _KEEPS) is None:
                 out.append((start, end, CATEGORY[label], round(float(p[k]), 3)))
         return tuple(out)

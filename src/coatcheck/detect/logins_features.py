@@ -14,13 +14,14 @@ catalogue, and which hold code, words and ids from real material.
 from __future__ import annotations
 
 import functools
+import hashlib
 import zlib
 from collections.abc import Iterator
 
 import regex
 
-from .._data import word_list
-from .vocabulary import plain_words, vocab_cache, vocab_lru, vocabulary_files, vocabulary_tables, vocabulary_words
+from .._data import data_path, load_toml, word_list
+from .vocabulary import plain_words
 
 BUCKETS = 1 << 18
 LABELS = ("O", "USER", "ACCOUNT")
@@ -36,6 +37,7 @@ _VERSIONISH = regex.compile(r"v?\d+(?:\.\d+)+|[\w-]+(?:\.[\w-]+)*\.(?:py|pyi|js|
 _NOT_A_LOGIN = regex.compile(_VERSIONISH.pattern + r"|[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|mil|int|io|dev|app|ai|co|"
                              r"info|biz|cloud|tech|online|site|xyz|me|tv|local|internal|lan|corp|home|localdomain|[a-z]{2})"
                              r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z][a-z]*(?:-[A-Z][a-z0-9]*)+|[a-z]+\d+(?:\.\d+)+")
+_FIRST_DOT_SHORT = regex.compile(r"[a-z]+\.[a-z]{2}")  # wei.xu, j.li: checked against the first names below
 _SHAPE = str.maketrans({**{c: "a" for c in "abcdefghijklmnopqrstuvwxyz"},
                         **{c: "A" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, **{c: "9" for c in "0123456789"}})
 _RUN = regex.compile(r"(.)\1*")
@@ -53,7 +55,9 @@ def _names() -> tuple[frozenset[str], frozenset[str]]:
 def is_candidate(token: str) -> bool:
     """Worth scoring: a login or number shape, not a word prose or code writes, not a version, a file or host name,
     a constant's name (``REGISTRY_TOKEN``) or a header's (``Content-Type``)."""
-    if not 2 <= len(token) <= 40 or not _CANDIDATE_SHAPE.fullmatch(token) or _NOT_A_LOGIN.fullmatch(token):
+    if not 2 <= len(token) <= 40 or not _CANDIDATE_SHAPE.fullmatch(token):
+        return False
+    if _NOT_A_LOGIN.fullmatch(token) and not (_FIRST_DOT_SHORT.fullmatch(token) and _first_or_initial(token)):
         return False
     low = token.lower()
     if low in plain_words():
@@ -61,6 +65,12 @@ def is_candidate(token: str) -> bool:
     if token.isalpha():  # a word: only a lower-case one no dictionary holds ("ltino", not "config" or "Kafka")
         return token.islower() and len(token) >= 3 and low not in _dictionary()
     return True
+
+
+def _first_or_initial(token: str) -> bool:
+    """``wei.xu``, ``j.li``: a first name or an initial before a two-letter last name, not a host (``web.de``)."""
+    head = token.split(".", 1)[0]
+    return len(head) == 1 or head in _names()[0]
 
 
 @functools.cache
@@ -73,22 +83,36 @@ def line_tokens(line: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group()) for m in _TOKENS.finditer(line[:MAX_LINE])]
 
 
-@vocab_cache
+@functools.cache
 def context_words() -> frozenset[str]:
-    """Words read as themselves around a candidate: prose, code and dictionary words, and every word of the
+    """Words read as themselves around a candidate: prose, code and dictionary words, and every word of the shipped
     vocabulary files (labels, column names, cues in every language: "user", "Benutzer", "utente", "login"). Any other
     neighbour (a host, a path part, a name, an id) is read by its shape, so that the model learns places, not the
-    values its training data happened to put around them."""
+    values its training data happened to put around them. The shipped files only: a user's extra vocabulary
+    (``$COATCHECK_VOCAB_DIR``) must not change what the shipped model reads."""
     words = set(plain_words()) | _dictionary()
-    for file in vocabulary_files():
-        name = file.removesuffix(".toml")
-        for table in vocabulary_tables(name):
-            for entry in vocabulary_words(name, table):
-                words.update(w.lower() for w in regex.findall(r"[\p{L}]+", entry))
+    for file in sorted(data_path("vocab").iterdir(), key=lambda f: f.name):
+        if file.name.endswith(".toml") and file.name != "languages.toml":
+            for table in load_toml(file).values():
+                for entries in table.values() if isinstance(table, dict) else ():
+                    for entry in entries:
+                        words.update(w.lower() for w in regex.findall(r"[\p{L}]+", str(entry)))
     return frozenset(words)
 
 
-@vocab_lru(65536)
+def vocabulary_digest() -> str:
+    """A digest of every word list the features read (context words, dictionary, names): written with the weights
+    by training and checked against the shipped files by a test, so that a list edited without retraining is
+    caught."""
+    first, last = _names()
+    h = hashlib.sha256()
+    for words in (context_words(), _dictionary(), first, last, plain_words()):
+        h.update("\n".join(sorted(words)).encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=65536)
 def _ctx(token: str) -> str:
     """A context token as the model reads it: punctuation as itself, a vocabulary word in lower case, anything
     else as its shape (``ci-runner-4`` → ``#a-a-9``)."""
@@ -209,13 +233,28 @@ class LineFeatures:
         return [*tf, *cf, *crosses, *near]
 
 
-@vocab_lru(65536)
+@functools.lru_cache(maxsize=65536)
 def _coarse(token: str) -> str:
     if len(token) == 1 and not token.isalnum():
         return token
     if token.isdigit():
         return "0"
     return "w" if token.lower() in context_words() else "x"
+
+
+def line_context(text: str) -> list[tuple[int, int, str, str]]:
+    """``(start, end, prev, next)`` of each non-empty line of ``text``: ``prev`` and ``next`` are the first words
+    (:func:`neighbour_word`) of the lines right before and after it, ``^`` where that line is empty or absent. The
+    same for training and at run time."""
+    out: list[tuple[int, int, str, str]] = []
+    pos = 0
+    physical = text.split("\n")
+    words = [neighbour_word(x) if x else "^" for x in physical]
+    for n, line in enumerate(physical):
+        if line:
+            out.append((pos, pos + len(line), words[n - 1] if n else "^", words[n + 1] if n + 1 < len(physical) else "^"))
+        pos += len(line) + 1
+    return out
 
 
 def neighbour_word(line: str) -> str:

@@ -442,6 +442,10 @@ class ModelDetector:
             out.append((start, len(text)))
         return out
 
+    def clear_cache(self) -> None:
+        """Forget the regions read before."""
+        self.cache = _RegionCache(self.cache.max_chars)
+
     def detect(self, text: str) -> list[Span]:
         spans: list[Span] = []
         todo: list[str] = []

@@ -9,8 +9,10 @@ Stages, in order (:attr:`Pipeline.stages` names them as built):
    (data/keep/readable.toml); dates and documented examples vetoed;
 3. placeholder look-alikes, escaped so that restoring leaves them as they were;
 4. known values: other occurrences of the values found, and of the values the caller already knows (a gateway
-   session's), less those where an agent needs to read them;
-5. encoded copies (base64, hex, URL-encoding) of both;
+   session's), less those where an agent needs to read them; the handles derived from the names and addresses
+   among them (detect/handles.py);
+5. encoded copies of both: blobs that decode to text holding one (base64, hex, URL-encoding), and each value's own
+   encoded forms (detect/encoded_forms.py: base64 at every alignment, hex, URL and JSON escapes);
 6. resolve: widened to whole backslash escapes, merged into disjoint spans.
 
 Which detectors run is the policy's choice: each declares the categories it ``produces``; one that produces
@@ -22,9 +24,11 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import ahocorasick
 import regex
@@ -47,16 +51,15 @@ from ..spans import Span, escape_safe, resolve
 from ..vault import PLACEHOLDER_RE
 from .base import Detector
 from .context import ContextDetector
-from .url_families import CredentialUrlDetector, PrivateUrlDetector
+from .url_families import UrlFamilyDetector
 from .keyless import KeylessDetector
 from .logins import LoginDetector
 from .phrases import CredentialPhraseDetector
 from .dates import VETOED, drop_dates
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
-from .encoded_forms import EncodedFormFinder
+from .encoded_forms import MAX_VALUE, EncodedFormFinder
 from .handles import HandleIndex
-from .lines import LineCache
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
 from .phones import PhoneDetector
@@ -103,9 +106,7 @@ class ValueFinder:
     def handles(self) -> HandleIndex:
         """The handles derived from the known persons' names and e-mail addresses (built once)."""
         if self._handles is None:
-            cats = self.categories or {}
-            self._handles = HandleIndex((v for v, c in cats.items() if c == "person" and " " in v.strip()),
-                                        (v for v, c in cats.items() if c == "email"))
+            self._handles = HandleIndex.of((self.categories or {}).items())
         return self._handles
 
     def encoded_forms(self) -> EncodedFormFinder:
@@ -190,12 +191,14 @@ def _home_user(value: str, span: Span) -> bool:
             and len(value) >= 4 and value.lower() not in plain_words())
 
 
-def _in_order(values: dict[str, Span]) -> Lookup:
-    """The values a decoded text holds, in the order they were found (the first found names a blob's category)."""
+def _in_order(values: dict[str, Span], longer_than: int = 0) -> Lookup:
+    """The values (longer than ``longer_than``) a decoded text holds, in the order they were found (the first found
+    names a blob's category)."""
+    chosen = [(v, s) for v, s in values.items() if len(v) > longer_than]
 
     def lookup(decoded: str) -> list[tuple[int, str, Span]]:
         hits = []
-        for value, span in values.items():
+        for value, span in chosen:
             i = decoded.find(value)
             if i >= 0:
                 hits.append((i, value, span))
@@ -204,14 +207,23 @@ def _in_order(values: dict[str, Span]) -> Lookup:
     return lookup
 
 
-def _known(finder: ValueFinder) -> Lookup:
-    """The caller's known values a decoded text holds."""
+def _known(finder: ValueFinder, longer_than: int = 0) -> Lookup:
+    """The caller's known values (longer than ``longer_than``) a decoded text holds."""
     categories = finder.categories or {}
 
     def lookup(decoded: str) -> list[tuple[int, str, Span]]:
-        return [(i, v, Span(0, len(v), categories[v], KNOWN_VALUE, 1.0)) for i, v in finder.iter(decoded)]
+        return [(i, v, Span(0, len(v), categories[v], KNOWN_VALUE, 1.0)) for i, v in finder.iter(decoded)
+                if len(v) > longer_than]
 
     return lookup
+
+
+_BUILT = 64  # handle and encoded-form indexes kept per pipeline
+_B = TypeVar("_B")
+
+
+def _form_finder(values: frozenset[tuple[str, str, str, float]]) -> EncodedFormFinder:
+    return EncodedFormFinder({v: Span(0, len(v), cat, det, score) for v, cat, det, score in values})
 
 
 def _rule_categories() -> frozenset[str]:
@@ -253,12 +265,11 @@ class _Spec(NamedTuple):
 # In the order they run. The encoded search runs after the terms, on the "views" detectors; it is built by the pipeline.
 _SPECS = (
     _Spec("rules", lambda p: _rule_categories(), lambda p: RuleDetector(disabled=frozenset(categories()) - p.mask)),
-    _Spec("credential-url", lambda p: CredentialUrlDetector.produces, lambda p: CredentialUrlDetector()),
-    _Spec("private-url", lambda p: PrivateUrlDetector.produces, lambda p: PrivateUrlDetector()),
+    _Spec("url-families", lambda p: UrlFamilyDetector.produces, lambda p: UrlFamilyDetector()),
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
     _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
-    _Spec("logins", lambda p: LoginDetector.produces, lambda p: LoginDetector()),
+    _Spec("logins", lambda p: LoginDetector.produces, lambda p: LoginDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector()),
@@ -338,7 +349,8 @@ def _on_decoded(d: Detector) -> Callable[[str], list[Span]]:
 
 class Pipeline:
     """The ordered stages that turn a text into spans to mask. Thread-safe; after construction it holds only
-    caches of results that depend on their input alone (the keyless classifier's findings per line).
+    caches of results that depend on their input alone (the classifiers' findings per line, the model's regions,
+    the handle and encoded-form indexes of the last texts' findings; :meth:`clear_caches` empties them).
 
     ``extra`` detectors run beside the built-in "views" ones (the text, its views, decoded blobs).
     """
@@ -373,16 +385,36 @@ class Pipeline:
                   ("encoded-copies", self._encoded_copies), ("resolve", self._resolve)]
         self._steps = steps
         self._networks = policy.networks()
+        self._lock = threading.Lock()
+        self._handle_indexes: OrderedDict[frozenset[Any], HandleIndex] = OrderedDict()
+        self._form_finders: OrderedDict[frozenset[Any], EncodedFormFinder] = OrderedDict()
 
     def clear_caches(self) -> None:
-        """Forget what the detectors remember of texts seen before (per-line findings, the model's regions), so
-        that the next call costs what a text seen for the first time costs (benchmarks)."""
+        """Forget what the stages remember of texts seen before (per-line findings, the model's regions, the
+        handle and encoded-form indexes built from a text's findings), so that the next call costs what a text seen
+        for the first time costs (benchmarks)."""
         for d in self.detectors:
-            cache = getattr(d, "_lines", None)
-            if isinstance(cache, LineCache):
-                cache.clear()
-        if self.model is not None:
-            self.model.cache = type(self.model.cache)(self.model.cache.max_chars)
+            clear = getattr(d, "clear_cache", None)
+            if clear is not None:
+                clear()
+        with self._lock:
+            self._handle_indexes.clear()
+            self._form_finders.clear()
+
+    def _built(self, cache: OrderedDict[frozenset[Any], _B], key: frozenset[Any], build: Callable[[frozenset[Any]], _B]) -> _B:
+        """``build(key)``, remembered for the last :data:`_BUILT` keys: a conversation resends its texts every turn,
+        and what is built from a text's findings is the same each time."""
+        with self._lock:
+            hit = cache.get(key)
+            if hit is not None:
+                cache.move_to_end(key)
+                return hit
+        made = build(key)
+        with self._lock:
+            cache[key] = made
+            if len(cache) > _BUILT:
+                cache.popitem(last=False)
+        return made
 
     @property
     def stages(self) -> list[str]:
@@ -470,16 +502,16 @@ class Pipeline:
 
     def _handles(self, run: _Pass) -> None:
         """Handles derived from the persons and e-mail addresses found here and known to the caller (``jsmith``,
-        ``smith_j84``, an address's local part), as whole tokens; their encoded copies are looked for too."""
+        ``smith_j84``, an address's local part), as whole tokens, unless the policy never masks them; the encoded
+        copies of those found here are looked for too."""
         if not self.policy.masks("username"):
             return
         text = run.text
-        names = [text[s.start:s.end] for s in run.spans if s.category == "person"]
-        index = HandleIndex([n for n in names if len(n.split()) > 1],
-                            [text[s.start:s.end] for s in run.spans if s.category == "email"])
-        found = index.spans(text)
+        pairs = frozenset((text[s.start:s.end], s.category) for s in run.spans if s.category in ("person", "email"))
+        found = self._built(self._handle_indexes, pairs, HandleIndex.of).spans(text) if pairs else []
         if run.known is not None:
             found += run.known.handles().spans(text)
+        found = [s for s in found if text[s.start:s.end] not in self.policy.never_mask]
         for s in found:
             run.values.setdefault(text[s.start:s.end], s)
         run.add(found)
@@ -489,14 +521,18 @@ class Pipeline:
         one (base64, hex, URL-encoding), and each value's own encoded forms wherever they stand (base64 at any
         alignment, hex, URL and JSON escapes: a short login's base64 is no blob long enough to decode)."""
         lookups: list[Lookup] = []
+        blob_lookups: list[Lookup] = []  # base64 and hex copies of the shorter values are the forward search's
         if run.values:
             lookups.append(_in_order(run.values))
-            run.add(EncodedFormFinder(run.values).spans(run.text))
+            blob_lookups.append(_in_order(run.values, MAX_VALUE))
+            key = frozenset((v, sp.category, sp.detector, sp.score) for v, sp in run.values.items())
+            run.add(self._built(self._form_finders, key, _form_finder).spans(run.text))
         if run.known is not None:
             lookups.append(_known(run.known))
+            blob_lookups.append(_known(run.known, MAX_VALUE))
             run.add(run.known.encoded_forms().spans(run.text))
         if lookups:
-            run.add(encoded_copies(run.text, lookups))
+            run.add(encoded_copies(run.text, lookups, blob_lookups))
 
     def _resolve(self, run: _Pass) -> None:
         """Every span widened so that it never cuts a backslash escape in half (JSON and string literals stay

@@ -47,7 +47,7 @@ def _token_like(segment: str) -> bool:
 
 
 @functools.cache
-def families(file: str = "credential_urls.toml") -> tuple[Family, ...]:
+def families(file: str) -> tuple[Family, ...]:
     """The families of ``data/<file>``."""
     data = load_toml(data_path(file))
     out = []
@@ -61,13 +61,15 @@ def families(file: str = "credential_urls.toml") -> tuple[Family, ...]:
     return tuple(out)
 
 
-class UrlFamilyDetector:
-    """Whole URLs of the families of one data file, as one category."""
+# (data file, category, detector label): a URL of a credential family is a secret, else one of a private family a url
+FILES = (("credential_urls.toml", "secret", "credential-url"), ("private_urls.toml", "url", "private-url"))
 
-    name = "url-family"
-    file = ""
-    category = ""
-    produces: frozenset[str] = frozenset()
+
+class UrlFamilyDetector:
+    """Whole URLs of the credential and private-link families: each URL of the text read once."""
+
+    name = "url-families"
+    produces = frozenset({"secret", "url"})
 
     def detect(self, text: str) -> list[Span]:
         if "://" not in text:
@@ -77,63 +79,58 @@ class UrlFamilyDetector:
             start, end = m.span()
             while end > start and text[end - 1] in _TRAILING:
                 end -= 1
-            family = self.family_of(text[start:end])
-            if family is not None:
-                out.append(Span(start, end, self.category, f"{self.name}:{family}", 0.95))
+            url = text[start:end]
+            for file, category, label in FILES:
+                family = family_of(url, file)
+                if family is not None:
+                    out.append(Span(start, end, category, f"{label}:{family}", 0.95))
+                    break
         return out
 
-    @classmethod
-    def family_of(cls, url: str) -> str | None:
-        """The id of the family ``url`` belongs to, if it holds a real token."""
-        try:
-            parts = urlsplit(url)
-            host = (parts.hostname or "").lower()
-        except ValueError:
-            return None
-        query = {k.lower(): v for k, v in parse_qsl(parts.query, keep_blank_values=True)}
-        for f in families(cls.file):
-            if not f.host.fullmatch(host):
-                continue
-            prefix = f.path.match(parts.path)
-            if prefix is None:
-                continue
-            if f.query:
-                values = [query[q] for q in f.query if q in query]
-                if not any(len(v) >= 8 and kept_by(v, 0, len(v), _KEEPS) is None for v in values):
-                    continue
-                return f.id
-            rest = parts.path[prefix.end():] + ("?" + parts.query if parts.query else "")
-            if f.token_in_host:
-                rest = host.split(".")[0]
-            if f.token_segment:
-                segment = rest.split("/")[0]
-                if _LOOPBACK.fullmatch(host) or not _token_like(segment):
-                    continue
-            token = rest.strip("/")
-            if len(token) >= f.min_token and kept_by(token, 0, len(token), _KEEPS) is None and not _placeholder_path(token):
-                return f.id
+
+def credential_family(url: str) -> str | None:
+    """The credential family ``url`` belongs to (``data/credential_urls.toml``), if it holds a real token."""
+    return family_of(url, "credential_urls.toml")
+
+
+def private_family(url: str) -> str | None:
+    """The private-link family ``url`` belongs to (``data/private_urls.toml``), if it holds a real token."""
+    return family_of(url, "private_urls.toml")
+
+
+def family_of(url: str, file: str) -> str | None:
+    """The id of the family of ``data/<file>`` that ``url`` belongs to, if it holds a real token."""
+    try:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+    except ValueError:
         return None
+    query = {k.lower(): v for k, v in parse_qsl(parts.query, keep_blank_values=True)}
+    for f in families(file):
+        if not f.host.fullmatch(host):
+            continue
+        prefix = f.path.match(parts.path)
+        if prefix is None:
+            continue
+        if f.query:
+            values = [query[q] for q in f.query if q in query]
+            if not any(len(v) >= 8 and kept_by(v, 0, len(v), _KEEPS) is None for v in values):
+                continue
+            return f.id
+        rest = parts.path[prefix.end():] + ("?" + parts.query if parts.query else "")
+        if f.token_in_host:
+            rest = host.split(".")[0]
+        if f.token_segment:
+            segment = rest.split("/")[0]
+            if _LOOPBACK.fullmatch(host) or not _token_like(segment):
+                continue
+        token = rest.strip("/")
+        if len(token) >= f.min_token and kept_by(token, 0, len(token), _KEEPS) is None and not _placeholder_path(token):
+            return f.id
+    return None
 
 
 def _placeholder_path(token: str) -> bool:
     """``T00000000/B00000000/XXXXXXXX``, ``{id}/{token}``, ``<token>``: a documentation URL."""
     pieces = [p for p in regex.split(r"[/?&=:]", token) if p]
     return any(len(set(p.lower())) <= 2 and len(p) >= 3 for p in pieces) or any(c in token for c in "{}<>$*")
-
-
-class CredentialUrlDetector(UrlFamilyDetector):
-    """URLs that are credentials (``data/credential_urls.toml``)."""
-
-    name = "credential-url"
-    file = "credential_urls.toml"
-    category = "secret"
-    produces = frozenset({"secret"})
-
-
-class PrivateUrlDetector(UrlFamilyDetector):
-    """A person's private links (``data/private_urls.toml``): meetings, shares, booking and profile pages."""
-
-    name = "private-url"
-    file = "private_urls.toml"
-    category = "url"
-    produces = frozenset({"url"})

@@ -272,7 +272,7 @@ class _Instance:
 
 def render(carrier: Carrier, rnd: random.Random, doc_id: str | None = None) -> Document:
     """One bench document from ``carrier`` with fresh values: every slot an exact gold item; an encoded copy
-    points to an item of the value it encodes (added when the template does not show that value)."""
+    points to the item of the value it encodes, or to none when the template does not show that value."""
     inst = _Instance(CarrierValues(rnd), carrier.lang)
     text: list[str] = []
     items: list[Item] = []
