@@ -75,3 +75,10 @@ def test_an_organisation_mailbox_is_no_person_handle() -> None:
     assert email_handle("plexus@plexus-project.example") is None
     assert email_handle("jdoe7@plexus-project.example") == "jdoe7"
     assert email_handle("zeltan@zeltan-co.example") is None and email_handle("ketin@marketing-co.example") == "ketin"
+
+
+def test_role_addresses_stay_readable_and_a_persons_address_does_not() -> None:
+    text = "Escalate to support@brennerwerk.de or kontakt@brennerwerk.de, cc jana.kowalski@brennerwerk.de"
+    out = Masker().mask(text).text
+    assert "support@brennerwerk.de" in out and "kontakt@brennerwerk.de" in out
+    assert "jana.kowalski" not in out

@@ -16,9 +16,8 @@ import ahocorasick
 import regex
 
 from ..spans import Span
-from .._data import word_list
-from .validators import gazetteer_name
-from .vocabulary import is_product, plain_words, vocab_cache, word_set
+from .validators import gazetteer_name, role_mailbox
+from .vocabulary import is_product, plain_words
 
 DERIVED = "derived-handle"
 # A handle-shaped token standing alone: not inside a longer identifier, an e-mail's domain or a path's extension
@@ -59,12 +58,6 @@ def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str], 
     return bare, {first, last, *bare}, initials
 
 
-@vocab_cache
-def _role_mailboxes() -> frozenset[str]:
-    """Local parts of shared and service mailboxes: this vocabulary's, the service mailboxes and service users."""
-    return word_set("handles", "role_mailboxes") | word_list("service_mailboxes_lower") | word_list("service_users_lower")
-
-
 def email_handle(address: str) -> str | None:
     """The local part of ``address`` when it reads as its owner's login: not a shared mailbox's (``info``,
     ``kontakt``) or the organisation's own (the local part is its domain's name), not a plain word, at least four
@@ -73,7 +66,7 @@ def email_handle(address: str) -> str | None:
     if "+" in local:
         local = local.split("+", 1)[0]
     low = local.lower()
-    if len(local) < 4 or low in _role_mailboxes() or low in plain_words() or not _TOKEN.fullmatch(local):
+    if len(local) < 4 or role_mailbox(low) or low in plain_words() or not _TOKEN.fullmatch(local):
         return None
     if any(label.startswith(low) for label in domain.lower().split(".")[:-1]):
         return None  # the organisation's own mailbox: codehaus@codehaus.org, pallets@palletsprojects.com

@@ -27,7 +27,7 @@ from stdnum.nl import bsn as _nl_bsn
 from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
-from .vocabulary import is_product, particle_regex, plain_words, vocab_cache
+from .vocabulary import is_product, particle_regex, plain_words, vocab_cache, word_set
 
 _DIGITS = re.compile(r"\D")
 
@@ -165,11 +165,23 @@ def mac(value: str) -> bool:
     return hexes not in {"ffffffffffff", "000000000000"}
 
 
+@vocab_cache
+def _role_mailboxes() -> frozenset[str]:
+    return (word_set("handles", "role_mailboxes") | word_list("service_mailboxes_lower")
+            | word_list("service_users_lower"))
+
+
+def role_mailbox(local: str) -> bool:
+    """The local part of a shared or service mailbox (``info``, ``support``, ``kontakt``, ``noreply``, ``git``): an
+    organisation's address, no person's (the specification calls role addresses ambiguous; an agent reads them)."""
+    return local.lower() in _role_mailboxes()
+
+
 def email(value: str) -> bool:
-    """Not a reserved/documentation domain, not a service address like git@github.com."""
+    """Not a reserved/documentation domain, not a service or role address (git@github.com, info@acme.example)."""
     local, _, domain = value.rpartition("@")
     domain = domain.lower().rstrip(".")
-    if reserved_domain(domain) or local.lower() in word_list("service_mailboxes"):
+    if reserved_domain(domain) or role_mailbox(local):
         return False
     return "." in domain and not re.fullmatch(r"[\d.]+", domain) and not domain.endswith((".png", ".jpg", ".svg", ".webp", ".gif"))
 
