@@ -9,7 +9,6 @@ import datetime
 import json
 import platform
 import sys
-import sysconfig
 import time
 import tomllib
 from collections import Counter
@@ -17,18 +16,16 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from steps import installed_source  # type: ignore[import-not-found]  # noqa: E402
+
 from coatcheck.bench.carriers import catalogue
 from coatcheck.detect.logins import LoginDetector, LoginModel
 
 
 def speed(out: Path) -> float:
     """Milliseconds per 30,000 characters of installed Python source, first read (no line cached)."""
-    site = Path(sysconfig.get_paths()["purelib"])
-    text = ""
-    for p in sorted(site.glob("*/[a-m]*.py")):
-        text += p.read_text(errors="replace")
-        if len(text) > 300_000:
-            break
+    text = installed_source()
     meta = tomllib.loads((out / "model.toml").read_text())
     det = LoginDetector(LoginModel(np.load(out / "weights.npy"), np.asarray(meta["bias"], dtype=np.float32), meta["thresholds"]))
     t0 = time.perf_counter()

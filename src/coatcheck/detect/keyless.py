@@ -9,20 +9,18 @@ template or a documented example (the keep filters every secret detector uses).
 from __future__ import annotations
 
 import functools
-import io
 import math
-import tomllib
 
 import numpy as np
 import regex
 
-from .._data import data_path
 from ..errors import ConfigError
 from ..spans import Span
 from .encoded import encoded_content
 from .keep import kept_by
 from .vocabulary import credential_words, identifier_words, is_credential_key, vocab_cache, vocabulary_words
 from .lines import LineCache, lines
+from .hashed_model import bundled_weights
 from .keyless_features import BUCKETS, FEATURES_VERSION, KEY_BEFORE, PEM_BLOCK, buckets, candidates
 
 # values that are ids or digests unless something says otherwise: hex (with separators, after an algorithm name as
@@ -115,12 +113,8 @@ class KeylessModel:
     def bundled(cls) -> KeylessModel:
         """The model shipped in ``data/keyless/``; weights trained on other features than this package computes
         are refused (ConfigError)."""
-        meta = tomllib.loads(data_path("keyless", "model.toml").read_text(encoding="utf-8"))
-        if meta.get("features_version") != FEATURES_VERSION:
-            raise ConfigError(f"keyless model: trained on features version {meta.get('features_version')!r}, "
-                              f"this package computes version {FEATURES_VERSION!r}: retrain (training/keyless/)")
-        weights = np.load(io.BytesIO(data_path("keyless", "weights.npy").read_bytes()), allow_pickle=False)
-        return cls(weights.astype(np.float32), float(meta["bias"]), float(meta["threshold"]))
+        meta, weights = bundled_weights("keyless", FEATURES_VERSION, "keyless model")
+        return cls(weights, float(meta["bias"]), float(meta["threshold"]))
 
     def score(self, text: str, start: int, end: int) -> float:
         z = float(self.weights[buckets(text, start, end)].sum()) + self.bias

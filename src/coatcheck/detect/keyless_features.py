@@ -13,12 +13,12 @@ from __future__ import annotations
 import functools
 import math
 import operator
-import zlib
 from collections import Counter
 from collections.abc import Iterator
 
 import regex
 
+from .hashed_model import FeatureHasher
 from .vocabulary import plain_words
 
 BUCKETS = 1 << 18
@@ -238,31 +238,13 @@ def features(text: str, start: int, end: int) -> list[str]:
     return tf + cf + crosses
 
 
-def hashed(names: list[str]) -> list[int]:
-    """The bucket of each feature name (crc32: the same on every machine and Python)."""
-    return [zlib.crc32(n.encode("utf-8", "surrogatepass")) % BUCKETS for n in names]
-
-
-_BUCKET_OF: dict[str, int] = {}
-
-
-def _cached_buckets(names: list[str]) -> list[int]:
-    """:func:`hashed`, remembering each name's bucket (names repeat: ``slot:key``, ``comp:Uld``, ``w:the``)."""
-    if len(_BUCKET_OF) > 500_000:
-        _BUCKET_OF.clear()
-    out = []
-    for n in names:
-        b = _BUCKET_OF.get(n)
-        if b is None:
-            b = _BUCKET_OF[n] = zlib.crc32(n.encode("utf-8", "surrogatepass")) % BUCKETS
-        out.append(b)
-    return out
+hashed = FeatureHasher(BUCKETS)  # the bucket of each feature name
 
 
 @functools.lru_cache(maxsize=16384)
 def _token_buckets(value: str) -> tuple[tuple[int, ...], str]:
     names = token_features(value)
-    return tuple(_cached_buckets(names)), names[0]
+    return tuple(hashed(names)), names[0]
 
 
 def buckets(text: str, start: int, end: int) -> list[int]:
@@ -272,4 +254,4 @@ def buckets(text: str, start: int, end: int) -> list[int]:
     token, comp = _token_buckets(value) if len(value) <= MAX_LEN else _token_buckets.__wrapped__(value)
     cf = context_features(text, start, end)
     crosses = [c + "|" + comp for c in cf if c.startswith(("klast:", "w1:", "flag:", "slot:"))]
-    return [*token, *_cached_buckets(cf), *_cached_buckets(crosses)]
+    return [*token, *hashed(cf), *hashed(crosses)]

@@ -9,15 +9,13 @@ neither. Service accounts, placeholders, templates, versions and dates stay read
 from __future__ import annotations
 
 import functools
-import io
-import tomllib
 
 import numpy as np
 import regex
 
-from .._data import data_path
 from ..errors import ConfigError
 from ..spans import Span
+from .hashed_model import bundled_weights
 from .keep import kept_by
 from .lines import LineCache
 from .vocabulary import vocab_cache, word_set
@@ -56,7 +54,7 @@ def _after_work_item(lf: LineFeatures, i: int) -> bool:
 
 
 class LoginModel:
-    """The shipped weights: ``probabilities(tokens, i)`` over :data:`LABELS`."""
+    """The shipped weights: ``batch(candidates)``, each candidate's probabilities over :data:`LABELS`."""
 
     def __init__(self, weights: np.ndarray, bias: np.ndarray, thresholds: dict[str, float]) -> None:
         if weights.shape != (BUCKETS, len(LABELS)):
@@ -69,13 +67,8 @@ class LoginModel:
     @functools.cache
     def bundled(cls) -> LoginModel:
         """The model shipped in ``data/logins/``; weights of another feature version are refused (ConfigError)."""
-        meta = tomllib.loads(data_path("logins", "model.toml").read_text(encoding="utf-8"))
-        if meta.get("features_version") != FEATURES_VERSION:
-            raise ConfigError(f"login model: trained on features version {meta.get('features_version')!r}, "
-                              f"this package computes version {FEATURES_VERSION!r}: retrain (training/logins/)")
-        weights = np.load(io.BytesIO(data_path("logins", "weights.npy").read_bytes()), allow_pickle=False)
-        return cls(weights.astype(np.float32), np.asarray(meta["bias"], dtype=np.float32),
-                   {k: float(v) for k, v in meta["thresholds"].items()})
+        meta, weights = bundled_weights("logins", FEATURES_VERSION, "login model")
+        return cls(weights, np.asarray(meta["bias"], dtype=np.float32), {k: float(v) for k, v in meta["thresholds"].items()})
 
     def batch(self, candidates: list[list[str]]) -> np.ndarray:
         """One row of label probabilities per candidate: one gather and one sum for them all."""
@@ -108,13 +101,15 @@ class LoginDetector:
         todo = {key: self._candidates(key) for _, key in keyed if self._lines.peek(key) is None}
         rows = [names for cands in todo.values() for _, _, names in cands]
         probs = list(self.model.batch(rows)) if rows else []
+        fresh: dict[str, tuple[_Finding, ...]] = {}  # read from here: the cache keeps no line over CACHED_LINE
         k = 0
         for key, cands in todo.items():
-            self._lines.put(key, self._decide(cands, probs[k:k + len(cands)]))
+            fresh[key] = self._decide(cands, probs[k:k + len(cands)])
+            self._lines.put(key, fresh[key])
             k += len(cands)
         out: list[Span] = []
         for ls, key in keyed:
-            for s, e, category, p in self._lines.get(key):
+            for s, e, category, p in (fresh[key] if key in fresh else self._lines.get(key)):
                 out.append(Span(ls + s, ls + e, category, self.name, p))
         return out
 

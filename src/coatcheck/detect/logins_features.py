@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import zlib
 from collections.abc import Iterator
 
 import regex
 
 from .._data import data_path, load_toml, word_list
+from .hashed_model import FeatureHasher
 from .vocabulary import plain_words
 
 BUCKETS = 1 << 18
@@ -272,20 +272,7 @@ def features(tokens: list[tuple[int, int, str]], i: int, prev: str = "^", nxt: s
     return LineFeatures(tokens, prev, nxt).names(i)
 
 
-_BUCKET_OF: dict[str, int] = {}
-
-
-def hashed(names: list[str]) -> list[int]:
-    """The bucket of each feature name (crc32: the same on every machine and Python), remembered."""
-    if len(_BUCKET_OF) > 500_000:
-        _BUCKET_OF.clear()
-    out = []
-    for name in names:
-        b = _BUCKET_OF.get(name)
-        if b is None:
-            b = _BUCKET_OF[name] = zlib.crc32(name.encode("utf-8", "surrogatepass")) % BUCKETS
-        out.append(b)
-    return out
+hashed = FeatureHasher(BUCKETS)  # the bucket of each feature name
 
 
 def candidates(line: str) -> Iterator[tuple[list[tuple[int, int, str]], int]]:

@@ -13,7 +13,6 @@ ones, table by table and language by language.
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -39,18 +38,6 @@ def vocab_cache(fn: Callable[..., _T]) -> Callable[..., _T]:
     cached = cache(fn)
     _CLEARS.append(cached.cache_clear)
     return cached
-
-
-def vocab_lru(maxsize: int) -> Callable[[Callable[..., _T]], Callable[..., _T]]:
-    """:func:`functools.lru_cache` for a function of the vocabulary and an open-ended argument (a token): bounded,
-    and emptied after :func:`use_vocabulary`."""
-
-    def wrap(fn: Callable[..., _T]) -> Callable[..., _T]:
-        cached = functools.lru_cache(maxsize=maxsize)(fn)
-        _CLEARS.append(cached.cache_clear)
-        return cached
-
-    return wrap
 
 
 def extra_dirs() -> tuple[Path, ...]:
