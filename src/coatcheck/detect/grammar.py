@@ -64,6 +64,7 @@ def assignment(
     prefix: bool = True,
     loose: bool = False,
     case_insensitive_value: bool = False,
+    brackets: bool = False,
 ) -> str:
     """The pattern for ``key`` assigned ``value`` in every syntax above; the value is group ``v``.
 
@@ -71,6 +72,7 @@ def assignment(
     before the operator (``[\\w.-]{0,20}`` lets ``CLOUDFLARE_API_TOKEN`` match key ``cloudflare``).
     ``prefix``: the key may be the last part of a longer identifier (``POSTGRES_USER`` for ``user``).
     ``loose``: a space alone may separate key and value (only for values with a strict shape).
+    ``brackets``: the value may stand in angle, square or round brackets (dovecot's ``user=<x>``, ``[x]``).
     """
     # A key starts a word: not inside an identifier, not a $var's tail. With ``prefix`` it may also start
     # after a word part (POSTGRES_|USER, db.|password, db|User), told by lookbehind so the match starts at the key.
@@ -81,7 +83,8 @@ def assignment(
     val = f"(?i:{value})" if case_insensitive_value else f"(?-i:{value})"
     # A value is never itself a JSON key: in ``"source":"user","trigger":"exec"`` the comma ends a value, it does
     # not pair ``user`` with ``trigger`` the way it pairs a call's arguments (``setProperty("user", "alice")``).
-    return rf"{start}(?i:{key}){tail}{KEY_CLOSE}{DECLARED_TYPE}{sep}{VALUE_OPEN}(?P<v>{val})(?![\w-])(?!\\{{0,3}}[\"'][ \t]*:)"
+    opening = rf"(?:{VALUE_OPEN}|[<\[(])" if brackets else VALUE_OPEN
+    return rf"{start}(?i:{key}){tail}{KEY_CLOSE}{DECLARED_TYPE}{sep}{opening}(?P<v>{val})(?![\w-])(?!\\{{0,3}}[\"'][ \t]*:)"
 
 
 def compile_assignment(key: str, value: str, **kw: bool | str) -> regex.Pattern[str]:

@@ -29,33 +29,61 @@ _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _MIN_BARE = 5  # a derived handle without digits: long enough to be no chance word ("jli" is not)
 
 
-def _fold(word: str) -> str:
-    """Lower case, accents off, letters only: "Brönner-Díaz" → "bronnerdiaz" (handles are ASCII)."""
+_GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue"})
+
+
+def _fold(word: str, german: bool = False) -> str:
+    """Lower case, accents off, letters only: "Brönner-Díaz" → "bronnerdiaz" (handles are ASCII); ``german``:
+    umlauts written out first ("Jürgen" → "juergen"), the other way people spell them in a login."""
+    if german:
+        word = word.translate(_GERMAN)
     plain = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
     return "".join(c for c in plain.lower() if "a" <= c <= "z")
 
 
-def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str], set[str]]:
-    """The handles people derive from ``name`` ("First [Middle] Last"): those that stand on their own (``first.last``,
-    ``flast``, ``last_f``, ``firlas`` …); the stems that are a handle with one to four digits after them (the first
-    name, the last name, any standing form: ``maria84``, ``rossi1``); and the initials, a handle only with a birth
-    year after them (``mr1984``: ``es2015`` and ``py311`` are no one's). A name no gazetteer vouches for
-    (``credible`` false: "Flat Pages" may be a heading the model took for a name) gives only the forms that join an
-    initial or a separator to a whole name, and its initials; never the bare words run together (``flatpages``)."""
-    parts = [p for p in (_fold(w) for w in name.split()) if p]
-    if len(parts) < 2:
-        return set(), set(), set()
-    first, last = parts[0], parts[-1]
+def _pair_handles(first: str, last: str) -> tuple[set[str], set[str]]:
+    """The handles of one first name and one surname: (joined by a separator or an initial, run together)."""
     fi, li = first[0], last[0]
-    initials = {fi + li} | ({fi + parts[1][0] + li} if len(parts) > 2 else set())
-    bare: set[str] = set()
-    for sep in (".", "_", "-", ""):
+    bare = {fi + last, last + fi, first + li}
+    for sep in (".", "_", "-"):
         bare |= {first + sep + last, fi + sep + last, last + sep + first, last + sep + fi, first + sep + li}
-    run_together = {first + last, last + first, first[:3] + last[:3], first[:2] + last[:4]}
-    bare = {h for h in bare | run_together if len(h) >= _MIN_BARE}
+    # whole names run together, and cut the ways account schemes cut them (8-character logins, 3+3, 5+3 letters)
+    run_together = {first + last, last + first, first[:3] + last[:3], first[:2] + last[:4], last[:5] + first[:3],
+                    fi + last[:7], last[:7] + fi}
+    return bare, run_together - bare
+
+
+def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str], set[str]]:
+    """The handles people derive from ``name`` ("First [Middle] Last", "Nombre Apellido1 Apellido2"): those that
+    stand on their own (``first.last``, ``flast``, ``last_f``, ``firlas`` …, with each surname of a name that has
+    two, ``agarciav`` for Adrián García Vázquez, and umlauts both dropped and written out); the stems that are a
+    handle with one to four digits after them (the first name, the last name, any standing form: ``maria84``,
+    ``rossi1``); and the initials, a handle only with a birth year after them (``mr1984``: ``es2015`` and ``py311``
+    are no one's). A name no gazetteer vouches for (``credible`` false: "Flat Pages" may be a heading the model took
+    for a name) gives only the forms that join an initial or a separator to a whole name, and its initials; never the
+    bare words run together (``flatpages``)."""
+    bare: set[str] = set()
+    run: set[str] = set()
+    stems: set[str] = set()
+    initials: set[str] = set()
+    for german in (False, True):
+        parts = [p for p in (_fold(w, german) for w in name.split()) if p]
+        if len(parts) < 2:
+            return set(), set(), set()
+        first = parts[0]
+        initials |= {first[0] + parts[-1][0]} | ({first[0] + parts[1][0] + parts[-1][0]} if len(parts) > 2 else set())
+        for last in parts[1:] if len(parts) <= 4 else (parts[1], parts[-1]):
+            joined, together = _pair_handles(first, last)
+            bare |= joined
+            run |= together
+            stems |= {first, last}
+        if len(parts) > 2:  # two surnames: the first one with the second's initial (agarciav), or both run together
+            run |= {first[0] + parts[-2] + parts[-1][0], parts[-2] + parts[-1]}
+    bare = {h for h in bare if len(h) >= _MIN_BARE}
+    run = {h for h in run if len(h) >= _MIN_BARE}
     if not credible:
-        return bare - run_together, set(), initials
-    return bare, {first, last, *bare}, initials
+        return bare, set(), initials
+    return bare | run, stems | bare | run, initials
 
 
 def email_handle(address: str) -> str | None:

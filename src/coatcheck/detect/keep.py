@@ -384,6 +384,14 @@ def is_fictional_phone(text: str, start: int, end: int) -> bool:
     return False
 
 
+def is_identifier_slot(text: str, start: int, end: int) -> bool:
+    """The value is given to a key that names an identifier or a digest (``etag``, ``client_id``, ``trace_id``,
+    ``incident_key``) and no credential: a random-looking id there is no secret."""
+    from .keyless import identifier_key  # keyless reads keep's predicates: imported when first asked
+
+    return identifier_key(text, start)
+
+
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
@@ -413,6 +421,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_fictional_person,
         is_service_role,
         is_fictional_phone,
+        is_identifier_slot,
     )
 }
 

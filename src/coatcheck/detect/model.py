@@ -27,8 +27,8 @@ import regex
 from ..errors import ConfigError
 from ..spans import Span
 from .dates import date_ranges
-from .vocabulary import (all_plain_words, alternation, company_suffixes, is_product, name_particles, plain_words,
-                         vocab_cache, vocabulary_labels, vocabulary_words)
+from .vocabulary import (all_plain_words, alternation, company_suffixes, composed_labels, is_product, name_particles,
+                         plain_words, vocab_cache, vocabulary_labels, vocabulary_words)
 
 CATEGORY = {"PER": "person", "ADDR": "address"}
 _SKIP_LINE = regex.compile(r"^\s*\S{120,}\s*$")
@@ -178,6 +178,13 @@ def _address_labels() -> frozenset[str]:
     return frozenset(vocabulary_labels("address"))
 
 
+@vocab_cache
+def _number_label() -> regex.Pattern[str]:
+    """A person-bound number's label ("Kundennummer", "n. socio"): an address holds none, a run of labelled ids does
+    ("KD-955900, Patientennummer 237628196")."""
+    return regex.compile(r"(?<!\w)" + (composed_labels("account") or "(?!)"), regex.IGNORECASE)
+
+
 def _trim_address(text: str, start: int, end: int) -> int:
     """Move an address span's start past leading words that are not part of it ("Il habite", "Adresse:")."""
     from .._data import word_list
@@ -220,7 +227,8 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         start = _trim_address(text, start, end)
         value = text[start:end]
         ok = (_house_number(value) and _STREET_WORD.search(value) is not None and len(value) <= 120
-              and not any(c in value for c in "@+#\\\n") and not date_ranges(value))
+              and not any(c in value for c in "@+#|\\\n") and not date_ranges(value)
+              and _number_label().search(value) is None)
         return (start, end) if ok else None
     words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
     common = word_list("common_words")

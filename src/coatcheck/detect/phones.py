@@ -34,6 +34,7 @@ def _keywords() -> regex.Pattern[str]:
 _GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}[ .\-]\d{3}[ .\-]\d{4}")
 
 
+_FRENCH_DOTTED = regex.compile(r"0[1-9](?:\.\d\d){4}")
 _YEARS = regex.compile(r"(?:(?:19|20)\d\d(?:[-–/, ]+|$))+")  # 2002-2012, 2008-2019, 2021
 _ZIP4 = regex.compile(r"\d{5}-\d{4}")
 _STATE_BEFORE = regex.compile(r"\b[A-Z]{2},?\s*(?:[#*]|//)?\s*$")  # "MA 02110", "MA\n# 02110" (a licence header)
@@ -51,7 +52,8 @@ class PhoneDetector:
             start, end = m.span()
             raw = m.group()
             digits = sum(c.isdigit() for c in raw)
-            if not 7 <= digits <= 15 or raw.count(".") >= 3 or is_date(text, start, end) or is_version(text, start, end):
+            dotted = raw.count(".") >= 3 and _FRENCH_DOTTED.fullmatch(raw) is None  # an IP or a version, not 06.12.48.90.43
+            if not 7 <= digits <= 15 or dotted or is_date(text, start, end) or is_version(text, start, end):
                 continue
             if regex.fullmatch(r"\d{4}[-/.]\d{2}[-/.]\d{2}.*", raw) or _YEARS.fullmatch(raw):
                 continue

@@ -14,7 +14,7 @@ import regex
 from ..spans import Span
 from .keep import kept_by
 from .validators import gazetteer_name, person_name
-from .vocabulary import vocab_cache, vocabulary_tables, vocabulary_words, word_set
+from .vocabulary import composed_labels, vocab_cache, vocabulary_tables, vocabulary_words, word_set
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 
@@ -26,7 +26,9 @@ def _has_alnum(value: str) -> bool:
 _CELL_CHECKS = {
     "username": lambda v: bool(regex.fullmatch(r"[A-Za-z][A-Za-z0-9._-]{1,38}", v)),
     "phone": lambda v: sum(c.isdigit() for c in v) >= 6,
-    "address": lambda v: any(c.isdigit() for c in v) and any(c.isalpha() for c in v),
+    # a street with its number, or a postal code (38485, BS18 2WP, 00184, D-10115)
+    "address": lambda v: ((any(c.isdigit() for c in v) and any(c.isalpha() for c in v))
+                          or bool(regex.fullmatch(r"[A-Z]{0,2}-?\d{4,5}", v))),
     # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772)
     "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d{5,}(?:[-/]\d+)*", v)),
 }
@@ -79,11 +81,40 @@ def _fields(text: str, s: int, e: int, sep: str) -> list[tuple[int, int]]:
 
 _HEADER_GAP = regex.compile(r"[\s.\-]+")
 _TRAILING_WORD = regex.compile(r"\w+$")
-_HEADER_NAME = regex.compile(r"\w{1,40}")
+_HEADER_NAME = regex.compile(r"[\w°º#]{1,40}")
 
 
 def _norm(header: str) -> str:
-    return _HEADER_GAP.sub("_", header.strip().strip("\"'").lower())
+    return _HEADER_GAP.sub("_", header.strip().strip("\"'").lower()).strip("_")
+
+
+@vocab_cache
+def _composed_headers() -> dict[str, regex.Pattern[str]]:
+    """Category -> the headers its composed labels name (``N. socio``, ``Mitgliedsnr.``, ``numéro_de_police``)."""
+    out = {}
+    for cat in vocabulary_tables("columns"):
+        if (pattern := composed_labels(cat)) is not None:
+            out[cat] = regex.compile(pattern, regex.IGNORECASE)
+    return out
+
+
+@vocab_cache
+def _qualifiers() -> frozenset[str]:
+    return word_set("column_words", "qualifiers")
+
+
+def _category(name: str, cols: dict[str, str]) -> str | None:
+    """The category of the column named ``name`` (normalised): listed, named by a composed label, or listed once
+    its qualifiers are left out (``billing_zip``, ``telefono_casa``)."""
+    for candidate in (name, "_".join(p for p in name.split("_") if p not in _qualifiers())):
+        if not candidate:
+            continue
+        if candidate in cols:
+            return cols[candidate]
+        cat = next((cat for cat, pattern in _composed_headers().items() if pattern.fullmatch(candidate)), None)
+        if cat is not None:
+            return cat
+    return None
 
 
 class TableDetector:
@@ -138,12 +169,11 @@ class TableDetector:
             lead = _TRAILING_WORD.search(names[0])
             if lead and not _HEADER_NAME.fullmatch(names[0]):
                 names[0] = lead.group()  # a table starting inside a JSON string: {"content":"id,name,…
-            if sep == "|":
-                names = [n for n in names if n] if line.strip().startswith("|") else names
+            # a markdown row's outer pipes leave empty names at both ends: kept, so that name k is field k of the rows
             if not all(_HEADER_NAME.fullmatch(n) for n in names if n):
                 continue
-            cats = {k: cols[n] for k, n in enumerate(names) if n in cols}
-            if not cats or len(names) < 2:
+            cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
+            if not cats or sum(1 for n in names if n) < 2:
                 continue
             people_table = any(c in ("email", "phone", "address", "username") for c in cats.values())
             mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}

@@ -177,11 +177,24 @@ def role_mailbox(local: str) -> bool:
     return local.lower() in _role_mailboxes()
 
 
+_OPAQUE_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=(?:[a-f]*\d){2})[0-9a-f]{10,}|(?=[0-9A-F]*[A-F])(?=(?:[A-F]*\d){2})[0-9A-F]{10,}")
+_SERVICE_LOCAL = re.compile(r"(?i)(?:svc|srv|sync|robot|bot|build|deploy|system|daemon|automation)[-_.]|(?:ci|cd)[-_]")
+_SERVICE_DOMAINS = (".gserviceaccount.com",)
+
+
+def machine_address(local: str, domain: str) -> bool:
+    """An address no person reads: a message or event id (``bde11cf9fa704e28@mail.example``, a calendar UID of
+    random letters), a service principal (``svc-intune-enroll@…``, ``ci-deployer@…iam.gserviceaccount.com``)."""
+    return (_OPAQUE_HEX.fullmatch(local) is not None or (len(local) >= 16 and random_string(local))
+            or _SERVICE_LOCAL.match(local) is not None or domain.endswith(_SERVICE_DOMAINS))
+
+
 def email(value: str) -> bool:
-    """Not a reserved/documentation domain, not a service or role address (git@github.com, info@acme.example)."""
+    """Not a reserved/documentation domain, not a service or role address (git@github.com, info@acme.example), not
+    a message id or a service principal (:func:`machine_address`)."""
     local, _, domain = value.rpartition("@")
     domain = domain.lower().rstrip(".")
-    if reserved_domain(domain) or role_mailbox(local):
+    if reserved_domain(domain) or role_mailbox(local) or machine_address(local, domain):
         return False
     return "." in domain and not re.fullmatch(r"[\d.]+", domain) and not domain.endswith((".png", ".jpg", ".svg", ".webp", ".gif"))
 
@@ -206,6 +219,14 @@ def passport(value: str) -> bool:
     if not 6 <= len(v) <= 10:
         return False
     return sum(c.isdigit() for c in v) >= 3 or (v.isalnum() and v.isupper() and v.lower() not in plain_words())
+
+
+def document_number(value: str) -> bool:
+    """An identity document's number in its slot: 5 to 14 characters with two digits or more, in capitals, not a
+    year alone."""
+    v = re.sub(r"[\s-]", "", value)
+    return (5 <= len(v) <= 14 and sum(c.isdigit() for c in v) >= 2 and v.upper() == v
+            and not re.fullmatch(r"(?:19|20)\d\d", v))
 
 
 def driver_license(value: str) -> bool:
@@ -296,15 +317,29 @@ def name_like(word: str) -> bool:
     return any(word[:i] in first and word[i:] in last for i in range(3, len(word) - 2))
 
 
+_CHAT_ID = re.compile(r"[UWB](?=[A-Z0-9]*\d)[A-Z0-9]{8,11}")
+
+
 def username(value: str) -> bool:
     """A login name in a username slot: anything but a service or system account, a bot, a code word or a
     common word (safety first: an unknown word in a user slot is somebody's login)."""
     low = value.lower()
-    if low in word_list("service_users") or low in word_list("code_words") or low in word_list("common_words"):
+    if (low in word_list("service_users") or low in word_list("code_words") or low in word_list("common_words")
+            or role_mailbox(low)):
         return False
     if low.endswith(("bot", "[bot]", "-ci", "_ci", "-svc", "_svc", "-service", "_service")):
         return False
+    if _CHAT_ID.fullmatch(value):
+        return False  # a chat workspace's member id (Slack U02ABCDEF, W…): an identifier, no login
     return len(low) >= 3
+
+
+def login_word(value: str) -> bool:
+    """A login standing after its label with no operator ("Invalid user jdoe from", "(usuario anunez)"): a
+    :func:`username` that is also no word prose, code or a dictionary writes (``user interface``, ``login page``)."""
+    from .logins_features import is_candidate
+
+    return username(value) and is_candidate(value)
 
 
 def base64_text(value: str) -> bool:
@@ -390,6 +425,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "licence_number": licence_number,
     "possible_phone": possible_phone,
     "username": username,
+    "login_word": login_word,
+    "document_number": document_number,
     "luhn": luhn,
     "card": card,
     "iban": iban,

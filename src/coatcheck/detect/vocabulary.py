@@ -188,6 +188,56 @@ def vocabulary_labels(name: str, languages: tuple[str, ...] | None = None) -> tu
     return vocabulary_words("labels", name, languages)
 
 
+# label lists of labels.toml that a vocabulary file composes further: holder nouns x number markers (numbers.toml)
+_COMPOSED = {"account": "numbers"}
+
+
+def _phrase(words: Iterable[str]) -> str:
+    """An alternation of phrases whose spaces match any run of space, ``_``, ``.`` or ``-`` (or none: German
+    compounds), longest first; ``(?!)`` for none."""
+    parts = ["[\\s_.-]*".join(regex.escape(w, special_only=True) for w in p.split())
+             for p in sorted(set(words), key=lambda w: (-len(w), w))]
+    return "(?:" + "|".join(parts) + ")" if parts else "(?!)"
+
+
+@vocab_cache
+def composed_labels(name: str) -> str | None:
+    """A regex for the labels of list ``name`` that a vocabulary file composes (``account``: a holder with a number
+    marker of the same language, in that language's order: "patient number", "Mitgliedsnr", "n. cartella clinica",
+    "numéro de police", "nº de socio"), case-insensitive; None for a list with no composition."""
+    file = _COMPOSED.get(name)
+    if file is None:
+        return None
+    sep = "[\\s_.-]*"
+    out = []
+    for lang in (*languages(), OTHER):
+        holders = vocabulary_words(file, "holders", (lang,)) if lang != OTHER else ()
+        before = vocabulary_words(file, "markers", (lang,)) if lang != OTHER else ()
+        after = vocabulary_words(file, "markers_after", (lang,)) if lang != OTHER else ()
+        joins = vocabulary_words(file, "joins", (lang,)) if lang != OTHER else ()
+        if not holders:
+            continue
+        h = _phrase(holders)
+        if after:
+            out.append(f"{h}{sep}{_phrase(after)}(?!\\w)")  # customer no, Kunden-Nr, Mitgliedsnummer, socio nº
+        if before:
+            j = f"(?:{_phrase(joins)}{sep})?" if joins else ""
+            out.append(f"{_phrase(before)}{sep}{j}{h}(?!\\w)")  # numero cliente, n° de police, nº de socio
+    standalone = vocabulary_words(file, "standalone")
+    if standalone:
+        out.append(_phrase(standalone) + "(?!\\w)")
+    return "(?:" + "|".join(out) + ")"
+
+
+def composed_keywords(name: str) -> tuple[str, ...]:
+    """The words a text holds when one of ``name``'s composed labels is in it (for a rule's keyword prefilter)."""
+    file = _COMPOSED.get(name)
+    if file is None:
+        return ()
+    words = [*vocabulary_words(file, "holders"), *vocabulary_words(file, "standalone")]
+    return tuple(dict.fromkeys(max(w.lower().split(), key=len) for w in words))
+
+
 def name_particles() -> frozenset[str]:
     """Lower-case particles inside personal names, every language (data/vocab/names.toml)."""
     return _names_set("particles")

@@ -14,6 +14,7 @@ A record::
     # value = '''[A-Za-z0-9_-]{40}'''
     # tail = '''[\\w.-]{0,20}'''            # what may follow the key's name (default: nothing)
     # loose = true                         # a space alone may separate key and value
+    # brackets = true                      # the value may stand in <…>, […] or (…)
     group = "v"                       # optional: the named/numbered group that is the value (default: whole match)
     keywords = ["ghp_"]               # literal prefilter, case-insensitive; no keywords = always run
     validator = "luhn"                # optional: name in detect.validators.VALIDATORS
@@ -45,7 +46,8 @@ from ...errors import ConfigError
 from ...spans import Span
 from ..entropy import shannon_entropy
 from ..grammar import assignment, label_regex
-from ..vocabulary import alternation, vocab_cache, vocabulary_labels, vocabulary_words
+from ..vocabulary import (alternation, composed_keywords, composed_labels, vocab_cache, vocabulary_labels,
+                          vocabulary_words)
 from ..keep import KEEPS, SECRET_KEEPS
 from ..validators import VALIDATORS
 
@@ -73,6 +75,7 @@ class Rule(BaseModel):
     tail: str = ""
     prefix: bool = True
     loose: bool = False
+    brackets: bool = False
     group: int | str = 0
     keywords: list[str] = []
     validator: str | None = None
@@ -106,9 +109,13 @@ class Rule(BaseModel):
                 if not any(regex.search(r"(?<!\p{L})" + regex.escape(k), low) for k in own):
                     self.keywords.append(max(low.split(), key=len))
             key = label_regex(labels)
+            composed = composed_labels(self.labels)
+            if composed is not None:
+                key = f"(?:{key}|{composed})"
+                self.keywords.extend(k for k in composed_keywords(self.labels) if k not in own)
         assert key is not None  # exactly one of key and labels, checked above
         self.pattern = assignment(key, self.value, tail=self.tail, prefix=self.prefix, loose=self.loose,
-                                  case_insensitive_value=self.ignore_case)
+                                  brackets=self.brackets, case_insensitive_value=self.ignore_case)
         self.group = "v"
         return self
 

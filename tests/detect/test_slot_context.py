@@ -1,0 +1,149 @@
+"""Context beats format: a value in a slot its label names is masked whatever its layout, and the label words are
+read the way each language composes them. Every value here is made up."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+from coatcheck.detect.handles import name_handles
+from coatcheck.detect.tables import TableDetector
+from coatcheck.detect.validators import email
+
+
+@pytest.fixture(scope="module")
+def masker() -> Masker:
+    return Masker()
+
+
+def masked(masker: Masker, text: str) -> dict[str, str]:
+    return {text[s.start:s.end]: s.category for s in masker.detect(text)}
+
+
+# holder + number marker in each language's order, none of them spelled out in labels.toml
+COMPOSED_NUMBERS = [
+    ("the patient number 4471920 was merged twice", "4471920"),
+    ("Employee no. E-5520193 left in March", "E-5520193"),
+    ("numero tessera 88120734 scaduta", "88120734"),
+    ("n. cartella clinica 30918273, reparto 4", "30918273"),
+    ("Mitarbeiternummer 7720431 fehlt im Export", "7720431"),
+    ("Versichertennummer: K-99120374", "K-99120374"),
+    ("numéro d'adhérent 60293817 invalide", "60293817"),
+    ("numéro de police CT7720-1182-FR expirée", "CT7720-1182-FR"),
+    ("número de historia clínica 51820394, planta 2", "51820394"),
+    ("código de socio SOC-4402918 duplicado", "SOC-4402918"),
+    ("matricola 7712093 non trovata", "7712093"),
+]
+
+
+@pytest.mark.parametrize("text,value", COMPOSED_NUMBERS)
+def test_person_bound_numbers_named_by_holder_and_marker(masker: Masker, text: str, value: str) -> None:
+    assert masked(masker, text).get(value) == "account"
+
+
+@pytest.mark.parametrize("text", ["the number of clients grew by 120000", "client id: 566688767516555012756",
+                                  "ticket no. 4471920", "order number 88120734"])
+def test_counts_client_ids_and_work_items_stay(masker: Masker, text: str) -> None:
+    assert "account" not in masked(masker, text).values()
+
+
+def test_a_run_of_labelled_ids_is_no_address(masker: Masker) -> None:
+    text = "Einsatz: Kundennummer KD-771203, Patientennummer 402918377, Mail bitte an die Station"
+    found = masked(masker, text)
+    assert found.get("KD-771203") == "account" and found.get("402918377") == "account"
+    assert not any("Patientennummer" in v for v in found)
+
+
+LOGINS = [
+    ("sshd[812]: Invalid user ravi.okafor from 203.0.113.9 port 50122", "ravi.okafor"),
+    ("and Tomasz (login t_wrobel) joins from the Lisbon office", "t_wrobel"),
+    ("Chiara (utente cbellandi) non riesce ad accedere", "cbellandi"),
+    ("Nerea (usuario nlasaga) se conecta desde casa", "nlasaga"),
+    ("imap-login: Login: user=<hkrueger>, method=PLAIN, rip=198.51.100.7", "hkrueger"),
+    ("Nombre de cuenta:\t\tilarrea", "ilarrea"),
+]
+
+
+@pytest.mark.parametrize("text,value", LOGINS)
+def test_logins_after_their_label_with_a_space_or_a_bracket(masker: Masker, text: str, value: str) -> None:
+    assert masked(masker, text).get(value) == "username"
+
+
+@pytest.mark.parametrize("text", ["the user interface froze", "login page returns 500", "Invalid user admin from x",
+                                  "Account Name:\t\tWS-FIN-07$", "imap-login: Login: user=<postmaster>",
+                                  "Perché `Get-LocalUser` elenca solo due account?", "Der CI-Benutzer ist gitlab"])
+def test_words_service_and_machine_accounts_after_a_user_label_stay(masker: Masker, text: str) -> None:
+    assert "username" not in masked(masker, text).values()
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Passport No. 4471-QX", "4471-QX", "passport"),
+    ("carta d'identità CA71920BB rilasciata", "CA71920BB", "passport"),
+    ("Personalausweis: T22009871", "T22009871", "passport"),
+    ("Dial-in passcode: 551902", "551902", "secret"),
+    ("Kenncode: 883102 (nur für das Team)", "883102", "secret"),
+    ('"conference_number": "+44 20 7946 0018,,,90817723#"', "90817723", "secret"),
+    ("BDAY:1971-04-09", "1971-04-09", "birth_date"),
+    ("Geburtsdatum: 09.04.1971", "09.04.1971", "birth_date"),
+    ('"date_of_birth": "1988-12-30"', "1988-12-30", "birth_date"),
+])
+def test_documents_passcodes_and_birth_dates_in_their_slots(masker: Masker, text: str, value: str, category: str) -> None:
+    assert masked(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text", ["passport photo 2x2", "Passport No. TBD", "pin: 12", "released 1971-04-09",
+                                  "the birthday party is on Friday"])
+def test_near_misses_of_those_slots_stay(masker: Masker, text: str) -> None:
+    assert masked(masker, text) == {}
+
+
+def test_a_vcard_s_name_parts_street_and_postcode() -> None:
+    text = "BEGIN:VCARD\nVERSION:4.0\nN:Okonkwo;Adaeze;;;\nADR;TYPE=HOME:;;Lindenweg 12;Kassel;;34117;\nEND:VCARD\n"
+    found = masked(Masker(), text)
+    assert any("Okonkwo" in v and "Adaeze" in v for v in found)
+    assert "34117" in found and any("Lindenweg 12" in v for v in found)
+    assert not any("Kassel" == v for v in found)
+
+
+def cells(text: str) -> list[tuple[str, str]]:
+    return [(text[s.start:s.end], s.category) for s in TableDetector().detect(text)]
+
+
+def test_markdown_table_columns_stay_aligned_with_their_headers() -> None:
+    text = ("| Nome | Matricola | N. socio | Telefono |\n|---|---|---|---|\n"
+            "| Piera Gallo | 7719203 | S-8820193 | +39 347 000 1122 |\n")
+    got = cells(text)
+    assert ("7719203", "account") in got and ("S-8820193", "account") in got
+    assert ("+39 347 000 1122", "phone") in got and ("S-8820193", "phone") not in got
+
+
+def test_qualified_headers_read_as_their_noun() -> None:
+    text = ("Order,Billing Name,Billing Street,Billing City,Billing Zip,Shipping Phone\n"
+            "#1001,Aoife Brennan,14 Quay Road,Galway,H91 X2Y4,+353 91 000 123\n")
+    got = cells(text)
+    assert ("14 Quay Road", "address") in got and ("H91 X2Y4", "address") in got
+    assert ("+353 91 000 123", "phone") in got and not any(v == "Galway" for v, _ in got)
+
+
+@pytest.mark.parametrize("address,personal", [
+    ("c81e728d9d4c2f636f06@mail.relay.example.net", False),  # a message id
+    ("Zq4Xw8Ls2Kd9Vb3Nm7Pt@calendar.example.org", False),  # a calendar event's UID
+    ("svc-backup@corp.example.net", False),
+    ("ci-runner@proj-42.iam.gserviceaccount.com", False),
+    ("aoife.brennan@brennan-design.ie", True),
+    ("ciara_b@mailbox.org", True),
+])
+def test_machine_addresses_are_no_person_s(address: str, personal: bool) -> None:
+    assert email(address) is personal
+
+
+@pytest.mark.parametrize("name,handle", [
+    ("Iñaki Larrea Zubizarreta", "ilarreaz"),  # initial, first surname, second surname's initial
+    ("Iñaki Larrea Zubizarreta", "larreai"),  # first surname, initial
+    ("Jürgen Böhme", "jueboe"),  # umlauts written out, 3 + 3 letters
+    ("Jürgen Böhme", "jurboh"),  # umlauts dropped
+    ("Fionnuala Kearney", "kearnfio"),  # 5 + 3 letters
+    ("Fionnuala Kearney", "fkearney"),
+])
+def test_handles_of_names_with_two_surnames_and_umlauts(name: str, handle: str) -> None:
+    assert handle in name_handles(name)[0]
