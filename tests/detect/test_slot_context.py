@@ -147,3 +147,59 @@ def test_machine_addresses_are_no_person_s(address: str, personal: bool) -> None
 ])
 def test_handles_of_names_with_two_surnames_and_umlauts(name: str, handle: str) -> None:
     assert handle in name_handles(name)[0]
+
+
+def test_members_of_a_list_that_holds_a_login_or_an_address_are_logins() -> None:
+    text = '{"targets": [{"values": [\n  "okafor71",\n  "r.lindqvist@mailbox.org",\n  "tanja_w"\n]}], "deps": ["numpy", "scipy"]}'
+    found = masked(Masker(), text)
+    assert found.get("okafor71") == "username" and found.get("tanja_w") == "username"
+    assert "numpy" not in found and "scipy" not in found
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("- **Mobile**: 07911 123456", "07911 123456", "phone"),
+    ("Mobile: 07911123456", "07911123456", "phone"),
+    ('"phone": "07.76.65.22.89"', "07.76.65.22.89", "phone"),
+    ("prefers a call on 512.555.0199 or e-mail", None, None),  # 555-01xx: fictional, stays
+    ('"employeeNumber": "E93725"', "E93725", "account"),
+    ("| first | last | member_no | birth_date |\n|---|---|---|---|\n| Aoife | Brennan | 7128-7684 | 2003-09-15 |",
+     "2003-09-15", "birth_date"),
+])
+def test_phone_account_and_birth_date_layouts(masker: Masker, text: str, value: str | None, category: str | None) -> None:
+    found = masked(masker, text)
+    if value is None:
+        assert "phone" not in found.values()
+    else:
+        assert found.get(value) == category
+
+
+@pytest.mark.parametrize("text", [
+    "version 1.2.3 released, ts 20240512",
+    '"sid": "SM0775619f04a22a63f3df12bd5eb3bdd6", "change": "I751b3074e80b3b7baab4cb328e89bdb7fb5901cb"',
+    'InResponseTo="_37570a6d40ba3f1eb55e772b064ccb88"',
+    '"message-id": "41883503503518.bfa7e1af@mg.example-mail.io"',
+    '"username": "seed_user_25", "name": "Jane Doe"',
+    "| 1 | Max | Mustermann | qa+1@example.org |",
+    "uid [ full ] Brightfern Release Signing Key <release@brightfern.io>",
+    "Copyright (C) 2016 Stony Brook University. All rights reserved.",
+    '"email": "automation@brightfern.io"',
+    "consumer crm.contacts.v1 at offset 6687327",
+])
+def test_ids_test_fixtures_and_institutions_stay(masker: Masker, text: str) -> None:
+    assert masked(masker, text) == {}
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Aoife Brennan aoife.b at brennan-design.ie\nMon Feb 17", "aoife.b at brennan-design.ie", "email"),
+    ("Tomasz Wrobel <twrobel[at]lindqvist-lab[dot]se>", "twrobel[at]lindqvist-lab[dot]se", "email"),
+    ('"latitude": 45.464211, "longitude": 9.191383', "45.464211", "address"),
+    ("Share link created for /Documents/CV_Stefan_Petersen.pdf", "Petersen", "person"),
+])
+def test_obfuscated_addresses_positions_and_names_in_file_names(masker: Masker, text: str, value: str, category: str) -> None:
+    assert masked(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text", ["the docs are at readthedocs.io", "look at example.com first",
+                                  '"latitude": 40.7128', "see Release_Notes_March.pdf"])
+def test_prose_city_centres_and_document_names_stay(masker: Masker, text: str) -> None:
+    assert masked(masker, text) == {}

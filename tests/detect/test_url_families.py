@@ -88,6 +88,12 @@ PRIVATE = [
     ("profile", "https://de.linkedin.com/in/rosa-lindqvist-4b2a91"),
     ("social-profile", "https://x.com/rosalindq"),
     ("at-profile", "https://fosstodon.org/@rlindqvist"),
+    ("zoom", "https://us06.web.zoom.us/j/81234509876?pwd=Qa7Zx2Lm9Pw4Rt6Yb3"),
+    ("person-page", "https://forum.lindqvist-lab.se/users/rosa_l/activity"),
+    ("person-page", "https://acme.atlassian.net/wiki/people/5d3f0a9e7c21b84f6e1a"),
+    ("avatar", "https://avatars.acme-tools.io/9f2c61a0b3e4?s=96&v=4"),
+    ("avatar", "https://lh3.googleusercontent.com/a/ACg8ocQz71mLp0wXv"),
+    ("capability-link", "https://pay.example-payments.io/receipts/payment/Kq7tWmZ2vRx9LpNc4BdF"),
 ]
 
 PUBLIC = [
@@ -105,6 +111,12 @@ PUBLIC = [
     "https://unpkg.com/@babel/core",
     "https://docs.google.com/document/d/<doc-id>/edit",
     "https://support.google.com/meet/answer/9303069",
+    "https://pypdf.readthedocs.io/en/latest/user/suppress-warnings.html",
+    "https://api.github.com/users/me",
+    "https://github.com/pallets/flask/commit/8f2a9c1e3b7d4a6f0e5c2b1a9d8e7f6a5b4c3d2e",
+    "https://huggingface.co/TheBloke/Llama-2-7B-Chat-GGUF",
+    "https://example.org/docs/getUserAccountSettings/overview",
+    "https://example.com/api/v1/users/{id}",
 ]
 
 

@@ -35,6 +35,7 @@ OPERATOR = r"(?:::=|:=|\?=|\.=|\+=|=>|<-|=|:)"
 # An optional opening quote for the value (also escaped inside a JSON string, or HTML-escaped).
 VALUE_OPEN = r"""(?:\\{0,3}["'`]|&quot;|&\#34;|&\#39;)?"""
 _HS = r"[ \t]"
+_EMPHASIS = r"(?:\*\*|\*|__)"
 _SEPARATOR = (
     rf"(?:{_HS}*{OPERATOR}{_HS}*"  # key = v, key: v, key := v
     rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*"  # "key", "v"
@@ -84,7 +85,9 @@ def assignment(
     # A value is never itself a JSON key: in ``"source":"user","trigger":"exec"`` the comma ends a value, it does
     # not pair ``user`` with ``trigger`` the way it pairs a call's arguments (``setProperty("user", "alice")``).
     opening = rf"(?:{VALUE_OPEN}|[<\[(])" if brackets else VALUE_OPEN
-    return rf"{start}(?i:{key}){tail}{KEY_CLOSE}{DECLARED_TYPE}{sep}{opening}(?P<v>{val})(?![\w-])(?!\\{{0,3}}[\"'][ \t]*:)"
+    # a markdown label in bold or italics: "**Mobile**: …", "**Mobile:** …", "_Tel._ …"
+    return (rf"{start}(?i:{key}){tail}{KEY_CLOSE}{_EMPHASIS}?{DECLARED_TYPE}{sep}(?:{_EMPHASIS}{_HS}*)?{opening}"
+            rf"(?P<v>{val})(?![\w-])(?!\\{{0,3}}[\"'][ \t]*:)")
 
 
 def compile_assignment(key: str, value: str, **kw: bool | str) -> regex.Pattern[str]:

@@ -166,8 +166,12 @@ def is_path(text: str, start: int, end: int) -> bool:
 
 
 def is_service_username(text: str, start: int, end: int) -> bool:
-    """Generic and service accounts (root, admin, postgres, runner, ubuntu …) from keep/service_users.txt."""
-    return text[start:end].lower() in word_list("service_users")
+    """Generic and service accounts (root, admin, postgres, runner, ubuntu …) from keep/service_users.txt, and bots
+    (``jiracloudbot``, ``deploy-bot``, ``renovate[bot]``)."""
+    value = text[start:end].lower()
+    if value in word_list("service_users") or value.endswith(("[bot]", "-bot", "_bot", ".bot")):
+        return True
+    return value.endswith("bot") and len(value) >= 9  # butlerbot, jiracloudbot; not jtalbot or cabot
 
 
 def is_product_name(text: str, start: int, end: int) -> bool:
@@ -259,6 +263,9 @@ def _line(text: str, start: int, end: int) -> tuple[int, int]:
     return ls, le
 
 
+_DOC_EXTENSION = re.compile(r"\.(?:pdf|docx?|xlsx?|odt|ods|odp|pptx?|rtf|jpe?g|png|heic)\b", re.IGNORECASE)
+
+
 def is_code_identifier(text: str, start: int, end: int) -> bool:
     """A name a program declares or uses, not a person's: ``class Grace(Ada):`` (both), ``new Ada()``,
     ``Grace.objects``, ``extends Hopper``. The word is an identifier in a code position: called, subscripted or
@@ -270,6 +277,8 @@ def is_code_identifier(text: str, start: int, end: int) -> bool:
     head = text[ls:start]
     if head.count('"') % 2 or head.count("'") % 2 or "#" in head or "//" in head:
         return False  # inside a string or a comment: prose
+    if _DOC_EXTENSION.match(text, end):
+        return False  # a document's file name (CV_Stefan_Petersen.pdf), no member access
     if _MEMBER_AFTER.match(text, end) or _MEMBER_BEFORE.search(text, max(0, start - 2), start):
         return True
     keywords = word_list("declaration_keywords")
@@ -330,12 +339,60 @@ def _fictional_forms() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(names), frozenset(logins)
 
 
+@cache
+def _fictional_names() -> re.Pattern[str]:
+    """Any full name of keep/fictional_people.txt as whole words, any case, any run of spaces between its words."""
+    names = sorted(_fictional_forms()[0], key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in names) + r")(?!\w)",
+                      re.IGNORECASE)
+
+
+_TEST_ACCOUNT = re.compile(r"(?i)(?:test|seed|e2e|demo|dummy|sample|fake|example|qa|fixture)[-_.]?(?:user|account|"
+                           r"login|member|customer|admin)?[-_.]?\d{0,4}")
+
+
+_NEXT_WORD = re.compile(r"[ \t]+(\w+)")
+
+
+def is_thing_name(text: str, start: int, end: int) -> bool:
+    """A capitalised run with a word no person's name holds (names.toml [thing_words]: "Release Signing Key", "Jira
+    Cloud", "Università di Bergamo"): a thing, a team or an institution."""
+    words = vocabulary.word_set("names", "thing_words")
+    if any(w.strip(".,:;'\"()").lower() in words for w in text[start:end].split()):
+        return True
+    # the capitalised word right after it: "Indiana University", "Stony Brook University"
+    after = _NEXT_WORD.match(text, end)
+    return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in words
+
+
+@cache
+def _fictional_partners() -> dict[str, frozenset[str]]:
+    """Each word of a fictional full name -> the other words of the names it is part of (max -> {mustermann})."""
+    out: dict[str, set[str]] = {}
+    for full in _fictional_forms()[0]:
+        words = full.split()
+        for w in words:
+            out.setdefault(w, set()).update(x for x in words if x != w)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
 def is_fictional_person(text: str, start: int, end: int) -> bool:
-    """A name reserved for fiction and forms (keep/fictional_people.txt: John Doe, Max Mustermann) or a login built
-    from one (``jdoe``, ``john.doe``, ``erika_mustermann``): a test fixture, not a person."""
+    """A name reserved for fiction and forms (keep/fictional_people.txt: John Doe, Max Mustermann), or part of one
+    ("John" of "John Doe"), a login built from one (``jdoe``, ``john.doe``, ``erika_mustermann``) or a test account
+    (``seed_user_25``, ``e2e-12``, ``demo_user``): a test fixture, not a person."""
     value = " ".join(text[start:end].lower().split())
     names, logins = _fictional_forms()
-    return value in names or value in logins
+    if value in names or value in logins or _TEST_ACCOUNT.fullmatch(value):
+        return True
+    lo, hi = max(0, start - 40), min(len(text), end + 40)
+    if any(m.start() <= start and end <= m.end() for m in _fictional_names().finditer(text, lo, hi)):
+        return True
+    # one word of a fictional name with its partner nearby: "Max | Mustermann" in two cells of a row
+    partners = _fictional_partners().get(value)
+    if not partners:
+        return False
+    near = {w.lower() for w in re.findall(r"\w+", text[lo:start] + " " + text[end:hi])}
+    return bool(partners & near)
 
 
 _ROLE_SPLIT = re.compile(r"[_.-]+")
@@ -422,6 +479,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_service_role,
         is_fictional_phone,
         is_identifier_slot,
+        is_thing_name,
     )
 }
 

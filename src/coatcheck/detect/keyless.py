@@ -41,6 +41,9 @@ _ID_SHAPE = regex.compile(
 _DIGEST_BEFORE = regex.compile(r"(?<![\w-])(?:h1|zh|md5|sha\d{0,3}|sha3-\d+|blake2[bs]?|sri)[:=-]$", regex.I)
 _PUBLIC_LABEL = regex.compile(r"(?:public[ _-]?key|pub[ _-]?key|publickey|recipients?|peer)[\"']?\s*[:=]\s*[\"']?$")
 _HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudfront.net: a host, not a key
+# an object id typed by a short prefix before a hex digest: Twilio's SM…/CA…/AC… (32 hex), Gerrit's Change-Id I… (40
+# hex), an XML id attribute's _… (SAML InResponseTo, SessionIndex). A secret's hex carries no such type letter.
+_TYPED_ID = regex.compile(r"[A-Z]{1,2}(?:[0-9a-f]{32}|[0-9a-f]{40})|_[0-9a-f]{16,64}")
 _NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
 
 
@@ -163,8 +166,8 @@ class KeylessDetector:
         out = []
         for start, end in candidates(line):
             value = line[start:end]
-            if _NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value):
-                continue  # never scored: a number or a host name
+            if _NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value):
+                continue  # never scored: a number, a host name, a typed object id
             p = self.model.score(line, start, end)
             if (p >= self.model.threshold and kept_by(line, start, end, _KEEPS) is None
                     and not encoded_content(value) and not identifier_key(line, start) and not public_label(line, start)

@@ -98,7 +98,8 @@ class LoginDetector:
         """The logins and person-bound numbers of ``text``: the candidates of every line not seen before are
         scored together (one gather and one sum), then each line's findings are remembered."""
         keyed = [(ls, f"{prev}\0{nxt}\0{text[ls:le]}") for ls, le, prev, nxt in line_context(text)]
-        todo = {key: self._candidates(key) for _, key in keyed if self._lines.peek(key) is None}
+        fresh_keys = dict.fromkeys(key for _, key in keyed if self._lines.peek(key) is None)  # a repeated line once
+        todo = {key: self._candidates(key) for key in fresh_keys}
         rows = [names for cands in todo.values() for _, _, names in cands]
         probs = list(self.model.batch(rows)) if rows else []
         fresh: dict[str, tuple[_Finding, ...]] = {}  # read from here: the cache keeps no line over CACHED_LINE

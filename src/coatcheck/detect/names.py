@@ -16,7 +16,8 @@ from .._data import word_list
 from ..spans import Span
 from .vocabulary import all_plain_words, is_product, particle_regex, phrase_regex, vocab_cache, word_set
 
-_WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?"
+# an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
+_WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
 
 
 class _Patterns(NamedTuple):
@@ -45,6 +46,12 @@ def _patterns() -> _Patterns:
     )
 
 
+# a document's file name: a CV, a payslip, a contract is often named after its person ("CV_Stefan_Petersen.pdf")
+_DOC_FILE = regex.compile(r"(?<![\w.-])[\w .,'’-]{3,120}?\.(?:pdf|docx?|xlsx?|odt|ods|odp|pptx?|rtf|txt|csv|jpe?g|png|heic|zip)\b",
+                          regex.IGNORECASE)
+_FILE_PAIR = regex.compile(r"(?<![\p{L}])(\p{Lu}\p{Ll}+)[ _-](\p{Lu}\p{Ll}+(?:[ _-]\p{Lu}\p{Ll}+)?)(?![\p{L}])")
+
+
 class NameDetector:
     name = "names"
     produces = frozenset({"person"})
@@ -67,6 +74,8 @@ class NameDetector:
             if name in self.first and name not in self.ambiguous:
                 s, e = m.span("name")
                 out.append(Span(s, e, "person", "names:greeting", 0.6))
+        if "." in text:
+            out.extend(self._in_file_names(text))
         for m in p.full.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
             hyphenated = "-" in first
@@ -90,4 +99,21 @@ class NameDetector:
             if len(last_words) == 2 and last_words[1] not in self.last and last_words[0] in self.last:
                 end = m.start("last") + len(last_words[0])
             out.append(Span(start, end, "person", "names:gazetteer", 0.75 if surname_known else 0.6))
+        return out
+
+    def _in_file_names(self, text: str) -> list[Span]:
+        """A first and a last name the gazetteers know, joined by ``_``, ``-`` or a space in a document's file
+        name (``CV_Stefan_Petersen.pdf``, ``Contratto Giulia Ferraro.docx``)."""
+        out = []
+        for f in _DOC_FILE.finditer(text):
+            for m in _FILE_PAIR.finditer(text, f.start(), f.end(), overlapped=True):
+                first, last = m.group(1), m.group(2)
+                lasts = regex.split(r"[ _-]", last)
+                if first in self.first and first not in self.ambiguous and lasts[0] in self.last:
+                    words = [first, *(lasts if len(lasts) == 1 or lasts[1] in self.last else lasts[:1])]
+                    pos = m.start()
+                    for w in words:  # each word on its own: "Stefan_Petersen" whole reads as a code identifier
+                        pos = text.index(w, pos)
+                        out.append(Span(pos, pos + len(w), "person", "names:file", 0.7))
+                        pos += len(w)
         return out

@@ -26,7 +26,8 @@ def _keywords() -> regex.Pattern[str]:
     """A phone cue of data/vocab/cues.toml: [phone] starts a word, [phone_word] is one."""
     stems = alternation(vocabulary_words("cues", "phone"))
     whole = alternation(vocabulary_words("cues", "phone_word"))
-    return regex.compile(rf"(?i)\b(?:{stems}|{whole}\b)")
+    # not a part of a dotted or slashed name ("crm.contacts.v1", "/api/contacts"): a topic or a route, no cue
+    return regex.compile(rf"(?i)(?<![\w-][./])\b(?:{stems}|{whole}\b)(?![\w-]*[./]\w)")
 
 
 # National numbers written the way people write phones: 2-5 space/dot/hyphen separated groups,
@@ -34,7 +35,7 @@ def _keywords() -> regex.Pattern[str]:
 _GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}[ .\-]\d{3}[ .\-]\d{4}")
 
 
-_FRENCH_DOTTED = regex.compile(r"0[1-9](?:\.\d\d){4}")
+_DOTTED_PHONE = regex.compile(r"0[1-9](?:\.\d\d){4}|\(?\d{3}\)?\.\d{3}\.\d{4}")
 _YEARS = regex.compile(r"(?:(?:19|20)\d\d(?:[-–/, ]+|$))+")  # 2002-2012, 2008-2019, 2021
 _ZIP4 = regex.compile(r"\d{5}-\d{4}")
 _STATE_BEFORE = regex.compile(r"\b[A-Z]{2},?\s*(?:[#*]|//)?\s*$")  # "MA 02110", "MA\n# 02110" (a licence header)
@@ -52,8 +53,12 @@ class PhoneDetector:
             start, end = m.span()
             raw = m.group()
             digits = sum(c.isdigit() for c in raw)
-            dotted = raw.count(".") >= 3 and _FRENCH_DOTTED.fullmatch(raw) is None  # an IP or a version, not 06.12.48.90.43
-            if not 7 <= digits <= 15 or dotted or is_date(text, start, end) or is_version(text, start, end):
+            phone_dots = _DOTTED_PHONE.fullmatch(raw) is not None  # 06.12.48.90.43, 512.851.4260: no IP, no version
+            dotted = raw.count(".") >= 3 and not phone_dots
+            # a date, or a run of digits that may be a timestamp or a YYYYMMDD date, never one with a trunk 0
+            # (07974693505)
+            timestamp = is_date(text, start, end) and not (raw.isdigit() and raw.startswith("0"))
+            if not 7 <= digits <= 15 or dotted or timestamp or (not phone_dots and is_version(text, start, end)):
                 continue
             if regex.fullmatch(r"\d{4}[-/.]\d{2}[-/.]\d{2}.*", raw) or _YEARS.fullmatch(raw):
                 continue

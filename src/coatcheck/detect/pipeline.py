@@ -59,6 +59,7 @@ from .dates import VETOED, drop_dates
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
+from .list_mates import list_mates
 from .handles import HandleIndex
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
@@ -502,8 +503,9 @@ class Pipeline:
 
     def _handles(self, run: _Pass) -> None:
         """Handles derived from the persons and e-mail addresses found here and known to the caller (``jsmith``,
-        ``smith_j84``, an address's local part), as whole tokens, unless the policy never masks them; the encoded
-        copies of those found here are looked for too."""
+        ``smith_j84``, an address's local part), as whole tokens, and the login-shaped members of lists that hold a
+        login or an address (:mod:`.list_mates`), unless the policy never masks them; the encoded copies of those
+        found here are looked for too."""
         if not self.policy.masks("username"):
             return
         text = run.text
@@ -511,6 +513,7 @@ class Pipeline:
         found = self._built(self._handle_indexes, pairs, HandleIndex.of).spans(text) if pairs else []
         if run.known is not None:
             found += run.known.handles().spans(text)
+        found += list_mates(text, [*run.spans, *found])
         found = [s for s in found if text[s.start:s.end] not in self.policy.never_mask]
         for s in found:
             run.values.setdefault(text[s.start:s.end], s)

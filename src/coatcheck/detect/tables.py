@@ -30,7 +30,8 @@ _CELL_CHECKS = {
     "address": lambda v: ((any(c.isdigit() for c in v) and any(c.isalpha() for c in v))
                           or bool(regex.fullmatch(r"[A-Z]{0,2}-?\d{4,5}", v))),
     # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772)
-    "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d{5,}(?:[-/]\d+)*", v)),
+    "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?", v)),
+    "birth_date": lambda v: bool(regex.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})", v)),
 }
 
 _BREAK = regex.compile(r"\r?\n|\\n")
@@ -81,7 +82,7 @@ def _fields(text: str, s: int, e: int, sep: str) -> list[tuple[int, int]]:
 
 _HEADER_GAP = regex.compile(r"[\s.\-]+")
 _TRAILING_WORD = regex.compile(r"\w+$")
-_HEADER_NAME = regex.compile(r"[\w°º#]{1,40}")
+_HEADER_NAME = regex.compile(r"[\w°º#()/'’]{1,60}")  # "kurs_gesamt_(punkte)", "n°_adhérent"
 
 
 def _norm(header: str) -> str:

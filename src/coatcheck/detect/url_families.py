@@ -30,6 +30,7 @@ class Family:
     token_segment: bool  # the path segment after the prefix must itself look like a token
     token_in_host: bool  # the token is the first label of the host name (Pipedream's endpoints)
     min_token: int  # the shortest token after the prefix (a meeting code, a profile's handle)
+    random_segment: bool = False  # the segment after the prefix must read as generated (:func:`_random_like`)
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -46,6 +47,17 @@ def _token_like(segment: str) -> bool:
     return sum(c.isdigit() for c in segment) >= 2 and sum(c.isalpha() for c in segment) >= 2
 
 
+_LOWER_RUN = regex.compile(r"[a-z]{5,}")
+
+
+def _random_like(segment: str) -> bool:
+    """A generated key, not a name: 16+ letters and digits in both cases, a digit unless it is 20+ long, no run of
+    five lower-case letters that words and CamelCase names have (``getUserAccountSettings``), in two parts at most."""
+    return (len(segment) >= 16 and any(c.isupper() for c in segment) and any(c.islower() for c in segment)
+            and (any(c.isdigit() for c in segment) or len(segment) >= 20) and _LOWER_RUN.search(segment) is None
+            and len(regex.split(r"[-_]", segment)) <= 2)  # Llama-2-7B-Chat-GGUF: a name in parts
+
+
 @functools.cache
 def families(file: str) -> tuple[Family, ...]:
     """The families of ``data/<file>``."""
@@ -55,7 +67,8 @@ def families(file: str) -> tuple[Family, ...]:
         try:
             out.append(Family(f["id"], regex.compile(f["host"]), regex.compile(f["path"]),
                               tuple(q.lower() for q in f.get("query", [])), bool(f.get("token_after_prefix", False)),
-                              bool(f.get("token_in_host", False)), int(f.get("min_token", 8))))
+                              bool(f.get("token_in_host", False)), int(f.get("min_token", 8)),
+                              bool(f.get("random_segment", False))))
         except (KeyError, ValueError, regex.error) as exc:
             raise ConfigError(f"data/{file}: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
@@ -124,6 +137,8 @@ def family_of(url: str, file: str) -> str | None:
             segment = rest.split("/")[0]
             if _LOOPBACK.fullmatch(host) or not _token_like(segment):
                 continue
+        if f.random_segment and not _random_like(regex.split(r"[/?#]", rest, maxsplit=1)[0]):
+            continue
         token = rest.strip("/")
         if len(token) >= f.min_token and kept_by(token, 0, len(token), _KEEPS) is None and not _placeholder_path(token):
             return f.id

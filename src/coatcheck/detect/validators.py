@@ -185,7 +185,8 @@ _SERVICE_DOMAINS = (".gserviceaccount.com",)
 def machine_address(local: str, domain: str) -> bool:
     """An address no person reads: a message or event id (``bde11cf9fa704e28@mail.example``, a calendar UID of
     random letters), a service principal (``svc-intune-enroll@…``, ``ci-deployer@…iam.gserviceaccount.com``)."""
-    return (_OPAQUE_HEX.fullmatch(local) is not None or (len(local) >= 16 and random_string(local))
+    return (_OPAQUE_HEX.fullmatch(local) is not None or _OPAQUE_HEX.fullmatch(local.replace(".", "")) is not None
+            or (len(local) >= 16 and random_string(local))
             or _SERVICE_LOCAL.match(local) is not None or domain.endswith(_SERVICE_DOMAINS))
 
 
@@ -199,6 +200,7 @@ def email(value: str) -> bool:
     return "." in domain and not re.fullmatch(r"[\d.]+", domain) and not domain.endswith((".png", ".jpg", ".svg", ".webp", ".gif"))
 
 
+_EXAMPLE_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)*example\.(?:[a-z]{2,6}|co\.[a-z]{2}|com\.[a-z]{2})")
 _RESERVED_TLDS = (".test", ".example", ".invalid", ".localhost", ".local", ".internal.example")
 
 
@@ -209,6 +211,7 @@ def reserved_domain(domain: str) -> bool:
         d in {"example.com", "example.net", "example.org", "localhost"}
         or d.endswith((".example.com", ".example.net", ".example.org"))
         or d.endswith(_RESERVED_TLDS)
+        or _EXAMPLE_DOMAIN.fullmatch(d) is not None  # example.edu, example.co.uk, example.de: documentation's
     )
 
 
@@ -219,6 +222,30 @@ def passport(value: str) -> bool:
     if not 6 <= len(v) <= 10:
         return False
     return sum(c.isdigit() for c in v) >= 3 or (v.isalnum() and v.isupper() and v.lower() not in plain_words())
+
+
+_PLACEHOLDER_NUMBER = re.compile(r"(?i)(?:test|demo|sample|example|dummy|fake|xxx+|tbd|n/?a)\b.*|.*\b(?:test|example)")
+_PLACEHOLDER_DATES = frozenset({"1970-01-01", "1900-01-01", "1901-01-01", "0001-01-01", "9999-12-31", "2000-01-01",
+                                "01.01.1970", "01/01/1970", "01/01/1900", "01.01.1900"})
+
+
+def person_number(value: str) -> bool:
+    """A person-bound number in its slot, whatever its layout, unless it says it is a placeholder (``TEST-0001``,
+    ``DEMO-12345``) or its digits are one repeated or counting up (``0000001``, ``123456``)."""
+    digits_only = digits(value)
+    if _PLACEHOLDER_NUMBER.fullmatch(value) or len(set(digits_only)) <= 1:
+        return False
+    return digits_only.lstrip("0") not in ("123456", "1234567", "12345678", "123456789", "1234567890", "1", "12", "123", "1234", "12345")
+
+
+_WHOLE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{8}|\d{1,2}\.?\s+\w{3,10}\.?\s+\d{4}"
+                         r"|\w{3,10}\.?\s+\d{1,2},?\s+\d{4}")
+
+
+def birth_date(value: str) -> bool:
+    """A date of birth in its slot, unless it is a form's placeholder (the Unix epoch, 1900-01-01, 9999-12-31)."""
+    v = value.strip()
+    return v not in _PLACEHOLDER_DATES and _WHOLE_DATE.fullmatch(v) is not None
 
 
 def document_number(value: str) -> bool:
@@ -342,6 +369,23 @@ def login_word(value: str) -> bool:
     return username(value) and is_candidate(value)
 
 
+_OBFUSCATED_AT = re.compile(r"(?i)[ \t]*(?:\[at\]|\(at\)|\{at\})[ \t]*|[ \t]+at[ \t]+|[ \t]+@[ \t]+|@@")
+_OBFUSCATED_DOT = re.compile(r"(?i)[ \t]*(?:\[dot\]|\(dot\)|\{dot\})[ \t]*|[ \t]+dot[ \t]+|[ \t]\.[ \t]")
+
+
+def obfuscated_email(value: str) -> bool:
+    """An address with its "@" and dots written out: a person's (:func:`email`) once restored, whose local part is
+    no word prose writes before "at" ("look at example.com", "docs at readthedocs.io")."""
+    plain = _OBFUSCATED_DOT.sub(".", _OBFUSCATED_AT.sub("@", value, count=1))
+    local = plain.partition("@")[0]
+    if " at " in f" {value.lower()} " and not any(c in local for c in "._+-0123456789"):
+        from .logins_features import is_candidate
+
+        if not is_candidate(local) or local.lower() in word_list("common_words"):
+            return False
+    return plain.count("@") == 1 and email(plain)
+
+
 def base64_text(value: str) -> bool:
     """Base64 or base64url that decodes to readable text (what an encoded-value slot holds)."""
     from .encoded import decode_base64
@@ -427,6 +471,9 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "username": username,
     "login_word": login_word,
     "document_number": document_number,
+    "person_number": person_number,
+    "birth_date": birth_date,
+    "obfuscated_email": obfuscated_email,
     "luhn": luhn,
     "card": card,
     "iban": iban,
