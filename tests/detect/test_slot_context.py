@@ -203,3 +203,38 @@ def test_obfuscated_addresses_positions_and_names_in_file_names(masker: Masker, 
                                   '"latitude": 40.7128', "see Release_Notes_March.pdf"])
 def test_prose_city_centres_and_document_names_stay(masker: Masker, text: str) -> None:
     assert masked(masker, text) == {}
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("ValueError: invalid phone for member 5880651 in row 3", "5880651", "account"),
+    ("ungültige Telefonnummer für Kunde 545800: bitte prüfen", "545800", "account"),
+    ("<Ustrd>Nómina 07/2025 Nº emp. 69769</Ustrd>", "69769", "account"),
+    ("PID|1||P868693^^^CLIN^MR||OKAFOR ADEYEMI^CHIOMA||19561101|F", "OKAFOR ADEYEMI^CHIOMA", "person"),
+    ("PID|1||P868693^^^CLIN^MR||OKAFOR ADEYEMI^CHIOMA||19561101|F", "P868693", "account"),
+    ("EVN|A04|20260611002345|||00953^MARÍN^IRENE", "MARÍN^IRENE", "person"),
+    ("TRANSFER/IBAN/BE48589078665027/BIC/BNPAFRPPXXX/NAME/CAMILLE DUVAL/REMI/Cotisation", "CAMILLE DUVAL", "person"),
+    ('"postalCode": "01274", "city": "Dresden"', "01274", "address"),
+    ("<AdrLine>Corso Italia 125 int. 4</AdrLine>", "Corso Italia 125 int. 4", "address"),
+    ('"label": "meet.google.com/dof-xbsg-rzb"', "dof-xbsg-rzb", "url"),
+    ('client-hostname "Ethans-iPad";', "Ethans-iPad", "person"),
+    ("10.230.201.94 Galaxy-S23-Liam 01:a8:6b", "Galaxy-S23-Liam", "person"),
+    ('"family": "Guérin",\n  "given": [\n    "Baptiste"\n  ]', "Baptiste", "person"),
+])
+def test_holders_hl7_bank_files_postcodes_meetings_and_devices(masker: Masker, text: str, value: str, category: str) -> None:
+    assert masked(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text", [
+    "the member 12 joined",
+    "NK1|1|ORTEGA CABRERA^IGNACIO|MTH^Madre",
+    "/NAME/ACME SUPPLIES LTD/REMI/Invoice 4471",
+    '"zip": true, "conferenceId": "xxx-xxxx-xxx"',
+    "build-pc-7 sonos-kitchen mac-mini-build",
+    '"displayName": "Alan Turing", "givenName": "Alan", "surname": "Turing"',
+    "'iban': 'GB82WEST12345698765432', 'ssn': '078-05-1120'",
+    "font-family: Inter;",
+])
+def test_codes_companies_placeholders_and_public_figures_stay(masker: Masker, text: str) -> None:
+    found = masked(masker, text)
+    assert not any(v in ("MTH^Madre", "Alan Turing", "Alan", "Turing", "GB82WEST12345698765432", "078-05-1120",
+                         "ACME SUPPLIES LTD", "build-pc-7", "xxx-xxxx-xxx", "Inter", "12") for v in found), found

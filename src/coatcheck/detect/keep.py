@@ -95,10 +95,19 @@ def is_encoded_content(text: str, start: int, end: int) -> bool:
     return encoded_content(text[start:end])
 
 
+_FILLER_RUN = re.compile(r"(\d)\1{9}")
+
+
 def is_documented_example(text: str, start: int, end: int) -> bool:
     """Published example credentials (AWS's ``AKIAIOSFODNN7EXAMPLE``, Stripe's docs key, jwt.io's token …)."""
     value = text[start:end]
     return value in word_list("example_values") or value.endswith("EXAMPLE") or value.endswith("EXAMPLEKEY")
+
+
+def is_filler_number(text: str, start: int, end: int) -> bool:
+    """A number padded with one digit ten times or more (``IT00X0000000000000000000000``, ``0000000000``): a form's
+    filler, no one's account."""
+    return _FILLER_RUN.search(text[start:end]) is not None
 
 
 def is_code_reference(text: str, start: int, end: int) -> bool:
@@ -171,7 +180,7 @@ def is_service_username(text: str, start: int, end: int) -> bool:
     value = text[start:end].lower()
     if value in word_list("service_users") or value.endswith(("[bot]", "-bot", "_bot", ".bot")):
         return True
-    return value.endswith("bot") and len(value) >= 9  # butlerbot, jiracloudbot; not jtalbot or cabot
+    return value.endswith("bot") and len(value) >= 8  # discobot, jiracloudbot; not jtalbot or cabot
 
 
 def is_product_name(text: str, start: int, end: int) -> bool:
@@ -328,10 +337,16 @@ def is_heading_word(text: str, start: int, end: int) -> bool:
 
 @cache
 def _fictional_forms() -> tuple[frozenset[str], frozenset[str]]:
-    """(full names, user names) of keep/fictional_people.txt, lower case: jdoe, john.doe, john_doe, johndoe …"""
-    names, logins = set(), set()
+    """(full names, user names) of keep/fictional_people.txt, lower case: jdoe, john.doe, john_doe, johndoe …; the full
+    names of keep/public_figures.txt too (Ada Lovelace, Alan Turing: sample data's favourites)."""
+    names: set[str] = set()
+    logins: set[str] = set()
+    names.update(" ".join(full.lower().split()) for full in word_list("public_figures"))  # their logins are anyone's
     for full in word_list("fictional_people"):
         words = full.lower().split()
+        if words[-1] == "*":  # the name only: its logins are also real people's
+            names.add(" ".join(words[:-1]))
+            continue
         names.add(" ".join(words))
         first, last = words[0], words[-1]
         logins.update({first[0] + last, f"{first}.{last}", f"{first}_{last}", f"{first}-{last}", first + last,
@@ -348,10 +363,17 @@ def _fictional_names() -> re.Pattern[str]:
 
 
 _TEST_ACCOUNT = re.compile(r"(?i)(?:test|seed|e2e|demo|dummy|sample|fake|example|qa|fixture)[-_.]?(?:user|account|"
-                           r"login|member|customer|admin)?[-_.]?\d{0,4}")
+                           r"login|member|customer|admin)?[-_.]?\d{0,4}|user[-_]?\d{1,3}|tester\d{0,3}")
 
 
 _NEXT_WORD = re.compile(r"[ \t]+(\w+)")
+
+
+def is_placeholder_address(text: str, start: int, end: int) -> bool:
+    """An address forms and documentation make up ("123 Main St, Anytown", "1 rue Exemple", "Musterstraße 1",
+    keep/placeholder_addresses.txt)."""
+    value = " ".join(text[start:end].lower().split())
+    return any(p in value for p in word_list("placeholder_addresses"))
 
 
 def is_thing_name(text: str, start: int, end: int) -> bool:
@@ -423,11 +445,16 @@ def _reserved_phones() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
     return tuple(out)
 
 
+_FILLER_DIGITS = re.compile(r"(\d)\1{5}")
+
+
 def is_fictional_phone(text: str, start: int, end: int) -> bool:
     """A number a numbering plan reserves for fiction (keep/reserved_phones.toml: North America's 555-0100 to
-    555-0199, Ofcom's drama ranges, ACMA's): it reaches nobody."""
+    555-0199, Ofcom's drama ranges, ACMA's), or one whose last digits are a filler run of six: it reaches nobody."""
     value = text[start:end].strip()
     digits = "".join(c for c in value if c.isdigit())
+    if _FILLER_DIGITS.search(digits[-9:]):
+        return True  # a form's filler (+34 600 000 000, 0000000000): no one's line
     international = value.startswith("+") or value.startswith("00")
     if value.startswith("00"):
         digits = digits[2:]
@@ -480,6 +507,8 @@ KEEPS: dict[str, KeepPredicate] = {
         is_fictional_phone,
         is_identifier_slot,
         is_thing_name,
+        is_placeholder_address,
+        is_filler_number,
     )
 }
 

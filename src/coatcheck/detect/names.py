@@ -52,12 +52,19 @@ _DOC_FILE = regex.compile(r"(?<![\w.-])[\w .,'’-]{3,120}?\.(?:pdf|docx?|xlsx?|
 _FILE_PAIR = regex.compile(r"(?<![\p{L}])(\p{Lu}\p{Ll}+)[ _-](\p{Lu}\p{Ll}+(?:[ _-]\p{Lu}\p{Ll}+)?)(?![\p{L}])")
 
 
+# a device's name: words joined by "-" or "_" (an owner's possessive "'s" or "s" glued to a first name)
+_DEVICE = regex.compile(r"(?<![\w.@/-])[A-Za-z][A-Za-z0-9]*(?:[-_'’][A-Za-z0-9]+){1,5}(?![\w@]|[-.]\w)")
+_CAMEL_PARTS = regex.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_OWNER_JOINS = frozenset({"de", "di", "von", "du", "of", "da", "del"})
+
+
 class NameDetector:
     name = "names"
     produces = frozenset({"person"})
 
     def __init__(self) -> None:
         self.first = word_list("first_names") - word_list("common_words")
+        self.first_lower = frozenset(w.lower() for w in self.first) - word_list("ambiguous_first_names_lower")
         self.last = word_list("last_names")
         self.ambiguous = word_list("ambiguous_first_names")
         self.patterns = _patterns()
@@ -76,6 +83,7 @@ class NameDetector:
                 out.append(Span(s, e, "person", "names:greeting", 0.6))
         if "." in text:
             out.extend(self._in_file_names(text))
+        out.extend(self._device_names(text))
         for m in p.full.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
             hyphenated = "-" in first
@@ -116,4 +124,22 @@ class NameDetector:
                         pos = text.index(w, pos)
                         out.append(Span(pos, pos + len(w), "person", "names:file", 0.7))
                         pos += len(w)
+        return out
+
+    def _device_names(self, text: str) -> list[Span]:
+        """A device named after its owner (``Ethans-iPad``, ``Galaxy-S23-Liam``, ``PC-Henrik``, ``iPhone-de-Mikel``,
+        ``AdaezeAdeyemi-PC``): a device word and a first name the gazetteer knows (possessive ``s`` allowed) among
+        its parts; the whole name is masked."""
+        devices = word_set("names", "device_words")
+        firsts = self.first_lower
+        out = []
+        for m in _DEVICE.finditer(text):
+            pieces = regex.split(r"[-_'’]", m.group())
+            low = [p.lower() for p in pieces] + [p.lower() for piece in pieces for p in _CAMEL_PARTS.findall(piece)]
+            if not any(p in devices for p in low):
+                continue
+            owner = any(p not in devices and p not in _OWNER_JOINS and len(p) >= 3
+                        and (p in firsts or (p.endswith("s") and p[:-1] in firsts)) for p in low)
+            if owner:
+                out.append(Span(m.start(), m.end(), "person", "names:device", 0.75))
         return out

@@ -509,7 +509,9 @@ class Pipeline:
         if not self.policy.masks("username"):
             return
         text = run.text
-        pairs = frozenset((text[s.start:s.end], s.category) for s in run.spans if s.category in ("person", "email"))
+        # a name the readable step will keep (a public figure, a placeholder) gives no handles either
+        pairs = frozenset((text[s.start:s.end], s.category) for s in run.spans
+                          if s.category in ("person", "email") and not kept_span(text, s))
         found = self._built(self._handle_indexes, pairs, HandleIndex.of).spans(text) if pairs else []
         if run.known is not None:
             found += run.known.handles().spans(text)

@@ -13,7 +13,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import gazetteer_name, person_name
+from .validators import email, gazetteer_name, person_name
 from .vocabulary import composed_labels, vocab_cache, vocabulary_tables, vocabulary_words, word_set
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
@@ -25,6 +25,7 @@ def _has_alnum(value: str) -> bool:
 
 _CELL_CHECKS = {
     "username": lambda v: bool(regex.fullmatch(r"[A-Za-z][A-Za-z0-9._-]{1,38}", v)),
+    "email": lambda v: "@" not in v or email(v),  # a documentation or service address in an e-mail column stays
     "phone": lambda v: sum(c.isdigit() for c in v) >= 6,
     # a street with its number, or a postal code (38485, BS18 2WP, 00184, D-10115)
     "address": lambda v: ((any(c.isdigit() for c in v) and any(c.isalpha() for c in v))
@@ -82,7 +83,8 @@ def _fields(text: str, s: int, e: int, sep: str) -> list[tuple[int, int]]:
 
 _HEADER_GAP = regex.compile(r"[\s.\-]+")
 _TRAILING_WORD = regex.compile(r"\w+$")
-_HEADER_NAME = regex.compile(r"[\w°º#()/'’]{1,60}")  # "kurs_gesamt_(punkte)", "n°_adhérent"
+_HEADER_NAME = regex.compile(r"[\w°º#()/'’]{1,60}")
+_NOT_A_HEADER = regex.compile(r"[{}\[\]\"=<>]")  # a JSON or markup line holding a table, not its header
 
 
 def _norm(header: str) -> str:
@@ -171,10 +173,12 @@ class TableDetector:
             if lead and not _HEADER_NAME.fullmatch(names[0]):
                 names[0] = lead.group()  # a table starting inside a JSON string: {"content":"id,name,…
             # a markdown row's outer pipes leave empty names at both ends: kept, so that name k is field k of the rows
-            if not all(_HEADER_NAME.fullmatch(n) for n in names if n):
-                continue
             cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
             if not cats or sum(1 for n in names if n) < 2:
+                continue
+            # a header of names; a question or a sentence among them ("How satisfied are you?", a survey's) only
+            # where two columns or more are personal ones, so that a line of prose with a comma is no header
+            if not all(_HEADER_NAME.fullmatch(n) for n in names if n) and (len(cats) < 2 or _NOT_A_HEADER.search(line)):
                 continue
             people_table = any(c in ("email", "phone", "address", "username") for c in cats.values())
             mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}

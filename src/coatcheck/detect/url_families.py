@@ -18,6 +18,7 @@ from .keep import kept_by
 
 _URL = regex.compile(r"""(?i)\bhttps?://[^\s"'<>`\\]+""")
 _TRAILING = ".,;:!?)]}'\""
+_CELL_END = regex.compile(r",(?=https?://|,|$|\s)", regex.MULTILINE)
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 
 
@@ -90,6 +91,9 @@ class UrlFamilyDetector:
         out: list[Span] = []
         for m in _URL.finditer(text):
             start, end = m.span()
+            cut = _CELL_END.search(text, start, end)
+            if cut is not None:
+                end = cut.start()  # a CSV cell ends at its comma: "…/r/cv/AI9Dk…,https://…", "…/u/12,,"
             while end > start and text[end - 1] in _TRAILING:
                 end -= 1
             url = text[start:end]

@@ -201,6 +201,9 @@ def email(value: str) -> bool:
 
 
 _EXAMPLE_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)*example\.(?:[a-z]{2,6}|co\.[a-z]{2}|com\.[a-z]{2})")
+# the fictional companies of Microsoft's documentation and samples
+_DOCUMENTATION_DOMAINS = ("contoso.com", "fabrikam.com", "northwindtraders.com", "adventure-works.com", "wingtiptoys.com",
+                          "tailspintoys.com", "litwareinc.com", "proseware.com", "woodgrovebank.com", "contoso.onmicrosoft.com")
 _RESERVED_TLDS = (".test", ".example", ".invalid", ".localhost", ".local", ".internal.example")
 
 
@@ -212,6 +215,7 @@ def reserved_domain(domain: str) -> bool:
         or d.endswith((".example.com", ".example.net", ".example.org"))
         or d.endswith(_RESERVED_TLDS)
         or _EXAMPLE_DOMAIN.fullmatch(d) is not None  # example.edu, example.co.uk, example.de: documentation's
+        or d in _DOCUMENTATION_DOMAINS or d.endswith(tuple("." + x for x in _DOCUMENTATION_DOMAINS))
     )
 
 
@@ -311,6 +315,11 @@ def gazetteer_name(value: str) -> bool:
 
 _PHONE_REGIONS = ("US", "GB", "IT", "DE", "FR", "ES", "CH", "AT", "BE", "NL", "IE", "PT", "CA", "AU")
 _EXTENSION = re.compile(r"(?i)\s*(?:ext\.?|x|int\.?|durchwahl|poste|interno)\s*\d{1,5}$")
+
+
+def gazetteer_name_any_case(value: str) -> bool:
+    """:func:`gazetteer_name` of a name written in capitals too (bank files and HL7 write ``CAMILLE DUVAL``)."""
+    return gazetteer_name(value.title() if value.isupper() else value)
 
 
 def possible_phone(value: str) -> bool:
@@ -474,6 +483,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "person_number": person_number,
     "birth_date": birth_date,
     "obfuscated_email": obfuscated_email,
+    "gazetteer_name_any_case": gazetteer_name_any_case,
     "luhn": luhn,
     "card": card,
     "iban": iban,

@@ -226,6 +226,10 @@ def composed_labels(name: str) -> str | None:
     standalone = vocabulary_words(file, "standalone")
     if standalone:
         out.append(_phrase(standalone) + "(?!\\w)")
+    bare = vocabulary_words(file, "bare")
+    if bare:  # a holder alone, or an abbreviated one ("emp.", "Kd."), with a marker before it or not ("Nº emp.")
+        markers = [*vocabulary_words(file, "markers"), *vocabulary_words(file, "markers_after")]
+        out.append(f"(?:{_phrase(markers)}{sep})?{_phrase(bare)}\\.?(?!\\w)")
     return "(?:" + "|".join(out) + ")"
 
 
@@ -234,7 +238,7 @@ def composed_keywords(name: str) -> tuple[str, ...]:
     file = _COMPOSED.get(name)
     if file is None:
         return ()
-    words = [*vocabulary_words(file, "holders"), *vocabulary_words(file, "standalone")]
+    words = [*vocabulary_words(file, "holders"), *vocabulary_words(file, "standalone"), *vocabulary_words(file, "bare")]
     return tuple(dict.fromkeys(max(w.lower().split(), key=len) for w in words))
 
 
