@@ -126,3 +126,38 @@ def test_version_context():
     assert k(keep.is_version_context, "2.6.23.1", "update syscall lists to kernel ")
     assert k(keep.is_version_context, "1.2.3.0", 'Specifier("== ')
     assert not k(keep.is_version_context, "81.2.69.160", "client ip ")
+
+
+def test_fictional_names_split_over_cells_but_not_common_partners():
+    assert k(keep.is_fictional_person, "Max", "| 1 | ", " | Mustermann | qa@example.org |")
+    assert not k(keep.is_fictional_person, "Leonardo", "| ", " | da Silva |")  # da Vinci's particle is no partner
+    assert not k(keep.is_fictional_person, "Karen", "Reviewer: ", " | Jones")  # a public figure gives no partners
+    assert not k(keep.is_fictional_person, "Juan", '"first_name": "', '", "last": "Perez Gonzalez"')
+    assert k(keep.is_fictional_person, "seed_user_25") and k(keep.is_fictional_person, "user01")
+    assert k(keep.is_fictional_person, "Alan Turing") and not k(keep.is_fictional_person, "aturing")
+
+
+def test_things_and_institutions_are_no_persons():
+    assert k(keep.is_thing_name, "Brightfern Release Signing Key") and k(keep.is_thing_name, "Jira Cloud")
+    assert k(keep.is_thing_name, "Stony Brook", "Copyright 2016 ", " University. All rights reserved.")
+    assert not k(keep.is_thing_name, "Tom Keys", "Thanks ") and not k(keep.is_thing_name, "Anna Schmidt", "", " Office hours")
+
+
+def test_placeholder_addresses_are_whole_phrases():
+    assert k(keep.is_placeholder_address, "123 Main St, Anytown") and k(keep.is_placeholder_address, "1 rue Exemple")
+    assert not k(keep.is_placeholder_address, "11 Main Street, Boston")
+    assert not k(keep.is_placeholder_address, "221 Main Street")
+
+
+def test_fillers_and_bots():
+    assert k(keep.is_filler_number, "IT00X0000000000000000000000") and not k(keep.is_filler_number, "IT02A0301503200000000000012")
+    assert k(keep.is_fictional_phone, "+34 600 000 000") and not k(keep.is_fictional_phone, "+44 7777 777123")
+    assert k(keep.is_service_username, "jiracloudbot") and k(keep.is_service_username, "renovate[bot]")
+    assert not k(keep.is_service_username, "sophie.talbot") and not k(keep.is_service_username, "jeantalbot")
+
+
+def test_identifier_slots_but_not_credential_ones():
+    assert k(keep.is_identifier_slot, "0da9ac9aa8ff82e2e235a84a230d193b", '"incident_key": "')
+    assert k(keep.is_identifier_slot, "bnw584pQCxpiVFWZKiIddVi2Qip", '"etag": "')
+    for key in ('s3_key = "', 'SIGN_KEY="', '"primaryKey": "', '"json_key": "'):
+        assert not k(keep.is_identifier_slot, "Zq4Xw8Ls2Kd9Vb3Nm7Pt1Rf6Hj0", key), key

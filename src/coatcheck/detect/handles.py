@@ -17,7 +17,7 @@ import regex
 
 from ..spans import Span
 from .validators import gazetteer_name, role_mailbox
-from .vocabulary import is_product, plain_words
+from .vocabulary import is_product, name_particles, plain_words
 
 DERIVED = "derived-handle"
 # A handle-shaped token standing alone: not inside a longer identifier, an e-mail's domain or a path's extension
@@ -66,8 +66,9 @@ def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str], 
     run: set[str] = set()
     stems: set[str] = set()
     initials: set[str] = set()
+    particles = name_particles()  # "de", "van", "di": no handle is made of them
     for german in (False, True):
-        parts = [p for p in (_fold(w, german) for w in name.split()) if p]
+        parts = [p for p in (_fold(w, german) for w in name.split() if w.lower() not in particles) if p]
         if len(parts) < 2:
             return set(), set(), set()
         first = parts[0]

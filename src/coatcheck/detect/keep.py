@@ -105,9 +105,16 @@ def is_documented_example(text: str, start: int, end: int) -> bool:
 
 
 def is_filler_number(text: str, start: int, end: int) -> bool:
-    """A number padded with one digit ten times or more (``IT00X0000000000000000000000``, ``0000000000``): a form's
+    """A number made of one digit nearly throughout (``IT00X0000000000000000000000``, ``0000000000``): a form's
     filler, no one's account."""
-    return _FILLER_RUN.search(text[start:end]) is not None
+    from .validators import iban  # validators imports keep's helpers: imported when first asked
+
+    value = text[start:end]
+    digits = [c for c in value if c.isdigit()]
+    if len(digits) < 8 or _FILLER_RUN.search(value) is None or iban(value):
+        return False
+    # nearly all one digit (IT00X0000000000000000000000); a real account padded with zeros has its own digits too
+    return max(digits.count(d) for d in set(digits)) >= 0.85 * len(digits)
 
 
 def is_code_reference(text: str, start: int, end: int) -> bool:
@@ -180,7 +187,11 @@ def is_service_username(text: str, start: int, end: int) -> bool:
     value = text[start:end].lower()
     if value in word_list("service_users") or value.endswith(("[bot]", "-bot", "_bot", ".bot")):
         return True
-    return value.endswith("bot") and len(value) >= 8  # discobot, jiracloudbot; not jtalbot or cabot
+    if not value.endswith("bot") or len(value) < 8:
+        return False
+    # discobot, jiracloudbot; not sophie.talbot or jeantalbot: a surname ending in "bot" is a person's
+    lasts = word_list("last_names_lower")
+    return not any(value[i:] in lasts for i in range(len(value) - 4))
 
 
 def is_product_name(text: str, start: int, end: int) -> bool:
@@ -272,7 +283,8 @@ def _line(text: str, start: int, end: int) -> tuple[int, int]:
     return ls, le
 
 
-_DOC_EXTENSION = re.compile(r"\.(?:pdf|docx?|xlsx?|odt|ods|odp|pptx?|rtf|jpe?g|png|heic)\b", re.IGNORECASE)
+# the extension of a document's file name (a CV, a contract, a scan): after a word, no member access
+DOC_EXTENSION = re.compile(r"\.(?:pdf|docx?|xlsx?|odt|ods|odp|pptx?|rtf|txt|csv|jpe?g|png|heic|zip)\b", re.IGNORECASE)
 
 
 def is_code_identifier(text: str, start: int, end: int) -> bool:
@@ -286,7 +298,7 @@ def is_code_identifier(text: str, start: int, end: int) -> bool:
     head = text[ls:start]
     if head.count('"') % 2 or head.count("'") % 2 or "#" in head or "//" in head:
         return False  # inside a string or a comment: prose
-    if _DOC_EXTENSION.match(text, end):
+    if DOC_EXTENSION.match(text, end):
         return False  # a document's file name (CV_Stefan_Petersen.pdf), no member access
     if _MEMBER_AFTER.match(text, end) or _MEMBER_BEFORE.search(text, max(0, start - 2), start):
         return True
@@ -367,13 +379,20 @@ _TEST_ACCOUNT = re.compile(r"(?i)(?:test|seed|e2e|demo|dummy|sample|fake|example
 
 
 _NEXT_WORD = re.compile(r"[ \t]+(\w+)")
+_INSTITUTIONS = frozenset({"university", "universität", "universitaet", "università", "université", "universidad",
+                           "college", "institute", "institut", "hospital", "foundation", "stiftung", "fondation"})
 
 
 def is_placeholder_address(text: str, start: int, end: int) -> bool:
     """An address forms and documentation make up ("123 Main St, Anytown", "1 rue Exemple", "Musterstraße 1",
     keep/placeholder_addresses.txt)."""
-    value = " ".join(text[start:end].lower().split())
-    return any(p in value for p in word_list("placeholder_addresses"))
+    return _placeholder_address_regex().search(" ".join(text[start:end].lower().split())) is not None
+
+
+@cache
+def _placeholder_address_regex() -> re.Pattern[str]:
+    phrases = sorted(word_list("placeholder_addresses"), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
 
 
 def is_thing_name(text: str, start: int, end: int) -> bool:
@@ -382,20 +401,29 @@ def is_thing_name(text: str, start: int, end: int) -> bool:
     words = vocabulary.word_set("names", "thing_words")
     if any(w.strip(".,:;'\"()").lower() in words for w in text[start:end].split()):
         return True
-    # the capitalised word right after it: "Indiana University", "Stony Brook University"
+    # an institution's word right after it: "Indiana University", "Stony Brook University"
     after = _NEXT_WORD.match(text, end)
-    return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in words
+    return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in _INSTITUTIONS
 
 
 @cache
 def _fictional_partners() -> dict[str, frozenset[str]]:
-    """Each word of a fictional full name -> the other words of the names it is part of (max -> {mustermann})."""
+    """Each word of a fictional full name of keep/fictional_people.txt -> the other words of the names it is part of
+    (max -> {mustermann}); particles and the names kept as names only ("*") give none."""
+    particles = vocabulary.name_particles()
     out: dict[str, set[str]] = {}
-    for full in _fictional_forms()[0]:
-        words = full.split()
+    for full in word_list("fictional_people"):
+        words = full.lower().split()
+        if words[-1] == "*":
+            continue
+        words = [w for w in words if w not in particles]
         for w in words:
             out.setdefault(w, set()).update(x for x in words if x != w)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+_NEXT_CELL = re.compile(r"[\s|,;\t\"'^]{1,12}(\w+)")
+_PREV_CELL = re.compile(r"(\w+)[\s|,;\t\"'^]{1,12}$")
 
 
 def is_fictional_person(text: str, start: int, end: int) -> bool:
@@ -409,12 +437,13 @@ def is_fictional_person(text: str, start: int, end: int) -> bool:
     lo, hi = max(0, start - 40), min(len(text), end + 40)
     if any(m.start() <= start and end <= m.end() for m in _fictional_names().finditer(text, lo, hi)):
         return True
-    # one word of a fictional name with its partner nearby: "Max | Mustermann" in two cells of a row
+    # one word of a fictional name with its partner in the next or the previous cell: "Max | Mustermann"
     partners = _fictional_partners().get(value)
     if not partners:
         return False
-    near = {w.lower() for w in re.findall(r"\w+", text[lo:start] + " " + text[end:hi])}
-    return bool(partners & near)
+    after = _NEXT_CELL.match(text, end)
+    before = _PREV_CELL.search(text, max(0, start - 40), start)
+    return any(m is not None and m.group(1).lower() in partners for m in (after, before))
 
 
 _ROLE_SPLIT = re.compile(r"[_.-]+")
@@ -445,15 +474,16 @@ def _reserved_phones() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
     return tuple(out)
 
 
-_FILLER_DIGITS = re.compile(r"(\d)\1{5}")
+_FILLER_DIGITS = re.compile(r"0{6}$")
 
 
 def is_fictional_phone(text: str, start: int, end: int) -> bool:
     """A number a numbering plan reserves for fiction (keep/reserved_phones.toml: North America's 555-0100 to
-    555-0199, Ofcom's drama ranges, ACMA's), or one whose last digits are a filler run of six: it reaches nobody."""
+    555-0199, Ofcom's drama ranges, ACMA's), or a form's filler (six trailing zeros, one digit repeated): it reaches
+    nobody."""
     value = text[start:end].strip()
     digits = "".join(c for c in value if c.isdigit())
-    if _FILLER_DIGITS.search(digits[-9:]):
+    if _FILLER_DIGITS.search(digits) or len(set(digits[-7:])) == 1:
         return True  # a form's filler (+34 600 000 000, 0000000000): no one's line
     international = value.startswith("+") or value.startswith("00")
     if value.startswith("00"):

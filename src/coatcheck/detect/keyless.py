@@ -79,7 +79,7 @@ def identifier_key(text: str, start: int) -> bool:
     if is_credential_key(key.group(1)):
         return False
     words = [w.lower() for w in identifier_words(key.group(1))]
-    data_key = len(words) >= 2 and words[-1] == "key" and words[-2] in credential_words("key_not_credential")
+    data_key = len(words) >= 2 and words[-1] == "key" and words[-2] in credential_words("record_keys")
     return bool(words) and (words[-1] in credential_words("identifier_keys") or "public" in words or "pub" in words
                             or data_key)  # incident_key, dedup_key, routing_key: a record's key, no credential
 

@@ -19,10 +19,10 @@ from .logins_features import is_candidate
 
 DETECTOR = "list-mate"
 # a JSON/YAML/Python list of quoted strings (over lines), or a flow list of bare words: [a, b, c]
-_QUOTED_LIST = regex.compile(r"""\[\s*(?P<q>["'])[^"'\n\[\]]{1,80}(?P=q)(?:\s*,\s*(?P=q)[^"'\n\[\]]{1,80}(?P=q)){1,200}\s*,?\s*\]""")
-_BARE_LIST = regex.compile(r"\[[ \t]*[\w.@+-]{2,80}(?:[ \t]*,[ \t]*[\w.@+-]{2,80}){1,200}[ \t]*\]")
+_QUOTED_LIST = regex.compile(r"""\[\s*(?P<q>["'])[^"'\n\[\]]{1,80}(?P=q)(?:\s*,\s*(?P=q)[^"'\n\[\]]{1,80}(?P=q))+\s*,?\s*\]""")
+_BARE_LIST = regex.compile(r"\[[ \t]*[\w.@+-]{2,80}(?:[ \t]*,[ \t]*[\w.@+-]{2,80})+[ \t]*\]")
 # several values in one string or cell, comma- or semicolon-separated: "a,b,c"
-_PACKED = regex.compile(r"""(?P<q>["'])[\w.@+-]{2,80}(?:[,;][ ]?[\w.@+-]{2,80}){1,200}(?P=q)""")
+_PACKED = regex.compile(r"""(?P<q>["'])[\w.@+-]{2,80}(?:[,;][ ]?[\w.@+-]{2,80})+(?P=q)""")
 _ITEM = regex.compile(r"[^\s\"',;\[\]]+")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_fictional_person", "is_uuid",
           "is_version", "is_date", "is_code_word", "is_product_name")
@@ -36,7 +36,7 @@ def list_mates(text: str, found: Iterable[Span]) -> list[Span]:
     """Logins among the members of the lists of ``text`` that hold one of the logins or e-mail addresses in
     ``found`` as a whole member."""
     anchors = {(s.start, s.end) for s in found if s.category in ("username", "email")}
-    if not anchors or "," not in text and ";" not in text:
+    if not anchors or ("," not in text and ";" not in text):
         return []
     out: list[Span] = []
     for pattern in (_QUOTED_LIST, _BARE_LIST, _PACKED):

@@ -14,6 +14,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
+from .keep import DOC_EXTENSION
 from .vocabulary import all_plain_words, is_product, particle_regex, phrase_regex, vocab_cache, word_set
 
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
@@ -47,8 +48,8 @@ def _patterns() -> _Patterns:
 
 
 # a document's file name: a CV, a payslip, a contract is often named after its person ("CV_Stefan_Petersen.pdf")
-_DOC_FILE = regex.compile(r"(?<![\w.-])[\w .,'’-]{3,120}?\.(?:pdf|docx?|xlsx?|odt|ods|odp|pptx?|rtf|txt|csv|jpe?g|png|heic|zip)\b",
-                          regex.IGNORECASE)
+# a document file name's stem: back from its extension (keep.DOC_EXTENSION) to a separator or the line's start
+_STEM = regex.compile(r"[\w '’-]{3,80}$")
 _FILE_PAIR = regex.compile(r"(?<![\p{L}])(\p{Lu}\p{Ll}+)[ _-](\p{Lu}\p{Ll}+(?:[ _-]\p{Lu}\p{Ll}+)?)(?![\p{L}])")
 
 
@@ -56,6 +57,8 @@ _FILE_PAIR = regex.compile(r"(?<![\p{L}])(\p{Lu}\p{Ll}+)[ _-](\p{Lu}\p{Ll}+(?:[ 
 _DEVICE = regex.compile(r"(?<![\w.@/-])[A-Za-z][A-Za-z0-9]*(?:[-_'’][A-Za-z0-9]+){1,5}(?![\w@]|[-.]\w)")
 _CAMEL_PARTS = regex.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _OWNER_JOINS = frozenset({"de", "di", "von", "du", "of", "da", "del"})
+_STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|desktop|(?<![a-z])pc(?![a-z])|thinkpad|"
+                               r"chromebook|notebook|tablet|portatil|portátil|movil|móvil|handy|galaxy-[a-z]\d|pixel-\d")
 
 
 class NameDetector:
@@ -81,8 +84,7 @@ class NameDetector:
             if name in self.first and name not in self.ambiguous:
                 s, e = m.span("name")
                 out.append(Span(s, e, "person", "names:greeting", 0.6))
-        if "." in text:
-            out.extend(self._in_file_names(text))
+        out.extend(self._in_file_names(text))
         out.extend(self._device_names(text))
         for m in p.full.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
@@ -113,7 +115,10 @@ class NameDetector:
         """A first and a last name the gazetteers know, joined by ``_``, ``-`` or a space in a document's file
         name (``CV_Stefan_Petersen.pdf``, ``Contratto Giulia Ferraro.docx``)."""
         out = []
-        for f in _DOC_FILE.finditer(text):
+        for ext in DOC_EXTENSION.finditer(text):
+            f = _STEM.search(text, max(0, ext.start() - 80), ext.start())
+            if f is None or f.group().count(" ") > 2:
+                continue  # no file name, or a sentence before a dot
             for m in _FILE_PAIR.finditer(text, f.start(), f.end(), overlapped=True):
                 first, last = m.group(1), m.group(2)
                 lasts = regex.split(r"[ _-]", last)
@@ -132,12 +137,14 @@ class NameDetector:
         its parts; the whole name is masked."""
         devices = word_set("names", "device_words")
         firsts = self.first_lower
-        out = []
+        out: list[Span] = []
+        if _STRONG_DEVICE.search(text) is None:
+            return out
         for m in _DEVICE.finditer(text):
             pieces = regex.split(r"[-_'’]", m.group())
             low = [p.lower() for p in pieces] + [p.lower() for piece in pieces for p in _CAMEL_PARTS.findall(piece)]
-            if not any(p in devices for p in low):
-                continue
+            if not any(p in devices for p in low) or _STRONG_DEVICE.search(m.group()) is None:
+                continue  # "galaxy-brain", "pro-sterling": a model's word alone names no device
             owner = any(p not in devices and p not in _OWNER_JOINS and len(p) >= 3
                         and (p in firsts or (p.endswith("s") and p[:-1] in firsts)) for p in low)
             if owner:

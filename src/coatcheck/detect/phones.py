@@ -27,7 +27,7 @@ def _keywords() -> regex.Pattern[str]:
     stems = alternation(vocabulary_words("cues", "phone"))
     whole = alternation(vocabulary_words("cues", "phone_word"))
     # not a part of a dotted or slashed name ("crm.contacts.v1", "/api/contacts"): a topic or a route, no cue
-    return regex.compile(rf"(?i)(?<![\w-][./])\b(?:{stems}|{whole}\b)(?![\w-]*[./]\w)")
+    return regex.compile(rf"(?i)(?<![\w-][./])\b(?:{stems}|{whole}\b)(?![\w-]*[./][A-Za-z])")
 
 
 # National numbers written the way people write phones: 2-5 space/dot/hyphen separated groups,

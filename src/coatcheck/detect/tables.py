@@ -14,7 +14,7 @@ import regex
 from ..spans import Span
 from .keep import kept_by
 from .validators import email, gazetteer_name, person_name
-from .vocabulary import composed_labels, vocab_cache, vocabulary_tables, vocabulary_words, word_set
+from .vocabulary import composed_labels, vocab_cache, vocab_lru, vocabulary_tables, vocabulary_words, word_set
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 
@@ -106,15 +106,22 @@ def _qualifiers() -> frozenset[str]:
     return word_set("column_words", "qualifiers")
 
 
+@vocab_lru(4096)
+def _composed_category(name: str) -> str | None:
+    return next((cat for cat, pattern in _composed_headers().items() if pattern.fullmatch(name)), None)
+
+
 def _category(name: str, cols: dict[str, str]) -> str | None:
     """The category of the column named ``name`` (normalised): listed, named by a composed label, or listed once
     its qualifiers are left out (``billing_zip``, ``telefono_casa``)."""
-    for candidate in (name, "_".join(p for p in name.split("_") if p not in _qualifiers())):
+    stripped = "_".join(p for p in name.split("_") if p not in _qualifiers())
+    # a qualifier stripped down to a word of another language is no column name: "Shipping Via" holds no street
+    for candidate in (name, stripped if stripped not in ("via", "cp", "cap", "rue") else ""):
         if not candidate:
             continue
         if candidate in cols:
             return cols[candidate]
-        cat = next((cat for cat, pattern in _composed_headers().items() if pattern.fullmatch(candidate)), None)
+        cat = _composed_category(candidate)
         if cat is not None:
             return cat
     return None

@@ -11,10 +11,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 import regex
 
-from .._data import data_path, load_toml
+from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from ..spans import Span
 from .keep import kept_by
+from .vocabulary import plain_words
 
 _URL = regex.compile(r"""(?i)\bhttps?://[^\s"'<>`\\]+""")
 _TRAILING = ".,;:!?)]}'\""
@@ -144,9 +145,20 @@ def family_of(url: str, file: str) -> str | None:
         if f.random_segment and not _random_like(regex.split(r"[/?#]", rest, maxsplit=1)[0]):
             continue
         token = rest.strip("/")
+        if f.id == "person-page" and _route_word(token):
+            continue  # /staff/directory, /members/invite-link: a site's page, no one's
         if len(token) >= f.min_token and kept_by(token, 0, len(token), _KEEPS) is None and not _placeholder_path(token):
             return f.id
     return None
+
+
+def _route_word(token: str) -> bool:
+    """The segment after a person-page prefix is a route of the site (``directory``, ``invite-link``, ``overview``):
+    words of the dictionary, not a handle or an id."""
+    segment = regex.split(r"[/?#]", token, maxsplit=1)[0]
+    parts = [p.lower() for p in regex.split(r"[-_.]", segment) if p]
+    words = word_list("dictionary_words") | plain_words()
+    return bool(parts) and all(p in words for p in parts)
 
 
 def _placeholder_path(token: str) -> bool:

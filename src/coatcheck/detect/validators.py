@@ -185,7 +185,8 @@ _SERVICE_DOMAINS = (".gserviceaccount.com",)
 def machine_address(local: str, domain: str) -> bool:
     """An address no person reads: a message or event id (``bde11cf9fa704e28@mail.example``, a calendar UID of
     random letters), a service principal (``svc-intune-enroll@…``, ``ci-deployer@…iam.gserviceaccount.com``)."""
-    return (_OPAQUE_HEX.fullmatch(local) is not None or _OPAQUE_HEX.fullmatch(local.replace(".", "")) is not None
+    dotted = local.replace(".", "")  # a message id's dotted hex (41883503503518.bfa7e1af), not deb.cade1975
+    return (_OPAQUE_HEX.fullmatch(local) is not None or (len(dotted) >= 14 and _OPAQUE_HEX.fullmatch(dotted) is not None)
             or (len(local) >= 16 and random_string(local))
             or _SERVICE_LOCAL.match(local) is not None or domain.endswith(_SERVICE_DOMAINS))
 
@@ -228,8 +229,8 @@ def passport(value: str) -> bool:
     return sum(c.isdigit() for c in v) >= 3 or (v.isalnum() and v.isupper() and v.lower() not in plain_words())
 
 
-_PLACEHOLDER_NUMBER = re.compile(r"(?i)(?:test|demo|sample|example|dummy|fake|xxx+|tbd|n/?a)\b.*|.*\b(?:test|example)")
-_PLACEHOLDER_DATES = frozenset({"1970-01-01", "1900-01-01", "1901-01-01", "0001-01-01", "9999-12-31", "2000-01-01",
+_PLACEHOLDER_NUMBER = re.compile(r"(?i)(?:test|demo|sample|example|dummy|fake|xxx+|tbd|n/a)\b.*|.*\b(?:test|example)")
+_PLACEHOLDER_DATES = frozenset({"1970-01-01", "1900-01-01", "1901-01-01", "0001-01-01", "9999-12-31",
                                 "01.01.1970", "01/01/1970", "01/01/1900", "01.01.1900"})
 
 
@@ -385,13 +386,13 @@ _OBFUSCATED_DOT = re.compile(r"(?i)[ \t]*(?:\[dot\]|\(dot\)|\{dot\})[ \t]*|[ \t]
 def obfuscated_email(value: str) -> bool:
     """An address with its "@" and dots written out: a person's (:func:`email`) once restored, whose local part is
     no word prose writes before "at" ("look at example.com", "docs at readthedocs.io")."""
+    from .logins_features import is_candidate  # logins_features reads the vocabulary: imported when first asked
+
     plain = _OBFUSCATED_DOT.sub(".", _OBFUSCATED_AT.sub("@", value, count=1))
     local = plain.partition("@")[0]
-    if " at " in f" {value.lower()} " and not any(c in local for c in "._+-0123456789"):
-        from .logins_features import is_candidate
-
-        if not is_candidate(local) or local.lower() in word_list("common_words"):
-            return False
+    # "at" is a word: the local part before it must read as a login, no file, version or word ("notes.md at …")
+    if " at " in f" {value.lower()} " and (not is_candidate(local) or local.lower() in word_list("common_words")):
+        return False
     return plain.count("@") == 1 and email(plain)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -38,6 +38,15 @@ def vocab_cache(fn: Callable[..., _T]) -> Callable[..., _T]:
     cached = cache(fn)
     _CLEARS.append(cached.cache_clear)
     return cached
+
+
+def vocab_lru(maxsize: int) -> Callable[[Callable[..., _T]], Callable[..., _T]]:
+    """:func:`vocab_cache` with at most ``maxsize`` entries, least recently used out: for lookups keyed by text."""
+    def wrap(fn: Callable[..., _T]) -> Callable[..., _T]:
+        cached = lru_cache(maxsize=maxsize)(fn)
+        _CLEARS.append(cached.cache_clear)
+        return cached
+    return wrap
 
 
 def extra_dirs() -> tuple[Path, ...]:
@@ -239,7 +248,9 @@ def composed_keywords(name: str) -> tuple[str, ...]:
     if file is None:
         return ()
     words = [*vocabulary_words(file, "holders"), *vocabulary_words(file, "standalone"), *vocabulary_words(file, "bare")]
-    return tuple(dict.fromkeys(max(w.lower().split(), key=len) for w in words))
+    # an abbreviation ("emp", "kd", "matr") is no keyword: it is inside too many words ("template", "temp") to narrow
+    # the search; a label made of one is found where a longer keyword stands near it
+    return tuple(dict.fromkeys(k for w in words if len(k := max(w.lower().split(), key=len)) >= 5))
 
 
 def name_particles() -> frozenset[str]:
