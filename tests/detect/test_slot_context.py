@@ -217,7 +217,7 @@ def test_prose_city_centres_and_document_names_stay(masker: Masker, text: str) -
     ("TRANSFER/IBAN/BE48589078665027/BIC/BNPAFRPPXXX/NAME/CAMILLE DUVAL/REMI/Cotisation", "CAMILLE DUVAL", "person"),
     ('"postalCode": "01274", "city": "Dresden"', "01274", "address"),
     ("<AdrLine>Corso Italia 125 int. 4</AdrLine>", "Corso Italia 125 int. 4", "address"),
-    ('"label": "meet.google.com/dof-xbsg-rzb"', "dof-xbsg-rzb", "url"),
+    ('"label": "meet.google.com/dof-xbsg-rzb"', "meet.google.com/dof-xbsg-rzb", "url"),
     ('client-hostname "Ethans-iPad";', "Ethans-iPad", "person"),
     ("10.230.201.94 Galaxy-S23-Liam 01:a8:6b", "Galaxy-S23-Liam", "person"),
     ('"family": "Guérin",\n  "given": [\n    "Baptiste"\n  ]', "Baptiste", "person"),
@@ -243,3 +243,21 @@ def test_codes_companies_placeholders_and_public_figures_stay(masker: Masker, te
     assert not any(v in ("MTH^Madre", "Alan Turing", "GB82WEST12345698765432", "078-05-1120", "ACME SUPPLIES LTD",
                          "build-pc-7", "xxx-xxxx-xxx", "Inter", "12", "50051", "48213", "Downloads", "emails.txt")
                    for v in found), found
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Invoice date 06/20/2026\nEIN 96-3265482", "96-3265482", "national_id"),
+    ("SV-Nr.: 13260585M903\nSteuerklasse: I", "13260585M903", "national_id"),
+    ("N.º afiliación S.S.: 29/61713130/05", "29/61713130/05", "national_id"),
+    ("Tel. +33 6 12 34 56 78 · linkedin.com/in/aoife-brennan-1bb06a\n", "linkedin.com/in/aoife-brennan-1bb06a", "url"),
+    ("receipt: https://www.expense-tool.example-app.io/receipts/w_d8836f7c99b0bc541c4ecf0a\n",
+     "https://www.expense-tool.example-app.io/receipts/w_d8836f7c99b0bc541c4ecf0a", "url"),
+])
+def test_national_ids_in_slots_and_links_without_a_scheme(masker: Masker, text: str, value: str, category: str) -> None:
+    assert masked(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text", ["EIN: pending", "see docs.python.org/3/library/os.html and github.com/pallets/flask",
+                                  "https://github.com/a/b/issues/12"])
+def test_no_ids_or_links_there(masker: Masker, text: str) -> None:
+    assert masked(masker, text) == {}

@@ -18,6 +18,8 @@ from .keep import kept_by
 from .vocabulary import plain_words
 
 _URL = regex.compile(r"""(?i)\bhttps?://[^\s"'<>`\\]+""")
+# a host name with a path and no scheme, not inside a longer URL, a path or an address
+_BARE_URL = regex.compile(r"""(?i)(?<![\w./@:-])(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,12}/[^\s"'<>`\\]+""")
 _TRAILING = ".,;:!?)]}'\""
 _CELL_END = regex.compile(r",(?=https?://|,|$|\s)", regex.MULTILINE)
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
@@ -87,23 +89,30 @@ class UrlFamilyDetector:
     produces = frozenset({"secret", "url"})
 
     def detect(self, text: str) -> list[Span]:
-        if "://" not in text:
-            return []
         out: list[Span] = []
-        for m in _URL.finditer(text):
-            start, end = m.span()
-            cut = _CELL_END.search(text, start, end)
-            if cut is not None:
-                end = cut.start()  # a CSV cell ends at its comma: "…/r/cv/AI9Dk…,https://…", "…/u/12,,"
-            while end > start and text[end - 1] in _TRAILING:
-                end -= 1
-            url = text[start:end]
-            for file, category, label in FILES:
-                family = family_of(url, file)
-                if family is not None:
-                    out.append(Span(start, end, category, f"{label}:{family}", 0.95))
-                    break
+        if "://" in text:
+            for m in _URL.finditer(text):
+                self._judge(text, m.start(), m.end(), "", FILES, out)
+        if "/" in text:
+            # a private link written without its scheme ("linkedin.com/in/…" in a CV): the private families only
+            for m in _BARE_URL.finditer(text):
+                self._judge(text, m.start(), m.end(), "https://", FILES[1:], out)
         return out
+
+    @staticmethod
+    def _judge(text: str, start: int, end: int, scheme: str, files: tuple[tuple[str, str, str], ...],
+               out: list[Span]) -> None:
+        cut = _CELL_END.search(text, start, end)
+        if cut is not None:
+            end = cut.start()  # a CSV cell ends at its comma: "…/r/cv/AI9Dk…,https://…", "…/u/12,,"
+        while end > start and text[end - 1] in _TRAILING:
+            end -= 1
+        url = scheme + text[start:end]
+        for file, category, label in files:
+            family = family_of(url, file)
+            if family is not None:
+                out.append(Span(start, end, category, f"{label}:{family}", 0.95))
+                return
 
 
 def credential_family(url: str) -> str | None:

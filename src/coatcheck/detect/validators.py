@@ -253,6 +253,14 @@ def birth_date(value: str) -> bool:
     return v not in _PLACEHOLDER_DATES and _WHOLE_DATE.fullmatch(v) is not None
 
 
+def id_number(value: str) -> bool:
+    """A national or tax number in its slot: 7 to 18 characters with six digits or more, no run of one digit, not a
+    date or a version."""
+    digits_only = digits(value)
+    return (6 <= len(digits_only) and 7 <= len(re.sub(r"[\s./-]", "", value)) <= 18
+            and len(set(digits_only)) > 2 and _WHOLE_DATE.fullmatch(value) is None)
+
+
 def document_number(value: str) -> bool:
     """An identity document's number in its slot: 5 to 14 characters with two digits or more, in capitals, not a
     year alone."""
@@ -481,6 +489,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "username": username,
     "login_word": login_word,
     "document_number": document_number,
+    "id_number": id_number,
     "person_number": person_number,
     "birth_date": birth_date,
     "obfuscated_email": obfuscated_email,
