@@ -14,6 +14,7 @@ from functools import cache
 from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from .entropy import shannon_entropy
+from .validators import iban as _iban
 from .validators import name_like as _name_like
 from . import vocabulary
 
@@ -107,11 +108,9 @@ def is_documented_example(text: str, start: int, end: int) -> bool:
 def is_filler_number(text: str, start: int, end: int) -> bool:
     """A number made of one digit nearly throughout (``IT00X0000000000000000000000``, ``0000000000``): a form's
     filler, no one's account."""
-    from .validators import iban  # validators imports keep's helpers: imported when first asked
-
     value = text[start:end]
     digits = [c for c in value if c.isdigit()]
-    if len(digits) < 8 or _FILLER_RUN.search(value) is None or iban(value):
+    if len(digits) < 8 or _FILLER_RUN.search(value) is None or _iban(value):
         return False
     # nearly all one digit (IT00X0000000000000000000000); a real account padded with zeros has its own digits too
     return max(digits.count(d) for d in set(digits)) >= 0.85 * len(digits)
@@ -348,18 +347,27 @@ def is_heading_word(text: str, start: int, end: int) -> bool:
 
 
 @cache
+def _fictional_entries() -> tuple[tuple[list[str], bool], ...]:
+    """keep/fictional_people.txt read once: each name's lower-case words, and whether it is kept as a name only (a
+    trailing "*": its logins are also real people's)."""
+    out = []
+    for full in word_list("fictional_people"):
+        words = full.lower().split()
+        out.append((words[:-1], True) if words[-1] == "*" else (words, False))
+    return tuple(out)
+
+
+@cache
 def _fictional_forms() -> tuple[frozenset[str], frozenset[str]]:
     """(full names, user names) of keep/fictional_people.txt, lower case: jdoe, john.doe, john_doe, johndoe …; the full
     names of keep/public_figures.txt too (Ada Lovelace, Alan Turing: sample data's favourites)."""
     names: set[str] = set()
     logins: set[str] = set()
     names.update(" ".join(full.lower().split()) for full in word_list("public_figures"))  # their logins are anyone's
-    for full in word_list("fictional_people"):
-        words = full.lower().split()
-        if words[-1] == "*":  # the name only: its logins are also real people's
-            names.add(" ".join(words[:-1]))
-            continue
+    for words, name_only in _fictional_entries():
         names.add(" ".join(words))
+        if name_only:
+            continue
         first, last = words[0], words[-1]
         logins.update({first[0] + last, f"{first}.{last}", f"{first}_{last}", f"{first}-{last}", first + last,
                        f"{first[0]}.{last}", f"{first[0]}_{last}"})
@@ -412,9 +420,8 @@ def _fictional_partners() -> dict[str, frozenset[str]]:
     (max -> {mustermann}); particles and the names kept as names only ("*") give none."""
     particles = vocabulary.name_particles()
     out: dict[str, set[str]] = {}
-    for full in word_list("fictional_people"):
-        words = full.lower().split()
-        if words[-1] == "*":
+    for words, name_only in _fictional_entries():
+        if name_only:
             continue
         words = [w for w in words if w not in particles]
         for w in words:

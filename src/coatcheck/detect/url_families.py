@@ -15,7 +15,7 @@ from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from ..spans import Span
 from .keep import kept_by
-from .vocabulary import plain_words
+from .vocabulary import plain_words, vocab_cache
 
 _URL = regex.compile(r"""(?i)\bhttps?://[^\s"'<>`\\]+""")
 # a host name with a path and no scheme, not inside a longer URL, a path or an address
@@ -166,8 +166,13 @@ def _route_word(token: str) -> bool:
     words of the dictionary, not a handle or an id."""
     segment = regex.split(r"[/?#]", token, maxsplit=1)[0]
     parts = [p.lower() for p in regex.split(r"[-_.]", segment) if p]
-    words = word_list("dictionary_words") | plain_words()
+    words = _route_words()
     return bool(parts) and all(p in words for p in parts)
+
+
+@vocab_cache
+def _route_words() -> frozenset[str]:
+    return word_list("dictionary_words") | plain_words()
 
 
 def _placeholder_path(token: str) -> bool:

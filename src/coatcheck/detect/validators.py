@@ -27,6 +27,7 @@ from stdnum.nl import bsn as _nl_bsn
 from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
+from .logins_features import is_candidate
 from .vocabulary import is_product, particle_regex, plain_words, vocab_cache, word_set
 
 _DIGITS = re.compile(r"\D")
@@ -382,8 +383,6 @@ def username(value: str) -> bool:
 def login_word(value: str) -> bool:
     """A login standing after its label with no operator ("Invalid user jdoe from", "(usuario anunez)"): a
     :func:`username` that is also no word prose, code or a dictionary writes (``user interface``, ``login page``)."""
-    from .logins_features import is_candidate
-
     return username(value) and is_candidate(value)
 
 
@@ -394,8 +393,6 @@ _OBFUSCATED_DOT = re.compile(r"(?i)[ \t]*(?:\[dot\]|\(dot\)|\{dot\})[ \t]*|[ \t]
 def obfuscated_email(value: str) -> bool:
     """An address with its "@" and dots written out: a person's (:func:`email`) once restored, whose local part is
     no word prose writes before "at" ("look at example.com", "docs at readthedocs.io")."""
-    from .logins_features import is_candidate  # logins_features reads the vocabulary: imported when first asked
-
     plain = _OBFUSCATED_DOT.sub(".", _OBFUSCATED_AT.sub("@", value, count=1))
     local = plain.partition("@")[0]
     # "at" is a word: the local part before it must read as a login, no file, version or word ("notes.md at …")

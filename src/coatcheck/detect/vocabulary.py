@@ -219,11 +219,11 @@ def composed_labels(name: str) -> str | None:
         return None
     sep = "[\\s_.-]*"
     out = []
-    for lang in (*languages(), OTHER):
-        holders = vocabulary_words(file, "holders", (lang,)) if lang != OTHER else ()
-        before = vocabulary_words(file, "markers", (lang,)) if lang != OTHER else ()
-        after = vocabulary_words(file, "markers_after", (lang,)) if lang != OTHER else ()
-        joins = vocabulary_words(file, "joins", (lang,)) if lang != OTHER else ()
+    for lang in languages():
+        holders = vocabulary_words(file, "holders", (lang,))
+        before = vocabulary_words(file, "markers", (lang,))
+        after = vocabulary_words(file, "markers_after", (lang,))
+        joins = vocabulary_words(file, "joins", (lang,))
         if not holders:
             continue
         h = _phrase(holders)
