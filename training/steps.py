@@ -27,8 +27,9 @@ def run_pipeline(here: Path, model: str, steps: dict[str, Sequence[object]], arg
     if what == "ship":
         dest = ROOT / "src" / "coatcheck" / "data" / model
         dest.mkdir(parents=True, exist_ok=True)
-        for f in ("weights.npy", "model.toml"):
-            shutil.copy(work / "out" / f, dest / f)
+        for f in ("weights.npy", "model.toml", "vocabulary.txt.gz"):  # the last: the frozen word lists, where a model has them
+            if f != "vocabulary.txt.gz" or (work / "out" / f).exists():
+                shutil.copy(work / "out" / f, dest / f)
         return
     for name in (list(steps) if what == "all" else [what]):
         print(f"== {name}", file=sys.stderr)

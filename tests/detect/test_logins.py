@@ -72,9 +72,9 @@ def test_weights_of_another_shape_are_refused() -> None:
         LoginModel(np.zeros((BUCKETS, 2), dtype=np.float32), np.zeros(len(LABELS), dtype=np.float32), {"USER": 0.5, "ACCOUNT": 0.5})
 
 
-def test_the_shipped_model_was_trained_on_these_word_lists() -> None:
-    """The features read word lists (vocabulary, dictionary, names): one edited without retraining
-    (training/logins/pipeline.py all && … ship) changes what the model sees. Retrain, or undo the edit."""
+def test_the_shipped_model_reads_the_word_lists_it_was_trained_on() -> None:
+    """The features read word lists (vocabulary, dictionary, names), frozen beside the weights by training: the
+    shipped copy is the one the model was trained with, whatever data/vocab holds now."""
     import tomllib
 
     from coatcheck._data import data_path
@@ -82,3 +82,19 @@ def test_the_shipped_model_was_trained_on_these_word_lists() -> None:
 
     meta = tomllib.loads(data_path("logins", "model.toml").read_text(encoding="utf-8"))
     assert meta["vocabulary"] == vocabulary_digest()
+
+
+def test_vocabulary_edits_do_not_reach_the_shipped_model(monkeypatch) -> None:
+    """A word added to the vocabulary files changes the live lists (what the next training reads), not the frozen
+    lists the shipped model reads."""
+    from coatcheck.detect import logins_features as lf
+
+    live = lf._live_lists()
+    monkeypatch.setattr(lf, "_live_lists", lambda: {**live, "context": live["context"] | {"zzqxnotaword"}})
+    lf._lists.cache_clear()
+    lf.context_words.cache_clear()
+    try:
+        assert "benutzer" in lf.context_words() and "zzqxnotaword" not in lf.context_words()
+    finally:
+        lf._lists.cache_clear()
+        lf.context_words.cache_clear()

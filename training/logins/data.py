@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "keyless"))
 from harvest import files, git_logs, read, split_of  # type: ignore[import-not-found]  # noqa: E402
 
 from coatcheck.bench.carriers import catalogue, render  # noqa: E402
-from coatcheck.detect.logins_features import MAX_LINE, candidates, is_candidate, line_context, line_tokens  # noqa: E402
+from coatcheck.detect.logins_features import (MAX_LINE, candidates, is_candidate, line_context, line_tokens,  # noqa: E402
+                                              use_live_vocabulary)
 
 LABEL = {"username": 1, "account": 2}
 _ME = "" if getpass.getuser() in ("root", "runner", "ubuntu") else getpass.getuser()
@@ -102,6 +103,7 @@ def real_rows(text: str, source: str, per_file: int, rng: random.Random) -> Iter
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    use_live_vocabulary()  # the word lists as data/ holds them now; training freezes them beside the weights
     ap.add_argument("out")
     ap.add_argument("--renders", type=int, default=40)
     ap.add_argument("--per-file", type=int, default=60)

@@ -19,7 +19,8 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from coatcheck.detect.logins_features import BUCKETS, FEATURES_VERSION, LABELS, features, hashed, line_tokens, vocabulary_digest
+from coatcheck.detect.logins_features import (BUCKETS, FEATURES_VERSION, LABELS, VOCABULARY_FILE, features, hashed, line_tokens,
+                                              use_live_vocabulary, vocabulary_digest, write_vocabulary)
 
 
 def encode(rows: list[dict]) -> list[list[int]]:
@@ -63,6 +64,7 @@ def figures(p: np.ndarray, rows: list[dict], thresholds: dict[str, float]) -> di
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    use_live_vocabulary()  # the word lists as data/ holds them now; training freezes them beside the weights
     ap.add_argument("data")
     ap.add_argument("outdir")
     ap.add_argument("--epochs", type=int, default=5)
@@ -132,6 +134,7 @@ def main() -> None:
     meta = [f'features_version = "{FEATURES_VERSION}"', f'vocabulary = "{vocabulary_digest()}"',
             f"bias = [{', '.join(f'{x:.6f}' for x in b)}]",
             "[thresholds]", *(f'{k} = {v}' for k, v in thresholds.items())]
+    write_vocabulary(out / VOCABULARY_FILE)  # the word lists the features read, frozen with the weights
     (out / "model.toml").write_text("# written by training/logins/train.py\n" + "\n".join(meta) + "\n")
     print(json.dumps(figs, indent=1))
 

@@ -14,14 +14,16 @@ catalogue, and which hold code, words and ids from real material.
 from __future__ import annotations
 
 import functools
+import gzip
 import hashlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import regex
 
 from .._data import data_path, load_toml, word_list
 from .hashed_model import FeatureHasher
-from .vocabulary import plain_words
+from .vocabulary import plain_words as _live_plain_words
 
 BUCKETS = 1 << 18
 LABELS = ("O", "USER", "ACCOUNT")
@@ -47,9 +49,62 @@ _JOINS = regex.compile(r"[._-]+")
 MAX_LINE = 2000  # characters of a line read (a minified line is no carrier of logins)
 
 
+# The word lists the features read are frozen with the weights (data/logins/vocabulary.txt.gz, written by training):
+# the model reads the words it was trained with, and the vocabulary files stay free to change for other detectors.
+VOCABULARY_FILE = "vocabulary.txt.gz"
+_KINDS = ("context", "dictionary", "first", "last", "plain")
+_live = False
+
+
+def use_live_vocabulary() -> None:
+    """Training: read the word lists as data/ holds them now, not as the shipped model froze them."""
+    global _live
+    _live = True
+    _lists.cache_clear()
+    for fn in (context_words, _ctx, token_features):
+        fn.cache_clear()
+
+
+def _live_lists() -> dict[str, frozenset[str]]:
+    words = set(_live_plain_words()) | word_list("dictionary_words")
+    for file in sorted(data_path("vocab").iterdir(), key=lambda f: f.name):
+        if file.name.endswith(".toml") and file.name != "languages.toml":
+            for table in load_toml(file).values():
+                for entries in table.values() if isinstance(table, dict) else ():
+                    for entry in entries:
+                        words.update(w.lower() for w in regex.findall(r"[\p{L}]+", str(entry)))
+    return {"context": frozenset(words), "dictionary": word_list("dictionary_words"),
+            "first": frozenset(w.lower() for w in word_list("first_names")),
+            "last": frozenset(w.lower() for w in word_list("last_names")), "plain": _live_plain_words()}
+
+
 @functools.cache
+def _lists() -> dict[str, frozenset[str]]:
+    """The five word lists by kind: the shipped model's frozen copy, or the live ones (training, or no model)."""
+    shipped = data_path("logins", VOCABULARY_FILE)
+    if _live or not shipped.is_file():
+        return _live_lists()
+    out: dict[str, set[str]] = {k: set() for k in _KINDS}
+    for line in gzip.decompress(shipped.read_bytes()).decode("utf-8").splitlines():
+        kind, _, word = line.partition("\t")
+        out[kind].add(word)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def write_vocabulary(path: Path) -> None:
+    """The word lists the features read now, as the file shipped beside the weights (sorted: reproducible)."""
+    lists = _lists()
+    body = "".join(f"{k}\t{w}\n" for k in _KINDS for w in sorted(lists[k]))
+    path.write_bytes(gzip.compress(body.encode("utf-8"), mtime=0))
+
+
+def plain_words() -> frozenset[str]:
+    """Prose and code words, as the model was trained with them."""
+    return _lists()["plain"]
+
+
 def _names() -> tuple[frozenset[str], frozenset[str]]:
-    return (frozenset(w.lower() for w in word_list("first_names")), frozenset(w.lower() for w in word_list("last_names")))
+    return _lists()["first"], _lists()["last"]
 
 
 def is_candidate(token: str) -> bool:
@@ -73,9 +128,8 @@ def _first_or_initial(token: str) -> bool:
     return len(head) == 1 or head in _names()[0]
 
 
-@functools.cache
 def _dictionary() -> frozenset[str]:
-    return word_list("dictionary_words")
+    return _lists()["dictionary"]
 
 
 def line_tokens(line: str) -> list[tuple[int, int, str]]:
@@ -86,24 +140,16 @@ def line_tokens(line: str) -> list[tuple[int, int, str]]:
 @functools.cache
 def context_words() -> frozenset[str]:
     """Words read as themselves around a candidate: prose, code and dictionary words, and every word of the shipped
-    vocabulary files (labels, column names, cues in every language: "user", "Benutzer", "utente", "login"). Any other
-    neighbour (a host, a path part, a name, an id) is read by its shape, so that the model learns places, not the
-    values its training data happened to put around them. The shipped files only: a user's extra vocabulary
-    (``$COATCHECK_VOCAB_DIR``) must not change what the shipped model reads."""
-    words = set(plain_words()) | _dictionary()
-    for file in sorted(data_path("vocab").iterdir(), key=lambda f: f.name):
-        if file.name.endswith(".toml") and file.name != "languages.toml":
-            for table in load_toml(file).values():
-                for entries in table.values() if isinstance(table, dict) else ():
-                    for entry in entries:
-                        words.update(w.lower() for w in regex.findall(r"[\p{L}]+", str(entry)))
-    return frozenset(words)
+    vocabulary files at training time (labels, column names, cues in every language: "user", "Benutzer", "utente",
+    "login"). Any other neighbour (a host, a path part, a name, an id) is read by its shape, so that the model learns
+    places, not the values its training data happened to put around them. The shipped files only: a user's extra
+    vocabulary (``$COATCHECK_VOCAB_DIR``) must not change what the shipped model reads."""
+    return _lists()["context"]
 
 
 def vocabulary_digest() -> str:
     """A digest of every word list the features read (context words, dictionary, names): written with the weights
-    by training and checked against the shipped files by a test, so that a list edited without retraining is
-    caught."""
+    by training and checked by a test against the frozen lists shipped beside them."""
     first, last = _names()
     h = hashlib.sha256()
     for words in (context_words(), _dictionary(), first, last, plain_words()):
