@@ -16,10 +16,11 @@ def test_builtin_policies():
 
 
 def test_shipped_policies_mask_only_what_something_detects():
-    for name in ("agent", "strict"):
+    for name in ("agent", "strict", "document"):
         policy = Policy.builtin(name)
         assert undetected(policy) == []
-        assert not policy.mask & {"date", "organization", "location", "hostname"}
+        assert not policy.mask & {"organization", "location", "hostname"}
+    assert Policy.builtin("document").masks("date") and not Policy.builtin("agent").masks("date")
 
 
 def test_policy_file(tmp_path):
@@ -34,7 +35,7 @@ def test_policy_file(tmp_path):
 
 
 @pytest.mark.parametrize("body,category", [
-    ("[categories]\ndate = true\n", "date"),
+    ("[categories]\nlocation = true\n", "location"),
     ("[categories]\nhostname = true\nlocation = true\n", "hostname"),
     ("[categories]\norganization = true\n", "organization"),  # no always_mask term says what an organization is
     ('extends = "strict"\n[categories]\nlocation = true\n', "location"),
@@ -49,8 +50,8 @@ def test_a_category_nothing_detects_cannot_be_switched_on(tmp_path, body, catego
 
 
 def test_a_policy_built_in_code_is_checked_by_the_pipeline():
-    with pytest.raises(ConfigError, match="'date'.*nothing detects it"):
-        Pipeline(Policy(mask=frozenset({"secret", "date"})))
+    with pytest.raises(ConfigError, match="'hostname'.*nothing detects it"):
+        Pipeline(Policy(mask=frozenset({"secret", "hostname"})))
 
 
 @pytest.mark.parametrize(

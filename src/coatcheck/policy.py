@@ -2,7 +2,8 @@
 
 A user policy is a TOML file::
 
-    extends = "agent"                     # or "strict"
+    extends = "agent"                     # or "strict", "document"
+    dates = "year"                        # where dates are masked: keep their year readable (default "mask")
     always_mask = ["Project Falcon", { term = "Globex", category = "organization" }]
     never_mask = ["ci-bot@acme.dev"]
     [categories]                          # switch categories on or off
@@ -12,8 +13,8 @@ A user policy is a TOML file::
     mask_private_ips = true
     private_networks = ["10.0.0.0/8", "203.0.113.0/24"]
 
-A category that no detector produces (``date``, ``location``, ``hostname`` today; ``organization`` without an
-organization term) cannot be switched on: the policy is refused with an error that names it.
+A category that no detector produces (``location``, ``hostname`` today; ``organization`` without an organization
+term) cannot be switched on: the policy is refused with an error that names it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from ._data import data_path, load_toml
 from .categories import categories
 from .errors import ConfigError
+
+
+BUILTIN = ("agent", "strict", "document")  # the policies data/policies ships
 
 
 class Term(BaseModel):
@@ -104,6 +108,10 @@ class Policy(BaseModel):
     never_mask: frozenset[str] = frozenset()
     restore: RestoreSettings = RestoreSettings()
     media: MediaSettings = MediaSettings()
+    dates: Literal["mask", "year"] = "mask"  # where ``date`` is masked: the whole date, or all but its year
+    # the text is documents (records, letters, judgments), not code or tool output: each word of a person's name
+    # found is masked wherever it stands as a name, and initials before a surname are a name ("K. Natarajan")
+    documents: bool = False
 
     @field_validator("mask")
     @classmethod
@@ -130,17 +138,17 @@ class Policy(BaseModel):
     def builtin(cls, name: str = "agent") -> Policy:
         ref = data_path("policies", f"{name}.toml")
         if not ref.is_file():
-            raise ConfigError(f"no built-in policy {name!r} (have: agent, strict)")
+            raise ConfigError(f"no built-in policy {name!r} (have: {', '.join(BUILTIN)})")
         policy = cls.model_validate(load_toml(ref))
         policy.check_detectable(f"built-in policy {name!r}")
         return policy
 
     @classmethod
     def load(cls, spec: str | Path | None) -> Policy:
-        """A built-in policy by name (``agent``, ``strict``), a TOML file, or the agent default for None."""
+        """A built-in policy by name (``agent``, ``strict``, ``document``), a TOML file, or the agent default for None."""
         if spec is None:
             return cls.builtin("agent")
-        if str(spec) in ("agent", "strict"):
+        if str(spec) in BUILTIN:
             return cls.builtin(str(spec))
         return cls.from_file(spec)
 
@@ -176,6 +184,8 @@ class Policy(BaseModel):
                 never_mask=frozenset(spec.never_mask),
                 restore=spec.restore if spec.restore is not None else base.restore,
                 media=spec.media if spec.media is not None else base.media,
+                dates=spec.dates if spec.dates is not None else base.dates,
+                documents=spec.documents if spec.documents is not None else base.documents,
             )
         except (ValidationError, ValueError) as exc:
             raise ConfigError(f"{source}: invalid policy: {exc}") from exc
@@ -203,7 +213,7 @@ class PolicyFile(BaseModel):
 
     model_config = {"extra": "forbid"}
 
-    extends: Literal["agent", "strict"] = "agent"
+    extends: Literal["agent", "strict", "document"] = "agent"
     name: str | None = None
     description: str | None = None
     categories: dict[str, bool] = Field(default_factory=dict)
@@ -212,6 +222,8 @@ class PolicyFile(BaseModel):
     never_mask: list[str] = Field(default_factory=list)
     restore: RestoreSettings | None = None
     media: MediaSettings | None = None
+    dates: Literal["mask", "year"] | None = None
+    documents: bool | None = None
 
     @field_validator("categories", mode="before")
     @classmethod

@@ -26,14 +26,17 @@ class FileReport:
     skipped: bool = False  # finished by an earlier run
 
 
-FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".tsv": "csv", ".parquet": "parquet"}
+FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".tsv": "csv", ".parquet": "parquet",
+           ".txt": "document", ".md": "document", ".docx": "document", ".pdf": "document"}
+# a whole file is one document (coatcheck/documents.py); a Word or PDF file's masked text is written as NAME.txt
+SUFFIXES = ", ".join(FORMATS)
 
 
 def format_of(path: Path | str) -> str:
-    """``jsonl``, ``csv`` or ``parquet``, from the file name's suffix."""
+    """``jsonl``, ``csv``, ``parquet`` or ``document``, from the file name's suffix."""
     kind = FORMATS.get(Path(path).suffix.lower())
     if kind is None:
-        raise InputError(f"{path}: not a .jsonl, .ndjson, .csv, .tsv or .parquet file")
+        raise InputError(f"{path}: not a {SUFFIXES} file")
     return kind
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .corpus import FileReport, csv_dialect, format_of
+from .corpus import SUFFIXES, FileReport, csv_dialect, format_of
 from .output import Job, Output, jobs
 from .rows import Layout, arrow_arrays, arrow_rows, mask_records, parquet_text_columns
 
@@ -28,12 +28,11 @@ def _init(key: bytes, policy: str | None) -> None:
     _worker.update(key=key, policy=pol, pipeline=Pipeline(pol))
 
 
-def _session(output: Output) -> Any:
+def _session(output: Output, key: bytes, pipeline: Any, policy: Any) -> Any:
     from ..vault import Vault
     from ..wire.session import TextSession
 
-    key = _worker["key"]
-    return TextSession(key, _worker["pipeline"], _worker["policy"], vault=output.shard if output.shard is not None else Vault(key))
+    return TextSession(key, pipeline, policy, vault=output.shard if output.shard is not None else Vault(key))
 
 
 def _mask_jsonl(source: Path, output: Output, session: Any, fld: str | None, report: FileReport) -> None:
@@ -81,16 +80,42 @@ def _mask_parquet(source: Path, output: Output, session: Any, fld: str | None, r
             rows += batch.num_rows
 
 
-def mask_file(job: Job, fld: str | None) -> FileReport:
+def _mask_document(source: Path, output: Output, session: Any, fld: str | None, report: FileReport) -> None:
+    """A whole file as one document (text, Markdown, or a Word or PDF file's text). Unreadable or failed: reported,
+    nothing written."""
+    from ..documents import read_document
+    from .rows import mask_text_document
+
+    try:
+        text = read_document(source)
+    except InputError as exc:  # names the file and the reason, never its content
+        report.failures.append((1, f"{source.name}: {str(exc).removeprefix(str(source) + ': ')}"))
+        return
+    masked = mask_text_document(text, source.name, session, report)
+    if masked is not None:
+        with output.writer("document", source) as out:
+            out.row([masked])
+
+
+def mask_job(job: Job, fld: str | None, key: bytes, pipeline: Any, policy: Any) -> FileReport:
     """Mask one input file into its target (atomically: ``target.partial`` renamed when complete), its vault shard
-    into its vault target. Runs in a worker."""
+    into its vault target, with ``pipeline`` (built for ``policy``) and ``key``."""
     kind = format_of(job.source)
     report = FileReport(str(job.source), str(job.target))
-    output = Output(job.target, job.vault_target, _worker["key"])
-    session = _session(output)
-    {"jsonl": _mask_jsonl, "csv": _mask_csv, "parquet": _mask_parquet}[kind](job.source, output, session, fld, report)
-    output.finish()
+    output = Output(job.target, job.vault_target, key)
+    session = _session(output, key, pipeline, policy)
+    masker = {"jsonl": _mask_jsonl, "csv": _mask_csv, "parquet": _mask_parquet, "document": _mask_document}[kind]
+    masker(job.source, output, session, fld, report)
+    if output.partial.exists():
+        output.finish()
+    else:  # a document that could not be read or masked: no output, no shard
+        output.abandon()
     return report
+
+
+def mask_file(job: Job, fld: str | None) -> FileReport:
+    """:func:`mask_job` in a worker of the pool, with its process's pipeline."""
+    return mask_job(job, fld, _worker["key"], _worker["pipeline"], _worker["policy"])
 
 
 def run(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: str | None = None, workers: int | None = None,
@@ -99,7 +124,7 @@ def run(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: str |
     ``workers`` processes at a time (default: every core). Yields a report per file as it finishes; files whose
     output already exists are skipped (a resumed run)."""
     if not files:
-        raise InputError("no .jsonl, .csv or .parquet input files found")
+        raise InputError(f"no input files found ({SUFFIXES})")
     todo: list[Job] = []
     for job in jobs(files, out_dir, vault_out):
         if job.done:

@@ -34,9 +34,15 @@ class Job:
 
 
 def jobs(files: list[tuple[Path, Path]], out_dir: Path, vault_out: Path | None) -> list[Job]:
-    """The job of every ``(file, relative name)``: ``out_dir/NAME``, and ``vault_out/NAME.vault`` with ``vault_out``."""
-    return [Job(src, out_dir / rel, vault_out / rel.with_name(rel.name + ".vault") if vault_out is not None else None)
-            for src, rel in files]
+    """The job of every ``(file, relative name)``: ``out_dir/NAME`` (``NAME.txt`` for a Word or PDF file, whose
+    masked text is written), and ``vault_out/NAME.vault`` with ``vault_out``."""
+    from ..documents import is_rich_document
+
+    out = []
+    for src, rel in files:
+        name = rel.with_name(rel.name + ".txt") if is_rich_document(rel) else rel
+        out.append(Job(src, out_dir / name, vault_out / rel.with_name(rel.name + ".vault") if vault_out is not None else None))
+    return out
 
 
 class Output:
@@ -61,6 +67,11 @@ class Output:
         if kind == "parquet":
             return ParquetWriter(self.partial, schema)
         return TextWriter(self.partial, kind, source, header)
+
+    def abandon(self) -> None:
+        """Nothing was written (the input failed as a whole): the vault shard's partial file goes too."""
+        if self.vault_target is not None:
+            _partial(self.vault_target).unlink(missing_ok=True)
 
     def finish(self) -> None:
         """Both complete (and synced by their writers): the vault shard, then the masked file, renamed into place."""
@@ -93,10 +104,12 @@ class Writer:
 
 
 class TextWriter(Writer):
-    """JSONL (a row is one JSON text, written as a line) or CSV/TSV (in ``source``'s dialect and line ending)."""
+    """JSONL (a row is one JSON text, written as a line), CSV/TSV (in ``source``'s dialect and line ending) or a
+    document (a row is its whole text, written as it is)."""
 
     def __init__(self, path: Path, kind: str, source: Path, header: list[str] | None) -> None:
-        self.fh = path.open("w", newline="" if kind == "csv" else None, encoding="utf-8")
+        self.fh = path.open("w", newline="" if kind in ("csv", "document") else None, encoding="utf-8")
+        self.kind = kind
         self.rows: Any = None
         if kind == "csv":
             dialect, ending = csv_dialect(source)
@@ -108,7 +121,7 @@ class TextWriter(Writer):
         if self.rows is not None:
             self.rows.writerow(values)
         else:
-            self.fh.write(values[0] + "\n")
+            self.fh.write(values[0] if self.kind == "document" else values[0] + "\n")
 
     def close(self, sync: bool = True) -> None:
         if sync:

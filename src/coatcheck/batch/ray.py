@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .corpus import FileReport, csv_dialect, format_of
-from .output import Output, Writer, jobs
+from .corpus import SUFFIXES, FileReport, csv_dialect, format_of
+from .output import Job, Output, Writer, jobs
 from .rows import Layout, arrow_arrays, arrow_rows, mask_records, parquet_text_columns, table_columns
 
 OK, FAILURE, VAULT, STATS = "__coatcheck_ok", "__coatcheck_failure", "__coatcheck_vault", "__coatcheck_stats"
@@ -132,6 +132,44 @@ class RowMasker:
         return nonce + AESGCM(self.aead_key).encrypt(nonce, json.dumps(entries).encode("utf-8"), _TRANSPORT)
 
 
+class DocumentMasker:
+    """A Ray actor for whole-document files (text, Markdown, Word, PDF): one pipeline, and per file the local engine's
+    :func:`~coatcheck.batch.local.mask_job`: it reads the file, masks it and writes its masked text and vault shard
+    atomically where the driver said (a cluster's workers share the file system). Only counts come back."""
+
+    def __init__(self, key: bytes, policy: str | None) -> None:
+        from ..detect.pipeline import Pipeline
+        from ..policy import Policy
+
+        self.key, self.policy = key, Policy.load(policy)
+        self.pipeline = Pipeline(self.policy)
+
+    def __call__(self, batch: dict[str, Any]) -> dict[str, list[str]]:
+        from .local import mask_job
+
+        reports = []
+        for src, tgt, vt in zip(batch["source"], batch["target"], batch["vault"], strict=True):
+            r = mask_job(Job(Path(src), Path(tgt), Path(vt) if vt else None), None, self.key, self.pipeline, self.policy)
+            reports.append(json.dumps({"source": r.source, "output": r.output, "documents": r.documents, "chars": r.chars,
+                                       "counts": dict(r.counts), "failures": r.failures}))
+        return {"report": reports}
+
+
+def _documents_on_ray(todo: list[Job], n_actors: int, key: bytes, policy: str | None) -> Iterator[FileReport]:
+    """Whole-document files, many at a time: one dataset of file names over the actor pool."""
+    import ray
+
+    items = [{"source": str(j.source), "target": str(j.target), "vault": str(j.vault_target or "")} for j in todo]
+    ds = ray.data.from_items(items).map_batches(DocumentMasker, fn_constructor_kwargs={"key": key, "policy": policy},
+                                                compute=ray.data.ActorPoolStrategy(size=n_actors), num_cpus=1, batch_size=4)
+    for row in ds.iter_rows():
+        r = json.loads(row["report"])
+        report = FileReport(r["source"], r["output"], documents=r["documents"], chars=r["chars"])
+        report.counts.update(r["counts"])
+        report.failures.extend((int(n), str(m)) for n, m in r["failures"])
+        yield report
+
+
 def _unseal(sealed: bytes, key: bytes) -> list[tuple[str, str, str]]:
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
@@ -202,7 +240,7 @@ def run_ray(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: s
         raise InputError("--engine ray needs Ray: pip install 'coatcheck[ray]'") from None
 
     if not files:
-        raise InputError("no .jsonl, .csv or .parquet input files found")
+        raise InputError(f"no input files found ({SUFFIXES})")
     ray.init(address=address or os.environ.get("RAY_ADDRESS") or None, ignore_reinit_error=True, log_to_driver=False,
              include_dashboard=False, configure_logging=False)
     ctx = ray.data.DataContext.get_current()
@@ -212,9 +250,13 @@ def run_ray(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: s
     # by a masker actor, a Parquet read waits forever.
     cpus = int(ray.cluster_resources().get("CPU", 1))
     n_actors = max(1, min(actors or cpus, cpus - 1))
+    documents: list[Job] = []
     for job in jobs(files, out_dir, vault_out):
         if job.done:
             yield FileReport(str(job.source), str(job.target), skipped=True)
+            continue
+        if format_of(job.source) == "document":
+            documents.append(job)
             continue
         src = job.source
         kind = format_of(src)
@@ -236,3 +278,7 @@ def run_ray(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: s
             _drain(masked.iter_batches(batch_format="pyarrow", batch_size=None), columns, out, report, output.shard, key)
         output.finish()
         yield report
+    if documents:
+        if vault_out is not None:
+            vault_out.mkdir(parents=True, exist_ok=True)
+        yield from _documents_on_ray(documents, n_actors, key, policy)

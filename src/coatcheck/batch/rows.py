@@ -45,6 +45,20 @@ def mask_jsonl_line(line: str, n: int, session: Any, fld: str | None, report: Fi
     return json.dumps(masked, ensure_ascii=False)
 
 
+def mask_text_document(text: str, doc_id: str, session: Any, report: FileReport) -> str | None:
+    """A whole document's text masked, or None when masking failed (then reported by its id)."""
+    try:
+        before = Counter(session.counts)
+        masked = session.mask(text)
+    except Exception as exc:  # reported by id; never written unmasked
+        report.failures.append((1, f"{doc_id}: {exc.__class__.__name__}"))
+        return None
+    report.documents += 1
+    report.chars += len(text)
+    report.counts.update(session.counts - before)
+    return str(masked)
+
+
 def mask_row(values: list[Any], cols: list[int], n: int, doc_id: str, session: Any, report: FileReport) -> list[Any] | None:
     """One table row with its text columns ``cols`` masked, or None when masking failed (then reported)."""
     out = list(values)

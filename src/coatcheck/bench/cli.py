@@ -341,6 +341,61 @@ def compare(
     console.print(f"wrote {out_dir}/results.json, report.md, report.html")
 
 
+@bench.command("docs")
+def docs_cmd(
+    data: list[Path] = typer.Option(..., "--data", help="Document set JSONL (repeat for several sets)."),
+    tools: str = typer.Option("coatcheck:document,coatcheck:strict,mask-everything", "--tools",
+                              help="Comma-separated: coatcheck:POLICY, an installed peer, mask-everything. The first is "
+                                   "the one the others are compared with."),
+    split: str | None = typer.Option(None, "--split", help="Only documents of this split (dev, test); all by default."),
+    out: Path | None = typer.Option(None, "-o", "--out", help="Write every figure as JSON here."),
+    report: Path | None = typer.Option(None, "--report", help="Write the markdown table here (it is printed too)."),
+    all_labels: bool = typer.Option(False, "--all-labels", help="Score every span, also those of a label the set was "
+                                    "not annotated for (a date in a corpus that marks only persons)."),
+) -> None:
+    """Character-level recall / precision / F2 on span-gold document sets, labels ignored: per set, macro, leave
+    one set out, bootstrap intervals, every tool against the first."""
+    from .docs import doc_table, load_docsets, markdown, paired_macro
+    from .peers import peers
+
+    try:
+        docs = load_docsets(data, split)
+    except (OSError, ValueError, KeyError) as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
+    if not docs:
+        console.print("[red]error:[/red] no documents" + (f" in split {split!r}" if split else ""))
+        raise typer.Exit(2)
+    known = peers()
+    tables, all_preds, seconds = {}, {}, {}
+    names = [t.strip() for t in tools.split(",") if t.strip()]
+    for name in names:
+        tool, _, pol = name.partition(":")
+        if tool not in ("coatcheck", "mask-everything") and (tool not in known or not known[tool].installed()):
+            console.print(f"{name}: not installed (coatcheck bench peers install {tool}); left out")
+            continue
+        console.print(f"running {name} on {len(docs)} documents ...")
+        preds, secs, err = predict(tool, docs, pol or None)
+        all_preds[name], seconds[name] = preds, secs
+        tables[name] = doc_table(docs, preds, annotated_only=not all_labels)
+        if tables[name].failed and err:
+            console.print(f"{name} stderr (tail): {err[-500:]}")
+    if not tables:
+        raise typer.Exit(2)
+    first = next(iter(tables))
+    diffs = {n: paired_macro(docs, all_preds[first], p, annotated_only=not all_labels) for n, p in all_preds.items() if n != first}
+    md = markdown(tables, diffs, first)
+    chars = sum(len(d["text"]) for d in docs)
+    md += f"\n{len(docs)} documents, {chars:,} characters; seconds: " + ", ".join(f"{n} {s:.1f}" for n, s in seconds.items()) + "\n"
+    console.print(md, markup=False, highlight=False)
+    if report:
+        report.write_text(md, encoding="utf-8")
+    if out:
+        out.write_text(json.dumps({"tools": {n: t.as_dict() | {"seconds": seconds[n]} for n, t in tables.items()},
+                                   "versus_first": diffs, "documents": len(docs), "characters": chars,
+                                   "split": split, "data": [str(p) for p in data]}, indent=1), encoding="utf-8")
+
+
 @bench.command()
 def latency(
     tools: str = typer.Option("all", "--tools"),

@@ -30,6 +30,7 @@ class Document(TypedDict):
     pair_id: NotRequired[str | None]
     carrier: NotRequired[dict[str, str]]
     dataset: NotRequired[str]
+    annotated: NotRequired[list[str]]  # document sets: the core labels the document was annotated for
 
 
 class PredSpan(TypedDict):

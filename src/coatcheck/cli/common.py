@@ -13,7 +13,7 @@ from ..errors import CoatcheckError
 err = Console(stderr=True, soft_wrap=True)
 
 KeyFileOpt = typer.Option(None, "--key-file", help="Vault key file (default: $COATCHECK_VAULT_KEY, else ~/.config/coatcheck/vault.key).")
-PolicyOpt = typer.Option(None, "--policy", help="Policy TOML file, or a built-in name: agent (default), strict.")
+PolicyOpt = typer.Option(None, "--policy", help="Policy TOML file, or a built-in name: agent (default), strict, document.")
 LosslessOpt = typer.Option(False, "--lossless", help="Pass bytes that are not valid UTF-8 through unchanged instead of failing.")
 
 

@@ -16,6 +16,7 @@ from typing import BinaryIO
 import typer
 
 from .. import __version__
+from ..documents import is_rich_document, read_document
 from ..errors import CoatcheckError
 from ..masker import Masker
 from ..policy import Policy
@@ -61,20 +62,26 @@ def mask(
     lossless: bool = LosslessOpt,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No summary on stderr."),
 ) -> None:
-    """Write FILE to stdout with secrets and personal data replaced by placeholders."""
+    """Write FILE to stdout with secrets and personal data replaced by placeholders. A Word (.docx) or PDF file is
+    read as its text, and its masked text is written."""
     try:
         masker = Masker(policy=Policy.load(policy), vault=_vault(vault, key_file))
         counts: Counter[str] = Counter()
         out = sys.stdout.buffer
         offset = 0
-        with _input(file) as fh:
-            for i, chunk in enumerate(iter_chunks(fh)):
-                if i == 0 and is_binary(chunk):
-                    raise CoatcheckError(f"{file}: binary input (NUL bytes); nothing written")
-                result = masker.mask(decode(chunk, lossless=lossless, where=file, base_offset=offset))
-                out.write(encode(result.text, lossless=lossless))
-                counts.update(result.counts())
-                offset += len(chunk)
+        if file != "-" and is_rich_document(file):
+            result = masker.mask(read_document(file))
+            out.write(encode(result.text, lossless=False))
+            counts.update(result.counts())
+        else:
+            with _input(file) as fh:
+                for i, chunk in enumerate(iter_chunks(fh)):
+                    if i == 0 and is_binary(chunk):
+                        raise CoatcheckError(f"{file}: binary input (NUL bytes); nothing written")
+                    result = masker.mask(decode(chunk, lossless=lossless, where=file, base_offset=offset))
+                    out.write(encode(result.text, lossless=lossless))
+                    counts.update(result.counts())
+                    offset += len(chunk)
         out.flush()
     except CoatcheckError as exc:
         fail(exc)

@@ -414,6 +414,15 @@ def is_thing_name(text: str, start: int, end: int) -> bool:
     return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in _INSTITUTIONS
 
 
+def is_place_name(text: str, start: int, end: int) -> bool:
+    """The whole span is a place's name (keep/places.txt, from GeoNames: "Madhya Pradesh", "Roma", "Vienne"), a
+    possessive or a full stop aside: a city, a region or a country, not a person."""
+    value = text[start:end].strip(" .,;:")
+    if value.endswith(("'s", "’s")):
+        value = value[:-2]
+    return value in word_list("places")
+
+
 @cache
 def _fictional_partners() -> dict[str, frozenset[str]]:
     """Each word of a fictional full name of keep/fictional_people.txt -> the other words of the names it is part of
@@ -544,6 +553,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_fictional_phone,
         is_identifier_slot,
         is_thing_name,
+        is_place_name,
         is_placeholder_address,
         is_filler_number,
     )

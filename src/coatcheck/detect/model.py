@@ -27,7 +27,7 @@ import regex
 from ..errors import ConfigError
 from ..spans import Span
 from .dates import date_ranges
-from .vocabulary import (all_plain_words, alternation, company_suffixes, composed_labels, is_product, name_particles,
+from .vocabulary import (all_plain_words, alternation, company_suffixes, composed_labels, is_product, name_particles, name_roles,
                          plain_words, vocab_cache, vocabulary_labels, vocabulary_words)
 
 CATEGORY = {"PER": "person", "ADDR": "address"}
@@ -232,8 +232,10 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         return (start, end) if ok else None
     words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
     common = word_list("common_words")
-    while words and (text[start + words[0][0] : start + words[0][1]] in common or text[start + words[0][0]].islower()):
-        words.pop(0)
+    roles = name_roles()
+    while words and (text[start + words[0][0] : start + words[0][1]] in common or text[start + words[0][0]].islower()
+                     or text[start + words[0][0] : start + words[0][1]].lower() in roles):
+        words.pop(0)  # an article, a role or a title: "Patient Jane Miller", "Dr. Bob Stone", "Mme Claire Martin"
     while words:
         w = text[start + words[-1][0] : start + words[-1][1]]
         if w.lower().strip(".,") in company_suffixes() or not w[0].isupper() or w in common:

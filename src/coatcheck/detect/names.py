@@ -15,7 +15,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
-from .vocabulary import all_plain_words, is_product, particle_regex, phrase_regex, vocab_cache, word_set
+from .vocabulary import (all_plain_words, alternation, is_product, name_roles, particle_regex, phrase_regex, vocab_cache,
+                         word_set)
 
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
@@ -24,6 +25,7 @@ _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?
 class _Patterns(NamedTuple):
     full: regex.Pattern[str]
     titled: regex.Pattern[str]
+    roled: regex.Pattern[str]
     greeting: regex.Pattern[str]
     street_types: frozenset[str]
 
@@ -40,11 +42,22 @@ def _patterns() -> _Patterns:
             rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
             rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ])*{_WORD})(?![\w(@/\\-])"
         ),
+        roled=regex.compile(
+            rf"(?<![\w])(?i:{alternation(name_roles())})[ ]+"
+            rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ])*{_WORD})(?![\w(@/\\-])"
+        ),
         greeting=regex.compile(
             rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
         ),
         street_types=word_set("streets", "ends_a_name"),
     )
+
+
+@vocab_cache
+def _month_words() -> frozenset[str]:
+    from .vocabulary import vocabulary_words
+
+    return frozenset(vocabulary_words("dates", "months")) | frozenset(vocabulary_words("dates", "weekdays"))
 
 
 # a document's file name: a CV, a payslip, a contract is often named after its person ("CV_Stefan_Petersen.pdf")
@@ -61,11 +74,16 @@ _STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|deskto
                                r"chromebook|notebook|tablet|portatil|portátil|movil|móvil|handy|galaxy-[a-z]\d|pixel-\d")
 
 
+# initials before a surname ("K. Natarajan", "N.V. Ramana", "S.Manikumar"): a name in a document's prose
+_INITIALS = regex.compile(r"(?<![\w.@/-])(?:\p{Lu}\.[ ]?){1,3}(?P<sur>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}{2,})?)(?![\w@(/-]|\.\w)")
+
+
 class NameDetector:
     name = "names"
     produces = frozenset({"person"})
 
-    def __init__(self) -> None:
+    def __init__(self, documents: bool = False) -> None:
+        self.documents = documents
         self.first = word_list("first_names") - word_list("common_words")
         self.first_lower = frozenset(w.lower() for w in self.first) - word_list("ambiguous_first_names_lower")
         self.last = word_list("last_names")
@@ -75,10 +93,17 @@ class NameDetector:
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
         p = self.patterns
+        roles = name_roles()
         for m in p.titled.finditer(text):
             s, e = m.span("name")
-            if not is_product(text[s:e]):
+            if not is_product(text[s:e]) and text[s:e].split()[0].lower() not in roles:  # "Herr Dr. …": no name
                 out.append(Span(s, e, "person", "names:titled", 0.8))
+        for m in p.roled.finditer(text):  # "le docteur Jean Dupont", "Richterin Weber": a known name after a role
+            s, e = m.span("name")
+            words = text[s:e].split()
+            if (words[0].lower() not in roles and any(w in self.first or w in self.last for w in words)
+                    and not is_product(text[s:e]) and not all_plain_words(words)):
+                out.append(Span(s, e, "person", "names:role", 0.7))
         for m in p.greeting.finditer(text):
             name = m.group("name")
             if name in self.first and name not in self.ambiguous:
@@ -86,6 +111,8 @@ class NameDetector:
                 out.append(Span(s, e, "person", "names:greeting", 0.6))
         out.extend(self._in_file_names(text))
         out.extend(self._device_names(text))
+        if self.documents:
+            out.extend(self._initialled(text))
         for m in p.full.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
             hyphenated = "-" in first
@@ -109,6 +136,20 @@ class NameDetector:
             if len(last_words) == 2 and last_words[1] not in self.last and last_words[0] in self.last:
                 end = m.start("last") + len(last_words[0])
             out.append(Span(start, end, "person", "names:gazetteer", 0.75 if surname_known else 0.6))
+        return out
+
+    def _initialled(self, text: str) -> list[Span]:
+        """Initials before a capitalised surname no dictionary holds (documents only: code writes ``A.Config``)."""
+        from .._data import word_list
+
+        out = []
+        common, places, roles = word_list("common_words"), word_list("places"), name_roles()
+        for m in _INITIALS.finditer(text):
+            sur = m.group("sur")
+            if (sur in common or sur in places or sur.lower() in roles or all_plain_words([sur]) or is_product(sur)
+                    or sur.lower() in _month_words()):
+                continue
+            out.append(Span(m.start(), m.end(), "person", "names:initials", 0.7))
         return out
 
     def _in_file_names(self, text: str) -> list[Span]:

@@ -56,6 +56,7 @@ from .keyless import KeylessDetector
 from .logins import LoginDetector
 from .phrases import CredentialPhraseDetector
 from .dates import VETOED, drop_dates
+from .doc_dates import DocumentDateDetector
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
@@ -69,7 +70,7 @@ from .rules import RuleDetector, load_rules
 from .tables import TableDetector
 from .taint import TaintFinder
 from .validators import gazetteer_name
-from .vocabulary import all_plain_words, is_product, plain_words
+from .vocabulary import all_plain_words, is_product, name_particles, name_roles, plain_words
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
 
@@ -143,10 +144,11 @@ def inside_token(text: str, start: int, end: int) -> bool:
 _SPREAD = 0.99  # a login the classifier is less sure of is masked where it stands, not wherever it recurs
 
 
-def known_values(text: str, found: list[Span]) -> dict[str, Span]:
+def known_values(text: str, found: list[Span], documents: bool = False) -> dict[str, Span]:
     """The values of ``found`` worth masking wherever else they occur: at least five characters, one line,
     not a literal, not a plain word unless a person's name; plus each capitalised word of a detected full
-    name. One component for the masker, the encoded-copy search and the gateway session."""
+    name (of a credible one, where the text is no document: one model slip must not spread through code). One
+    component for the masker, the encoded-copy search and the gateway session."""
     from .._data import word_list
 
     known: dict[str, Span] = {}
@@ -169,11 +171,28 @@ def known_values(text: str, found: list[Span]) -> dict[str, Span]:
                 for w in words:
                     if name_word(w):
                         known.setdefault(w, s)
+            if documents:  # a document's names: every part ("Friedmann" after "Moritz Friedmann"), and a surname alone
+                # (a word no gazetteer knows only from a span a name rule found: the model's odd span, "Austrian
+                # Jews", must not spread its words through the document)
+                by_rule = "model:" not in s.detector or (words[0] in first and len(words) <= 3) or len(words) == 1
+                for w in words:
+                    if document_name_word(w) and (by_rule or w in first or w in last):
+                        known.setdefault(w, s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
         elif _home_user(value, s) or _handle(value, s):
             known.setdefault(value, s)
     return known
+
+
+def document_name_word(word: str) -> bool:
+    """A word of a name found in a document that names the person alone: capitalised, three letters or more, no
+    common, prose or code word, no role or title, no particle."""
+    from .._data import word_list
+
+    return (bool(_NAME_WORD.fullmatch(word)) and word not in word_list("common_words") and not all_plain_words([word])
+            and word.lower() not in name_roles() and word.lower() not in name_particles() and not is_product(word)
+            and word not in word_list("places"))
 
 
 def _handle(value: str, span: Span) -> bool:
@@ -273,8 +292,9 @@ _SPECS = (
     _Spec("logins", lambda p: LoginDetector.produces, lambda p: LoginDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
-    _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector()),
+    _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
+    _Spec("doc-dates", lambda p: DocumentDateDetector.produces, lambda p: DocumentDateDetector(keep_year=p.dates == "year"), "text"),
     _Spec("terms", lambda p: TermDetector(p.always_mask).produces, lambda p: TermDetector(p.always_mask), "terms"),
     _Spec("model", lambda p: model_categories(), _build_model, "model"),
 )
@@ -486,7 +506,7 @@ class Pipeline:
         text = run.text
         run.spans = resolve(run.spans)
         run.found = {(s.start, s.end): s for s in run.spans}
-        run.values = values = known_values(text, run.spans)
+        run.values = values = known_values(text, run.spans, self.policy.documents)
         if values:
             run.add(replace(values[v], start=i, end=i + len(v), detector=f"repeat:{values[v].detector}")
                     for i, v in ValueFinder(values.keys()).iter(text) if not inside_token(text, i, i + len(v)))

@@ -268,6 +268,12 @@ def phrase_regex(table: str) -> str:
     return alternation(_names_set(table))
 
 
+@vocab_cache
+def name_roles() -> frozenset[str]:
+    """Roles and titles written before a name (``patient``, ``docteur``, ``Richterin``, ``Dr.``), lower case."""
+    return frozenset(w.lower() for w in _names_set("roles")) | frozenset(w.lower() for w in _names_set("honorifics"))
+
+
 def company_suffixes() -> frozenset[str]:
     """Legal-form suffixes (``GmbH``, ``S.p.A.``, ``Ltd``) in lower case, every language."""
     return _names_set("company_suffixes")

@@ -92,7 +92,7 @@ def run_peer(peer: Peer, docs: list[Document], threshold: float | None = None, t
         env = {**os.environ, "PYTHONPATH": tmp, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
         if threshold is not None:
             env["PEER_THRESHOLD"] = str(threshold)
-        payload = "".join(json.dumps({"id": d["id"], "text": d["text"]}) + "\n" for d in docs)
+        payload = "".join(json.dumps({"id": d["id"], "text": d["text"], **({"lang": d["lang"]} if d.get("lang") else {})}) + "\n" for d in docs)
         r = subprocess.run([str(peer.python), os.path.join(tmp, peer.runner)], input=payload, capture_output=True,
                            text=True, env=env, timeout=timeout, cwd=tmp)
     preds = {}

@@ -24,10 +24,15 @@ def emit(doc_id, spans=None, error: str | None = None) -> None:
     sys.stdout.flush()
 
 
-def serve(find: Callable[[str], list[dict]]) -> None:
+def serve(find: Callable[..., list[dict]]) -> None:
+    """``find(text)`` per input; ``find(text, lang)`` for a runner whose ``find`` takes the language, where the input
+    names it."""
+    import inspect
+
+    takes_lang = len(inspect.signature(find).parameters) > 1
     for d in docs():
         try:
-            emit(d["id"], find(d["text"]))
+            emit(d["id"], find(d["text"], d["lang"]) if takes_lang and d.get("lang") else find(d["text"]))
         except Exception as exc:  # the document scores as "no output"
             emit(d["id"], error=f"{exc.__class__.__name__}")
 

@@ -1,0 +1,119 @@
+"""Dates as the document policy masks them: every calendar date a letter, a record or a judgment writes, in the five
+languages of data/vocab/dates.toml. Numeric (``03/04/2021``, ``3.4.21``, ``2021-04-03``, ``04/2021``), written out
+(``3 March 2024``, ``March 3rd, 2024``, ``le 1er mars 2020``, ``3. März 2024``, ``3 de marzo de 2024``, ``1° marzo``),
+partial (``March 2024``, ``3 March``, ``Spring 2020``), a year after a word that makes it a date (``in 2019``,
+``im Jahr 2019``, ``nel 2019``) and a day of the month alone (``on the 3rd``). Durations and ages are no dates:
+nothing here reads a number of days, months or years.
+
+With ``keep_year`` (the policy's ``dates = "year"``, as HIPAA's Safe Harbor allows) the year of each date stays
+readable and a bare year is no finding.
+
+The agent policy never builds this detector: an agent reads its dates (see :mod:`.dates`, which keeps them).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+from .vocabulary import alternation, vocab_cache, vocabulary_words
+
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])"
+_YEAR4 = r"(?:1[6-9]\d\d|20\d\d)"
+_TIME = r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+_SPACE = r"[ \t\u00a0]+"
+_TRIM = " \t\u00a0,.;:-/"
+
+
+def _words(table: str) -> list[str]:
+    return list(vocabulary_words("dates", table))
+
+
+@vocab_cache
+def _document_date_regex() -> regex.Pattern[str]:
+    """One pattern for every form; the group ``year`` holds the year where the form has one."""
+    months = _words("months")
+    full = [m for m in months if len(m) > 3]
+    # a month abbreviation that is also a word ("may", "set", "mar") names a month before a year, or with a full stop
+    month_any = alternation(months) + r"\.?"
+    month_sure = rf"(?:{alternation(full)}|{alternation(months)}\.)"
+    wdays = _words("weekdays")
+    wday = rf"(?:{alternation([w for w in wdays if len(w) > 3])}|{alternation(wdays)}\.)"
+    suffix = rf"(?:{alternation(_words('day_suffixes'))})?\.?"
+    join = alternation(_words("day_joins") + _words("connectors"))
+    season = alternation(_words("seasons"))
+    cue = alternation(_words("year_cues"))
+    year = rf"(?P<year>{_YEAR4}|'\d\d)"
+    day = rf"{_DAY}(?:[ ]?\.)?{suffix}"  # "12. März", and "12 . März" as tokenised text writes it
+    lead = rf"(?:{wday},?{_SPACE}(?:(?:the|le|il|el|den){_SPACE})?)?"
+    return regex.compile(
+        rf"""(?ix)
+        (?<![\w./-])(?:
+            (?P<year>\d{{4}})-(?:1[0-2]|0[1-9])-(?:[12]\d|3[01]|0[1-9]){_TIME}                     # 2024-03-05
+          | (?P<year>{_YEAR4})(?P<s>[./])(?:1[0-2]|0?[1-9])(?P=s){_DAY}                            # 2024/03/05
+          | (?P<a>[0-3]?\d)(?P<s>[./-])(?P<b>[0-3]?\d)(?P=s)(?P<year>\d{{4}}|\d{{2}})            # 05/03/2024, 5.3.24
+          | (?P<a>[0-3]?\d)[ ]?\.[ ](?P<b>[0-3]?\d)[ ]?\.[ ](?P<year>{_YEAR4})                      # 6. 9. 1903
+          | (?:0[1-9]|1[0-2])(?P<s>[./-])(?P<year>(?:19|20)\d\d)                                    # 03/2024
+          | {lead}{day}{_SPACE}(?:{join}{_SPACE})?{month_any},?{_SPACE}(?:{join}{_SPACE})?{year}     # 3 March 2024
+          | {lead}{month_any}{_SPACE}{day}[ ]?,?{_SPACE}{year}                                    # March 3rd, 2024
+          | {lead}{day}{_SPACE}(?:{join}{_SPACE})?{month_sure}                                     # 3 March
+          | {lead}{month_sure}{_SPACE}{_DAY}(?:st|nd|rd|th)?(?![\d:])                              # March 3rd
+          | (?:{season}|{month_any}),?{_SPACE}(?:{join}{_SPACE})?{year}                            # March 2024
+          | (?<=(?<![\w'])(?:{cue}){_SPACE})(?P<bare>{_YEAR4}(?:[-/–](?:{_YEAR4}|\d\d))?)(?!\s*%)  # in 2019
+          | (?<=\b(?:on|from|by|until|since|before|after)[ ]the[ ]){_DAY}(?:st|nd|rd|th)           # on the 3rd
+        )(?![\w]|[./-]\d)"""
+    )
+
+
+@vocab_cache
+def _join_tail() -> regex.Pattern[str]:
+    return regex.compile(rf"(?i)[ \t\u00a0]+{alternation(_words('day_joins') + _words('connectors'))}$")
+
+
+def _valid_numeric(m: regex.Match[str]) -> bool:
+    """A numeric day-month(-year) whose day and month can be a date read either way (D/M or M/D)."""
+    a, b = m.group("a"), m.group("b")
+    if a is None:
+        return True
+    x, y = int(a), int(b)
+    return 1 <= x <= 31 and 1 <= y <= 31 and (x <= 12 or y <= 12)
+
+
+def document_dates(text: str, keep_year: bool = False) -> list[tuple[int, int]]:
+    """Every date of ``text`` as ``(start, end)``, in order; with ``keep_year``, the parts of each date around its
+    year (a bare year gives none)."""
+    out: list[tuple[int, int]] = []
+    for m in _document_date_regex().finditer(text):
+        if not _valid_numeric(m):
+            continue
+        start, end = m.span()
+        pieces = [(start, end)]
+        if keep_year and m.group("bare") is not None:
+            continue
+        if keep_year and m.group("year") is not None:
+            ys, ye = m.span("year")
+            pieces = [(start, ys), (ye, end)]
+        for s, e in pieces:
+            while s < e and text[s] in _TRIM:
+                s += 1
+            while e > s and text[e - 1] in _TRIM:
+                e -= 1
+            tail = _join_tail().search(text, s, e)
+            if tail is not None:  # "3 de marzo de" before a kept year
+                e = tail.start()
+            if e > s and any(c.isalnum() for c in text[s:e]):
+                out.append((s, e))
+    return out
+
+
+class DocumentDateDetector:
+    """Calendar dates for the document and strict policies (category ``date``)."""
+
+    name = "doc-dates"
+    produces = frozenset({"date"})
+
+    def __init__(self, keep_year: bool = False) -> None:
+        self.keep_year = keep_year
+
+    def detect(self, text: str) -> list[Span]:
+        return [Span(s, e, "date", self.name, 0.9) for s, e in document_dates(text, self.keep_year)]

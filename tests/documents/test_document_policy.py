@@ -1,0 +1,87 @@
+"""``--policy document``: dates and the names of records, letters and judgments masked; the agent policy unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coatcheck.errors import ConfigError
+from coatcheck.masker import Masker
+from coatcheck.policy import Policy
+
+
+@pytest.fixture(scope="module")
+def document() -> Masker:
+    return Masker(policy=Policy.load("document"))
+
+
+@pytest.fixture(scope="module")
+def agent() -> Masker:
+    return Masker(policy=Policy.load("agent"))
+
+
+def masked(m: Masker, text: str) -> list[str]:
+    r = m.mask(text)
+    return [text[s.start:s.end] for s in r.spans]
+
+
+def test_document_masks_dates_the_agent_reads(document: Masker, agent: Masker) -> None:
+    text = "The appeal was heard on 3 March 2024 and decided on 14/05/2024."
+    assert masked(document, text) == ["3 March 2024", "14/05/2024"]
+    assert masked(agent, text) == []
+
+
+def test_round_trip_is_exact(document: Masker) -> None:
+    text = "Patient Jane Miller, seen on 3 March 2024 by Dr. Bob Stone; Miller was discharged in April 2024.\n"
+    r = document.mask(text)
+    assert r.text != text
+    assert document.restore(r.text) == text
+
+
+def test_titles_and_roles_stay_readable(document: Masker) -> None:
+    text = "Patient Jane Miller was seen by Dr. Bob Stone and Mme Claire Martin."
+    values = masked(document, text)
+    assert "Jane Miller" in values and "Bob Stone" in values and "Claire Martin" in values
+    r = document.mask(text)
+    for word in ("Patient", "Dr.", "Mme"):
+        assert word in r.text
+
+
+def test_a_surname_found_once_is_masked_everywhere_in_the_document(document: Masker) -> None:
+    text = "Statement of Moritz Friedmann, 12 May 1938.\nLater that year Friedmann left Vienna for Haifa."
+    assert masked(document, text).count("Friedmann") == 1  # the lone surname, besides the full name
+    assert "Moritz Friedmann" in masked(document, text)
+
+
+def test_initials_before_a_surname_are_a_name_in_documents_only(document: Masker, agent: Masker) -> None:
+    text = "Counsel K.Natarajan appeared, instructed by A. Murali."
+    assert {"K.Natarajan", "A. Murali"} <= set(masked(document, text))
+    assert "K.Natarajan" not in masked(agent, text)  # code writes A.Config
+
+
+def test_places_and_institutions_are_no_persons(document: Masker) -> None:
+    text = "The Supreme Court of Madhya Pradesh heard the appeal from the Cuddalore District Court."
+    assert not [v for v in masked(document, text) if v in ("Supreme Court", "Madhya Pradesh", "Cuddalore District")]
+
+
+def test_a_policy_file_extends_document_and_keeps_the_year(tmp_path: Path) -> None:
+    f = tmp_path / "p.toml"
+    f.write_text('extends = "document"\ndates = "year"\n', encoding="utf-8")
+    m = Masker(policy=Policy.load(f))
+    text = "She was admitted on 3 March 2024."
+    r = m.mask(text)
+    assert "2024" in r.text and "March" not in r.text
+    assert m.restore(r.text) == text
+
+
+def test_a_bad_dates_option_is_an_error_that_names_it(tmp_path: Path) -> None:
+    f = tmp_path / "p.toml"
+    f.write_text('extends = "document"\ndates = "month"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="dates"):
+        Policy.load(f)
+
+
+def test_strict_masks_dates_too() -> None:
+    assert Policy.load("strict").masks("date")
+    assert not Policy.load("agent").masks("date")
