@@ -19,7 +19,7 @@ def test_shipped_policies_mask_only_what_something_detects():
     for name in ("agent", "strict", "document"):
         policy = Policy.builtin(name)
         assert undetected(policy) == []
-        assert not policy.mask & {"organization", "location", "hostname"}
+        assert "hostname" not in policy.mask
     assert Policy.builtin("document").masks("date") and not Policy.builtin("agent").masks("date")
 
 
@@ -35,10 +35,9 @@ def test_policy_file(tmp_path):
 
 
 @pytest.mark.parametrize("body,category", [
-    ("[categories]\nlocation = true\n", "location"),
+    ("[categories]\nhostname = true\n", "hostname"),
     ("[categories]\nhostname = true\nlocation = true\n", "hostname"),
-    ("[categories]\norganization = true\n", "organization"),  # no always_mask term says what an organization is
-    ('extends = "strict"\n[categories]\nlocation = true\n', "location"),
+    ('extends = "strict"\n[categories]\nhostname = true\n', "hostname"),
 ])
 def test_a_category_nothing_detects_cannot_be_switched_on(tmp_path, body, category):
     f = tmp_path / "team.toml"

@@ -8,13 +8,13 @@ A user policy is a TOML file::
     never_mask = ["ci-bot@acme.dev"]
     [categories]                          # switch categories on or off
     person = false
-    organization = true                   # masks the organization terms above (nothing else detects one)
+    organization = true                   # organisations (legal forms, institutions) and the terms above
     [ip]
     mask_private_ips = true
     private_networks = ["10.0.0.0/8", "203.0.113.0/24"]
 
-A category that no detector produces (``location``, ``hostname`` today; ``organization`` without an organization
-term) cannot be switched on: the policy is refused with an error that names it.
+A category that no detector produces (``hostname`` today) cannot be switched on: the policy is refused with an
+error that names it.
 """
 
 from __future__ import annotations

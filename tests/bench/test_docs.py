@@ -71,12 +71,12 @@ def test_cli_runs_coatcheck_policies_and_the_floor(tmp_path: Path) -> None:
     f = _write(tmp_path / "a.jsonl", [_doc("1", "Patient Jane Miller was admitted on 3 March 2024.",
                                            [("Jane Miller", "person"), ("3 March 2024", "date")])])
     out = tmp_path / "r.json"
-    r = CliRunner().invoke(app, ["bench", "docs", "--data", str(f), "--tools", "coatcheck:document,coatcheck:agent,mask-everything",
+    r = CliRunner().invoke(app, ["bench", "docs", str(f), "--tools", "coatcheck:document,coatcheck:agent,mask-everything",
                                  "-o", str(out)])
     assert r.exit_code == 0, r.output
     res = json.loads(out.read_text())["tools"]
     assert res["coatcheck:document"]["macro"]["recall"] == pytest.approx(1.0)
     assert res["coatcheck:agent"]["macro"]["recall"] < 1.0  # the agent reads its dates
     assert res["mask-everything"]["macro"]["precision"] < 0.5
-    r = CliRunner().invoke(app, ["bench", "docs", "--data", str(f), "--split", "test"])
+    r = CliRunner().invoke(app, ["bench", "docs", str(f), "--split", "test"])
     assert r.exit_code == 2 and "no documents" in r.output

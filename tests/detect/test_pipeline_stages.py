@@ -40,8 +40,9 @@ def test_stages_are_what_was_built_in_order():
     stages = Pipeline(Policy.builtin("agent")).stages
     model = ["model"] if _model_on() else []
     assert stages == ["rules", "url-families", "context", "phrases", "keyless", "phone", "names", "tables", "logins", "home-paths", "terms", "encoded", *model, *VIEWS, *AFTER]
-    strict = [s for s in Pipeline(Policy.builtin("strict")).stages if s != "doc-dates"]
-    assert strict == stages  # strict builds the same stages, and the dates of documents
+    documents = ("locations", "organizations", "doc-ids", "doc-dates")
+    strict = [s for s in Pipeline(Policy.builtin("strict")).stages if s not in documents]
+    assert strict == stages  # strict builds the same stages, and those of documents
     assert "doc-dates" in Pipeline(Policy.builtin("document")).stages
 
 
@@ -78,9 +79,9 @@ def test_doctor_prints_the_derived_stages(tmp_path):
     assert r.returncode == 0, r.stderr
     line = _stages_line(r.stdout)
     assert "context" not in line and "phone" not in line and "examples" not in line and "rules" in line
-    f.write_text("[categories]\nlocation = true\n")
+    f.write_text("[categories]\nhostname = true\n")
     r = _doctor("--policy", str(f))
-    assert r.returncode != 0 and "'location'" in r.stdout + r.stderr and "nothing detects it" in r.stdout + r.stderr
+    assert r.returncode != 0 and "'hostname'" in r.stdout + r.stderr and "nothing detects it" in r.stdout + r.stderr
 
 
 def test_known_values_are_masked_verbatim_and_encoded():

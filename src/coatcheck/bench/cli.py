@@ -343,7 +343,7 @@ def compare(
 
 @bench.command("docs")
 def docs_cmd(
-    data: list[Path] = typer.Option(..., "--data", help="Document set JSONL (repeat for several sets)."),
+    data: list[Path] = typer.Argument(..., help="Document set JSONL files (bench/docs/SOURCES.md)."),
     tools: str = typer.Option("coatcheck:document,coatcheck:strict,mask-everything", "--tools",
                               help="Comma-separated: coatcheck:POLICY, an installed peer, mask-everything. The first is "
                                    "the one the others are compared with."),

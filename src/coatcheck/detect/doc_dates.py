@@ -79,11 +79,38 @@ def _valid_numeric(m: regex.Match[str]) -> bool:
     return 1 <= x <= 31 and 1 <= y <= 31 and (x <= 12 or y <= 12)
 
 
+_DIGITS = regex.compile(r"\d+")
+_REACH = 48  # longer than any date's words before or after its first digit ("Wednesday, 3 September")
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """The stretches of ``text`` around its digits, merged: every date form holds a digit, prose has few."""
+    out: list[tuple[int, int]] = []
+    for m in _DIGITS.finditer(text):
+        lo, hi = max(0, m.start() - _REACH), min(len(text), m.end() + _REACH)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def _matches(text: str) -> list[regex.Match[str]]:
+    """The date regex's matches, searched only near digits; a window's edge is no word boundary (the pattern's
+    lookarounds see the whole text)."""
+    pattern, out, last = _document_date_regex(), [], 0
+    for lo, hi in _windows(text):
+        for m in pattern.finditer(text, max(lo, last), hi):
+            out.append(m)
+            last = m.end()
+    return out
+
+
 def document_dates(text: str, keep_year: bool = False) -> list[tuple[int, int]]:
     """Every date of ``text`` as ``(start, end)``, in order; with ``keep_year``, the parts of each date around its
     year (a bare year gives none)."""
     out: list[tuple[int, int]] = []
-    for m in _document_date_regex().finditer(text):
+    for m in _matches(text):
         if not _valid_numeric(m):
             continue
         start, end = m.span()

@@ -74,8 +74,8 @@ _STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|deskto
                                r"chromebook|notebook|tablet|portatil|portátil|movil|móvil|handy|galaxy-[a-z]\d|pixel-\d")
 
 
-# initials before a surname ("K. Natarajan", "N.V. Ramana", "S.Manikumar"): a name in a document's prose
-_INITIALS = regex.compile(r"(?<![\w.@/-])(?:\p{Lu}\.[ ]?){1,3}(?P<sur>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}{2,})?)(?![\w@(/-]|\.\w)")
+# initials before a surname ("K. Natarajan", "N.V. Ramana", "S.Manikumar", "Mrs.V.Sheela"): a name in a document's prose
+_INITIALS = regex.compile(r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Shri|Sri|Prof)\.))(?:\p{Lu}{1,2}\.[ ]?){1,3}(?P<sur>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}{2,})?)(?![\w@(/-]|\.\w)")
 
 
 class NameDetector:

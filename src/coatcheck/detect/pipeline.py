@@ -57,6 +57,8 @@ from .logins import LoginDetector
 from .phrases import CredentialPhraseDetector
 from .dates import VETOED, drop_dates
 from .doc_dates import DocumentDateDetector
+from .doc_ids import DocumentIdDetector
+from .places_orgs import LocationDetector, OrganizationDetector
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
@@ -139,6 +141,15 @@ def inside_token(text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
     return before.isalnum() or before == "_" or after.isalnum() or after == "_"
+
+
+_POSSESSIVE = regex.compile(r"(?:['’]s|s)(?![\w])")
+
+
+def _possessive_end(text: str, end: int) -> int:
+    """The end of a name's possessive or genitive form that starts at ``end`` ("'s", "s"), or ``end``."""
+    m = _POSSESSIVE.match(text, end)
+    return m.end() if m else end
 
 
 _SPREAD = 0.99  # a login the classifier is less sure of is masked where it stands, not wherever it recurs
@@ -289,11 +300,15 @@ _SPECS = (
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
     _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
-    _Spec("logins", lambda p: LoginDetector.produces, lambda p: LoginDetector(), "text"),
+    # the login classifier reads tool output; in a document's prose (every language) it sees logins in plain words
+    _Spec("logins", lambda p: frozenset() if p.documents else LoginDetector.produces, lambda p: LoginDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
+    _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
+    _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),
+    _Spec("doc-ids", lambda p: DocumentIdDetector.produces, lambda p: DocumentIdDetector(), "text"),
     _Spec("doc-dates", lambda p: DocumentDateDetector.produces, lambda p: DocumentDateDetector(keep_year=p.dates == "year"), "text"),
     _Spec("terms", lambda p: TermDetector(p.always_mask).produces, lambda p: TermDetector(p.always_mask), "terms"),
     _Spec("model", lambda p: model_categories(), _build_model, "model"),
@@ -508,8 +523,14 @@ class Pipeline:
         run.found = {(s.start, s.end): s for s in run.spans}
         run.values = values = known_values(text, run.spans, self.policy.documents)
         if values:
-            run.add(replace(values[v], start=i, end=i + len(v), detector=f"repeat:{values[v].detector}")
-                    for i, v in ValueFinder(values.keys()).iter(text) if not inside_token(text, i, i + len(v)))
+            repeats = []
+            for i, v in ValueFinder(values.keys()).iter(text):
+                end = i + len(v)
+                if self.policy.documents and values[v].category == "person":
+                    end = _possessive_end(text, end)  # "Goethes", "Fraenkel's": the name's own form
+                if not inside_token(text, i, end):
+                    repeats.append(replace(values[v], start=i, end=end, detector=f"repeat:{values[v].detector}"))
+            run.add(repeats)
         self._handles(run)
         known = run.known
         if known is not None:

@@ -1,0 +1,78 @@
+"""Identifiers of court and administrative documents for the document policy (category ``identifier``): case,
+docket, application and file numbers.
+
+- After a number sign of any of the five languages (``No.``, ``Nr.``, ``n.``, ``nº``, ``n°``), with the case type's
+  capitalised words and abbreviations before it, on one line: ``Criminal Appeal No.1211/2018``, ``W.P.(C) No. 17110
+  of 2020``, ``ricorso n. 1234/2019``, ``pourvoi n° 19-12.345``. The number has three digits or more, or a year
+  part (``/2018``, ``of 2009``): ``Respondent No. 4`` is a party, not a case.
+- After a label of data/vocab/labels.toml ``[case_number]`` (``Az.``, ``Aktenzeichen``, ``RG``, ``expediente``,
+  ``docket``), whatever its layout: ``Az. 12 O 345/19``, ``RG 2019/01234``.
+- By shape alone: German file numbers (``2 BvR 1234/19``, ``VI ZR 123/19``) and the EU courts' (``C-123/19``).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+from .vocabulary import alternation, vocab_cache, vocabulary_labels
+
+_NUMBER = r"\d[\d]*(?:[./-]\d+)*(?:[ ]?[-–][ ]?\d+(?:[./-]\d+)*)?"
+_YEAR_TAIL = r"(?:[ ](?:of|OF|del|de|du|vom|dell'anno)[ ](?:19|20)\d\d)"
+_SIGN = r"(?:No|NO|Nos|NOS|Nr|nr|Nrn|n|N|nº|Nº|n°|N°|núm|Núm|num|Num)\.?"
+# the case type before the sign: capitalised words or dotted abbreviations (W.P.(C), Crl.A., OA(EKM)), at most five
+_KIND = r"(?:(?:\p{Lu}[\p{L}]*\.?|\p{Lu}(?:\.\p{Lu})+\.?)(?:\([\p{L}]+\))?[ ]?){0,5}"
+
+
+@vocab_cache
+def _patterns() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Pattern[str]]:
+    signed = regex.compile(
+        rf"(?<![\w])(?P<kind>{_KIND}){_SIGN}[ ]?(?P<num>{_NUMBER})(?P<year>{_YEAR_TAIL})?(?![\w])")
+    labels = alternation(vocabulary_labels("case_number"))
+    labelled = regex.compile(
+        rf"(?i)(?<![\w]){labels}\.?[ ]*(?:{_SIGN}[ ]?)?[:#]?[ ]*"
+        rf"(?P<num>(?-i:[A-Z]{{0,4}})[ ]?\d[\dA-Za-z]*(?:[ ./-](?-i:[A-Z]{{1,3}}[ ])?\d[\dA-Za-z]*){{0,3}})(?![\w])")
+    shaped = regex.compile(
+        r"(?<![\w/-])(?:\d{1,3}[ ](?:[A-Z][A-Za-z]{0,3}|[IVX]{1,4}[ ][A-Z]{1,3})[ ]\d{1,5}/\d{2}"  # 2 BvR 1234/19
+        r"|[CTF]-\d{1,4}/\d{2})(?![\w/])")                                                      # C-123/19
+    return signed, labelled, shaped
+
+
+# a number of a part of a document, not of a case: "page No. 245", "Article No. 12", "Seite Nr. 12"
+_PARTS = frozenset({"page", "pages", "p", "pp", "section", "sec", "paragraph", "para", "article", "art", "rule", "item",
+                    "exhibit", "annexure", "annex", "room", "serial", "sl", "table", "figure", "fig", "chapter", "clause",
+                    "schedule", "note", "volume", "vol", "line", "seite", "abs", "absatz", "artikel", "pagina", "articolo",
+                    "comma", "página", "artículo", "alinéa", "tome", "house", "flat", "plot", "survey", "door", "ward"})
+
+
+def _worth(num: str, year: str | None, kind: str = "x") -> bool:
+    """A case's number: three digits or more after a case type, or a year part (``/2018``, ``of 2009``); not
+    ``No. 4`` nor a page's or a section's number."""
+    words = kind.replace(".", " ").split()
+    if words and words[-1].lower() in _PARTS:
+        return False
+    dated = year is not None or "/" in num
+    return dated or (bool(words) and sum(c.isdigit() for c in num) >= 3)
+
+
+class DocumentIdDetector:
+    """Case, docket and file numbers (category ``identifier``)."""
+
+    name = "doc-ids"
+    produces = frozenset({"identifier"})
+
+    def detect(self, text: str) -> list[Span]:
+        if not any(c.isdigit() for c in text):
+            return []
+        signed, labelled, shaped = _patterns()
+        out: list[Span] = []
+        for m in signed.finditer(text):
+            if not _worth(m.group("num"), m.group("year"), m.group("kind")):
+                continue
+            start = m.start("kind") if m.group("kind").strip() else m.start()
+            out.append(Span(start, m.end(), "identifier", "doc-ids:signed", 0.85))
+        for m in labelled.finditer(text):
+            if _worth(m.group("num"), None) or sum(c.isdigit() for c in m.group("num")) >= 3:
+                out.append(Span(m.start("num"), m.end("num"), "identifier", "doc-ids:labelled", 0.85))
+        out.extend(Span(m.start(), m.end(), "identifier", "doc-ids:shape", 0.8) for m in shaped.finditer(text))
+        return out
