@@ -85,3 +85,10 @@ def test_a_bad_dates_option_is_an_error_that_names_it(tmp_path: Path) -> None:
 def test_strict_masks_dates_too() -> None:
     assert Policy.load("strict").masks("date")
     assert not Policy.load("agent").masks("date")
+
+
+def test_the_initials_of_a_name_found_are_masked_where_they_stand_alone(document: Masker) -> None:
+    text = "Statement of Moritz Friedmann, 12 May 1938. M.F. later left; M. F. wrote to us. The M.F.A. office stayed."
+    values = masked(document, text)
+    assert "M.F." in values and "M. F." in values
+    assert "M.F.A." in document.mask(text).text

@@ -186,9 +186,13 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                 # (a word no gazetteer knows only from a span a name rule found: the model's odd span, "Austrian
                 # Jews", must not spread its words through the document)
                 by_rule = "model:" not in s.detector or (words[0] in first and len(words) <= 3) or len(words) == 1
-                for w in words:
-                    if document_name_word(w) and (by_rule or w in first or w in last):
-                        known.setdefault(w, s)
+                parts = [w for w in words if document_name_word(w) and (by_rule or w in first or w in last)]
+                for w in parts:
+                    known.setdefault(w, s)
+                if len(parts) >= 2:  # its initials where they stand as a name: "M.F.", "M. F."
+                    letters = [w[0] for w in parts]
+                    known.setdefault(".".join(letters) + ".", s)
+                    known.setdefault(". ".join(letters) + ".", s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
         elif _home_user(value, s) or _handle(value, s):
