@@ -33,6 +33,10 @@ def found(text: str, keep_year: bool = False) -> list[str]:
     ("Monday, 3 March 2024: hearing", "Monday, 3 March 2024"),
     ("lunedì 3 marzo 2024 alle", "lunedì 3 marzo 2024"),
     ("the hearing on the 3rd was adjourned", "3rd"),
+    ("1913 wird ihm das Haus verkauft", "1913"),
+    ("Im April dieses Jahres kam er", "April"),
+    ("bis Mitte Juni blieb", "Juni"),
+    ("left school in Oct . 1937 , and", "Oct . 1937"),
 ])
 def test_each_form_is_a_date(text: str, date: str) -> None:
     assert found(text) == [date]
@@ -41,7 +45,8 @@ def test_each_form_is_a_date(text: str, date: str) -> None:
 @pytest.mark.parametrize("text", [
     "version 1.2.3 of the tool", "ip 10.0.0.1 replied", "ratio 3/4 of the cases", "Regulation (EU) 2016/679",
     "a man of 45 years", "for 3 days and 2 months", "you may 5 times", "set 3 items aside", "the 3rd floor",
-    "2019 patients were enrolled", "a rise of 2019 % ", "room 12/35",
+    "a rise of 2019 % ", "room 12/35", "1800 mg daily", "a fee of 2000 € paid", "cited as (2001) 6 SCC 446",
+    "AIR 2015 SC 2240", "in may we trust",
 ])
 def test_numbers_durations_and_versions_are_no_dates(text: str) -> None:
     assert found(text) == []
@@ -50,3 +55,9 @@ def test_numbers_durations_and_versions_are_no_dates(text: str) -> None:
 def test_keep_year_masks_all_but_the_year() -> None:
     text = "born 3 March 1970, seen 12/05/2021 and el 3 de marzo de 2024, in 2019-2020"
     assert found(text, keep_year=True) == ["3 March", "12/05", "3 de marzo"]
+
+
+def test_a_year_like_number_alone_is_a_year() -> None:
+    """The trade-off of documents: "1913 wird ihm …", "Jahrgang 1915" are years, and so is a count written the same
+    way (2019 patients); a unit, a currency or a citation's parentheses make it a quantity."""
+    assert found("2019 patients were enrolled") == ["2019"]

@@ -23,6 +23,9 @@ _YEAR4 = r"(?:1[6-9]\d\d|20\d\d)"
 _TIME = r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
 _SPACE = r"[ \t\u00a0]+"
 _TRIM = " \t\u00a0,.;:-/"
+# what makes a year-like number a quantity: "1800 mg", "2000 €", "1500 km", "1999 %"
+_UNIT = (r"(?:mg|ml|g|kg|km|m|cm|mm|h|min|l|dl|mmol|µg|mcg|ug|iu|ui|kcal|eur|euro|euros|usd|dollars|rs|"
+         r"[%€$£])(?![\w])")
 
 
 def _words(table: str) -> list[str]:
@@ -35,8 +38,9 @@ def _document_date_regex() -> regex.Pattern[str]:
     months = _words("months")
     full = [m for m in months if len(m) > 3]
     # a month abbreviation that is also a word ("may", "set", "mar") names a month before a year, or with a full stop
-    month_any = alternation(months) + r"\.?"
+    month_any = alternation(months) + r"(?:[ ]?\.)?"  # "Oct. 1937", and "Oct . 1937" as tokenised text writes it
     month_sure = rf"(?:{alternation(full)}|{alternation(months)}\.)"
+    month_cue = alternation(_words("month_cues"))
     wdays = _words("weekdays")
     wday = rf"(?:{alternation([w for w in wdays if len(w) > 3])}|{alternation(wdays)}\.)"
     suffix = rf"(?:{alternation(_words('day_suffixes'))})?\.?"
@@ -58,9 +62,11 @@ def _document_date_regex() -> regex.Pattern[str]:
           | {lead}{month_any}{_SPACE}{day}[ ]?,?{_SPACE}{year}                                    # March 3rd, 2024
           | {lead}{day}{_SPACE}(?:{join}{_SPACE})?{month_sure}                                     # 3 March
           | {lead}{month_sure}{_SPACE}{_DAY}(?:st|nd|rd|th)?(?![\d:])                              # March 3rd
-          | (?:{season}|{month_any}),?{_SPACE}(?:{join}{_SPACE})?{year}                            # March 2024
+          | (?:{season}|{month_any})[ ]?,?{_SPACE}(?:{join}{_SPACE})?{year}                       # March 2024
+          | (?<=(?<![\w'])(?:{month_cue}){_SPACE}){alternation(full)}(?![\w])                       # im April
           | (?<=(?<![\w'])(?:{cue}){_SPACE})(?P<bare>{_YEAR4}(?:[-/–](?:{_YEAR4}|\d\d))?)(?!\s*%)  # in 2019
           | (?<=\b(?:on|from|by|until|since|before|after)[ ]the[ ]){_DAY}(?:st|nd|rd|th)           # on the 3rd
+          | (?<![(\d][ ]?)(?P<bare>(?:1[89]\d|20[0-2])\d)(?![ ]?\))(?-i:(?![ ]+\p{{Lu}}{{2,}}))(?![ ]?{_UNIT})(?=[ ]?[.,;:]?(?:\s|$))  # 1942
         )(?![\w]|[./-]\d)"""
     )
 
@@ -79,14 +85,20 @@ def _valid_numeric(m: regex.Match[str]) -> bool:
     return 1 <= x <= 31 and 1 <= y <= 31 and (x <= 12 or y <= 12)
 
 
-_DIGITS = regex.compile(r"\d+")
 _REACH = 48  # longer than any date's words before or after its first digit ("Wednesday, 3 September")
 
 
+@vocab_cache
+def _anchors() -> regex.Pattern[str]:
+    """What every date form holds: a digit, or a month's full name (``im April``)."""
+    full = [m for m in _words("months") if len(m) > 3]
+    return regex.compile(rf"(?i)\d+|(?<![\w]){alternation(full)}(?![\w])")
+
+
 def _windows(text: str) -> list[tuple[int, int]]:
-    """The stretches of ``text`` around its digits, merged: every date form holds a digit, prose has few."""
+    """The stretches of ``text`` around its digits and month names, merged: prose has few."""
     out: list[tuple[int, int]] = []
-    for m in _DIGITS.finditer(text):
+    for m in _anchors().finditer(text):
         lo, hi = max(0, m.start() - _REACH), min(len(text), m.end() + _REACH)
         if out and lo <= out[-1][1]:
             out[-1] = (out[-1][0], hi)
