@@ -42,7 +42,7 @@ def test_a_corpus_is_masked_with_one_placeholder_per_value_across_workers(tmp_pa
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["documents"] == 22 and report["counts"]["secret"] == 22 and report["counts"]["email"] == 20
     assert report["failures"] == {str(Path("in/sub/b.jsonl")): [{"line": 2, "id": "2: JSONDecodeError"}]}
-    assert KEY not in r.stderr and "1 line(s) failed" in r.stderr
+    assert KEY not in r.stderr and "1 line(s) or document(s) failed" in r.stderr
 
 
 def test_a_rerun_skips_finished_files_and_redoes_unfinished_ones(tmp_path):

@@ -45,8 +45,7 @@ def test_an_unknown_engine_is_a_clear_error(tmp_path):
 def test_ray_engine_masks_document_files_like_the_local_engine(tmp_path):
     """An archive of documents (text, Word, PDF) on Ray: the files spread over the actor pool, the same masked text
     as the local engine, and vault shards that restore."""
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "documents"))
-    from test_document_files import make_docx, make_pdf
+    from documents.files import make_docx, make_pdf
 
     src = tmp_path / "in"
     src.mkdir()

@@ -63,7 +63,11 @@ def _docx_text(path: Path) -> str:
 
 
 def _pdf_text(path: Path) -> str:
+    import logging
+
     from pypdf import PdfReader
+
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)  # its warnings ("EOF marker not found") are ours to word
 
     reader = PdfReader(str(path))
     if reader.is_encrypted:

@@ -24,7 +24,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, StrictBool, ValidationError, field_validator
 
 from ._data import data_path, load_toml
 from .categories import categories
@@ -189,6 +189,9 @@ class Policy(BaseModel):
             )
         except (ValidationError, ValueError) as exc:
             raise ConfigError(f"{source}: invalid policy: {exc}") from exc
+        if policy.dates == "year" and not policy.masks("date"):
+            raise ConfigError(f"{source}: dates = \"year\" keeps the year of dates this policy does not mask; "
+                              "switch dates on ([categories] date = true) or extend \"document\"")
         policy.check_detectable(source)
         return policy
 
@@ -223,7 +226,7 @@ class PolicyFile(BaseModel):
     restore: RestoreSettings | None = None
     media: MediaSettings | None = None
     dates: Literal["mask", "year"] | None = None
-    documents: bool | None = None
+    documents: StrictBool | None = None
 
     @field_validator("categories", mode="before")
     @classmethod

@@ -92,3 +92,38 @@ def test_the_initials_of_a_name_found_are_masked_where_they_stand_alone(document
     values = masked(document, text)
     assert "M.F." in values and "M. F." in values
     assert "M.F.A." in document.mask(text).text
+
+
+@pytest.mark.parametrize("body,words", [
+    ('extends = "document"\ndocuments = "yes"\n', "documents"),
+    ('extends = "agent"\ndates = "year"\n', "does not mask"),
+])
+def test_policy_options_are_checked(tmp_path: Path, body: str, words: str) -> None:
+    f = tmp_path / "p.toml"
+    f.write_text(body, encoding="utf-8")
+    with pytest.raises(ConfigError, match=words):
+        Policy.load(f)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Mr. King called.", "King"), ("Frau Richter schrieb.", "Richter"), ("Thanks, Michael", "Michael"),
+    ("Witness Douglas Hamilton said Hamilton left.", "Hamilton"), ("Reviewed-by: Shirley Temple", "Shirley Temple"),
+    ("Margaret Court won.", "Margaret Court"),
+])
+def test_names_that_are_also_titles_places_or_institution_words_stay_names(agent: Masker, document: Masker, text: str,
+                                                                          name: str) -> None:
+    for m in (agent, document):
+        assert name not in m.mask(text).text
+
+
+def test_a_long_text_file_is_masked_whole_under_the_document_policy(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    filler = "The committee reviewed the minutes of the previous meeting without comment.\n" * 20_000
+    (tmp_path / "long.txt").write_text("Statement of Moritz Friedmann, 12 May 1938.\n" + filler + "Later Friedmann wrote.\n",
+                                       encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "coatcheck", "mask", "long.txt", "--policy", "document", "-q"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0 and len(r.stdout) > 1_500_000
+    assert "Friedmann" not in r.stdout

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from ..errors import InputError
 from .corpus import csv_dialect
 
 
@@ -38,9 +39,13 @@ def jobs(files: list[tuple[Path, Path]], out_dir: Path, vault_out: Path | None) 
     masked text is written), and ``vault_out/NAME.vault`` with ``vault_out``."""
     from ..documents import is_rich_document
 
-    out = []
+    out: list[Job] = []
+    seen: dict[Path, Path] = {}
     for src, rel in files:
         name = rel.with_name(rel.name + ".txt") if is_rich_document(rel) else rel
+        if name in seen:  # a.pdf and a.pdf.txt: one would overwrite the other
+            raise InputError(f"{seen[name]} and {src} would both be written to {out_dir / name}; rename one of them")
+        seen[name] = src
         out.append(Job(src, out_dir / name, vault_out / rel.with_name(rel.name + ".vault") if vault_out is not None else None))
     return out
 

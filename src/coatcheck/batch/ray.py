@@ -11,6 +11,12 @@ With ``vault_out`` each actor sends the batch's new placeholder → value pairs 
 derived from the vault key), so no value crosses the object store, or spills to disk, in clear; the driver writes
 them into the file's vault shard. Placeholders depend on the vault key only, so every actor on every node agrees.
 
+Whole-document files (.txt, .md, .docx, .pdf: an archive of many small files) go another way: one dataset of their
+names over the actor pool, each actor reading its file, masking it and writing its masked text and vault shard with
+the local engine's atomic finish, so no document's text crosses the object store at all. The input and output
+folders must then be on a file system every Ray node sees (as a cluster's archive is); the driver checks that each
+output it was told of is there, and reports the file as failed where it is not.
+
 ``ray.init(address=…)``: ``--ray-address``, else ``$RAY_ADDRESS`` (an existing cluster), else a local Ray.
 """
 
@@ -167,6 +173,10 @@ def _documents_on_ray(todo: list[Job], n_actors: int, key: bytes, policy: str | 
         report = FileReport(r["source"], r["output"], documents=r["documents"], chars=r["chars"])
         report.counts.update(r["counts"])
         report.failures.extend((int(n), str(m)) for n, m in r["failures"])
+        if report.documents and not Path(report.output).exists():  # written on a node whose disk the driver does not see
+            report.documents = 0
+            report.failures.append((1, f"{Path(report.source).name}: output not found by the driver (the input and output "
+                                       "folders must be on a file system every Ray node sees)"))
         yield report
 
 
@@ -279,6 +289,4 @@ def run_ray(files: list[tuple[Path, Path]], out_dir: Path, key: bytes, *, fld: s
         output.finish()
         yield report
     if documents:
-        if vault_out is not None:
-            vault_out.mkdir(parents=True, exist_ok=True)
         yield from _documents_on_ray(documents, n_actors, key, policy)

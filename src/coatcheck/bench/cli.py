@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import typer
+
+from ..errors import CoatcheckError
 from rich.console import Console
 from rich.progress import track
 from rich.table import Table
@@ -375,7 +377,11 @@ def docs_cmd(
             console.print(f"{name}: not installed (coatcheck bench peers install {tool}); left out")
             continue
         console.print(f"running {name} on {len(docs)} documents ...")
-        preds, secs, err = predict(tool, docs, pol or None)
+        try:
+            preds, secs, err = predict(tool, docs, pol or None)
+        except CoatcheckError as exc:
+            console.print(f"[red]error:[/red] {name}: {exc}")
+            raise typer.Exit(2) from None
         all_preds[name], seconds[name] = preds, secs
         tables[name] = doc_table(docs, preds, annotated_only=not all_labels)
         if tables[name].failed and err:

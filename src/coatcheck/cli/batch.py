@@ -14,8 +14,8 @@ from .common import KeyFileOpt, PolicyOpt, err, fail
 
 
 def batch(
-    inputs: list[str] = typer.Argument(..., help="JSONL, CSV/TSV or Parquet files, directories (every such file below) or globs."),
-    out: Path = typer.Option(..., "-o", "--out", help="Output directory: one masked file per input, same relative name and format."),
+    inputs: list[str] = typer.Argument(..., help="JSONL, CSV/TSV or Parquet files, documents (.txt, .md, .docx, .pdf), directories (every such file below) or globs."),
+    out: Path = typer.Option(..., "-o", "--out", help="Output directory: one masked file per input, same relative name and format (a Word or PDF file's masked text as NAME.txt)."),
     field_name: str | None = typer.Option(None, "--field", help="JSONL: mask only this string field of each line (default: every string leaf but protocol structure). CSV/Parquet: the columns to mask, comma-separated (default: every text column)."),
     workers: int | None = typer.Option(None, "--workers", min=1, help="Local engine: processes (default: every core)."),
     engine: str = typer.Option("local", "--engine", help="local (processes on this machine) or ray (Ray Data; pip install 'coatcheck[ray]')."),
@@ -72,5 +72,5 @@ def batch(
               f"({result['skipped_files']} already done), {result['characters']:,} characters, "
               f"{result['mb_per_second']} MB/s; masked: "
               + (", ".join(f"{k}={v}" for k, v in result["counts"].items()) or "nothing")
-              + (f"; {failed} line(s) failed and were not written" if failed else ""))
+              + (f"; {failed} line(s) or document(s) failed and were not written" if failed else ""))
     raise typer.Exit(1 if failed else 0)

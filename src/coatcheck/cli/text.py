@@ -75,7 +75,9 @@ def mask(
             counts.update(result.counts())
         else:
             with _input(file) as fh:
-                for i, chunk in enumerate(iter_chunks(fh)):
+                # a document is masked whole: a name found on its first page is masked on its last
+                chunks = [fh.read()] if masker.policy.documents else iter_chunks(fh)
+                for i, chunk in enumerate(chunks):
                     if i == 0 and is_binary(chunk):
                         raise CoatcheckError(f"{file}: binary input (NUL bytes); nothing written")
                     result = masker.mask(decode(chunk, lossless=lossless, where=file, base_offset=offset))

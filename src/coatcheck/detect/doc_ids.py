@@ -17,7 +17,7 @@ import regex
 from ..spans import Span
 from .vocabulary import alternation, vocab_cache, vocabulary_labels
 
-_NUMBER = r"\d[\d]*(?:[./-]\d+)*(?:[ ]?[-–][ ]?\d+(?:[./-]\d+)*)?"
+_NUMBER = r"\d+(?:[./-]\d+)*(?:[ ]?[-–][ ]?\d+(?:[./-]\d+)*)?"
 _YEAR_TAIL = r"(?:[ ](?:of|OF|del|de|du|vom|dell'anno)[ ](?:19|20)\d\d)"
 _SIGN = r"(?:No|NO|Nos|NOS|Nr|nr|Nrn|n|N|nº|Nº|n°|N°|núm|Núm|num|Num)\.?"
 # the case type before the sign: capitalised words or dotted abbreviations (W.P.(C), Crl.A., OA(EKM)), at most five
@@ -72,7 +72,7 @@ class DocumentIdDetector:
             start = m.start("kind") if m.group("kind").strip() else m.start()
             out.append(Span(start, m.end(), "identifier", "doc-ids:signed", 0.85))
         for m in labelled.finditer(text):
-            if _worth(m.group("num"), None) or sum(c.isdigit() for c in m.group("num")) >= 3:
+            if _worth(m.group("num"), None):  # after a label: a year part, or three digits
                 out.append(Span(m.start("num"), m.end("num"), "identifier", "doc-ids:labelled", 0.85))
         out.extend(Span(m.start(), m.end(), "identifier", "doc-ids:shape", 0.8) for m in shaped.finditer(text))
         return out

@@ -407,8 +407,10 @@ def is_thing_name(text: str, start: int, end: int) -> bool:
     """A capitalised run with a word no person's name holds (names.toml [thing_words]: "Release Signing Key", "Jira
     Cloud", "Università di Bergamo"): a thing, a team or an institution."""
     words = vocabulary.word_set("names", "thing_words")
-    if any(w.strip(".,:;'\"()").lower() in words for w in text[start:end].split()):
-        return True
+    parts = [w.strip(".,:;'\"()") for w in text[start:end].split()]
+    if any(w.lower() in words for w in parts):
+        # a first name and a surname that is also an institution's word is a person ("Margaret Court")
+        return not (len(parts) == 2 and parts[0] in word_list("first_names") and parts[0] not in word_list("common_words"))
     # an institution's word right after it: "Indiana University", "Stony Brook University"
     after = _NEXT_WORD.match(text, end)
     return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in _INSTITUTIONS
@@ -420,7 +422,10 @@ def is_place_name(text: str, start: int, end: int) -> bool:
     value = text[start:end].strip(" .,;:")
     if value.endswith(("'s", "’s")):
         value = value[:-2]
-    return value in word_list("places")
+    if value not in word_list("places"):
+        return False
+    # one word that is also a first or last name ("Michael", "Jordan", "Hamilton") names the person as often
+    return " " in value or (value not in word_list("first_names") and value not in word_list("last_names"))
 
 
 @cache

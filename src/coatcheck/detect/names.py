@@ -15,8 +15,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
-from .vocabulary import (all_plain_words, alternation, is_product, name_roles, particle_regex, phrase_regex, vocab_cache,
-                         word_set)
+from .vocabulary import (all_plain_words, alternation, calendar_words, is_product, name_roles, particle_regex, phrase_regex,
+                         title_abbreviations, vocab_cache, word_set)
 
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
@@ -36,28 +36,21 @@ def _patterns() -> _Patterns:
     particle = particle_regex()
     return _Patterns(
         full=regex.compile(
-            rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{particle}[ ])*{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
+            rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{particle}[ ]){{0,3}}{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
         ),
         titled=regex.compile(
             rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
-            rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ])*{_WORD})(?![\w(@/\\-])"
+            rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ]){{0,3}}{_WORD})(?![\w(@/\\-])"
         ),
         roled=regex.compile(
             rf"(?<![\w])(?i:{alternation(name_roles())})[ ]+"
-            rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ])*{_WORD})(?![\w(@/\\-])"
+            rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ]){{0,3}}{_WORD})(?![\w(@/\\-])"
         ),
         greeting=regex.compile(
             rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
         ),
         street_types=word_set("streets", "ends_a_name"),
     )
-
-
-@vocab_cache
-def _month_words() -> frozenset[str]:
-    from .vocabulary import vocabulary_words
-
-    return frozenset(vocabulary_words("dates", "months")) | frozenset(vocabulary_words("dates", "weekdays"))
 
 
 # a document's file name: a CV, a payslip, a contract is often named after its person ("CV_Stefan_Petersen.pdf")
@@ -93,17 +86,21 @@ class NameDetector:
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
         p = self.patterns
-        roles = name_roles()
+        roles, abbreviations = name_roles(), title_abbreviations()
         for m in p.titled.finditer(text):
             s, e = m.span("name")
-            if not is_product(text[s:e]) and text[s:e].split()[0].lower() not in roles:  # "Herr Dr. …": no name
+            first = text[s:e].split()[0]
+            if text.startswith(".", s + len(first)) and (first + ".").lower() in abbreviations:
+                continue  # "Herr Dr. med. …": a second title, no name ("Mr. King." is a name)
+            if not is_product(text[s:e]):
                 out.append(Span(s, e, "person", "names:titled", 0.8))
-        for m in p.roled.finditer(text):  # "le docteur Jean Dupont", "Richterin Weber": a known name after a role
-            s, e = m.span("name")
-            words = text[s:e].split()
-            if (words[0].lower() not in roles and any(w in self.first or w in self.last for w in words)
-                    and not is_product(text[s:e]) and not all_plain_words(words)):
-                out.append(Span(s, e, "person", "names:role", 0.7))
+        if self.documents:
+            for m in p.roled.finditer(text):  # "le docteur Jean Dupont", "Richterin Weber": a known name after a role
+                s, e = m.span("name")
+                words = text[s:e].split()
+                if (words[0].lower() not in roles and any(w in self.first or w in self.last for w in words)
+                        and not is_product(text[s:e]) and not all_plain_words(words)):
+                    out.append(Span(s, e, "person", "names:role", 0.7))
         for m in p.greeting.finditer(text):
             name = m.group("name")
             if name in self.first and name not in self.ambiguous:
@@ -140,14 +137,12 @@ class NameDetector:
 
     def _initialled(self, text: str) -> list[Span]:
         """Initials before a capitalised surname no dictionary holds (documents only: code writes ``A.Config``)."""
-        from .._data import word_list
-
         out = []
         common, places, roles = word_list("common_words"), word_list("places"), name_roles()
         for m in _INITIALS.finditer(text):
             sur = m.group("sur")
             if (sur in common or sur in places or sur.lower() in roles or all_plain_words([sur]) or is_product(sur)
-                    or sur.lower() in _month_words()):
+                    or sur.lower() in calendar_words()):
                 continue
             out.append(Span(m.start(), m.end(), "person", "names:initials", 0.7))
         return out

@@ -185,8 +185,10 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             if documents:  # a document's names: every part ("Friedmann" after "Moritz Friedmann"), and a surname alone
                 # (a word no gazetteer knows only from a span a name rule found: the model's odd span, "Austrian
                 # Jews", must not spread its words through the document)
-                by_rule = "model:" not in s.detector or (words[0] in first and len(words) <= 3) or len(words) == 1
-                parts = [w for w in words if document_name_word(w) and (by_rule or w in first or w in last)]
+                by_rule = ("model:" not in s.detector or (words[0].strip(".,;:()") in first and len(words) <= 3)
+                           or len(words) == 1)
+                stripped = [w.strip(".,;:()") for w in words]  # the model's span may end with its comma
+                parts = [w for w in stripped if document_name_word(w) and (by_rule or w in first or w in last)]
                 for w in parts:
                     known.setdefault(w, s)
                 if len(parts) >= 2:  # its initials where they stand as a name: "M.F.", "M. F."

@@ -16,7 +16,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .vocabulary import company_suffixes, name_particles, vocab_cache, vocabulary_words, word_set
+from .vocabulary import calendar_words, company_suffixes, name_particles, vocab_cache, word_set
 
 
 @cache
@@ -37,7 +37,7 @@ class LocationDetector:
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
         last_end = -1
-        calendar = _calendar_words()
+        calendar = calendar_words()
         hits = sorted(((end + 1 - n, end + 1) for end, n in _places().iter(text)), key=lambda h: (h[0], -h[1]))
         for start, end in hits:
             if start < last_end:
@@ -51,11 +51,6 @@ class LocationDetector:
             out.append(Span(start, end, "location", self.name, 0.6))
             last_end = end
         return out
-
-
-@vocab_cache
-def _calendar_words() -> frozenset[str]:
-    return frozenset(vocabulary_words("dates", "months")) | frozenset(vocabulary_words("dates", "weekdays"))
 
 
 # an article before an organisation's name is not part of it: "The Supreme Court", "La Corte", "Der Bundesgerichtshof"

@@ -269,6 +269,19 @@ def phrase_regex(table: str) -> str:
 
 
 @vocab_cache
+def calendar_words() -> frozenset[str]:
+    """Month and weekday names of data/vocab/dates.toml, every language, lower case."""
+    return frozenset(vocabulary_words("dates", "months")) | frozenset(vocabulary_words("dates", "weekdays"))
+
+
+@vocab_cache
+def title_abbreviations() -> frozenset[str]:
+    """The titles written with a full stop (``dr.``, ``prof.``, ``med.``, ``sig.ra``): a word one of them names is a
+    title, never a name; lower case, the stop included."""
+    return frozenset(w for w in name_roles() if w.endswith("."))
+
+
+@vocab_cache
 def name_roles() -> frozenset[str]:
     """Roles and titles written before a name (``patient``, ``docteur``, ``Richterin``, ``Dr.``), lower case."""
     return frozenset(w.lower() for w in _names_set("roles")) | frozenset(w.lower() for w in _names_set("honorifics"))
