@@ -53,3 +53,22 @@ def test_strict_masks_places_and_organisations_document_does_not() -> None:
     document = Masker(policy=Policy.load("document")).mask(text).text
     assert "Wien" not in strict and "Supreme Court" not in strict and "C-123/19" not in strict
     assert "Wien" in document and "Supreme Court" in document and "C-123/19" not in document and "2024" not in document
+
+
+@pytest.mark.parametrize("text,value", [
+    ("NAME: TANAKA KAVYA    HOSP NO: K2380754\n", "K2380754"),
+    ("Versicherungsnummer: 79 859607 E 678\nAdresse", "79 859607 E 678"),
+    ("NHC: 26113667   Cama 3", "26113667"),
+    ("struck by a van, registration ND94 FTB, was", "ND94 FTB"),
+    ("Case No: BL-2020-336670\n", "BL-2020-336670"),
+    ("ORCID: 0000-0003-7795-6159\n", "0000-0003-7795-6159"),
+    ("IBAN IT93 X214 4583 2867 5711 1828 250 entro il 5", "IT93 X214 4583 2867 5711 1828 250"),
+    ("Fall-Nr.: 9756-067236 aufgenommen", "9756-067236"),
+])
+def test_record_numbers_after_their_label_whatever_their_checksum(text: str, value: str) -> None:
+    assert value in ids(text)
+
+
+@pytest.mark.parametrize("text", ["in the fall 2019 we moved", "registration of 12 cars", "the reference in section 12"])
+def test_a_label_word_in_prose_is_no_slot(text: str) -> None:
+    assert ids(text) == set()

@@ -6,7 +6,8 @@ docket, application and file numbers.
   of 2020``, ``ricorso n. 1234/2019``, ``pourvoi n° 19-12.345``. The number has three digits or more, or a year
   part (``/2018``, ``of 2009``): ``Respondent No. 4`` is a party, not a case.
 - After a label of data/vocab/labels.toml ``[case_number]`` (``Az.``, ``Aktenzeichen``, ``RG``, ``expediente``,
-  ``docket``), whatever its layout: ``Az. 12 O 345/19``, ``RG 2019/01234``.
+  ``docket``) or ``[record_number]`` (``NHC``, ``IPP``, ``Versicherungsnummer``, ``reg.``, ``ORCID``), whatever its
+  layout or check characters: ``Az. 12 O 345/19``, ``RG 2019/01234``, ``Fall-Nr.: 9756-067236``.
 - By shape alone: German file numbers (``2 BvR 1234/19``, ``VI ZR 123/19``) and the EU courts' (``C-123/19``).
 """
 
@@ -28,10 +29,14 @@ _KIND = r"(?:(?:\p{Lu}[\p{L}]*\.?|\p{Lu}(?:\.\p{Lu})+\.?)(?:\([\p{L}]+\))?[ ]?){
 def _patterns() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Pattern[str]]:
     signed = regex.compile(
         rf"(?<![\w])(?P<kind>{_KIND}){_SIGN}[ ]?(?P<num>{_NUMBER})(?P<year>{_YEAR_TAIL})?(?![\w])")
-    labels = alternation(vocabulary_labels("case_number"))
+    labels = alternation(vocabulary_labels("case_number") + vocabulary_labels("record_number"))
+    # after the label (and a number sign, a colon): chunks of letters and digits joined by . / - : or by one space
+    # before a chunk with a digit or a short capital code; never a word, two spaces or the line's end ("NHC: 26113667
+    # Cama", "reg. ND94 FTB,", "Versicherungsnummer: 79 859607 E 678")
     labelled = regex.compile(
-        rf"(?i)(?<![\w]){labels}\.?[ ]*(?:{_SIGN}[ ]?)?[:#]?[ ]*"
-        rf"(?P<num>(?-i:[A-Z]{{0,4}})[ ]?\d[\dA-Za-z]*(?:[ ./-](?-i:[A-Z]{{1,3}}[ ])?\d[\dA-Za-z]*){{0,3}})(?![\w])")
+        rf"(?i)(?<![\w]){labels}\.?[ ]?(?:{_SIGN}(?![\p{{L}}])[ ]?)?[:#]?[ ]?"
+        rf"(?P<num>(?-i:\[?[A-Z0-9][A-Za-z0-9]*\]?(?:(?:[.:/-]|[ ](?=[A-Z0-9]*\d|[A-Z]{{1,4}}(?![\p{{L}}])))"
+        rf"\(?[A-Za-z0-9]+\)?){{0,6}}))(?![\w])")
     shaped = regex.compile(
         r"(?<![\w/-])(?:\d{1,3}[ ](?:[A-Z][A-Za-z]{0,3}|[IVX]{1,4}[ ][A-Z]{1,3})[ ]\d{1,5}/\d{2}"  # 2 BvR 1234/19
         r"|[CTF]-\d{1,4}/\d{2})(?![\w/])")                                                      # C-123/19
@@ -43,6 +48,9 @@ _PARTS = frozenset({"page", "pages", "p", "pp", "section", "sec", "paragraph", "
                     "exhibit", "annexure", "annex", "room", "serial", "sl", "table", "figure", "fig", "chapter", "clause",
                     "schedule", "note", "volume", "vol", "line", "seite", "abs", "absatz", "artikel", "pagina", "articolo",
                     "comma", "página", "artículo", "alinéa", "tome", "house", "flat", "plot", "survey", "door", "ward"})
+
+
+_YEAR_ALONE = regex.compile(r"(?:1[89]|20)\d\d")
 
 
 def _worth(num: str, year: str | None, kind: str = "x") -> bool:
@@ -72,7 +80,10 @@ class DocumentIdDetector:
             start = m.start("kind") if m.group("kind").strip() else m.start()
             out.append(Span(start, m.end(), "identifier", "doc-ids:signed", 0.85))
         for m in labelled.finditer(text):
-            if _worth(m.group("num"), None):  # after a label: a year part, or three digits
-                out.append(Span(m.start("num"), m.end("num"), "identifier", "doc-ids:labelled", 0.85))
+            num = m.group("num").rstrip(".:-/ ")
+            digits, alnum = sum(c.isdigit() for c in num), sum(c.isalnum() for c in num)
+            # three digits, or two in a code of five letters and digits (a plate: "ND94 FTB"); "fall 2019" is a season
+            if (digits >= 3 or (digits >= 2 and alnum >= 5)) and not _YEAR_ALONE.fullmatch(num):
+                out.append(Span(m.start("num"), m.start("num") + len(num), "identifier", "doc-ids:labelled", 0.85))
         out.extend(Span(m.start(), m.end(), "identifier", "doc-ids:shape", 0.8) for m in shaped.finditer(text))
         return out

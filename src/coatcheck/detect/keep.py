@@ -424,8 +424,9 @@ def is_place_name(text: str, start: int, end: int) -> bool:
         value = value[:-2]
     if value not in word_list("places"):
         return False
-    # one word that is also a first or last name ("Michael", "Jordan", "Hamilton") names the person as often
-    return " " in value or (value not in word_list("first_names") and value not in word_list("last_names"))
+    # one word that is also a first name ("Michael", "Jordan", "Isabel") names the person as often; a surname that is
+    # a region or a city of a million ("Florida", "Alexandria") names the place far more often
+    return " " in value or value not in word_list("first_names")
 
 
 @cache

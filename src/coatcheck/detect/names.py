@@ -89,9 +89,12 @@ class NameDetector:
         roles, abbreviations = name_roles(), title_abbreviations()
         for m in p.titled.finditer(text):
             s, e = m.span("name")
-            first = text[s:e].split()[0]
+            words = text[s:e].split()
+            first = words[0]
             if text.startswith(".", s + len(first)) and (first + ".").lower() in abbreviations:
                 continue  # "Herr Dr. med. …": a second title, no name ("Mr. King." is a name)
+            if len(words) == 1 and first.lower() in roles and first not in self.last and first not in self.first:
+                continue  # "Señor Presidente", "Frau Kommissarin": a role after the courtesy title ("Frau Richter" is a name)
             if not is_product(text[s:e]):
                 out.append(Span(s, e, "person", "names:titled", 0.8))
         if self.documents:

@@ -185,8 +185,7 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             if documents:  # a document's names: every part ("Friedmann" after "Moritz Friedmann"), and a surname alone
                 # (a word no gazetteer knows only from a span a name rule found: the model's odd span, "Austrian
                 # Jews", must not spread its words through the document)
-                by_rule = ("model:" not in s.detector or (words[0].strip(".,;:()") in first and len(words) <= 3)
-                           or len(words) == 1)
+                by_rule = "model:" not in s.detector or (words[0].strip(".,;:()") in first and len(words) <= 3)
                 stripped = [w.strip(".,;:()") for w in words]  # the model's span may end with its comma
                 parts = [w for w in stripped if document_name_word(w) and (by_rule or w in first or w in last)]
                 for w in parts:
@@ -209,7 +208,7 @@ def document_name_word(word: str) -> bool:
 
     return (bool(_NAME_WORD.fullmatch(word)) and word not in word_list("common_words") and not all_plain_words([word])
             and word.lower() not in name_roles() and word.lower() not in name_particles() and not is_product(word)
-            and word not in word_list("places"))
+            and (word not in word_list("places") or word in word_list("first_names") or word in word_list("last_names")))
 
 
 def _handle(value: str, span: Span) -> bool:

@@ -13,7 +13,7 @@ from functools import cache
 from .._data import data_path, load_toml
 from ..errors import ConfigError
 from ..spans import Span
-from .keep import KEEPS, KeepPredicate
+from .keep import KEEPS, KeepPredicate, is_place_name
 
 
 @cache
@@ -33,9 +33,13 @@ def category_keeps() -> dict[str, tuple[KeepPredicate, ...]]:
 
 
 def kept_span(text: str, span: Span) -> bool:
-    """True when a keep predicate of the span's category says the agent needs ``text[span]`` readable."""
+    """True when a keep predicate of the span's category says the agent needs ``text[span]`` readable. A person's
+    name found again is that person, not the place it is also the name of ("Douglas Hamilton … Hamilton left")."""
     keeps = category_keeps().get(span.category)
-    return keeps is not None and any(k(text, span.start, span.end) for k in keeps)
+    if keeps is None:
+        return False
+    repeat = span.category == "person" and span.detector.startswith("repeat:")
+    return any(k(text, span.start, span.end) for k in keeps if not (repeat and k is is_place_name))
 
 
 def drop_readable(text: str, spans: Iterable[Span]) -> list[Span]:
