@@ -127,3 +127,12 @@ def test_a_long_text_file_is_masked_whole_under_the_document_policy(tmp_path: Pa
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0 and len(r.stdout) > 1_500_000
     assert "Friedmann" not in r.stdout
+
+
+@pytest.mark.parametrize("text,name", [
+    ("PATIENT: ROSSI MARIO\nReparto: medicina", "ROSSI MARIO"), ("1. TANAKA, Bethany, 17 years", "TANAKA, Bethany"),
+    ("Winter, Stefan, geb. 1970", "Winter, Stefan"), ("firmato: sergio campos calvo", "sergio campos calvo"),
+])
+def test_names_as_registers_write_them(document: Masker, agent: Masker, text: str, name: str) -> None:
+    assert name in masked(document, text)
+    assert "MARK AS READ" in document.mask("Click MARK AS READ to continue.").text

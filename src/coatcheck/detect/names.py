@@ -15,8 +15,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
-from .vocabulary import (all_plain_words, alternation, calendar_words, is_product, name_roles, particle_regex, phrase_regex,
-                         title_abbreviations, vocab_cache, word_set)
+from .vocabulary import (all_plain_words, alternation, calendar_words, is_product, name_particles, name_roles, particle_regex,
+                         phrase_regex, plain_words, title_abbreviations, vocab_cache, word_set)
 
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
@@ -71,6 +71,14 @@ _STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|deskto
 _INITIALS = regex.compile(r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Shri|Sri|Prof)\.))(?:\p{Lu}{1,2}\.[ ]?){1,3}(?P<sur>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}{2,})?)(?![\w@(/-]|\.\w)")
 
 
+# a register's names: two or three words in capitals ("ROSSI MARIO", "VAN DER MERWE REUBEN"), a surname (in capitals
+# or not) and a comma before a first name ("STONE, Bethany", "Winter, Stefan"), or lower case ("lukas vogel")
+_CAPS_NAME = regex.compile(r"(?<![\w-])\p{Lu}{2,}(?:[ '-]\p{Lu}{2,}){1,3}(?![\w-])")
+_SURNAME_FIRST = regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{2,}(?:[ -]\p{Lu}{2,}){0,2}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?),[ ]"
+                               r"(?P<first>\p{Lu}\p{Ll}+)(?![\w-])")
+_LOWER_NAME = regex.compile(r"(?<![\w.@/-])\p{Ll}{3,}(?:[ ]\p{Ll}{3,}){1,2}(?![\w@/-])")
+
+
 class NameDetector:
     name = "names"
     produces = frozenset({"person"})
@@ -79,6 +87,7 @@ class NameDetector:
         self.documents = documents
         self.first = word_list("first_names") - word_list("common_words")
         self.first_lower = frozenset(w.lower() for w in self.first) - word_list("ambiguous_first_names_lower")
+        self.last_lower = frozenset(w.lower() for w in word_list("last_names"))
         self.last = word_list("last_names")
         self.ambiguous = word_list("ambiguous_first_names")
         self.patterns = _patterns()
@@ -113,6 +122,7 @@ class NameDetector:
         out.extend(self._device_names(text))
         if self.documents:
             out.extend(self._initialled(text))
+            out.extend(self._written_otherwise(text))
         for m in p.full.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
             hyphenated = "-" in first
@@ -136,6 +146,32 @@ class NameDetector:
             if len(last_words) == 2 and last_words[1] not in self.last and last_words[0] in self.last:
                 end = m.start("last") + len(last_words[0])
             out.append(Span(start, end, "person", "names:gazetteer", 0.75 if surname_known else 0.6))
+        return out
+
+    def _written_otherwise(self, text: str) -> list[Span]:
+        """Names as records and registers write them (documents only): ``ROSSI MARIO``, ``KENJI WOOD``, ``STONE,
+        Bethany``, ``Winter, Stefan``, and in lower case, ``lukas vogel``: a known first name with a known surname
+        (either order in capitals), or after a surname and its comma."""
+        out = []
+        common = word_list("common_words")
+        last_lower = self.last_lower
+        particles, plain = name_particles(), plain_words()
+        for m in _CAPS_NAME.finditer(text):
+            words = [w.title() for w in m.group().split()]
+            if any((w.lower() in plain or w in common) and w.lower() not in particles and w not in self.first
+                   and w not in self.last for w in words):
+                continue  # "MARK AS READ": a heading or a button, not a name
+            firsts = [w for w in words if w in self.first and w not in common]
+            if firsts and any(w in self.last or (w in self.first and w != firsts[0]) for w in words if w != firsts[0]):
+                out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
+        for m in _SURNAME_FIRST.finditer(text):
+            first, sur = m.group("first"), m.group("sur").title()
+            if first in self.first and first not in common and (sur in self.last or m.group("sur").isupper()):
+                out.append(Span(m.start(), m.end(), "person", "names:surname-first", 0.7))
+        for m in _LOWER_NAME.finditer(text, overlapped=True):
+            first, *rest = m.group().split()
+            if first in self.first_lower and first not in plain_words() and all(w in last_lower for w in rest):
+                out.append(Span(m.start(), m.end(), "person", "names:lower-case", 0.6))
         return out
 
     def _initialled(self, text: str) -> list[Span]:
