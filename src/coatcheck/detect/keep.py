@@ -409,8 +409,10 @@ def is_thing_name(text: str, start: int, end: int) -> bool:
     words = vocabulary.word_set("names", "thing_words")
     parts = [w.strip(".,:;'\"()") for w in text[start:end].split()]
     if any(w.lower() in words for w in parts):
-        # a first name and a surname that is also an institution's word is a person ("Margaret Court")
-        return not (len(parts) == 2 and parts[0] in word_list("first_names") and parts[0] not in word_list("common_words"))
+        # a first name and a surname that is also an institution's word is a person ("Margaret Court", not "Stony
+        # Brook University": University is nobody's surname)
+        return not (len(parts) == 2 and parts[0] in word_list("first_names") and parts[0] not in word_list("common_words")
+                    and parts[1].lower() not in _INSTITUTIONS)
     # an institution's word right after it: "Indiana University", "Stony Brook University"
     after = _NEXT_WORD.match(text, end)
     return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in _INSTITUTIONS
