@@ -136,3 +136,15 @@ def test_a_long_text_file_is_masked_whole_under_the_document_policy(tmp_path: Pa
 def test_names_as_registers_write_them(document: Masker, agent: Masker, text: str, name: str) -> None:
     assert name in masked(document, text)
     assert "MARK AS READ" in document.mask("Click MARK AS READ to continue.").text
+
+
+def test_a_word_the_model_called_a_person_twice_spreads_once_does_not() -> None:
+    from coatcheck.detect.pipeline import known_values
+    from coatcheck.spans import Span
+
+    text = "Qwertak came. Later Qwertak left. Ostrowy and Qwertak again."
+    one = [Span(0, 7, "person", "model:PER", 0.9)]  # no gazetteer knows the word
+    two = one + [Span(20, 27, "person", "model:PER", 0.9)]
+    assert "Qwertak" not in known_values(text, one, documents=True)
+    assert "Qwertak" in known_values(text, two, documents=True)
+    assert "Qwertak" not in known_values(text, two, documents=False)

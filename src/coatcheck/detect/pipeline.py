@@ -166,6 +166,15 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
     common = word_list("common_words")
     first, last = word_list("first_names"), word_list("last_names")
 
+    # a word the model called a person twice or more in a document is that document's name (one slip is not)
+    votes: dict[str, int] = {}
+    if documents:
+        for s in found:
+            if s.category == "person" and s.detector.startswith("model:"):
+                for w in text[s.start:s.end].split():
+                    w = w.strip(".,;:()")
+                    votes[w] = votes.get(w, 0) + 1
+
     def name_word(w: str) -> bool:  # a gazetteer name, so that one model slip ("Valgrind") does not spread
         return (bool(_NAME_WORD.fullmatch(w)) and (w in first or w in last) and w not in common
                 and not is_product(w) and not all_plain_words([w]))
@@ -187,7 +196,8 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                 # Jews", must not spread its words through the document)
                 by_rule = "model:" not in s.detector or (words[0].strip(".,;:()") in first and len(words) <= 3)
                 stripped = [w.strip(".,;:()") for w in words]  # the model's span may end with its comma
-                parts = [w for w in stripped if document_name_word(w) and (by_rule or w in first or w in last)]
+                parts = [w for w in stripped
+                         if document_name_word(w) and (by_rule or w in first or w in last or votes.get(w, 0) >= 2)]
                 for w in parts:
                     known.setdefault(w, s)
                 if len(parts) >= 2:  # its initials where they stand as a name: "M.F.", "M. F."
