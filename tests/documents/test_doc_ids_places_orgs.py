@@ -30,6 +30,7 @@ def test_case_numbers(text: str, value: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["Respondent No.4 and Respondent Nos. 1& 2", "see page No. 245", "Section 14 of the Act, 1894",
+                                  "under Section 110-B of the Act",
                                   "Article No. 12", "No. 12345 alone", "version 1.2.3"])
 def test_parties_pages_sections_and_versions_are_no_case_numbers(text: str) -> None:
     assert ids(text) == set()

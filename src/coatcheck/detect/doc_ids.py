@@ -28,7 +28,7 @@ _KIND = r"(?:(?:\p{Lu}[\p{L}]*\.?|\p{Lu}(?:\.\p{Lu})+\.?)(?:\([\p{L}]+\))?[ ]?){
 @vocab_cache
 def _patterns() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Pattern[str]]:
     signed = regex.compile(
-        rf"(?<![\w])(?P<kind>{_KIND}){_SIGN}[ ]?(?P<num>{_NUMBER})(?P<year>{_YEAR_TAIL})?(?![\w])")
+        rf"(?<![\w])(?P<kind>{_KIND})(?<![\p{{L}}]){_SIGN}(?![\p{{L}}])[ ]?(?P<num>{_NUMBER})(?P<year>{_YEAR_TAIL})?(?![\w])")
     labels = alternation(vocabulary_labels("case_number") + vocabulary_labels("record_number"))
     # after the label (and a number sign, a colon): chunks of letters and digits joined by . / - : or by one space
     # before a chunk with a digit or a short capital code; never a word, two spaces or the line's end ("NHC: 26113667
