@@ -148,3 +148,13 @@ def test_a_word_the_model_called_a_person_twice_spreads_once_does_not() -> None:
     assert "Qwertak" not in known_values(text, one, documents=True)
     assert "Qwertak" in known_values(text, two, documents=True)
     assert "Qwertak" not in known_values(text, two, documents=False)
+
+
+def test_peoples_and_faiths_are_no_persons_first_names_stay(document: Masker, agent: Masker) -> None:
+    from coatcheck.detect.keep import is_group_name
+
+    text = "The Jews of Vienna and the Roman Catholics met; Polish refugees arrived."
+    for m in (document, agent):
+        out = m.mask(text).text
+        assert "Jews" in out and "Roman Catholics" in out and "Polish" in out
+    assert is_group_name("die Juden", 4, 9) and not is_group_name("Christian", 0, 9)  # a first name alone

@@ -418,6 +418,17 @@ def is_thing_name(text: str, start: int, end: int) -> bool:
     return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in _INSTITUTIONS
 
 
+def is_group_name(text: str, start: int, end: int) -> bool:
+    """Every word of the span names a nationality, a people or a faith (names.toml [group_words]: "Jews", "Polish",
+    "Roman Catholics", "die Deutschen"): a group, not a person."""
+    words = vocabulary.word_set("names", "group_words")
+    parts = [w.strip(".,:;'\"()’").lower() for w in text[start:end].split()]
+    parts = [w[:-2] if w.endswith("'s") else w for w in parts if w]
+    if len(parts) == 1 and text[start:end].strip(".,:;'\"()’") in word_list("first_names"):
+        return False  # "Thanks, Christian", "Roman wrote": a first name alone is the person
+    return bool(parts) and all(w in words for w in parts)
+
+
 def is_place_name(text: str, start: int, end: int) -> bool:
     """The whole span is a place's name (keep/places.txt, from GeoNames: "Madhya Pradesh", "Roma", "Vienne"), a
     possessive or a full stop aside: a city, a region or a country, not a person."""
@@ -562,6 +573,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_identifier_slot,
         is_thing_name,
         is_place_name,
+        is_group_name,
         is_placeholder_address,
         is_filler_number,
     )

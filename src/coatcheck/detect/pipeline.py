@@ -72,7 +72,7 @@ from .rules import RuleDetector, load_rules
 from .tables import TableDetector
 from .taint import TaintFinder
 from .validators import gazetteer_name
-from .vocabulary import all_plain_words, is_product, name_particles, name_roles, plain_words
+from .vocabulary import all_plain_words, is_product, name_particles, name_roles, plain_words, word_set
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
 
@@ -218,7 +218,8 @@ def document_name_word(word: str) -> bool:
 
     return (bool(_NAME_WORD.fullmatch(word)) and word not in word_list("common_words") and not all_plain_words([word])
             and word.lower() not in name_roles() and word.lower() not in name_particles() and not is_product(word)
-            and (word not in word_list("places") or word in word_list("first_names") or word in word_list("last_names")))
+            and (word not in word_list("places") or word in word_list("first_names") or word in word_list("last_names"))
+            and word.lower() not in word_set("names", "group_words"))
 
 
 def _handle(value: str, span: Span) -> bool:
