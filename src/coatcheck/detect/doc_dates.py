@@ -41,6 +41,7 @@ def _document_date_regex() -> regex.Pattern[str]:
     month_any = alternation(months) + r"(?:[ ]?\.)?"  # "Oct. 1937", and "Oct . 1937" as tokenised text writes it
     month_sure = rf"(?:{alternation(full)}|{alternation(months)}\.)"
     month_cue = alternation(_words("month_cues"))
+    statute = alternation(_words("statute_words"))
     wdays = _words("weekdays")
     wday = rf"(?:{alternation([w for w in wdays if len(w) > 3])}|{alternation(wdays)}\.)"
     suffix = rf"(?:{alternation(_words('day_suffixes'))})?\.?"
@@ -66,7 +67,7 @@ def _document_date_regex() -> regex.Pattern[str]:
           | (?<=(?<![\w'])(?:{month_cue}){_SPACE}){alternation(full)}(?![\w])                       # im April
           | (?<=(?<![\w'])(?:{cue}){_SPACE})(?P<bare>{_YEAR4}(?:[-/–](?:{_YEAR4}|\d\d))?)(?!\s*%)  # in 2019
           | (?<=\b(?:on|from|by|until|since|before|after)[ ]the[ ]){_DAY}(?:st|nd|rd|th)           # on the 3rd
-          | (?<![(\d][ ]?)(?P<bare>(?:1[89]\d|20[0-2])\d)(?![ ]?\))(?-i:(?![ ]+\p{{Lu}}{{2,}}))(?![ ]?{_UNIT})(?=[ ]?[.,;:]?(?:\s|$))  # 1942
+          | (?<![(\d][ ]?)(?<!(?<![\w]){statute}[ ,]{{1,2}}(?:(?:of|von|de|del|du|di)[ ])?)(?P<bare>(?:1[89]\d|20[0-2])\d)(?![ ]+{statute}(?![\w]))(?![ ]?\))(?-i:(?![ ]+\p{{Lu}}{{2,}}))(?![ ]?{_UNIT})(?=[ ]?[.,;:]?(?:\s|$))  # 1942
         )(?![\w]|[./-]\d)"""
     )
 
