@@ -158,3 +158,8 @@ def test_peoples_and_faiths_are_no_persons_first_names_stay(document: Masker, ag
         out = m.mask(text).text
         assert "Jews" in out and "Roman Catholics" in out and "Polish" in out
     assert is_group_name("die Juden", 4, 9) and not is_group_name("Christian", 0, 9)  # a first name alone
+
+
+def test_an_initial_after_a_title_is_a_name(document: Masker) -> None:
+    assert "M." in masked(document, "Dr. M. had volunteered in the war.")
+    assert "Dr." in document.mask("Dr. M. had volunteered in the war.").text

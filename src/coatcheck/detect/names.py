@@ -26,6 +26,7 @@ class _Patterns(NamedTuple):
     full: regex.Pattern[str]
     titled: regex.Pattern[str]
     roled: regex.Pattern[str]
+    titled_initial: regex.Pattern[str]
     greeting: regex.Pattern[str]
     street_types: frozenset[str]
 
@@ -46,6 +47,7 @@ def _patterns() -> _Patterns:
             rf"(?<![\w])(?i:{alternation(name_roles())})[ ]+"
             rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ]){{0,3}}{_WORD})(?![\w(@/\\-])"
         ),
+        titled_initial=regex.compile(rf"(?<![\w]){phrase_regex('honorifics')}[ ](?P<name>\p{{Lu}}\.)(?![\w]|[ ]?\p{{Lu}})"),
         greeting=regex.compile(
             rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
         ),
@@ -121,6 +123,7 @@ class NameDetector:
         out.extend(self._in_file_names(text))
         out.extend(self._device_names(text))
         if self.documents:
+            out.extend(Span(*m.span("name"), "person", "names:titled-initial", 0.7) for m in p.titled_initial.finditer(text))
             out.extend(self._initialled(text))
             out.extend(self._written_otherwise(text))
         for m in p.full.finditer(text, overlapped=True):
