@@ -123,7 +123,8 @@ class NameDetector:
         out.extend(self._in_file_names(text))
         out.extend(self._device_names(text))
         if self.documents:
-            out.extend(Span(*m.span("name"), "person", "names:titled-initial", 0.7) for m in p.titled_initial.finditer(text))
+            out.extend(Span(m.start("name"), m.end("name"), "person", "names:titled-initial", 0.7)
+                       for m in p.titled_initial.finditer(text))
             out.extend(self._initialled(text))
             out.extend(self._written_otherwise(text))
         for m in p.full.finditer(text, overlapped=True):
