@@ -23,9 +23,9 @@ _YEAR4 = r"(?:1[6-9]\d\d|20\d\d)"
 _TIME = r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
 _SPACE = r"[ \t\u00a0]+"
 _TRIM = " \t\u00a0,.;:-/"
-# what makes a year-like number a quantity: "1800 mg", "2000 €", "1500 km", "1999 %"
-_UNIT = (r"(?:mg|ml|g|kg|km|m|cm|mm|h|min|l|dl|mmol|µg|mcg|ug|iu|ui|kcal|eur|euro|euros|usd|dollars|rs|"
-         r"[%€$£])(?![\w])")
+# what makes a year-like number a quantity: "1800 mg", "2000 €", "2000 Fr.", "1500 km", "1999 %"
+_UNIT = (r"(?:mg|ml|g|kg|km|m|cm|mm|h|min|l|dl|mmol|µg|mcg|ug|iu|ui|kcal|eur|euro|euros|usd|dollars|rs|fr|frs|chf|"
+         r"sfr|dm|mark|lire|pesetas|francs|franken|[%€$£])(?![\w])")
 
 
 def _words(table: str) -> list[str]:
