@@ -424,8 +424,9 @@ def is_group_name(text: str, start: int, end: int) -> bool:
     words = vocabulary.word_set("names", "group_words")
     parts = [w.strip(".,:;'\"()’").lower() for w in text[start:end].split()]
     parts = [w[:-2] if w.endswith("'s") else w for w in parts if w]
-    if len(parts) == 1 and text[start:end].strip(".,:;'\"()’") in word_list("first_names"):
-        return False  # "Thanks, Christian", "Roman wrote": a first name alone is the person
+    names = word_list("first_names") | word_list("last_names")
+    if any(w.strip(".,:;'\"()’").removesuffix("'s").title() in names for w in text[start:end].split()):
+        return False  # "Christian German", "Mr. Russo", "Roman wrote": a word that is a name makes it a person's
     return bool(parts) and all(w in words for w in parts)
 
 

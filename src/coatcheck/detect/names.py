@@ -159,7 +159,7 @@ class NameDetector:
         out = []
         common = word_list("common_words")
         last_lower = self.last_lower
-        particles, plain = name_particles(), plain_words()
+        particles, plain, places = name_particles(), plain_words(), word_list("places")
         for m in _CAPS_NAME.finditer(text):
             words = [w.title() for w in m.group().split()]
             if any((w.lower() in plain or w in common) and w.lower() not in particles and w not in self.first
@@ -170,6 +170,8 @@ class NameDetector:
                 out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
         for m in _SURNAME_FIRST.finditer(text):
             first, sur = m.group("first"), m.group("sur").title()
+            if sur in places or first in places:  # "London, Paris and Rome", "Paris, France": places
+                continue
             if first in self.first and first not in common and (sur in self.last or m.group("sur").isupper()):
                 out.append(Span(m.start(), m.end(), "person", "names:surname-first", 0.7))
         for m in _LOWER_NAME.finditer(text, overlapped=True):
