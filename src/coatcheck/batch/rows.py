@@ -46,17 +46,9 @@ def mask_jsonl_line(line: str, n: int, session: Any, fld: str | None, report: Fi
 
 
 def mask_text_document(text: str, doc_id: str, session: Any, report: FileReport) -> str | None:
-    """A whole document's text masked, or None when masking failed (then reported by its id)."""
-    try:
-        before = Counter(session.counts)
-        masked = session.mask(text)
-    except Exception as exc:  # reported by id; never written unmasked
-        report.failures.append((1, f"{doc_id}: {exc.__class__.__name__}"))
-        return None
-    report.documents += 1
-    report.chars += len(text)
-    report.counts.update(session.counts - before)
-    return str(masked)
+    """A whole document's text masked, or None when masking failed (then reported by its id): a one-column row."""
+    row = mask_row([text], [0], 1, doc_id, session, report)
+    return None if row is None else str(row[0])
 
 
 def mask_row(values: list[Any], cols: list[int], n: int, doc_id: str, session: Any, report: FileReport) -> list[Any] | None:

@@ -420,13 +420,13 @@ def is_thing_name(text: str, start: int, end: int) -> bool:
 
 def is_group_name(text: str, start: int, end: int) -> bool:
     """Every word of the span names a nationality, a people or a faith (names.toml [group_words]: "Jews", "Polish",
-    "Roman Catholics", "die Deutschen"): a group, not a person."""
-    words = vocabulary.word_set("names", "group_words")
-    parts = [w.strip(".,:;'\"()’").lower() for w in text[start:end].split()]
-    parts = [w[:-2] if w.endswith("'s") else w for w in parts if w]
-    names = word_list("first_names") | word_list("last_names")
-    if any(w.strip(".,:;'\"()’").removesuffix("'s").title() in names for w in text[start:end].split()):
+    "Catholics", "die Deutschen"): a group, not a person; a word that is also a name makes it a person's."""
+    stripped = [w.strip(".,:;'\"()’") for w in text[start:end].split()]
+    if any(w.removesuffix("'s").title() in word_list("first_names") or w.removesuffix("'s").title() in word_list("last_names")
+           for w in stripped):
         return False  # "Christian German", "Mr. Russo", "Roman wrote": a word that is a name makes it a person's
+    parts = [w[:-2] if w.endswith("'s") else w for w in (x.lower() for x in stripped) if w]
+    words = vocabulary.word_set("names", "group_words")
     return bool(parts) and all(w in words for w in parts)
 
 

@@ -176,7 +176,7 @@ class NameDetector:
                 out.append(Span(m.start(), m.end(), "person", "names:surname-first", 0.7))
         for m in _LOWER_NAME.finditer(text, overlapped=True):
             first, *rest = m.group().split()
-            if first in self.first_lower and first not in plain_words() and all(w in last_lower for w in rest):
+            if first in self.first_lower and first not in plain and all(w in last_lower for w in rest):
                 out.append(Span(m.start(), m.end(), "person", "names:lower-case", 0.6))
         return out
 
