@@ -109,3 +109,34 @@ def test_the_value_runs_to_where_its_syntax_ends(text: str, value: str) -> None:
 ])
 def test_prose_templates_and_other_keys_stay(text: str) -> None:
     assert MASKER.mask(text).text == text
+
+
+@pytest.mark.parametrize("text, value", [
+    # brackets that do not nest are a password's punctuation, not a call, an f-string or a ${VAR}
+    ('mail_password = "q}Zr(7w{Lx]2"\n', "q}Zr(7w{Lx]2"),
+    ("api_key: 'a]b9{K2)zz(Q4'\n", "a]b9{K2)zz(Q4"),
+    ("  db_pass: T7)x${q]Ww(2\n", "T7)x${q]Ww(2"),
+    ("  passwd: Gh4#kR9)wq`\n", "Gh4#kR9)wq"),  # a stray closing quote is not part of the value
+    # a literal compared with a credential, either side, in C-family languages
+    ('if (db_password == "Wq83nZp2Lr") {\n', "Wq83nZp2Lr"),
+    ('if ("Vn28xQpL4t" !== api_key) {\n', "Vn28xQpL4t"),
+    ('    if secret != "mK92pQ7zRt":\n', "mK92pQ7zRt"),
+    # Objective-C and C# string literals, C arrays
+    ('NSString *password = @"Pq7mZ2x9Lw";\n', "Pq7mZ2x9Lw"),
+    ('char secret[32] = "r8Kq2mPzW4";\n', "r8Kq2mPzW4"),
+    # pw and mdp (mot de passe) as labels
+    ("ID:dbadmin PW:Kw8!pQz2\n", "Kw8!pQz2"),
+    ("serveur 10.0.4.2 (mdp: Lune7Soleil!)\n", "Lune7Soleil!"),
+])
+def test_unnested_brackets_comparisons_and_short_password_labels(text: str, value: str) -> None:
+    out = MASKER.mask(text).text
+    assert value not in out and MASKER.restore(out) == text
+
+
+@pytest.mark.parametrize("text", [
+    "if token == 'root':\n", 'if (password == "") {\n', 'if (secret != "changeme") {\n',
+    'if (password_hash == "${HASH}") {\n', "password = get_password(user)[0]\n", 'secret = f"{prefix}-{name}"\n',
+    "if pw == expected:\n", "pw = getpass.getpass()\n", 'if (api_key === "undefined") {\n',
+])
+def test_comparisons_and_code_that_hold_no_credential_stay(text: str) -> None:
+    assert MASKER.mask(text).text == text

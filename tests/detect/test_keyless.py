@@ -21,6 +21,9 @@ SECRETS = [
     "const k = 'Lq8Zr3Xw9Vb2Nm7Kp4Tj6Hd1';",
     "export PDFSHIFT_KEY=ed367751a82ed1aee5ec8ee9f36bf7a9",  # hex, but a service's key name says what it is
     "[Interface]\nPrivateKey = WUPWkqeFPbORQlq7rzKLL9wDbab2K18CGNOD5vPP00=",  # the same shape, a private label
+    # a short type prefix before a long random body is a provider's token shape, named or not
+    "use wqt_Hc81Lm2Pz7Qx4Rt9Vb3Nk6Jd0Yf5Gs2Wa8Ek for the deploy step",
+    "curl -s https://api.example.net/v2/sites -d @body.json # zorb_p3Kd9Xq2Lw7Mn4Tv8Bc1Hy6Rf0Js5Gz3Ua",
 ]
 # what must stay readable in the same kinds of places
 READABLE = [
@@ -34,6 +37,7 @@ READABLE = [
     "$ md5sum backup.tar\nf184076749a3820f0dff4cd1a3e2d816  backup.tar",
     "Sentry event 575913d83eb09c210b327807bf4ebcc2 (release orders@ef4e32d63a2ce64c0e9300f7f58c063489c889fb)",
     "order ord_01J8J8HC8X8092D932B7JXTHJ3 paid, refund re_Nfon7MgvT8OXPCUejeZLG7T3 pending",
+    "msg_01XFDUDYJgAACzvnptvVoYEL and resp_67ccd2bed1ec8190b14f964abc0542670bb6a6b452d3795b finished",
     "pub   ed25519/14D68E0FB717DA34 2024-03-01 [SC]",
     "< cf-ray: e26f5ebe25884273-FRA",
     "access_key     ****************TI4Q shared-credentials-file",

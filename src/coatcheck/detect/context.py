@@ -36,15 +36,20 @@ def _trigger() -> regex.Pattern[str]:
 _ASSIGN = regex.compile(
     rf"""(?x)
     (?<![\w.$@])(?<!\w-)
-    (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$]{{0,80}}?){KEY_CLOSE}{DECLARED_TYPE}
-    [ \t]*(?P<sep>::=|:=|\?=|\.=|=>|==|=|:)(?!//)[ \t]*
+    (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$]{{0,80}}?){KEY_CLOSE}(?:\[\d{{0,4}}\])?{DECLARED_TYPE}
+    [ \t]*(?P<sep>::=|:=|\?=|\.=|=>|[!=]==?|=|:)(?!//)[ \t]*
     (?:
-        "(?P<dq>(?:[^"\\\n]|\\.){{1,512}})"
-      | '(?P<sq>[^'\n]{{1,512}})'
+        @?"(?P<dq>(?:[^"\\\n]|\\.){{1,512}})"
+      | @?'(?P<sq>[^'\n]{{1,512}})'
       | `(?P<bq>[^`\n]{{1,512}})`
-      | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?![nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?![nrt"])){{0,511}})
+      | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?!\\*[nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?!\\*[nrt"])){{0,511}})
     )"""
 )
+# a literal compared with a credential-named variable, the literal first: if ("v" == password), "v" !== secret
+_REVERSED_COMPARISON = regex.compile(
+    r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')[ \t]*[!=]==?[ \t]*(?P<key>[A-Za-z_][\w.]{0,80})(?![\w(.])"""
+)
+_COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 # setProperty("db.password", "v"), os.environ.setdefault("DB_PASSWORD", "v"), getenv("API_TOKEN", "fallback")
 _CALL_PAIR = regex.compile(
     r"""["'](?P<key>[A-Za-z_][\w.-]{0,80})["'][ \t]*,[ \t]*(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')"""
@@ -102,6 +107,23 @@ def _value_span(m: regex.Match[str]) -> tuple[int, int, bool] | None:
 _VARIABLE = regex.compile(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]\w*|\[[^\]\s]*\]?)*[\[(]?")
 _FORMAT_FIELD = regex.compile(r"\{[A-Za-z_][\w.]*(?:![rsa])?(?::[^{}]*)?\}")
 _SNAKE_ENUM = regex.compile(r"[a-z]+(?:_[a-z]+)+")
+
+
+_BRACKET_PAIRS = {")": "(", "]": "[", "}": "{"}
+
+
+def _nests(value: str) -> bool:
+    """The brackets of ``value`` could be code's or a template's: every closer closes the last opener still open
+    (openers left open are allowed: a call cut at the line's end). ``m{{h}o)p${e]nob(`` does not nest: a password
+    of punctuation, not a call, an f-string or a ``${VAR}``."""
+    stack: list[str] = []
+    for c in value:
+        if c in "([{":
+            stack.append(c)
+        elif c in _BRACKET_PAIRS:
+            if not stack or stack.pop() != _BRACKET_PAIRS[c]:
+                return False
+    return True
 
 
 def _looks_like_variable(value: str) -> bool:
@@ -214,8 +236,8 @@ class _WordEnds:
 
 
 # the stdlib's \s is exactly str.isspace (regex's leaves out \x1c-\x1f); a "\n" escape inside a JSON string
-# ends a value too
-_NEXT_SPACE = re.compile(r"\s|\\[nrt\"]")
+# ends a value too, escaped once or more (a JSON string inside a JSON string: \\n)
+_NEXT_SPACE = re.compile(r"\s|\\+[nrt\"]")
 
 
 class ContextDetector:
@@ -233,6 +255,8 @@ class ContextDetector:
         found += [(m, "spaced") for m in _SPACED.finditer(line)]
         if _NETRC_LINE.search(line) or _NETRC_ALONE.fullmatch(line):
             found += [(m, "netrc") for m in _NETRC.finditer(line)]
+        if "==" in line or "!=" in line:
+            found += [(m, "comparison") for m in _REVERSED_COMPARISON.finditer(line)]
         return found
 
     def detect(self, text: str) -> list[Span]:
@@ -290,6 +314,17 @@ class ContextDetector:
         return out
 
     @staticmethod
+    def _compared(line: str, s: int, e: int, quoted: bool) -> Span | None:
+        """A quoted literal that a credential is compared with is the credential (``if (password == "…")``), unless
+        it reads as a word, a placeholder, a template or code (``token == 'root'``, ``secret != ""``)."""
+        value = line[s:e]
+        if (not quoted or len(value) < 6 or keep_value(line, s, e) or is_code_word(line, s, e)
+                or kept_by(line, s, e, ("is_plain_word",)) is not None
+                or _FORMAT_FIELD.search(value) and _nests(value) or shannon_entropy(value) < 2.5):
+            return None
+        return Span(s, e, "secret", "context:comparison", 0.75)
+
+    @staticmethod
     def _slot_value(text: str, s: int, e: int, kind: str, password: bool = False) -> Span | None:
         """A credential slot's value: whatever it looks like, 6 characters or more, short of a placeholder,
         template, documented example, number or path."""
@@ -305,6 +340,8 @@ class ContextDetector:
                ends: _WordEnds | None = None, last: Span | None = None) -> Span | None:
         """The span of the value ``m`` assigns, or None. ``last``: the line's previous span; a value inside it adds
         nothing and is not examined again (keeps a long line of overlapping candidates linear)."""
+        if kind == "comparison" or kind == "assign" and m.group("sep") in _COMPARISONS:
+            return self._compared(line, s, e, quoted)
         value = line[s:e]
         # a password's own slot decides: whatever its value looks like, short of a placeholder (issue 24)
         strong = _password_key(m.group("key"))
@@ -330,6 +367,8 @@ class ContextDetector:
             while before != value:
                 before = value
                 value = value.rstrip(",;")
+                if value[-1:] in ("\"", "'", "`") and value.count(value[-1]) == 1:
+                    value = value[:-1]  # a stray closing quote: passwd: v3ry$ecret`
                 for close, open_ in (("}", "{"), (")", "("), ("]", "[")):
                     while value.endswith(close) and value.count(close) > value.count(open_):
                         value = value[:-1]
@@ -337,7 +376,7 @@ class ContextDetector:
             sep = m.group("sep")
             if line[m.start("key") - 1 : m.start("key")] == '"' and sep == ":":
                 return None  # a bare JSON value (number, true, null) is not a credential string
-            if sep == "==" or "(" in value:  # a comparison or a call, not a value
+            if "(" in value and _nests(value):  # a call, not a value
                 return None
             code_style = sep in (":=", "=>") or (sep == "=" and line[m.start("sep") - 1 : m.start("sep")] == " ")
             slot = strong and _config_slot(line, m, quoted, env_line)
@@ -347,14 +386,13 @@ class ContextDetector:
             # --token-file path or --password-stdin style flags take no secret
             if len(value) < 12:
                 return None
-        if kind == "assign" and m.group("sep") == "==":
-            return None  # token == 'root': a comparison
-        if "`" in value or _FORMAT_FIELD.search(value):
+        if "`" in value or _FORMAT_FIELD.search(value) and _nests(value):
             return None  # :data:`h11.CLIENT`, f'{user}:{secret}@': markup or a template
         if kind == "pair" and _TYPE_NAME.fullmatch(value):
             return None  # __all__ = ["StaticToken", "EnvToken"]
         slot = (strong and kind in ("assign", "xml", "spaced") and _config_slot(line, m, quoted, env_line) and len(value) >= 6
-                and (quoted or not any(c in value for c in "()[]{}$`") and not _reference(value)))  # os.environ['X']
+                and (quoted or (not any(c in value for c in "()[]{}$`") or not _nests(value))
+                     and not _reference(value)))  # os.environ['X']
         if kind == "assign" and (_TYPE_ANNOTATION.fullmatch(value.rstrip(";,")) or
                                  not quoted and m.group("sep") == ":" and _TYPE_NAME.fullmatch(value)
                                  and (not slot or _TYPE_SUFFIX.search(value) or "[" in value)):

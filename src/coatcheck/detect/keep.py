@@ -74,6 +74,9 @@ def is_templated(text: str, start: int, end: int) -> bool:
     return bool(_TEMPLATE.match(text[start:end]))
 
 
+_ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?)?)?)?!?$")
+
+
 def is_placeholder_value(text: str, start: int, end: int) -> bool:
     """``YOUR_TOKEN_HERE``, ``xxxx``, ``changeme``, ``***``, ``<redacted>``, ``dummy`` and the words in
     keep/placeholder_values.txt."""
@@ -81,6 +84,8 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
     low = value.lower()
     if low in word_list("placeholder_values") or _PLACEHOLDER_SHAPES.match(value):
         return True
+    if (m := _ASCENDING_TAIL.search(low)) is not None and low[:m.start()].rstrip("-_.") in word_list("placeholder_values"):
+        return True  # test1234, demo_123, password123456: a placeholder word and the digits everyone types after it
     if len(set(low)) <= 2:
         return True
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):

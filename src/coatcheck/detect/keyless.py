@@ -38,6 +38,9 @@ _ID_SHAPE = regex.compile(
     r"|[a-z][a-z0-9]{1,20}[-_][0-7][0-9a-hjkmnp-tv-z]{25}"  # TypeID-style prefixed ULIDs (export-01ks8…)
     r"|[a-z0-9][a-z0-9-]*-[bcdfghjklmnpqrstvwxz2456789]{8,10}-[bcdfghjklmnpqrstvwxz2456789]{5}"  # k8s pod names
 )
+# a short type prefix before 32 or more random characters of both cases and digits is how providers shape a token
+# (phx_…, nfp_…, cfat_…), not an object id: ids carry shorter bodies (Stripe's 14-24, msg_… 24) or hex (resp_…)
+_PREFIXED_TOKEN = regex.compile(r"[a-z]{2,8}_(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{32,}")
 _DIGEST_BEFORE = regex.compile(r"(?<![\w-])(?:h1|zh|md5|sha\d{0,3}|sha3-\d+|blake2[bs]?|sri)[:=-]$", regex.I)
 _PUBLIC_LABEL = regex.compile(r"(?:public[ _-]?key|pub[ _-]?key|publickey|recipients?|peer)[\"']?\s*[:=]\s*[\"']?$")
 _HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudfront.net: a host, not a key
@@ -171,6 +174,7 @@ class KeylessDetector:
             p = self.model.score(line, start, end)
             if (p >= self.model.threshold and kept_by(line, start, end, _KEEPS) is None
                     and not encoded_content(value) and not identifier_key(line, start) and not public_label(line, start)
-                    and (not _ID_SHAPE.fullmatch(value) or credential_cue(line, start))):
+                    and (not _ID_SHAPE.fullmatch(value) or _PREFIXED_TOKEN.fullmatch(value)
+                         or credential_cue(line, start))):
                 out.append((start, end, round(0.5 + p / 2.5, 3)))
         return out
