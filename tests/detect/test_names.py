@@ -45,3 +45,32 @@ def test_names_in_prose(text, name):
 )
 def test_not_names(text):
     assert found(text) == []
+
+
+@pytest.mark.parametrize("text, name", [
+    ("  1.HALLORAN/MAEVE MRS   2.HALLORAN/CORMAC MR\n", "HALLORAN/MAEVE"),
+    ('scanner[88]: BCBP data="M1OYELARAN/TOBIAS     EQX7P2K LHRJFKBA 0117"', "OYELARAN/TOBIAS"),
+    ('2026-02-11T07:36 gate=EXIT-2 permit=PK-1022 holder="Fairweather, Imogen" action=OPEN', "Fairweather, Imogen"),
+    ("NOMINATIVO: BRAMBILLA OTTAVIO\n", "BRAMBILLA OTTAVIO"),
+])
+def test_register_forms_are_names_in_agent_traffic_too(text: str, name: str) -> None:
+    found = {text[s.start:s.end] for s in NameDetector().detect(text)}
+    assert name in found
+
+
+@pytest.mark.parametrize("text", [
+    "Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA",
+    "# Kleene logic: False | NA, True | NA = True",
+    "a subset of the keys F, UF, DOS, Mac, and Unix",
+    "# 03B8;GREEK SMALL LETTER THETA;Ll;0;L;;;;;N;;;0398",
+    "Communications of the ACM, April 1990",
+    "CI/CD over TCP/IP, READ/WRITE, ON/OFF",
+])
+def test_register_forms_need_more_than_the_layout_in_code_and_lists(text: str) -> None:
+    assert NameDetector().detect(text) == []
+
+
+def test_names_in_a_list_are_read_in_their_usual_order() -> None:
+    text = "Reviewers: Marie Dupont, Jean Dupont"
+    found = {text[s.start:s.end] for s in NameDetector().detect(text)}
+    assert "Dupont, Jean" not in " ".join(found)

@@ -78,6 +78,12 @@ _INITIALS = regex.compile(r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Sh
 _CAPS_NAME = regex.compile(r"(?<![\w-])\p{Lu}{2,}(?:[ '-]\p{Lu}{2,}){1,3}(?![\w-])")
 _SURNAME_FIRST = regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{2,}(?:[ -]\p{Lu}{2,}){0,2}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?),[ ]"
                                r"(?P<first>\p{Lu}\p{Ll}+)(?![\w-])")
+_LIST_AFTER = regex.compile(r"[ ]\p{Lu}\p{Ll}")
+_WORD_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+)[ ]$")
+# an airline's and a travel record's name: SURNAME/GIVEN ("LEMAIRE/BERENICE", "VAN DER LINDE/JOOST MR"); the title
+# codes a booking adds after the given name (MR, MRS, CHD …) stay
+_SLASH_NAME = regex.compile(r"(?<![\p{L}/-])(?<!\p{L}\.)(?P<sur>\p{Lu}{2,}(?:[ '-]\p{Lu}{2,}){0,3})/(?P<first>\p{Lu}{2,}(?:[ ](?!(?:MR|MRS|MS|MSTR|MISS|DR|PROF|CHD|INF)\b)\p{Lu}{2,})?)"
+                            r"(?![\w/-]|\.\w)")
 _LOWER_NAME = regex.compile(r"(?<![\w.@/-])\p{Ll}{3,}(?:[ ]\p{Ll}{3,}){1,2}(?![\w@/-])")
 
 
@@ -126,7 +132,8 @@ class NameDetector:
             out.extend(Span(m.start("name"), m.end("name"), "person", "names:titled-initial", 0.7)
                        for m in p.titled_initial.finditer(text))
             out.extend(self._initialled(text))
-            out.extend(self._written_otherwise(text))
+            out.extend(self._lower_case(text))
+        out.extend(self._written_otherwise(text))
         for m in p.full.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
             hyphenated = "-" in first
@@ -153,18 +160,19 @@ class NameDetector:
         return out
 
     def _written_otherwise(self, text: str) -> list[Span]:
-        """Names as records and registers write them (documents only): ``ROSSI MARIO``, ``KENJI WOOD``, ``STONE,
-        Bethany``, ``Winter, Stefan``, and in lower case, ``lukas vogel``: a known first name with a known surname
-        (either order in capitals), or after a surname and its comma."""
+        """Names as records, registers and exports write them: ``ROSSI MARIO``, ``KENJI WOOD``, ``STONE, Bethany``,
+        ``Kettering, Hollis``, ``LEMAIRE/BERENICE``: a known first name with a known surname (either order in
+        capitals), after a surname and its comma, or after a surname and a slash as airlines write them."""
         out = []
         common = word_list("common_words")
-        last_lower = self.last_lower
         particles, plain, places = name_particles(), plain_words(), word_list("places")
         for m in _CAPS_NAME.finditer(text):
             words = [w.title() for w in m.group().split()]
             if any((w.lower() in plain or w in common) and w.lower() not in particles and w not in self.first
                    and w not in self.last for w in words):
                 continue  # "MARK AS READ": a heading or a button, not a name
+            if not self.documents and self._ordinary(words):
+                continue  # "GREEK SMALL LETTER THETA" in code and its documentation
             firsts = [w for w in words if w in self.first and w not in common]
             if firsts and any(w in self.last or (w in self.first and w != firsts[0]) for w in words if w != firsts[0]):
                 out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
@@ -172,8 +180,41 @@ class NameDetector:
             first, sur = m.group("first"), m.group("sur").title()
             if sur in places or first in places:  # "London, Paris and Rome", "Paris, France": places
                 continue
-            if first in self.first and first not in common and (sur in self.last or m.group("sur").isupper()):
+            if not self.documents and self._ordinary([first, *sur.split()]):
+                continue  # "Floor, Boston", "NA, True", "DOS, Mac": an address's or a list's words, not a name
+            before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 3]
+            if _LIST_AFTER.match(after) or (w := _WORD_BEFORE.search(before)) and w.group(1) in self.first:
+                continue  # "Marie Dupont, Jean Dupont": names in a list, each in its usual order
+            if (first in self.first and first not in common
+                    and (sur in self.last or m.group("sur").isupper()
+                         or first not in self.ambiguous and self._surname_like(sur))):
                 out.append(Span(m.start(), m.end(), "person", "names:surname-first", 0.7))
+        if "/" in text:
+            for m in _SLASH_NAME.finditer(text):
+                first = m.group("first").split()[0].title()
+                sur = m.group("sur").title()
+                if (first in self.first and first not in common and first not in self.ambiguous
+                        and not self._ordinary([first, *sur.split()]) and sur not in places and (sur in self.last or self._surname_like(sur))):
+                    out.append(Span(m.start(), m.end(), "person", "names:surname-slash", 0.7))
+        return out
+
+    @staticmethod
+    def _ordinary(words: list[str]) -> bool:
+        """A word of the list is one technical English writes (keep/dictionary_words.txt) or a month or weekday: in
+        code and tool output a first name that is also such a word (Mark, Will, April) needs more than a register's
+        layout to be a name."""
+        dictionary = word_list("dictionary_words")
+        return any(w.lower() in dictionary or w.lower() in calendar_words() for w in words)
+
+    def _surname_like(self, word: str) -> bool:
+        """A capitalised word no dictionary or place list holds, the way an unlisted surname reads."""
+        return all(w.lower() not in plain_words() and w not in word_list("common_words") and w not in word_list("places")
+                   and w.lower() not in name_particles() for w in regex.split(r"[ '-]", word) if w)
+
+    def _lower_case(self, text: str) -> list[Span]:
+        """Names written in lower case (documents only: in code, lower-case words are identifiers): ``lukas vogel``."""
+        out = []
+        plain, last_lower = plain_words(), self.last_lower
         for m in _LOWER_NAME.finditer(text, overlapped=True):
             first, *rest = m.group().split()
             if first in self.first_lower and first not in plain and all(w in last_lower for w in rest):
