@@ -82,3 +82,23 @@ def test_role_addresses_stay_readable_and_a_persons_address_does_not() -> None:
     out = Masker().mask(text).text
     assert "support@brennerwerk.de" in out and "kontakt@brennerwerk.de" in out
     assert "jana.kowalski" not in out
+
+
+def test_an_address_that_spells_a_name_gives_that_persons_logins() -> None:
+    from coatcheck.detect.handles import HandleIndex
+
+    text = "login   albrechtf   mail frauke.albrecht9@example.de\nlogin   kmarsh   mail k.marsh@example.org"
+    index = HandleIndex([], ["frauke.albrecht9@example.de", "k.marsh@example.org"])
+    found = {text[s.start:s.end] for s in index.spans(text)}
+    assert {"albrechtf", "kmarsh"} <= found
+
+
+def test_a_json_escaped_line_break_is_a_token_boundary() -> None:
+    from coatcheck.detect.handles import HandleIndex
+    from coatcheck.detect.pipeline import inside_token
+
+    text = '"stdout": "header\\nalbrechtf id=393\\n"'
+    index = HandleIndex(["Frauke Albrecht"])
+    assert [text[s.start:s.end] for s in index.spans(text)] == ["albrechtf"]
+    i = text.index("albrechtf")
+    assert not inside_token(text, i, i + len("albrechtf"))

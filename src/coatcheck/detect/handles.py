@@ -17,12 +17,18 @@ import regex
 
 from ..spans import Span
 from .validators import gazetteer_name, role_mailbox
+from .._data import word_list
 from .vocabulary import is_product, name_particles, plain_words
 
 DERIVED = "derived-handle"
+
+
+def first_names() -> frozenset[str]:
+    """The gazetteer's first names that are no common word."""
+    return word_list("first_names") - word_list("common_words")
 # A handle-shaped token standing alone: not inside a longer identifier, an e-mail's domain or a path's extension
-# (before an "@" it may stand: a prompt's user@host).
-_TOKEN = regex.compile(r"(?<![\w.@-])[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*(?!\w|[.-]\w)")
+# (before an "@" it may stand: a prompt's user@host). A JSON string's escaped line break or tab before it is a boundary.
+_TOKEN = regex.compile(r"(?:(?<![\w.@-])|(?<=\\[ntr]))[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*(?!\w|[.-]\w)")
 _TRAILING_DIGITS = regex.compile(r"(\D+?)(\d{1,4})")
 _BIRTH_YEAR = regex.compile(r"19[4-9]\d|200\d")
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -102,6 +108,25 @@ def email_handle(address: str) -> str | None:
     return local
 
 
+_LOCAL_NAME = regex.compile(r"(?P<first>[A-Za-z]{2,})[._-](?P<last>[A-Za-z]{2,})\d{0,4}")
+
+
+_LOCAL_INITIAL = regex.compile(r"(?P<fi>[A-Za-z])[._-](?P<last>[A-Za-z]{4,})\d{0,4}")  # m.kowalczyk@… → mkowalczyk
+
+
+def local_part_name(local: str) -> str | None:
+    """The name an address's local part spells, ``first.last`` (also with ``_`` or ``-``, digits after): its owner's
+    logins derive from the same name. The first part must be a known first name, so ``build.bot`` and ``no_reply``
+    spell no one."""
+    m = _LOCAL_NAME.fullmatch(local)
+    if m is None:
+        return None
+    first, last = m.group("first").title(), m.group("last").title()
+    if first not in first_names() or last.lower() in plain_words() or first.lower() in plain_words():
+        return None
+    return f"{first} {last}"
+
+
 _HOST_BEFORE = regex.compile(r"[\w-]+(?:\.[\w-]+)+(?::\d+)?/$")
 
 
@@ -130,6 +155,13 @@ class HandleIndex:
             local = email_handle(address)
             if local is not None:
                 self.bare.add(local.lower())
+                if (spelled := local_part_name(local)) is not None:  # frauke.albrecht9@… → albrechtf, fkuhlmann
+                    bare, stems, initials = name_handles(spelled, gazetteer_name(spelled))
+                    self.bare |= bare
+                    self.stems |= stems
+                elif (m := _LOCAL_INITIAL.fullmatch(local)) is not None and m.group("last").lower() not in plain_words():
+                    fi, last = m.group("fi").lower(), _fold(m.group("last"))
+                    self.bare |= {fi + last, last + fi, fi + "_" + last, last + "_" + fi, fi + "-" + last}
         self.bare -= plain_words()
         self.stems = {s for s in self.stems if s not in plain_words() and not is_product(s)}
         self._automaton: ahocorasick.Automaton | None = None

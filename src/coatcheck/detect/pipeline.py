@@ -55,6 +55,7 @@ from .url_families import UrlFamilyDetector
 from .keyless import KeylessDetector
 from .logins import LoginDetector
 from .phrases import CredentialPhraseDetector
+from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
 from .doc_dates import DocumentDateDetector
 from .doc_ids import DocumentIdDetector
@@ -140,6 +141,8 @@ def inside_token(text: str, start: int, end: int) -> bool:
     """The occurrence is part of a longer word or identifier (``proxy_headers`` for ``headers``)."""
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
+    if before in "ntr" and text[start - 2:start - 1] == "\\":
+        before = " "  # a JSON string's escaped line break or tab: "…\nlgiraud1 id=393"
     return before.isalnum() or before == "_" or after.isalnum() or after == "_"
 
 
@@ -316,6 +319,7 @@ _SPECS = (
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
     _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
+    _Spec("punctuated", lambda p: PunctuatedSecretDetector.produces, lambda p: PunctuatedSecretDetector()),
     # the login classifier reads tool output; in a document's prose (every language) it sees logins in plain words
     _Spec("logins", lambda p: frozenset() if p.documents else LoginDetector.produces, lambda p: LoginDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
