@@ -140,3 +140,36 @@ def test_unnested_brackets_comparisons_and_short_password_labels(text: str, valu
 ])
 def test_comparisons_and_code_that_hold_no_credential_stay(text: str) -> None:
     assert MASKER.mask(text).text == text
+
+
+@pytest.mark.parametrize("text, value", [
+    # a sentence in five languages, the value before or after its noun, and the sign-in phrases
+    ("j'ai remis le mot de passe à tQ8,mZ2;kL\n", "tQ8,mZ2;kL"),
+    ("melde dich mit fjord-walnut-55 an und ändere es sofort\n", "fjord-walnut-55"),
+    ("- [ ] guardar cedro-nube-pez-31 como contraseña de la cola\n", "cedro-nube-pez-31"),
+    ("entra con 804412977 e cambiala subito\n", "804412977"),
+    ("- pw for the build box is moss.cedar.quill.harbor\n", "moss.cedar.quill.harbor"),
+    ("le mot de passe c'est BriocheFjordPhare\n", "BriocheFjordPhare"),
+    # an argument vector as strace, auditd and exec-form commands print it; the programs' own options
+    ('execve("/usr/bin/sshpass", ["sshpass", "-p", "rook-lime-anvil-27", "ssh", "ops@web-2"], 0x7ffc', "rook-lime-anvil-27"),
+    ('argc=4 a0="curl" a1="-u" a2="ops:moss.cedar.quill" a3="https://repo.example.net/"', "moss.cedar.quill"),
+    ("cqlsh db-3 9042 -u app -p '554120' --ssl\n", "554120"),
+    ("mosquitto_pub -h mqtt.lan -p 8883 -u rep -P 'Harbor@2031' -t a/b -m x\n", "Harbor@2031"),
+    ("htpasswd -bB /etc/nginx/.htpasswd ingest 'Quill9;Moss'\n", "Quill9;Moss"),
+    ('lftp -u mirror,441902 ftp.example.net\n', "441902"),
+    # numeric passwords under a password key, an Erlang tuple
+    ("add name=branch7 password=660315 profile=default\n", "660315"),
+    ('{db, [{user, "rw"}, {password, "77104452"}]}\n', "77104452"),
+])
+def test_sentences_argument_vectors_and_numeric_passwords(text: str, value: str) -> None:
+    out = MASKER.mask(text).text
+    assert value not in out and MASKER.restore(out) == text
+
+
+@pytest.mark.parametrize("text", [
+    "log in with your GitHub account\n", "the password to use is in the vault\n", "save it as the password\n",
+    "use this as the default password for now\n", "le mot de passe à changer chaque mois\n",
+    "redis-cli -p 6379 ping\n", "port=123456\n", "password_min_length=123456\n", "password: 123456\n",
+])
+def test_words_about_passwords_ports_and_placeholders_stay(text: str) -> None:
+    assert MASKER.mask(text).text == text

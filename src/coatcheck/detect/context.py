@@ -50,9 +50,11 @@ _REVERSED_COMPARISON = regex.compile(
     r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')[ \t]*[!=]==?[ \t]*(?P<key>[A-Za-z_][\w.]{0,80})(?![\w(.])"""
 )
 _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
-# setProperty("db.password", "v"), os.environ.setdefault("DB_PASSWORD", "v"), getenv("API_TOKEN", "fallback")
+# setProperty("db.password", "v"), os.environ.setdefault("DB_PASSWORD", "v"), getenv("API_TOKEN", "fallback"), an
+# Erlang/Elixir tuple {password, "v"} (or a binary, <<"v">>)
 _CALL_PAIR = regex.compile(
-    r"""["'](?P<key>[A-Za-z_][\w.-]{0,80})["'][ \t]*,[ \t]*(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')"""
+    r"""(?:["'](?P<key>[A-Za-z_][\w.-]{0,80})["']|(?<=\{[ \t]*)(?P<key>[a-z_]\w{0,80}))[ \t]*,[ \t]*"""
+    r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|<<"(?P<bq>[^"\\\n]{1,512})">>)"""
 )
 # Gradle/Kotlin DSL and friends: password "v", token 'v' (a quoted value with no space in it)
 _SPACED = regex.compile(r"""(?<![\w.$@-])(?P<key>[A-Za-z_][\w.-]{0,60})[ \t]+(?:"(?P<dq>[^"\s\\]{1,512})"|'(?P<sq>[^'\s]{1,512})')""")
@@ -401,6 +403,9 @@ class ContextDetector:
             return None  # redis_password=_redis_password, "ssl_password": "ssl.key.password": a name, not a value
         if slot and prose_follows(line, e):
             return None  # ":param ssl_password: Optional password to be used …": a docstring
+        if (strong and value.isdigit() and len(value) >= 6 and kind in ("assign", "xml", "pair")
+                and not kept_by(line, s, e, ("is_placeholder_value",))):
+            return Span(s, e, "secret", f"context:{kind}-number", 0.8)  # a numeric password: password=152103
         if slot:  # no shape veto: only placeholders, templates, documented examples, numbers, paths stay
             if value.startswith(("{", "[", "(")) or kept_by(line, s, e, _SLOT_KEEPS) is not None:
                 return None

@@ -23,8 +23,7 @@ from ..spans import Span
 from .keep import kept_by
 from .vocabulary import all_plain_words, credential_words, vocabulary_words
 
-_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_code_reference", "is_path")
-# in a sentence a dotted word is a passphrase, not an attribute of some object
+# in a sentence or after a program's credential option a dotted word is a passphrase, not an attribute of some object
 _SENTENCE_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
 _MIN_LEN = 6
 _TRAILING = ".,;:!?)]}>\"'`"
@@ -62,13 +61,43 @@ def _phrase() -> regex.Pattern[str]:
         rf"[^\S\n]*[\"'`«„“]?[^\S\n]*(?P<value>[^\s\"'`«»“”„]+)")
 
 
+_VALUE = r"""(?P<value>[^\s"'`«»“”„]{6,})"""
+_STRONG_LINKS = ("is", "è", "ist", "lautet", "est", "es", "sarà", "wird")
+
+
+@functools.cache
+def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
+    """The forms whose words also join other things, so that their value needs a shape (:func:`_shaped`): a weak
+    link ("le mot de passe à …", "reset the password to …"), a label of a few words and a strong link ("pw for the
+    staging box is …"), the value first ("save … as the queue password", "… comme mot de passe"); and the sign-in
+    phrases ("log in with …", "melde dich mit … an"), which hold no credential noun."""
+    nouns = _words(vocabulary_words("credentials", "phrase_nouns"))
+    weak = _words(vocabulary_words("credentials", "phrase_weak_links"))
+    strong = _words(_STRONG_LINKS)
+    as_words = _words(vocabulary_words("credentials", "phrase_as"))
+    login = _words(vocabulary_words("credentials", "phrase_login"))
+    with_noun = regex.compile(
+        rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])"
+        rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+[\p{{L}}'’-]+){{1,5}}?[^\S\n]+(?:{strong}))(?![\w-])[^\S\n]*:?[^\S\n]*{_VALUE}"
+        rf"|(?<![\w-]){_VALUE.replace('value', 'first')}[^\S\n]+(?:{as_words})[^\S\n]+(?:[\p{{L}}'’-]+[^\S\n]+){{0,2}}?"
+        rf"(?:{nouns})(?![\w-])")
+    sign_in = regex.compile(rf"(?i)(?<![\w-])(?:{login})[^\S\n]+[\"'`«„“]?{_VALUE}")
+    return with_noun, sign_in
+
+
+def _shaped(value: str) -> bool:
+    """A value the loose forms accept: a digit or a sign in it, or capitalised words joined (``TambourGaletPhare``)."""
+    return (any(c.isdigit() for c in value) or any(not c.isalnum() for c in value)
+            or sum(c.isupper() for c in value[1:]) >= 2)
+
+
 @functools.cache
 def _nouns() -> ahocorasick.Automaton:
     """Every word of every credential noun, lower case (a line without one holds no phrase)."""
     automaton = ahocorasick.Automaton()
     for noun in vocabulary_words("credentials", "phrase_nouns"):
         for word in regex.split(r"[\s'-]+", noun.lower()):
-            if len(word) >= 3:
+            if len(word) >= 3 or word == "pw":  # not "de" of "mot de passe": every line would be read
                 automaton.add_word(word, word)
     automaton.make_automaton()
     return automaton
@@ -100,8 +129,24 @@ class CredentialPhraseDetector:
             le = text.find("\n", end)
             done = le = len(text) if le < 0 else le
             out += [s for m in pattern.finditer(text, ls, le) if (s := self._phrase_value(text, m)) is not None]
+            out += [s for m in _loose_phrases()[0].finditer(text, ls, le) if (s := self._loose_value(text, m)) is not None]
+        out += [s for m in _loose_phrases()[1].finditer(text) if (s := self._loose_value(text, m)) is not None]
         out += self._cli_values(text)
         return out
+
+    @staticmethod
+    def _loose_value(text: str, m: regex.Match[str]) -> Span | None:
+        group = "value" if m.group("value") is not None else "first"
+        s, e = m.span(group)
+        value = text[s:e]
+        while value and value[-1] in _TRAILING:
+            value = value[:-1]
+        e = s + len(value)
+        if (len(value) < _MIN_LEN or not _shaped(value) or value[:1] in "$<{%[(])" or "://" in value or "@" in value[1:]
+                and "." in value.rsplit("@", 1)[-1] or value.lower() in credential_words("phrase_not_values")
+                or kept_by(text, s, e, _SENTENCE_KEEPS) is not None):
+            return None  # an address, a template or a word about passwords is no password
+        return Span(s, e, "secret", "phrases:loose", 0.7)
 
     def _phrase_value(self, text: str, m: regex.Match[str]) -> Span | None:
         s, e = m.span("value")
@@ -138,8 +183,24 @@ class CredentialPhraseDetector:
             line_end = text.find("\n", m.end())
             line_end = len(text) if line_end < 0 else line_end
             spec = table[m.group().lower().removesuffix(".exe")]
-            out += _cli_spans(text, m.end(), line_end, spec)
+            words = _argv(text, m.end(), line_end) if text[m.end():m.end() + 1] in ("\"", "'") else None
+            out += _cli_spans(text, m.end(), line_end, spec, words)
         return out
+
+
+# the items of an argument vector after its program's: ["sshpass", "-p", "…"] (strace, exec-form CMD, JSON),
+# a0="curl" a1="-u" a2="…" (auditd EXECVE records)
+_ARGV_ITEM = re.compile(r"""[ \t]*,?[ \t]*(?:a\d+=)?(["'])((?:\\.|(?!\1)[^\\\n])*)\1""")
+
+
+def _argv(text: str, start: int, end: int) -> list[tuple[int, int, str]] | None:
+    """The words of an argument vector whose program's item closes at ``start``; None when the program's name was
+    not an item of one (a quoted command line: its words are read the shell's way)."""
+    pos, out = start + 1, []
+    while (m := _ARGV_ITEM.match(text, pos, end)) is not None:
+        out.append((m.start(2), m.end(2), m.group(2)))
+        pos = m.end()
+    return out or None
 
 
 def _tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
@@ -165,8 +226,10 @@ def _list(value: object) -> list[object]:
     return list(value) if isinstance(value, (list, tuple)) else []
 
 
-def _cli_spans(text: str, start: int, end: int, spec: dict[str, object]) -> list[Span]:
-    words = _tokens(text, start, end)
+def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
+               words: list[tuple[int, int, str]] | None = None) -> list[Span]:
+    if words is None:
+        words = _tokens(text, start, end)
     options = {str(o) for o in _list(spec.get("options"))}
     attached = {str(o) for o in _list(spec.get("attached"))}
     positional = spec.get("positional", {})
@@ -177,7 +240,7 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object]) -> list
         if prefix and value.startswith(prefix):
             a, value = a + len(prefix), value[len(prefix):]
         if len(value) >= 4 and not value.startswith(("$", "<", "{", "%")) and set(value) != {"*"} \
-                and kept_by(text, a, b, _KEEPS) is None:
+                and kept_by(text, a, b, _SENTENCE_KEEPS) is None:  # a dotted passphrase is no attribute here
             out.append(Span(a, b, "secret", "phrases:cli", 0.8))
 
     plain = [w for w in words if not w[2].startswith("-")]
@@ -189,6 +252,29 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object]) -> list
             if plain and plain[0][2] == sub and len(plain) > int(index):
                 a, b, value = plain[int(index)]
                 add(a, b, value)
+    batch = spec.get("batch")  # htpasswd -b FILE USER PASSWORD (-nb USER PASSWORD): a flag letter moves it in
+    if isinstance(batch, dict):
+        letters = "".join(w[2][1:] for w in words if w[2].startswith("-") and not w[2].startswith("--"))
+        if str(batch["flag"]) in letters:
+            index = int(batch["index"]) - (1 if str(batch.get("no_file", "")) and str(batch["no_file"]) in letters else 0)
+            if len(plain) > index:
+                add(*plain[index])
+    user_pass = spec.get("user_pass")  # -u user:password (curl), -u user,password (lftp), -U user%password (smbclient)
+    if isinstance(user_pass, dict):
+        for i, (ua, ub, uv) in enumerate(words):
+            name, eq, inline = uv.partition("=")
+            sep = user_pass.get(name)
+            if not isinstance(sep, str):
+                continue
+            if eq:
+                ua, uv = ua + len(name) + 1, inline
+            elif i + 1 < len(words):
+                ua, ub, uv = words[i + 1]
+            else:
+                continue
+            if sep in uv:
+                cut = uv.index(sep) + 1
+                add(ua + cut, ub, uv[cut:])
     for i, (a, b, w) in enumerate(words):
         name, eq, inline = w.partition("=")
         if name in options:
@@ -199,10 +285,4 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object]) -> list
         for flag in attached:
             if w.startswith(flag) and len(w) > len(flag) and w not in options:
                 add(a + len(flag), b, w[len(flag):])
-        user_pass = spec.get("user_percent_pass")
-        if isinstance(user_pass, str) and w == user_pass and i + 1 < len(words):
-            ua, ub, uv = words[i + 1]
-            if "%" in uv:
-                cut = uv.index("%") + 1
-                add(ua + cut, ub, uv[cut:])
     return out

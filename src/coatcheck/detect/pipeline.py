@@ -54,6 +54,7 @@ from .context import ContextDetector
 from .url_families import UrlFamilyDetector
 from .keyless import KeylessDetector
 from .logins import LoginDetector
+from .calls import CredentialCallDetector
 from .phrases import CredentialPhraseDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
@@ -318,6 +319,7 @@ _SPECS = (
     _Spec("url-families", lambda p: UrlFamilyDetector.produces, lambda p: UrlFamilyDetector()),
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
+    _Spec("calls", lambda p: CredentialCallDetector.produces, lambda p: CredentialCallDetector()),
     _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
     _Spec("punctuated", lambda p: PunctuatedSecretDetector.produces, lambda p: PunctuatedSecretDetector()),
     # the login classifier reads tool output; in a document's prose (every language) it sees logins in plain words
