@@ -141,3 +141,43 @@ def test_a_long_token_is_one_candidate_and_a_long_line_stays_linear() -> None:
 def test_an_unclosed_pem_header_hides_only_its_own_lines() -> None:
     text = "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ7xK2mZ9pL4w\n\nuse q8W7e6R5t4Y3u2I1zzQ for the staging API"
     assert [text[s.start:s.end] for s in KeylessDetector().detect(text)] == ["q8W7e6R5t4Y3u2I1zzQ"]
+
+
+@pytest.mark.parametrize("text", [
+    '    k = "5d2e9c0a71b84f36a9e0c3d18b7f4a62"',
+    '{"key": "X", "value": "a22def067cad323b9ab1e3dce258f23f"}',
+    "INFO resolved build arg X=9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+])
+def test_a_long_hex_given_to_a_key_that_names_no_digest_is_a_key(text: str) -> None:
+    out = Masker().mask(text).text
+    assert not any(len(w) >= 32 for w in __import__("re").findall(r"[0-9a-f]+", out))
+
+
+@pytest.mark.parametrize("text", [
+    '{"files": {"Cargo.toml": "eaf7b92f17d7deef4cba81cacce917b5f621572eb816f08ab6a531fbf8003617"}}',
+    "  annotations:\n    checksum/config: 7c5201ff129644367690c4a2c857c347ceb19612445cd26c66d5e557a3b6136b",
+    '    Expected: "05e7d76ae7755c0e08681b1fb388f54402769704cfd288290817bed6eb5f10e5"',
+    '{"AccountTag":"c8f149cebde429f89093a0c8d209ae61"}',
+    'sha256 = "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"',
+])
+def test_a_long_hex_under_a_file_name_a_digest_or_a_test_assertion_stays(text: str) -> None:
+    assert Masker().mask(text).text == text
+
+
+@pytest.mark.parametrize("text", [
+    '[6.4, "o", "$ git rev-parse HEAD\\r\\n9958f88e8fa12d564f12f33a5a07decd9dcfa1b3\\r\\n"]',
+    "+3b0ab1beae60d79028f12491c29901252bbcb505 tools/lint-rules (v3.17.0-2-g1f2e3d4)",
+    "      <pubkey>qv4Cw4WhEGQIdg9pYcZFw1GtEbvpvcsW286atAnvNoE=</pubkey>",
+    '    "src/secret.rs": "ab351e4b928408f71a3b02c507c5238c5d47a6e2865b42b4b97d2dd731f514f2",',
+    "la deploy key c'est la partie publique : ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPYlMuHcIEkWCNY4cxGAuDPdcO20BGuZgQd4Tu/4dBNv",
+    "  AccessKey : minioadmin\n  SecretKey : minioadmin",
+])
+def test_commits_after_an_escape_checksum_maps_and_public_keys_stay(text: str) -> None:
+    assert Masker().mask(text).text == text
+
+
+def test_a_url_userinfo_is_no_path_and_a_properties_key_is_no_file() -> None:
+    from coatcheck.detect.keyless import file_name_key
+
+    assert not file_name_key("https://x-token-auth:", 8, "x-token-auth")
+    assert not file_name_key(" db.pwd", 1, "db.pwd") and file_name_key(' "Cargo.toml"', 2, "Cargo.toml")

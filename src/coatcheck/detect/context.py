@@ -19,6 +19,7 @@ from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
 from .vocabulary import alternation, credential_stems, credential_words, is_credential_key, vocab_cache
 from .keep import is_code_word, kept_by, prose_follows
+from .keyless import file_name_key
 
 # Words of the command lines and files this module reads besides assignments (mysql -p…, .netrc).
 _FORMAT_WORDS = ("mysql", "login", "machine")
@@ -276,8 +277,8 @@ class ContextDetector:
             ends = _WordEnds(line)
             last: Span | None = None
             for m, kind in self._candidates(line):
-                if not is_credential_key(m.group("key")):
-                    continue
+                if not is_credential_key(m.group("key")) or file_name_key(line, m.start("key"), m.group("key")):
+                    continue  # "src/secret.rs": "…" is a checksum map's entry
                 vs = _value_span(m)
                 if vs is None:
                     continue

@@ -42,7 +42,7 @@ _ID_SHAPE = regex.compile(
 # (phx_…, nfp_…, cfat_…), not an object id: ids carry shorter bodies (Stripe's 14-24, msg_… 24) or hex (resp_…)
 _PREFIXED_TOKEN = regex.compile(r"[a-z]{2,8}_(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{32,}")
 _DIGEST_BEFORE = regex.compile(r"(?<![\w-])(?:h1|zh|md5|sha\d{0,3}|sha3-\d+|blake2[bs]?|sri)[:=-]$", regex.I)
-_PUBLIC_LABEL = regex.compile(r"(?:public[ _-]?key|pub[ _-]?key|publickey|recipients?|peer)[\"']?\s*[:=]\s*[\"']?$")
+_PUBLIC_LABEL = regex.compile(r"(?:public[ _-]?key|pub[ _-]?key|publickey|recipients?|peer)(?:[\"']?\s*[:=]\s*[\"']?|>)$")
 _HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudfront.net: a host, not a key
 # an object id typed by a short prefix before a hex digest: Twilio's SM…/CA…/AC… (32 hex), Gerrit's Change-Id I… (40
 # hex), an XML id attribute's _… (SAML InResponseTo, SessionIndex). A secret's hex carries no such type letter.
@@ -87,6 +87,36 @@ def identifier_key(text: str, start: int) -> bool:
                             or data_key)  # incident_key, dedup_key, routing_key: a record's key, no credential
 
 
+_COMMIT = regex.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+# a file's extension, as code and data files have them (not a properties key's last part: db.password)
+_FILE_NAME = regex.compile(
+    r"\.(?:rs|py|pyi|js|mjs|cjs|ts|tsx|jsx|go|rb|java|kt|kts|c|h|cc|cpp|hpp|cs|php|swift|mm|scala|sh|bash|zsh|ps1|json|"
+    r"toml|yaml|yml|xml|html?|css|scss|md|rst|txt|csv|lock|cfg|ini|conf|bazel|bzl|proto|sql|gz|tgz|zip|tar|whl|jar|so|"
+    r"dll|exe|bin|png|jpe?g|gif|svg|wasm|mod|sum|gradle|vue|svelte|lua|pl|pm|ex|exs|erl|hs|zig|nix|dart|tf|hcl)$")
+_LONG_HEX = regex.compile(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
+
+
+def _keyed_hex(text: str, start: int, value: str) -> bool:
+    """32 hex digits or more given to a key (``k = "…"``, ``"value": "…"``): a key that named an identifier or a
+    digest (sha, checksum, etag, id …) would have kept it (:func:`identifier_key`); under any other a digest's
+    length and alphabet are a key's too."""
+    if _LONG_HEX.fullmatch(value) is None:
+        return False
+    before = _before(text, start)
+    key = KEY_BEFORE.search(before)
+    if key is None:
+        return False
+    return not file_name_key(before, key.start(1), key.group(1))
+
+
+def file_name_key(text: str, start: int, key: str) -> bool:
+    """The key at ``text[start:]`` is a file's name or the end of a path: the key of a checksum map ("src/lib.rs": …,
+    checksum/config: …), never a credential's, whatever word it holds (``src/secret.rs``); a URL's userinfo after its
+    "//" is no path."""
+    return (text[start - 1:start] == "/" and text[start - 2:start] != "//") or _FILE_NAME.search(key) is not None
+
+
+
 def public_label(text: str, start: int) -> bool:
     """A label just before the value names public key material: ``public key:``, ``PublicKey =``, ``peer:`` in
     ``wg show``, ``recipient:`` (age, sops). Their values look like private keys and are not secrets."""
@@ -98,6 +128,8 @@ def credential_cue(text: str, start: int) -> bool:
     before = _before(text, start)
     key = KEY_BEFORE.search(before)
     if key is not None:
+        if file_name_key(before, key.start(1), key.group(1)):
+            return False  # "src/secret.rs": "…" in a checksum map
         return is_credential_key(key.group(1)) or _service_key(key.group(1))
     words = regex.findall(r"[\p{L}]+", before.lower())[-5:]
     return any(w in _cue_words() for w in words)
@@ -171,10 +203,12 @@ class KeylessDetector:
             value = line[start:end]
             if _NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value):
                 continue  # never scored: a number, a host name, a typed object id
+            if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):
+                continue  # git submodule status: "+3b0ab1be…" (checked out elsewhere), "-…" (not initialised), "U…"
             p = self.model.score(line, start, end)
             if (p >= self.model.threshold and kept_by(line, start, end, _KEEPS) is None
                     and not encoded_content(value) and not identifier_key(line, start) and not public_label(line, start)
                     and (not _ID_SHAPE.fullmatch(value) or _PREFIXED_TOKEN.fullmatch(value)
-                         or credential_cue(line, start))):
+                         or credential_cue(line, start) or _keyed_hex(line, start, value))):
                 out.append((start, end, round(0.5 + p / 2.5, 3)))
         return out

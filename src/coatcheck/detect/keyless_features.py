@@ -110,6 +110,8 @@ def candidates(text: str) -> Iterator[tuple[int, int]]:
             u += 1
         if u < len(urls) and urls[u][0] < end:
             continue
+        if start and text[start - 1] == "\\" and text[start] in "nrt":
+            start += 1  # "HEAD\r\n9958f88…": a JSON string's escaped line break is no part of the token
         if text[end - 1] == "=" and (end - start) % 4:  # not base64 padding: a key's own '=' (``name=``)
             end = start + len(text[start:end].rstrip("="))
         while end > start and text[end - 1] in _TRAILING and not (text[end - 1] in "!*" and end - start > MIN_LEN

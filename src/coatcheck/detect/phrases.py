@@ -29,7 +29,10 @@ _MIN_LEN = 6
 _TRAILING = ".,;:!?)]}>\"'`"
 # words after a credential noun that make the label about passwords in general ("password hashing: argon2id")
 _ABOUT_PASSWORDS = frozenset(("hashing", "hash", "hashes", "hashed", "encryption", "algorithm", "storage", "manager",
-                              "requirements", "complexity", "generator", "strength", "field", "prompt", "reset"))
+                              "requirements", "complexity", "generator", "strength", "field", "prompt", "reset",
+                              # a public key's label: "la deploy key c'est la partie publique : ssh-ed25519 …"
+                              "public", "publique", "pubblica", "pubblico", "öffentliche", "öffentlicher", "pública",
+                              "público"))
 _PASSWORD_NOUNS = ("pass", "kennwort", "contraseña", "pin", "parola", "secret", "geheim", "code")
 
 
