@@ -45,3 +45,20 @@ def test_a_short_login_copied_in_base64_is_masked_with_it() -> None:
     result = masker.mask(text)
     assert base64.b64encode(b"tvasko34").decode() not in result.text
     assert masker.restore(result.text) == text
+
+
+def test_the_encoded_copy_of_a_value_that_does_not_spread_is_still_found() -> None:
+    from coatcheck import Masker
+
+    text = "user tazevedo2 logged in\nredis key sess:74617a657665646f32 expired"  # hex of the login
+    out = Masker().mask(text).text
+    assert "74617a657665646f32" not in out and "tazevedo2" not in out
+
+
+def test_the_encoded_copy_of_a_value_before_a_neighbour_joined_its_span_is_found() -> None:
+    from coatcheck import Masker
+
+    text = ("normalisation du numéro +33 (0)1 78 62 52 15 de Romain\n"
+            "redirect /login?next=%2Faccount&hint=%2B33%20%280%291%2078%2062%2052%2015")
+    out = Masker().mask(text).text
+    assert "%2B33%20%280%291%2078%2062%2052%2015" not in out

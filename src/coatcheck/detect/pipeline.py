@@ -156,6 +156,7 @@ def _possessive_end(text: str, end: int) -> int:
     return m.end() if m else end
 
 
+_ENCODABLE_MIN = 5  # a shorter value's base64 or hex turns up inside other blobs by chance
 _SPREAD = 0.99  # a login the classifier is less sure of is masked where it stands, not wherever it recurs
 
 
@@ -370,6 +371,9 @@ class _Pass:
     more: list[Span] = field(default_factory=list)  # look-alikes, repeats, copies: masked whatever the policy says
     values: dict[str, Span] = field(default_factory=dict)  # this text's own values worth finding again
     found: dict[tuple[int, int], Span] = field(default_factory=dict)  # the merged detections by extent
+    # every detection's own value before merging (a login the classifier is less sure of, a phone number before a
+    # neighbour's span joined it): its encoded copies are looked for, it does not spread
+    encodable: dict[str, Span] = field(default_factory=dict)
 
     def add(self, spans: Iterable[Span]) -> None:
         """Add to ``more`` what merging would not leave unchanged: not a span that a detection with the same
@@ -541,6 +545,10 @@ class Pipeline:
         word that one weak slot took for a username or a password does not; the words of a detected full name do:
         ``Grace Dodge`` … ``— Grace``), and the values the caller knows."""
         text = run.text
+        for s in run.spans:
+            value = text[s.start:s.end]
+            if s.category != "literal" and _ENCODABLE_MIN <= len(value) <= MAX_VALUE and "\n" not in value:
+                run.encodable.setdefault(value, s)
         run.spans = resolve(run.spans)
         run.found = {(s.start, s.end): s for s in run.spans}
         run.values = values = known_values(text, run.spans, self.policy.documents)
@@ -590,10 +598,11 @@ class Pipeline:
         alignment, hex, URL and JSON escapes: a short login's base64 is no blob long enough to decode)."""
         lookups: list[Lookup] = []
         blob_lookups: list[Lookup] = []  # base64 and hex copies of the shorter values are the forward search's
-        if run.values:
-            lookups.append(_in_order(run.values))
-            blob_lookups.append(_in_order(run.values, MAX_VALUE))
-            key = frozenset((v, sp.category, sp.detector, sp.score) for v, sp in run.values.items())
+        values = {**run.encodable, **run.values}
+        if values:
+            lookups.append(_in_order(values))
+            blob_lookups.append(_in_order(values, MAX_VALUE))
+            key = frozenset((v, sp.category, sp.detector, sp.score) for v, sp in values.items())
             run.add(self._built(self._form_finders, key, _form_finder).spans(run.text))
         if run.known is not None:
             lookups.append(_known(run.known))
