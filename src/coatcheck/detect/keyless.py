@@ -106,6 +106,8 @@ def _keyed_hex(text: str, start: int, value: str) -> bool:
     key = KEY_BEFORE.search(before)
     if key is None:
         return False
+    if before[key.end(1):key.end(1) + 1] == '"' and key.group(1).lower() != "value":
+        return False  # a JSON document's keys name their ids ("sel", "idBoard"); its "value" slot names nothing
     return not file_name_key(before, key.start(1), key.group(1))
 
 

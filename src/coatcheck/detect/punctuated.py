@@ -33,6 +33,7 @@ _SYMBOLS = frozenset("!#$%&*+,-./:;<=>?@[]^_{|}~()")
 _WORD_SIGN_DIGITS = regex.compile(r"\p{Lu}\p{Ll}{2,11}[!@#$%^&*+?~]\d{2,4}[!?]?")
 _LETTERS = regex.compile(r"[A-Za-z]+")
 _CAMEL = regex.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_LONG_RUN = regex.compile(r"\p{Ll}{6,}|\p{Lu}{7,}")
 _PAIRS = regex.compile(r"(?:^|[,;&])[A-Za-z_-]{1,16}=")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path", "is_version", "is_date",
           "is_uuid")
@@ -58,6 +59,8 @@ def random_password(value: str) -> bool:
                 return False
     if _PAIRS.search(value):
         return False  # "en-US,en;q=0.9", "UTF-8;q=0.7", "a=1;b=2": parameters, not a password
+    if _LONG_RUN.search(value):
+        return False  # "Anmeldungen!A1:E4": a word of some language and a cell range, not a generator's output
     kinds = [0 if c.isdigit() else 1 if c.isupper() else 2 for c in alnum]
     switches = sum(a != b for a, b in zip(kinds, kinds[1:], strict=False))
     return switches >= 0.35 * (len(kinds) - 1)

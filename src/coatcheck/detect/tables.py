@@ -32,6 +32,8 @@ _CELL_CHECKS = {
                           or bool(regex.fullmatch(r"[A-Z]{0,2}-?\d{4,5}", v))),
     # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772)
     "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?", v)),
+    # a document number: six to twelve letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493)
+    "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,12}", v.replace(" ", ""))),
     "birth_date": lambda v: bool(regex.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})", v)),
 }
 
@@ -187,13 +189,30 @@ class TableDetector:
             # where two columns or more are personal ones, so that a line of prose with a comma is no header
             if not all(_HEADER_NAME.fullmatch(n) for n in names if n) and (len(cats) < 2 or _NOT_A_HEADER.search(line)):
                 continue
-            people_table = any(c in ("email", "phone", "address", "username") for c in cats.values())
-            mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
-            for k, cat in cats.items():
-                if cat == "person":
-                    generic = names[k] in word_set("names", "name_columns")
-                    mapped[k] = (cat, person_name if (people_table or not generic) else gazetteer_name)
-                else:
-                    mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
-            return sep, line.count(sep) + 1, mapped
+            return sep, line.count(sep) + 1, column_checks(names, cats)
         return None
+
+
+def _any_case(check: Callable[[str], bool]) -> Callable[[str], bool]:
+    """``check`` that also reads a name written in capitals (ROSSI MARIO) as its title-case form."""
+    return lambda v: check(v.title() if v.isupper() else v)
+
+
+def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str, Callable[[str], bool]]]:
+    """Column index -> (category, the check a cell's value must pass). A column headed by a generic word ("name")
+    holds persons only in a table of people (one with an e-mail, phone, address or login column) or when the name
+    is one a gazetteer vouches for."""
+    people_table = any(c in ("email", "phone", "address", "username") for c in cats.values())
+    mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
+    for k, cat in cats.items():
+        if cat == "person":
+            generic = names[k] in word_set("names", "name_columns")
+            mapped[k] = (cat, _any_case(person_name if (people_table or not generic) else gazetteer_name))
+        else:
+            mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
+    return mapped
+
+
+def column_category(header: str) -> str | None:
+    """The category of a column headed ``header`` (as written), or None."""
+    return _category(_norm(header), column_categories())

@@ -1,0 +1,152 @@
+"""Cells of tables printed with aligned columns and no separator: data frames (pandas, R, polars), SQL clients (sqlcmd,
+sqlplus, cqlsh's wide output, duckdb), MATLAB tables, box-drawn tables (``│ a ┆ b │``). The header names the columns
+(data/vocab/columns.toml, as for separated tables in :mod:`.tables`); a row's cell is the text under its header,
+whether the printer aligns columns left (SQL clients, box tables) or right (data frames).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+from .tables import _norm, column_categories, column_category, column_checks
+from .validators import email
+from .vocabulary import plain_words
+
+_CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
+# box-drawing column rules and borders read as blanks: the cells stay where they are
+_BOX = str.maketrans({c: " " for c in "│┆┃║╎╏┊┋¦"})
+_TOKEN = regex.compile(r"\S+")
+_HEADER_WORD = regex.compile(r"[\p{L}_][\p{L}\p{N}_.#°º-]{0,40}")
+_FUNCTION_WORDS = frozenset(
+    "the a an and or of to in on for with is are was be it this that de la le les des du el los las y et e il di da "
+    "der die das und mit von zu".split())
+# a divider or a data frame's type row under the header: ---, ====, ─┼─, <chr>, str, i64, date …
+_RULE = regex.compile(r"[\s\-=_─━═╪┼┿╋+:.╞╡╤╧╘╛╒╕├┤┬┴┌┐└┘]*")
+_TYPES = frozenset("--- str i64 i32 f64 f32 u32 u64 date datetime bool object int64 float64 string category <chr> <int> "
+                   "<dbl> <date> <lgl> <fct> <dttm> text varchar int bigint double".split())
+_CODE_WORDS = frozenset("import from def class return if elif else for while let const var use package select insert "
+                        "update delete print echo export set local with assert raise yield await async".split())
+_QUOTED = regex.compile(r'"([^"\n]*)"')
+_GAP = regex.compile(r"\s{2,}")
+_MAX_ROWS = 2000
+# with no separator to go by, a cell must look like its column's values (an e-mail column's cell holds an "@")
+_STRICT: dict[str, Callable[[str], bool]] = {
+    "email": lambda v: "@" in v and email(v),
+    "username": lambda v: bool(regex.fullmatch(r"[A-Za-z][A-Za-z0-9._-]{1,38}", v)) and v.lower() not in plain_words(),
+}
+
+
+def _header(line: str) -> tuple[list[tuple[int, int]], dict[int, str]] | None:
+    """The columns (start, end) of a header line and the categories of the personal ones, or None (a data frame's
+    "..." stands for the columns it leaves out)."""
+    if len(line) > 400 or any(c in line for c in ",;\t|"):
+        return None  # a separated table is the other detector's; a long line is no header
+    tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(line)]
+    if not 2 <= len(tokens) <= 30:
+        return None
+    words = [line[a:b] for a, b in tokens]
+    if any(not (_HEADER_WORD.fullmatch(w) or w in ("...", "…")) or w.lower() in _FUNCTION_WORDS for w in words):
+        return None  # prose, a command, a prompt
+    if words[0].lower() in _CODE_WORDS:
+        return None  # import email, from x import name: code
+    cats = {k: cat for k, w in enumerate(words) if (cat := column_category(w)) is not None}
+    return (tokens, cats) if cats else None
+
+
+def _table_like(words: list[str], cats: dict[int, str], ruled: bool) -> bool:
+    """Enough to read a line as a table's header: two personal columns, a rule or a type row under it, or three
+    columns or more one of which is named as code names things (customer_id, ReisepassNr)."""
+    return (len(cats) >= 2 or ruled
+            or len(words) >= 3 and any("_" in w or (w[:1].isupper() and any(c.isupper() for c in w[1:])) for w in words))
+
+
+def _skip(line: str) -> bool:
+    return bool(_RULE.fullmatch(line)) or all(t in _TYPES for t in line.split())
+
+
+def _cell(row: str, k: int, cols: list[tuple[int, int]], left: bool) -> tuple[int, int] | None:
+    """Where column ``k``'s cell stands in ``row``: from its header's start to a gap of two blanks (or the next
+    column), or back from its header's end to a gap (or the previous column)."""
+    hs, he = cols[k]
+    if left:
+        if hs >= len(row) or row[hs] == " " or (hs and row[hs - 1] != " "):
+            return None
+        limit = cols[k + 1][0] if k + 1 < len(cols) else len(row)
+        gap = _GAP.search(row, hs, limit)
+        end = gap.start() if gap else min(limit, len(row))
+        while end > hs and row[end - 1] == " ":
+            end -= 1
+        return hs, end
+    if he > len(row) or row[he - 1] == " " or (he < len(row) and row[he] != " "):
+        return None
+    limit = cols[k - 1][1] if k else 0
+    start = he
+    while start > limit and not (row[start - 1] == " " and row[start - 2:start] == "  "):
+        start -= 1
+    while start < he and row[start] == " ":
+        start += 1
+    return start, he
+
+
+class AlignedTableDetector:
+    """Personal columns of tables with aligned columns (see the module docstring)."""
+
+    name = "aligned-tables"
+    produces = property(lambda self: frozenset(column_categories().values()))  # the column headers' categories
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        starts = [0, *(i + 1 for i, c in enumerate(text) if c == "\n")]
+        lines = [(s, text.find("\n", s) if text.find("\n", s) >= 0 else len(text)) for s in starts]
+        i = 0
+        while i < len(lines):
+            s, e = lines[i]
+            line = text[s:e].translate(_BOX)
+            found = _header(line)
+            i += 1
+            if found is None:
+                continue
+            cols, cats = found
+            names = [_norm(line[a:b]) for a, b in cols]
+            ruled = False
+            while i < len(lines) and _skip(text[lines[i][0]:lines[i][1]].translate(_BOX)):
+                ruled = ruled or bool(text[lines[i][0]:lines[i][1]].strip())
+                i += 1
+            if not _table_like([line[a:b] for a, b in cols], cats, ruled):
+                continue
+            checks = {k: (cat, _STRICT.get(cat, check)) for k, (cat, check) in column_checks(names, cats).items()}
+            rows: list[tuple[int, str]] = []
+            while i < len(lines) and len(rows) < _MAX_ROWS:
+                rs, re_ = lines[i]
+                row = text[rs:re_].translate(_BOX)
+                if len(_TOKEN.findall(row)) < 2:
+                    break
+                rows.append((rs, row))
+                i += 1
+            out.extend(self._cells(text, rows, cols, checks))
+        return out
+
+    @staticmethod
+    def _cells(text: str, rows: list[tuple[int, str]], cols: list[tuple[int, int]],
+               checks: dict[int, tuple[str, Callable[[str], bool]]]) -> list[Span]:
+        out: list[Span] = []
+        quoted = rows and all(len(_QUOTED.findall(r)) == len(cols) for _, r in rows)  # MATLAB: "C-504694"  "Name"
+        for k, (cat, check) in checks.items():
+            left = sum(_cell(r, k, cols, True) is not None for _, r in rows)
+            right = sum(_cell(r, k, cols, False) is not None for _, r in rows)
+            for rs, row in rows:
+                if quoted:
+                    m = list(_QUOTED.finditer(row))[k]
+                    span: tuple[int, int] | None = m.span(1)
+                else:
+                    span = _cell(row, k, cols, left >= right)
+                if span is None or span[1] - span[0] < 2:
+                    continue
+                a, b = rs + span[0], rs + span[1]
+                if check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
+                    out.append(Span(a, b, cat, f"aligned-tables:{cat}", 0.8))
+        return out
