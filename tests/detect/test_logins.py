@@ -98,3 +98,27 @@ def test_vocabulary_edits_do_not_reach_the_shipped_model(monkeypatch) -> None:
     finally:
         lf._lists.cache_clear()
         lf.context_words.cache_clear()
+
+
+@pytest.mark.parametrize("text, login", [
+    (" Reporter:  quentin-brunet   |      Owner:  ruben_v\n", "quentin-brunet"),
+    (" Reporter:  quentin-brunet   |      Owner:  ruben_v\n", "ruben_v"),
+    ("ticket 4411 assignee=kdemir2 status=open\n", "kdemir2"),
+    ('{"author": "lvanhoek", "title": "Fix export"}', "lvanhoek"),
+    ("kadmin: listprincs\nmeera_c/admin@CORP.EXAMPLE.IO\n", "meera_c"),
+])
+def test_a_login_in_a_field_that_holds_a_person(text: str, login: str) -> None:
+    from coatcheck import Masker
+
+    assert login not in Masker().mask(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "Owner: root\n", '"owner": "acme"\n', '"owner": "platform-team"\n', "assignee: unassigned\n",
+    "    def display(self, tr, groups, progress_reporter=report_progress):\n", "author = get_author(repo)\n",
+    "host/web01.corp.example.io@CORP.EXAMPLE.IO\n", 'parser.add("creator", creators)\n',
+])
+def test_owners_teams_code_and_service_principals_stay(text: str) -> None:
+    from coatcheck import Masker
+
+    assert Masker().mask(text).text == text

@@ -386,6 +386,17 @@ def login_word(value: str) -> bool:
     return username(value) and is_candidate(value)
 
 
+def person_login(value: str) -> bool:
+    """A :func:`login_word` in a field that holds a person, whose parts are not all words code and prose write
+    (``report_progress``, ``platform-team`` are a function's and a team's names, ``quentin-brunet`` a login)."""
+    if not login_word(value):
+        return False
+    parts = [p for p in re.split(r"[._-]+", value.lower()) if len(p) >= 3]
+    dictionary = word_list("dictionary_words")
+    return not parts or not all(p in dictionary or p in plain_words() or p.removesuffix("s") in dictionary
+                                for p in parts)
+
+
 _OBFUSCATED_AT = re.compile(r"(?i)[ \t]*(?:\[at\]|\(at\)|\{at\})[ \t]*|[ \t]+at[ \t]+|[ \t]+@[ \t]+|@@")
 _OBFUSCATED_DOT = re.compile(r"(?i)[ \t]*(?:\[dot\]|\(dot\)|\{dot\})[ \t]*|[ \t]+dot[ \t]+|[ \t]\.[ \t]")
 
@@ -485,6 +496,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "possible_phone": possible_phone,
     "username": username,
     "login_word": login_word,
+    "person_login": person_login,
     "document_number": document_number,
     "id_number": id_number,
     "person_number": person_number,
