@@ -181,3 +181,8 @@ def test_a_url_userinfo_is_no_path_and_a_properties_key_is_no_file() -> None:
 
     assert not file_name_key("https://x-token-auth:", 8, "x-token-auth")
     assert not file_name_key(" db.pwd", 1, "db.pwd") and file_name_key(' "Cargo.toml"', 2, "Cargo.toml")
+
+
+def test_security_advisory_ids_are_public_identifiers() -> None:
+    text = "jinja2   3.1.3    GHSA-h75v-3vvj-5mfj 3.1.4\nwerkzeug 3.0.1    GHSA-2g68-c3qc-8985 3.0.3\nRUSTSEC-2024-0332"
+    assert Masker().mask(text).text == text

@@ -46,7 +46,9 @@ _PUBLIC_LABEL = regex.compile(r"(?:public[ _-]?key|pub[ _-]?key|publickey|recipi
 _HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudfront.net: a host, not a key
 # an object id typed by a short prefix before a hex digest: Twilio's SM…/CA…/AC… (32 hex), Gerrit's Change-Id I… (40
 # hex), an XML id attribute's _… (SAML InResponseTo, SessionIndex). A secret's hex carries no such type letter.
-_TYPED_ID = regex.compile(r"[A-Z]{1,2}(?:[0-9a-f]{32}|[0-9a-f]{40})|_[0-9a-f]{16,64}")
+# and the public ids of security advisories (GitHub's GHSA-xxxx-xxxx-xxxx in its own alphabet, the OSV databases')
+_TYPED_ID = regex.compile(r"[A-Z]{1,2}(?:[0-9a-f]{32}|[0-9a-f]{40})|_[0-9a-f]{16,64}|GHSA(?:-[2-9cfghjmpqrvwx]{4}){3}"
+                          r"|(?:PYSEC|RUSTSEC|GO|GMS|OSV|CVE)-\d{4}-[0-9A-Za-z-]{3,}")
 _NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
 
 
