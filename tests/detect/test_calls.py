@@ -25,7 +25,8 @@ def test_a_literal_at_a_calls_password_position_is_masked(text: str, value: str)
 
 
 @pytest.mark.parametrize("text", [
-    "conn = DBI->connect($dsn, $user, $pass);", "smtp.login(user, password)", 'auth("admin", "hunter77x")',
+    "conn = DBI->connect($dsn, $user, $pass);", "smtp.login(user, password)", 'client.login("alice", "Login successful")',
+    "PDO(" * 3000, 'x = FTP("ftp.example.org", "anonymous", "anonymous")', '$pdo = new PDO($dsn, "u", "{$password}");',
     "new PDO($dsn, 'shop', getenv('DB_PASS'));", 'server.login("alerts", "${SMTP_PASSWORD}")',
     'logger.info("login", "finished")',
 ])

@@ -173,3 +173,31 @@ def test_sentences_argument_vectors_and_numeric_passwords(text: str, value: str)
 ])
 def test_words_about_passwords_ports_and_placeholders_stay(text: str) -> None:
     assert MASKER.mask(text).text == text
+
+
+@pytest.mark.parametrize("text", [
+    "Use user_id as the key for the map\n", "Authenticate with OAuth2\n", "log in with AWS_PROFILE=dev\n",
+    "The API key header name is X-Api-Key\n", "Set the pin to GPIO17\n", "la chiave per il bucket è my-bucket-01\n",
+    "Sign in with GitHubEnterprise SSO\n", "PW_TEST_HTML_REPORT_OPEN=on-failure\n", "password_expiry_seconds = 7776000\n",
+    'PASSWORD_RE = r"[^\\s)(]{8,}"\n',
+])
+def test_sentences_and_settings_about_keys_stay(text: str) -> None:
+    assert MASKER.mask(text).text == text
+
+
+@pytest.mark.parametrize("text, value", [
+    ("DB_PASSWORD=Root1234!\n", "Root1234!"), ('password = "Admin123"\n', "Admin123"),
+    ('pw for the staging box is "tulip42x"\n', "tulip42x"), ('save "tulip42x" as the queue password\n', "tulip42x"),
+])
+def test_real_weak_passwords_and_quoted_values_in_sentences_are_masked(text: str, value: str) -> None:
+    assert value not in MASKER.mask(text).text
+
+
+def test_long_runs_stay_linear() -> None:
+    import time
+
+    for text in ["password=" + "\\" * 20000, "password " + "(a" * 20000, "PDO(" * 4000, "x.login(" + "a(b)" * 8000,
+                 '{"key": "logo", "data": "' + "QUJD" * 12000 + '"}']:
+        t = time.perf_counter()
+        MASKER.mask(text)
+        assert time.perf_counter() - t < 5, text[:20]

@@ -177,7 +177,7 @@ def test_commits_after_an_escape_checksum_maps_and_public_keys_stay(text: str) -
 
 
 def test_a_url_userinfo_is_no_path_and_a_properties_key_is_no_file() -> None:
-    from coatcheck.detect.keyless import file_name_key
+    from coatcheck.detect.keep import file_name_key
 
     assert not file_name_key("https://x-token-auth:", 8, "x-token-auth")
     assert not file_name_key(" db.pwd", 1, "db.pwd") and file_name_key(' "Cargo.toml"', 2, "Cargo.toml")

@@ -36,3 +36,14 @@ def test_code_formats_and_parameters_are_no_password(text: str) -> None:
 def test_the_shape_alone_needs_punctuation_the_classifier_cuts_at() -> None:
     assert not random_password("Zx9vK2mQ7pL4")  # the token classifier's: no cut inside
     assert random_password("Zx9v,K2mQ;7pL4")
+
+
+@pytest.mark.parametrize("text", [
+    'k = "Ctrl+K,Ctrl+C"', 'k = "h1,h2,h3,H4,h5"', 'c = "#1a2B3c,#4D5e6F"', 'a = "fe80::a00:27ff:fE4e:66a1"',
+    "LANGUAGE=de_DE:de:en_US:En", 'o = "-Xmx4g,-Xms1G"', 'p = "iOS15,macOS12;tvOS15"', 'r = "3.11.4:Ab12"',
+    'f = "dd.MM.yy,HH:mm"', "trace=aB12:cD34,eF56", 'w = "Mo,Di,Mi,Do,Fr,Sa,So"', 't = "app:Web1,tier:Fe2"',
+    'title = "Issue#1234"', 'v = "React@18"', 'y = "Release@2024"',
+    '- NEVER output inline citations like "【F:README.md†L5-L14】" in your outputs.',  # a coding agent's own prompt
+])
+def test_lists_addresses_options_formats_and_tags_are_no_password(text: str) -> None:
+    assert PunctuatedSecretDetector().detect(text) == []

@@ -13,8 +13,8 @@ import regex
 from ..spans import Span
 from .keep import kept_by
 from .tables import _norm, column_categories, column_category, column_checks
-from .validators import email
-from .vocabulary import plain_words
+from .validators import email, login_word
+from .vocabulary import calendar_words
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 # box-drawing column rules and borders read as blanks: the cells stay where they are
@@ -36,7 +36,7 @@ _MAX_ROWS = 2000
 # with no separator to go by, a cell must look like its column's values (an e-mail column's cell holds an "@")
 _STRICT: dict[str, Callable[[str], bool]] = {
     "email": lambda v: "@" in v and email(v),
-    "username": lambda v: bool(regex.fullmatch(r"[A-Za-z][A-Za-z0-9._-]{1,38}", v)) and v.lower() not in plain_words(),
+    "username": lambda v: login_word(v) and v.lower() not in calendar_words(),  # not "Jan" under "Login Time"
 }
 
 
@@ -100,8 +100,11 @@ class AlignedTableDetector:
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
-        starts = [0, *(i + 1 for i, c in enumerate(text) if c == "\n")]
-        lines = [(s, text.find("\n", s) if text.find("\n", s) >= 0 else len(text)) for s in starts]
+        lines = []
+        start = 0
+        for end in [*(i for i, c in enumerate(text) if c == "\n"), len(text)]:
+            lines.append((start, end - 1 if end > start and text[end - 1] == "\r" else end))  # CRLF: no "\r" in a cell
+            start = end + 1
         i = 0
         while i < len(lines):
             s, e = lines[i]

@@ -1,5 +1,6 @@
 """Passwords given to a call by position: ``DBI->connect($dsn, "etl", "…")``, ``new PDO($dsn, 'forge', '…')``,
-``Credentials("Realm", "repo.example", "ci", "…")``, ``smtp.login("alerts", "…")``, ``auth=("svc", "…")``.
+``Credentials("Realm", "repo.example", "ci", "…")``, ``smtp.login("alerts", "…")`` (constructors of credential
+objects, ``NetworkCredential``, ``HTTPBasicAuth``, ``auth=(…)``, are the rule ``credential-constructor``'s).
 
 The calls and the position of their password are data (``data/credential_calls.toml``); the argument is masked when
 it is a string literal, whatever it looks like, unless it is a placeholder, a template or a documented example.
@@ -16,9 +17,11 @@ from ..spans import Span
 from .keep import kept_by
 
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
-# one argument: a string literal (its content is group "s") or anything else up to the next comma at this depth
-_ARG = regex.compile(r"""[ \t]*(?:(?P<q>["'])(?P<s>(?:\\.|(?!(?P=q))[^\\\n])*)(?P=q)|(?P<other>(?:[^,()\[\]{}"'\n]|\((?&o)*\)|\[(?&o)*\]|\{(?&o)*\})*))[ \t]*(?P<sep>[,)])"""
-                  r"""(?(DEFINE)(?P<o>[^()\[\]{}\n]|\((?&o)*\)|\[(?&o)*\]|\{(?&o)*\}))""")
+# one argument: a string literal (its content is group "s", 200 characters at most) or up to 200 characters of
+# anything else with one level of brackets, up to the next comma; bounded, so that every call costs a constant
+_ARG = regex.compile(r"""[ \t]*(?:(?P<q>["'])(?P<s>(?:\\.|(?!(?P=q))[^\\\n]){0,200})(?P=q)"""
+                     r"""|(?P<other>(?>(?:[^,()\[\]{}"'\n]|\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|\{[^{}\n]{0,200}\}){0,200})))"""
+                     r"""[ \t]*(?P<sep>[,)])""")
 
 
 @functools.cache
@@ -27,11 +30,16 @@ def _calls() -> tuple[regex.Pattern[str], dict[str, int]]:
     names = []
     for name, spec in sorted(table.items(), key=lambda kv: -len(kv[0])):
         prefix = regex.escape(str(spec.get("prefix", "")))
-        names.append(f"{prefix}{regex.escape(name)}" if prefix else rf"(?<![\w.$>-]|->){regex.escape(name)}")
-    pattern = regex.compile(rf"(?P<name>{'|'.join(names)}|(?<![\w.])auth)(?:[ \t]*=)?[ \t]*\(")
+        names.append(f"{prefix}{regex.escape(name)}" if prefix else rf"(?<![\w.$-]){regex.escape(name)}")
+    pattern = regex.compile(rf"(?P<name>{'|'.join(names)})[ \t]*\(")
     index = {name: int(spec["password"]) for name, spec in table.items()}
-    index["auth"] = 1  # requests' auth=("user", "password") tuple
     return pattern, index
+
+
+def _password_like(value: str) -> bool:
+    """A literal that can be a password: six characters or more, one word, no URL, no template (``{$password}``)."""
+    return (len(value) >= 6 and not any(c.isspace() for c in value) and "://" not in value and "{$" not in value
+            and "${" not in value and value.lower() != "anonymous")
 
 
 class CredentialCallDetector:
@@ -45,22 +53,25 @@ class CredentialCallDetector:
             return []
         pattern, index = _calls()
         out: list[Span] = []
+        read_to = 0  # a call's arguments are read once: a name inside them (PDO(PDO(…) starts no second reading
         for m in pattern.finditer(text):
-            name = m.group("name").lstrip(".")
-            if name == "auth" and not regex.match(r"[ \t]*=", text[m.end("name"):m.end("name") + 3]):
-                continue  # auth(…) is a call of some function; only the keyword argument holds the tuple
+            if m.start() < read_to:
+                continue
+            name = m.group("name").removeprefix(".")
             want, pos = index[name], m.end()
             for i in range(want + 1):
                 a = _ARG.match(text, pos)
                 if a is None:
                     break
+                pos = a.end()
                 if i == want:
-                    if a.group("s") is not None and len(a.group("s")) >= 4:
+                    value = a.group("s")
+                    if value is not None and _password_like(value):
                         s, e = a.span("s")
                         if kept_by(text, s, e, _KEEPS) is None:
                             out.append(Span(s, e, "secret", f"{self.name}:{name}", 0.8))
                     break
                 if a.group("sep") == ")":
                     break
-                pos = a.end()
+            read_to = pos
         return out

@@ -18,8 +18,7 @@ from ..spans import Span
 from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
 from .vocabulary import alternation, credential_stems, credential_words, is_credential_key, vocab_cache
-from .keep import is_code_word, kept_by, prose_follows
-from .keyless import file_name_key
+from .keep import file_name_key, is_code_word, kept_by, prose_follows
 
 # Words of the command lines and files this module reads besides assignments (mysql -p…, .netrc).
 _FORMAT_WORDS = ("mysql", "login", "machine")
@@ -43,7 +42,7 @@ _ASSIGN = regex.compile(
         @?"(?P<dq>(?:[^"\\\n]|\\.){{1,512}})"
       | @?'(?P<sq>[^'\n]{{1,512}})'
       | `(?P<bq>[^`\n]{{1,512}})`
-      | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?!\\*[nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?!\\*[nrt"])){{0,511}})
+      | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"])){{0,511}})
     )"""
 )
 # a literal compared with a credential-named variable, the literal first: if ("v" == password), "v" !== secret
@@ -113,6 +112,7 @@ _SNAKE_ENUM = regex.compile(r"[a-z]+(?:_[a-z]+)+")
 
 
 _BRACKET_PAIRS = {")": "(", "]": "[", "}": "{"}
+_REGEX_LIKE = regex.compile(r"\\[sdwSDWbB]|\{\d+,\d*\}|\[\^")
 
 
 def _nests(value: str) -> bool:
@@ -240,7 +240,7 @@ class _WordEnds:
 
 # the stdlib's \s is exactly str.isspace (regex's leaves out \x1c-\x1f); a "\n" escape inside a JSON string
 # ends a value too, escaped once or more (a JSON string inside a JSON string: \\n)
-_NEXT_SPACE = re.compile(r"\s|\\+[nrt\"]")
+_NEXT_SPACE = re.compile(r"\s|(?<!\\)\\+[nrt\"]")  # from a run's first backslash only: linear on a run of them
 
 
 class ContextDetector:
@@ -407,6 +407,8 @@ class ContextDetector:
         if (strong and value.isdigit() and len(value) >= 6 and kind in ("assign", "xml", "pair")
                 and not kept_by(line, s, e, ("is_placeholder_value",))):
             return Span(s, e, "secret", f"context:{kind}-number", 0.8)  # a numeric password: password=152103
+        if slot and _REGEX_LIKE.search(value):
+            return None  # PASSWORD_RE = r"[^\s)(]{8,}": a pattern for passwords, not one
         if slot:  # no shape veto: only placeholders, templates, documented examples, numbers, paths stay
             if value.startswith(("{", "[", "(")) or kept_by(line, s, e, _SLOT_KEEPS) is not None:
                 return None

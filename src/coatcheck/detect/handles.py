@@ -159,9 +159,9 @@ class HandleIndex:
                     bare, stems, initials = name_handles(spelled, gazetteer_name(spelled))
                     self.bare |= bare
                     self.stems |= stems
-                elif (m := _LOCAL_INITIAL.fullmatch(local)) is not None and m.group("last").lower() not in plain_words():
-                    fi, last = m.group("fi").lower(), _fold(m.group("last"))
-                    self.bare |= {fi + last, last + fi, fi + "_" + last, last + "_" + fi, fi + "-" + last}
+                elif (m := _LOCAL_INITIAL.fullmatch(local)) is not None and m.group("last").title() in word_list("last_names"):
+                    fi, last = m.group("fi").lower(), _fold(m.group("last"))  # no last + initial: "admins" from s.admin
+                    self.bare |= {fi + last, fi + "_" + last, last + "_" + fi, fi + "-" + last}
         self.bare -= plain_words()
         self.stems = {s for s in self.stems if s not in plain_words() and not is_product(s)}
         self._automaton: ahocorasick.Automaton | None = None

@@ -74,7 +74,22 @@ def is_templated(text: str, start: int, end: int) -> bool:
     return bool(_TEMPLATE.match(text[start:end]))
 
 
-_ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?)?)?)?!?$")
+_ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?)?)?)?$")
+_DUMMY_STEMS = frozenset({"test", "demo", "example", "sample", "dummy", "fake", "changeme", "foo", "bar", "foobar"})
+
+
+# a file's extension, as code and data files have them (not a properties key's last part: db.password)
+_FILE_NAME = re.compile(
+    r"\.(?:rs|py|pyi|js|mjs|cjs|ts|tsx|jsx|go|rb|java|kt|kts|c|h|cc|cpp|hpp|cs|php|swift|mm|scala|sh|bash|zsh|ps1|json|"
+    r"toml|yaml|yml|xml|html?|css|scss|md|rst|txt|csv|lock|cfg|ini|conf|bazel|bzl|proto|sql|gz|tgz|zip|tar|whl|jar|so|"
+    r"dll|exe|bin|png|jpe?g|gif|svg|wasm|mod|sum|gradle|vue|svelte|lua|pl|pm|ex|exs|erl|hs|zig|nix|dart|tf|hcl)$")
+
+
+def file_name_key(text: str, start: int, key: str) -> bool:
+    """The key at ``text[start:]`` is a file's name or the end of a path: the key of a checksum map ("src/lib.rs": …,
+    checksum/config: …), never a credential's, whatever word it holds (``src/secret.rs``); a URL's userinfo after its
+    "//" is no path."""
+    return (text[start - 1:start] == "/" and text[start - 2:start] != "//") or _FILE_NAME.search(key) is not None
 
 
 def is_placeholder_value(text: str, start: int, end: int) -> bool:
@@ -84,8 +99,9 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
     low = value.lower()
     if low in word_list("placeholder_values") or _PLACEHOLDER_SHAPES.match(value):
         return True
-    if (m := _ASCENDING_TAIL.search(low)) is not None and low[:m.start()].rstrip("-_.") in word_list("placeholder_values"):
-        return True  # test1234, demo_123, password123456: a placeholder word and the digits everyone types after it
+    if value.islower() and (m := _ASCENDING_TAIL.search(low)) is not None and low[:m.start()].rstrip("-_.") in _DUMMY_STEMS:
+        return True  # test1234, demo_123: a dummy's word and the digits everyone types after it (Admin123!, Root1234 are
+        # real weak passwords, and stay masked)
     if len(set(low)) <= 2:
         return True
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):

@@ -17,7 +17,7 @@ import regex
 from ..errors import ConfigError
 from ..spans import Span
 from .encoded import encoded_content
-from .keep import kept_by
+from .keep import file_name_key, kept_by
 from .vocabulary import credential_words, identifier_words, is_credential_key, vocab_cache, vocabulary_words
 from .lines import LineCache, lines
 from .hashed_model import bundled_weights
@@ -90,11 +90,6 @@ def identifier_key(text: str, start: int) -> bool:
 
 
 _COMMIT = regex.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
-# a file's extension, as code and data files have them (not a properties key's last part: db.password)
-_FILE_NAME = regex.compile(
-    r"\.(?:rs|py|pyi|js|mjs|cjs|ts|tsx|jsx|go|rb|java|kt|kts|c|h|cc|cpp|hpp|cs|php|swift|mm|scala|sh|bash|zsh|ps1|json|"
-    r"toml|yaml|yml|xml|html?|css|scss|md|rst|txt|csv|lock|cfg|ini|conf|bazel|bzl|proto|sql|gz|tgz|zip|tar|whl|jar|so|"
-    r"dll|exe|bin|png|jpe?g|gif|svg|wasm|mod|sum|gradle|vue|svelte|lua|pl|pm|ex|exs|erl|hs|zig|nix|dart|tf|hcl)$")
 _LONG_HEX = regex.compile(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
 
 
@@ -111,13 +106,6 @@ def _keyed_hex(text: str, start: int, value: str) -> bool:
     if before[key.end(1):key.end(1) + 1] == '"' and key.group(1).lower() != "value":
         return False  # a JSON document's keys name their ids ("sel", "idBoard"); its "value" slot names nothing
     return not file_name_key(before, key.start(1), key.group(1))
-
-
-def file_name_key(text: str, start: int, key: str) -> bool:
-    """The key at ``text[start:]`` is a file's name or the end of a path: the key of a checksum map ("src/lib.rs": …,
-    checksum/config: …), never a credential's, whatever word it holds (``src/secret.rs``); a URL's userinfo after its
-    "//" is no path."""
-    return (text[start - 1:start] == "/" and text[start - 2:start] != "//") or _FILE_NAME.search(key) is not None
 
 
 

@@ -180,21 +180,24 @@ class NameDetector:
             first, sur = m.group("first"), m.group("sur").title()
             if sur in places or first in places:  # "London, Paris and Rome", "Paris, France": places
                 continue
-            if not self.documents and self._ordinary([first, *sur.split()]):
-                continue  # "Floor, Boston", "NA, True", "DOS, Mac": an address's or a list's words, not a name
+            if not self.documents and (self._ordinary([first, *sur.split()]) or is_product(sur) or is_product(first)):
+                continue  # "Floor, Boston", "NA, True", "DOS, Mac", "Dagster, Luigi": words of a list, not a name
             before, after = text[max(0, m.start() - 30):m.start()], text[m.end():m.end() + 3]
             if _LIST_AFTER.match(after) or (w := _WORD_BEFORE.search(before)) and w.group(1) in self.first:
                 continue  # "Marie Dupont, Jean Dupont": names in a list, each in its usual order
             if (first in self.first and first not in common
                     and (sur in self.last or m.group("sur").isupper()
-                         or first not in self.ambiguous and self._surname_like(sur))):
+                         or self.documents and first not in self.ambiguous and self._surname_like(sur))):
+                # an unlisted surname only in a document: in tool output "Dagster, Luigi" lists products
                 out.append(Span(m.start(), m.end(), "person", "names:surname-first", 0.7))
         if "/" in text:
             for m in _SLASH_NAME.finditer(text):
                 first = m.group("first").split()[0].title()
                 sur = m.group("sur").title()
                 if (first in self.first and first not in common and first not in self.ambiguous
-                        and not self._ordinary([first, *sur.split()]) and sur not in places and (sur in self.last or self._surname_like(sur))):
+                        and not self._ordinary([first, *sur.split()]) and sur not in places
+                        and not is_product(sur) and not is_product(first)
+                        and (sur in self.last or self.documents and self._surname_like(sur))):
                     out.append(Span(m.start(), m.end(), "person", "names:surname-slash", 0.7))
         return out
 

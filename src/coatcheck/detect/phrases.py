@@ -18,7 +18,7 @@ import shlex
 import ahocorasick
 import regex
 
-from .._data import data_path, load_toml
+from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
 from .vocabulary import all_plain_words, credential_words, vocabulary_words
@@ -64,34 +64,43 @@ def _phrase() -> regex.Pattern[str]:
         rf"[^\S\n]*[\"'`«„“]?[^\S\n]*(?P<value>[^\s\"'`«»“”„]+)")
 
 
-_VALUE = r"""(?P<value>[^\s"'`«»“”„]{6,})"""
-_STRONG_LINKS = ("is", "è", "ist", "lautet", "est", "es", "sarà", "wird")
+# a value of one word, at most 128 characters, read possessively: each attempt costs a constant
+_VALUE = r"""["'`«„“]?(?P<value>[^\s"'`«»“”„]{6,128}+)(?![^\s"'`«»“”„])"""
+_FIRST = regex.compile(r"""[^\s"'`«»“”„]{6,128}$""")
 
 
 @functools.cache
-def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
-    """The forms whose words also join other things, so that their value needs a shape (:func:`_shaped`): a weak
-    link ("le mot de passe à …", "reset the password to …"), a label of a few words and a strong link ("pw for the
-    staging box is …"), the value first ("save … as the queue password", "… comme mot de passe"); and the sign-in
-    phrases ("log in with …", "melde dich mit … an"), which hold no credential noun."""
-    nouns = _words(vocabulary_words("credentials", "phrase_nouns"))
+def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Pattern[str]]:
+    """The forms whose words also join other things, so that their value needs a shape (:func:`_shaped`), each with
+    a password's own noun only (a key, a token or a PIN is named so in too many sentences about code): a weak link
+    ("le mot de passe à …", "reset the password to …"), a label of a few words and a strong link ("pw for the
+    staging box is …"), the value first ("save … as the queue password", "… comme mot de passe": found from "as"
+    and read back); and the sign-in phrases ("log in with …", "melde dich mit … an"), which hold no noun."""
+    nouns = _words(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
+                         if any(p in n.lower() for p in ("pass", "kennwort", "contraseña", "parola")) or n == "pw"))
     weak = _words(vocabulary_words("credentials", "phrase_weak_links"))
-    strong = _words(_STRONG_LINKS)
+    strong = _words(vocabulary_words("credentials", "phrase_strong_links"))
     as_words = _words(vocabulary_words("credentials", "phrase_as"))
     login = _words(vocabulary_words("credentials", "phrase_login"))
     with_noun = regex.compile(
         rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])"
-        rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+[\p{{L}}'’-]+){{1,5}}?[^\S\n]+(?:{strong}))(?![\w-])[^\S\n]*:?[^\S\n]*{_VALUE}"
-        rf"|(?<![\w-]){_VALUE.replace('value', 'first')}[^\S\n]+(?:{as_words})[^\S\n]+(?:[\p{{L}}'’-]+[^\S\n]+){{0,2}}?"
-        rf"(?:{nouns})(?![\w-])")
-    sign_in = regex.compile(rf"(?i)(?<![\w-])(?:{login})[^\S\n]+[\"'`«„“]?{_VALUE}")
-    return with_noun, sign_in
+        rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+[\p{{L}}'’-]+){{1,5}}?[^\S\n]+(?:{strong}))(?![\w-])[^\S\n]*:?[^\S\n]*{_VALUE}")
+    value_first = regex.compile(
+        rf"(?i)(?<=[^\s\"'`«»“”„])[\"'`»”]?[^\S\n]+(?:{as_words})[^\S\n]+(?:[\p{{L}}'’-]+[^\S\n]+){{0,2}}?(?:{nouns})(?![\w-])")
+    sign_in = regex.compile(rf"(?i)(?<![\w-])(?:{login})[^\S\n]+{_VALUE}")
+    return with_noun, value_first, sign_in
 
 
 def _shaped(value: str) -> bool:
-    """A value the loose forms accept: a digit or a sign in it, or capitalised words joined (``TambourGaletPhare``)."""
-    return (any(c.isdigit() for c in value) or any(not c.isalnum() for c in value)
-            or sum(c.isupper() for c in value[1:]) >= 2)
+    """A value the loose forms accept: a digit or a sign in it (not "_", "=" or "(": an identifier, a setting, a
+    call), or three capitalised words joined that no dictionary holds (``TambourGaletPhare``, not ``GitHubEnterprise``)."""
+    if any(c in "=(" for c in value):
+        return False
+    if any(c.isdigit() for c in value) or any(not c.isalnum() and c != "_" for c in value):
+        return True
+    parts = regex.findall(r"\p{Lu}\p{Ll}+", value)
+    dictionary = word_list("dictionary_words")
+    return len(parts) >= 3 and "".join(parts) == value and not any(p.lower() in dictionary for p in parts)
 
 
 @functools.cache
@@ -132,16 +141,21 @@ class CredentialPhraseDetector:
             le = text.find("\n", end)
             done = le = len(text) if le < 0 else le
             out += [s for m in pattern.finditer(text, ls, le) if (s := self._phrase_value(text, m)) is not None]
-            out += [s for m in _loose_phrases()[0].finditer(text, ls, le) if (s := self._loose_value(text, m)) is not None]
-        out += [s for m in _loose_phrases()[1].finditer(text) if (s := self._loose_value(text, m)) is not None]
+            with_noun, value_first, _ = _loose_phrases()
+            out += [s for m in with_noun.finditer(text, ls, le) if (s := self._loose_value(text, *m.span("value")))]
+            for m in value_first.finditer(text, ls, le):  # the value is the word that ends where "as …" begins
+                first = _FIRST.search(text, max(ls, m.start() - 128), m.start())
+                if first is not None and (s := self._loose_value(text, first.start(), m.start())):
+                    out.append(s)
+        out += [s for m in _loose_phrases()[2].finditer(text) if (s := self._loose_value(text, *m.span("value")))]
         out += self._cli_values(text)
         return out
 
     @staticmethod
-    def _loose_value(text: str, m: regex.Match[str]) -> Span | None:
-        group = "value" if m.group("value") is not None else "first"
-        s, e = m.span(group)
+    def _loose_value(text: str, s: int, e: int) -> Span | None:
         value = text[s:e]
+        if value[:1] in "\"'`«„“":
+            s, value = s + 1, value[1:]
         while value and value[-1] in _TRAILING:
             value = value[:-1]
         e = s + len(value)
