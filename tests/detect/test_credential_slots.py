@@ -201,3 +201,17 @@ def test_long_runs_stay_linear() -> None:
         t = time.perf_counter()
         MASKER.mask(text)
         assert time.perf_counter() - t < 5, text[:20]
+
+
+@pytest.mark.parametrize("text, value", [
+    ('{"user": "app", "password": 152103}', "152103"),
+    ("htpasswd -b -C 12 .htpasswd alice tulip42x\n", "tulip42x"),
+    ("curl -ubob:tulip42x https://api.example.net\n", "tulip42x"),
+])
+def test_json_numbers_option_arguments_and_glued_user_passwords(text: str, value: str) -> None:
+    out = MASKER.mask(text).text
+    assert value not in out and MASKER.restore(out) == text
+
+
+def test_htpasswd_keeps_the_user_when_an_option_takes_a_value() -> None:
+    assert "alice" in MASKER.mask("htpasswd -b -C 12 .htpasswd alice tulip42x\n").text

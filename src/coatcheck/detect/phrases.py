@@ -260,7 +260,8 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
                 and kept_by(text, a, b, _SENTENCE_KEEPS) is None:  # a dotted passphrase is no attribute here
             out.append(Span(a, b, "secret", "phrases:cli", 0.8))
 
-    plain = [w for w in words if not w[2].startswith("-")]
+    valued = {str(o) for o in _list(spec.get("takes_value"))}  # options whose next word is theirs (htpasswd -C 12)
+    plain = [w for i, w in enumerate(words) if not w[2].startswith("-") and not (i and words[i - 1][2] in valued)]
     needed = spec.get("subcommand")
     if isinstance(needed, str) and (not plain or plain[0][2] != needed):
         return out
@@ -281,6 +282,12 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
         for i, (ua, ub, uv) in enumerate(words):
             name, eq, inline = uv.partition("=")
             sep = user_pass.get(name)
+            glued = next((o for o in user_pass if len(o) == 2 and uv.startswith(o) and len(uv) > 2), None)
+            if not isinstance(sep, str) and glued is not None and isinstance(user_pass[glued], str):
+                sep, ua, uv = str(user_pass[glued]), ua + 2, uv[2:]  # curl -ubob:password
+                if sep in uv:
+                    add(ua + uv.index(sep) + 1, ub, uv[uv.index(sep) + 1:])
+                continue
             if not isinstance(sep, str):
                 continue
             if eq:
