@@ -378,9 +378,9 @@ class ContextDetector:
             e = s + len(value)
             sep = m.group("sep")
             if line[m.start("key") - 1 : m.start("key")] == '"' and sep == ":":
-                if strong and value.isdigit() and len(value) >= 6 and not kept_by(line, s, e, ("is_placeholder_value",)):
-                    return Span(s, e, "secret", "context:assign-number", 0.8)  # "password": 152103
-                return None  # a bare JSON value (number, true, null) is not a credential string
+                # a bare JSON value (number, true, null) is not a credential string; a password given as a JSON
+                # number stays too: its placeholder would leave the document no longer JSON
+                return None
             if "(" in value and _nests(value):  # a call, not a value
                 return None
             code_style = sep in (":=", "=>") or (sep == "=" and line[m.start("sep") - 1 : m.start("sep")] == " ")
