@@ -40,9 +40,9 @@ _STRICT: dict[str, Callable[[str], bool]] = {
 }
 
 
-def _header(line: str) -> tuple[list[tuple[int, int]], dict[int, str]] | None:
-    """The columns (start, end) of a header line and the categories of the personal ones, or None (a data frame's
-    "..." stands for the columns it leaves out)."""
+def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]] | None:
+    """The columns (start, end) of a header line, their names and the categories of the personal ones, or None (a
+    data frame's "..." stands for the columns it leaves out)."""
     if len(line) > 400 or any(c in line for c in ",;\t|"):
         return None  # a separated table is the other detector's; a long line is no header
     tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(line)]
@@ -54,7 +54,7 @@ def _header(line: str) -> tuple[list[tuple[int, int]], dict[int, str]] | None:
     if words[0].lower() in _CODE_WORDS:
         return None  # import email, from x import name: code
     cats = {k: cat for k, w in enumerate(words) if (cat := column_category(w)) is not None}
-    return (tokens, cats) if cats else None
+    return (tokens, words, cats) if cats else None
 
 
 def _table_like(words: list[str], cats: dict[int, str], ruled: bool) -> bool:
@@ -113,15 +113,15 @@ class AlignedTableDetector:
             i += 1
             if found is None:
                 continue
-            cols, cats = found
-            names = [_norm(line[a:b]) for a, b in cols]
+            cols, words, cats = found
             ruled = False
             while i < len(lines) and _skip(text[lines[i][0]:lines[i][1]].translate(_BOX)):
                 ruled = ruled or bool(text[lines[i][0]:lines[i][1]].strip())
                 i += 1
-            if not _table_like([line[a:b] for a, b in cols], cats, ruled):
+            if not _table_like(words, cats, ruled):
                 continue
-            checks = {k: (cat, _STRICT.get(cat, check)) for k, (cat, check) in column_checks(names, cats).items()}
+            checks = {k: (cat, _STRICT.get(cat, check))
+                      for k, (cat, check) in column_checks([_norm(w) for w in words], cats).items()}
             rows: list[tuple[int, str]] = []
             while i < len(lines) and len(rows) < _MAX_ROWS:
                 rs, re_ = lines[i]

@@ -16,16 +16,11 @@ import ahocorasick
 import regex
 
 from ..spans import Span
-from .validators import gazetteer_name, role_mailbox
 from .._data import word_list
-from .vocabulary import is_product, name_particles, plain_words
+from .validators import gazetteer_name, role_mailbox
+from .vocabulary import first_names, is_product, name_particles, plain_words
 
 DERIVED = "derived-handle"
-
-
-def first_names() -> frozenset[str]:
-    """The gazetteer's first names that are no common word."""
-    return word_list("first_names") - word_list("common_words")
 # A handle-shaped token standing alone: not inside a longer identifier, an e-mail's domain or a path's extension
 # (before an "@" it may stand: a prompt's user@host). A JSON string's escaped line break or tab before it is a boundary.
 _TOKEN = regex.compile(r"(?:(?<![\w.@-])|(?<=\\[ntr]))[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*(?!\w|[.-]\w)")

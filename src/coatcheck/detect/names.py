@@ -15,8 +15,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
-from .vocabulary import (all_plain_words, alternation, calendar_words, is_product, name_particles, name_roles, particle_regex,
-                         phrase_regex, plain_words, title_abbreviations, vocab_cache, word_set)
+from .vocabulary import (all_plain_words, alternation, calendar_words, first_names, is_product, name_particles, name_roles,
+                         particle_regex, phrase_regex, plain_words, title_abbreviations, vocab_cache, word_set)
 
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
@@ -93,7 +93,7 @@ class NameDetector:
 
     def __init__(self, documents: bool = False) -> None:
         self.documents = documents
-        self.first = word_list("first_names") - word_list("common_words")
+        self.first = first_names()
         self.first_lower = frozenset(w.lower() for w in self.first) - word_list("ambiguous_first_names_lower")
         self.last_lower = frozenset(w.lower() for w in word_list("last_names"))
         self.last = word_list("last_names")

@@ -312,6 +312,12 @@ def all_plain_words(words: list[str]) -> bool:
 
 
 @cache
+def first_names() -> frozenset[str]:
+    """The gazetteer's first names (keep/first_names.txt) that are no common word (keep/common_words.txt)."""
+    return word_list("first_names") - word_list("common_words")
+
+
+@cache
 def plain_words() -> frozenset[str]:
     """Lower-case words that are no name: keep/prose_words.txt and keep/code_words.txt."""
     return word_list("prose_words") | word_list("code_words")
