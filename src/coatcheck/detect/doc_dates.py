@@ -48,6 +48,14 @@ def _document_date_regex() -> regex.Pattern[str]:
     join = alternation(_words("day_joins") + _words("connectors"))
     season = alternation(_words("seasons"))
     cue = alternation(_words("year_cues"))
+    day_cue = rf"(?:{alternation(_words('day_cues'))}|{alternation([w for w in wdays if len(w) >= 3])}\.?)"
+    month_three = alternation([m for m in months if len(m) == 3])
+    range_join = alternation(_words("month_range_joins"))
+    atom = alternation(_words("number_words"))
+    thousand = alternation(_words("thousand_words"))
+    spelled = rf"(?:{atom})(?:[ -](?:{atom}))*"  # "treinta y uno", "vingt-six", "twenty-third"
+    # a year written out holds its thousand: "dos mil veintitrés", "deux mille vingt-quatre", "duemilaventiquattro"
+    spelled_year = rf"(?:(?:{atom})[ -])*(?:{thousand})\p{{L}}*(?:[ -](?:{atom}))*"
     year = rf"(?P<year>{_YEAR4}|'\d\d)"
     day = rf"{_DAY}(?:[ ]?\.)?{suffix}"  # "12. März", and "12 . März" as tokenised text writes it
     lead = rf"(?:{wday},?{_SPACE}(?:(?:the|le|il|el|den){_SPACE})?)?"
@@ -65,9 +73,17 @@ def _document_date_regex() -> regex.Pattern[str]:
           | {lead}{month_sure}{_SPACE}{_DAY}(?:st|nd|rd|th)?(?![\d:])                              # March 3rd
           | (?:{season}|{month_any})[ ]?,?{_SPACE}(?:{join}{_SPACE})?{year}                       # March 2024
           | (?<=(?<![\w'])(?:{month_cue}){_SPACE}){alternation(full)}(?![\w])                       # im April
+          | (?:mid|mi|early|late)-{alternation(full)}(?![\w])                                         # mid-May
+          | (?:{spelled}[ ](?:day[ ])?(?:{join}[ ])?)?{alternation(full)}(?:,?[ ](?:{join}[ ]|dell'anno[ ]|of[ ]the[ ]year[ ])?{spelled_year})  # treinta y uno de marzo de dos mil veintitrés
+          | {spelled}[ ](?:day[ ])?(?:{join}[ ])?{alternation(full)}(?![\w])                          # vingt février
+          | (?<=(?<![\w'])(?:{month_cue}){_SPACE})(?-i:(?=\p{{Lu}})){month_three}(?![\w.])          # seit Mai
+          | {alternation(full)}(?={_SPACE}(?:{range_join}){_SPACE}{month_any}(?![\w]))            # Januar bis Juni
+          | (?:{_DAY}\.?[/–-])?(?P<a>[0-3]?\d)[ ]?\.[ ]?(?P<b>[01]?\d)[ ]?\.(?P<year>{_YEAR4}|\d\d)?(?![ ]?\d)(?<=\d\d[ ]?\.[ ]?\d\d[ ]?\.|\d{{2,4}})  # 08.04., 27./28.01.2024
+          | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE})(?P<a>[0-3]?\d)(?P<s>[./])(?P<b>[01]?\d)(?P=s)?(?![\d/]|[.]\d)  # on 24/04, am 8.4.
+          | (?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?=[ ]?(?:and|und|et|y|e|–|-)[ ]?[0-3]?\d/[01]?\d(?![\d/]))  # 16/07 and 17/07
           | (?<=(?<![\w'])(?:{cue}){_SPACE})(?P<bare>{_YEAR4}(?:[-/–](?:{_YEAR4}|\d\d))?)(?!\s*%)  # in 2019
           | (?<=\b(?:on|from|by|until|since|before|after)[ ]the[ ]){_DAY}(?:st|nd|rd|th)           # on the 3rd
-          | (?<![(\d][ ]?)(?<!(?<![\w]){statute}[ ,]{{1,2}}(?:(?:of|von|de|del|du|di)[ ])?)(?P<bare>(?:1[89]\d|20[0-2])\d)(?![ ]+{statute}(?![\w]))(?![ ]?\))(?-i:(?![ ]+\p{{Lu}}{{2,}}))(?![ ]?{_UNIT})(?=[ ]?[.,;:]?(?:\s|$))  # 1942
+          | (?<!\d[ ]?)(?<!(?<![\w]){statute}[ ,]{{1,2}}(?:(?:of|von|de|del|du|di)[ ])?)(?P<bare>(?:1[89]\d|20[0-2])\d(?:[–-](?:1[89]\d|20[0-2])\d)?)(?![ ]+{statute}(?![\w]))(?<!\((?:1[89]|20)\d\d(?=[ ]?\)))(?-i:(?![ ]+\p{{Lu}}{{2,}}))(?![ ]?{_UNIT})(?=[ ]?[.,;:)]?(?:\s|$))  # 1942, (R, 2019)
         )(?![\w]|[./-]\d)"""
     )
 
@@ -91,9 +107,9 @@ _REACH = 48  # longer than any date's words before or after its first digit ("We
 
 @vocab_cache
 def _anchors() -> regex.Pattern[str]:
-    """What every date form holds: a digit, or a month's full name (``im April``)."""
-    full = [m for m in _words("months") if len(m) > 3]
-    return regex.compile(rf"(?i)\d+|(?<![\w]){alternation(full)}(?![\w])")
+    """What every date form holds: a digit, or a month's name (``im April``, ``seit Mai``)."""
+    names = [m for m in _words("months") if len(m) >= 3]  # "seit Mai" too
+    return regex.compile(rf"(?i)\d+|(?<![\w]){alternation(names)}(?![\w])")
 
 
 def _windows(text: str) -> list[tuple[int, int]]:

@@ -20,13 +20,13 @@ from .vocabulary import alternation, vocab_cache, vocabulary_labels
 
 _NUMBER = r"\d+(?:[./-]\d+)*(?:[ ]?[-–][ ]?\d+(?:[./-]\d+)*)?"
 _YEAR_TAIL = r"(?:[ ](?:of|OF|del|de|du|vom|dell'anno)[ ](?:19|20)\d\d)"
-_SIGN = r"(?:No|NO|Nos|NOS|Nr|nr|Nrn|n|N|nº|Nº|n°|N°|núm|Núm|num|Num)\.?"
+_SIGN = r"(?:No|NO|Nos|NOS|Nr|nr|Nrn|[nN]\.[ ]?[º°o](?![\p{L}])|[nN][º°]\.?|n|N|núm|Núm|num|Num)\.?"
 # the case type before the sign: capitalised words or dotted abbreviations (W.P.(C), Crl.A., OA(EKM)), at most five
 _KIND = r"(?:(?:\p{Lu}[\p{L}]*\.?|\p{Lu}(?:\.\p{Lu})+\.?)(?:\([\p{L}]+\))?[ ]?){0,5}"
 
 
 @vocab_cache
-def _patterns() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Pattern[str]]:
+def _patterns() -> tuple[regex.Pattern[str], ...]:
     signed = regex.compile(
         rf"(?<![\w])(?P<kind>{_KIND})(?<![\p{{L}}]){_SIGN}(?![\p{{L}}])[ ]?(?P<num>{_NUMBER})(?P<year>{_YEAR_TAIL})?(?![\w])")
     labels = alternation(vocabulary_labels("case_number") + vocabulary_labels("record_number"))
@@ -34,13 +34,29 @@ def _patterns() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Pattern[s
     # before a chunk with a digit or a short capital code; never a word, two spaces or the line's end ("NHC: 26113667
     # Cama", "reg. ND94 FTB,", "Versicherungsnummer: 79 859607 E 678")
     labelled = regex.compile(
-        rf"(?i)(?<![\w]){labels}\.?[ ]?(?:{_SIGN}(?![\p{{L}}])[ ]?)?[:#]?[ ]?"
-        rf"(?P<num>(?-i:\[?[A-Z0-9][A-Za-z0-9]*\]?(?:(?:[.:/-]|[ ](?=[A-Z0-9]*\d|[A-Z]{{1,4}}(?![\p{{L}}])))"
+        rf"(?i)(?<![\w]){labels}\.?\s?(?:{_SIGN}(?![\p{{L}}])[ ]?)?[:#]?[ ]{{0,2}}"
+        rf"(?P<num>(?-i:\[?(?:[A-Z]{{1,5}}(?![a-z])|[A-Z0-9]*\d[A-Za-z0-9]*)\]?(?:(?:[.:/-]|[ ](?=[A-Z0-9]*\d|[A-Z]{{1,4}}(?![\p{{L}}])))"
         rf"\(?[A-Za-z0-9]+\)?){{0,6}}))(?![\w])")
     shaped = regex.compile(
-        r"(?<![\w/-])(?:\d{1,3}[ ](?:[A-Z][A-Za-z]{0,3}|[IVX]{1,4}[ ][A-Z]{1,3})[ ]\d{1,5}/\d{2}"  # 2 BvR 1234/19
-        r"|[CTF]-\d{1,4}/\d{2})(?![\w/])")                                                      # C-123/19
-    return signed, labelled, shaped
+        r"(?<![\w/-])(?:\d{1,3}[a-z]?[ ](?:[A-Z][A-Za-z]{0,3}(?:-\d{1,5})?|[IVX]{1,4}[ ][A-Z]{1,3})[ ]"   # 2 BvR 1234/19
+        r"(?:(?:\d{1,5}[ ])?[A-Z][a-z]{1,2}[ ])?\d{1,5}/\d{2}(?:-\d{1,4}/\d{2})?(?:\.[A-Z]{1,2})?"           # 23 Ds-721 Js 4418/23
+        r"|[CTF]-\d{1,4}/\d{2}"                                                                  # C-123/19
+        r"|ECLI:[A-Z]{2}:[A-Z0-9]{1,10}:\d{4}:[0-9A-Za-z.]{1,25}[0-9A-Za-z]"                      # ECLI:ES:TS:2023:2871
+        r"|[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?"                            # an IBAN's shape
+        r"|(?:STS|ATS|STSJ|SAP|AAP|SAN|AAN|STC|ATC|SJPI|SJSO|SJM|AJPI)(?:[ ][A-Z]{1,4})?[ ]\d{1,6}/\d{4}"  # Roj: STS 2871/2023
+        r"|[A-Z0-9]{4}-[A-Z]-[A-Z0-9]{3}-[A-Z0-9]{4}"                                              # Portalis DBVX-V-B7G-OKLM
+        r"|[A-Z]{2}-\d{3}-[A-Z]{2}"                                                                # a French plate EX-417-RT
+        r")(?![\w/])")
+    # a code of capitals and digits: a short prefix and four digits or more ("RAI-2290417", "VA/0412/23",
+    # "INC0098812", "BG1190244801187"), or seven digits and more alone ("7103385")
+    coded = regex.compile(
+        r"(?<![\w/.,-])(?:[A-Z]{1,5}(?:[-/][A-Z]{1,3})?[-/]?\d[\d/-]{2,}\d(?:[-/][A-Z0-9]{1,4})?|\d{7,})(?![\w/]|[.,-]\d)")
+    # a number sign, a word or two naming the number, then the number ("N° RG 22/03417", "Nº de Recurso: 6218/2020",
+    # "N° minute : 23/4471", "n.º 312/2018")
+    sign_named = regex.compile(
+        rf"(?<![\w]){_SIGN}(?![\p{{L}}])[ ]?(?:(?:de|del|du|de[ ]la|des)[ ])?(?:\p{{L}}[\p{{L}}.]*[ ]?)?:?[ ]?"
+        rf"(?P<num>\d[\d./-]*\d|[A-Z]{{1,5}}-\d[\d./-]*\d(?:-\d)?)(?![\w/])")
+    return signed, labelled, shaped, coded, sign_named
 
 
 # a number of a part of a document, not of a case: "page No. 245", "Article No. 12", "Seite Nr. 12"
@@ -51,6 +67,8 @@ _PARTS = frozenset({"page", "pages", "p", "pp", "section", "sec", "paragraph", "
 
 
 _YEAR_ALONE = regex.compile(r"(?:1[89]|20)\d\d")
+# a date or a year range written like a code ("2019/2020", "12/03/2024", "2019-2021"): the date detectors' own
+_DATE_LIKE = regex.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|(?:1[89]|20)\d\d[/-](?:1[89]|20)?\d\d")
 
 
 def _worth(num: str, year: str | None, kind: str = "x") -> bool:
@@ -72,7 +90,7 @@ class DocumentIdDetector:
     def detect(self, text: str) -> list[Span]:
         if not any(c.isdigit() for c in text):
             return []
-        signed, labelled, shaped = _patterns()
+        signed, labelled, shaped, coded, sign_named = _patterns()
         out: list[Span] = []
         for m in signed.finditer(text):
             if not _worth(m.group("num"), m.group("year"), m.group("kind")):
@@ -83,7 +101,22 @@ class DocumentIdDetector:
             num = m.group("num").rstrip(".:-/ ")
             digits, alnum = sum(c.isdigit() for c in num), sum(c.isalnum() for c in num)
             # three digits, or two in a code of five letters and digits (a plate: "ND94 FTB"); "fall 2019" is a season
-            if (digits >= 3 or (digits >= 2 and alnum >= 5)) and not _YEAR_ALONE.fullmatch(num):
+            dashed = alnum >= 8 and digits >= 1 and sum(num.count(c) for c in "-/") >= 2  # DBVX-V-B7G-OKLM
+            if (digits >= 3 or (digits >= 2 and alnum >= 5) or dashed) and not _YEAR_ALONE.fullmatch(num):
                 out.append(Span(m.start("num"), m.start("num") + len(num), "identifier", "doc-ids:labelled", 0.85))
         out.extend(Span(m.start(), m.end(), "identifier", "doc-ids:shape", 0.8) for m in shaped.finditer(text))
+        for m in coded.finditer(text):
+            value = m.group()
+            if sum(c.isdigit() for c in value) >= 4 and not _DATE_LIKE.fullmatch(value):
+                out.append(Span(m.start(), m.end(), "identifier", "doc-ids:coded", 0.75))
+        for m in sign_named.finditer(text):
+            num = m.group("num")
+            before = text[max(0, m.start() - 12):m.start()].split()
+            if before and before[-1].lower().strip(".") in _PARTS:
+                continue  # "page No. 245"
+            named = bool(text[m.start():m.start("num")].strip(" .:º°").split()[1:])  # a word between sign and number
+            if not named and "/" not in num and "-" not in num:
+                continue  # "No. 12345" alone is nobody's case
+            if sum(c.isdigit() for c in num) >= 3 and not _YEAR_ALONE.fullmatch(num) and not _DATE_LIKE.fullmatch(num):
+                out.append(Span(m.start("num"), m.end("num"), "identifier", "doc-ids:sign-named", 0.8))
         return out

@@ -21,10 +21,14 @@ from .vocabulary import (all_plain_words, alternation, calendar_words, first_nam
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
 
+_NAME_OR_CAPS = rf"(?:{_WORD}|\p{{Lu}}{{2,}}(?:-\p{{Lu}}{{2,}})?)"
+
 
 class _Patterns(NamedTuple):
     full: regex.Pattern[str]
     titled: regex.Pattern[str]
+    titled_caps: regex.Pattern[str]
+    roled_at: regex.Pattern[str]
     roled: regex.Pattern[str]
     titled_initial: regex.Pattern[str]
     greeting: regex.Pattern[str]
@@ -42,6 +46,17 @@ def _patterns() -> _Patterns:
         titled=regex.compile(
             rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
             rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ]){{0,3}}{_WORD})(?![\w(@/\\-])"
+        ),
+        # a document's titled name may be written in capitals ("Monsieur DUPONT Jean", "Me SCHMITT")
+        titled_caps=regex.compile(
+            rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
+            rf"(?P<name>(?:{_NAME_OR_CAPS}[ ])?(?:{particle}[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
+        ),
+        # a German court's judge by the court ("Richterin am Landgericht Schulte-Borowski", "Richter am
+        # Arbeitsgericht Dr. Wendt"): the name after the court is a person whatever the gazetteers know
+        roled_at=regex.compile(
+            rf"(?<![\w])(?i:{alternation(name_roles())})[ ](?:am|beim|an[ ]der|des)[ ]\p{{Lu}}[\p{{L}}-]+[ ]"
+            rf"(?:(?:Dr|Prof)\.(?:[ ]med\.)?[ ])*(?P<name>{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-])"
         ),
         roled=regex.compile(
             rf"(?<![\w])(?i:{alternation(name_roles())})[ ]+"
@@ -75,7 +90,10 @@ _INITIALS = regex.compile(r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Sh
 
 # a register's names: two or three words in capitals ("ROSSI MARIO", "VAN DER MERWE REUBEN"), a surname (in capitals
 # or not) and a comma before a first name ("STONE, Bethany", "Winter, Stefan"), or lower case ("lukas vogel")
-_CAPS_NAME = regex.compile(r"(?<![\w-])\p{Lu}{2,}(?:[ '-]\p{Lu}{2,}){1,3}(?![\w-])")
+_CAPS_NAME = regex.compile(r"(?<![\w-])\p{Lu}{2,}(?:(?:[ ]{1,2}|['-])\p{Lu}{2,}){1,3}(?![\w-])")
+# a document's "SURNAME Given" and "Given SURNAME" ("RAKOTOMALALA Fenohasina", "Marc-Antoine FOURNIER")
+_MIXED_CAPS = (regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,2})[ ](?P<first>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\w-])"),
+               regex.compile(r"(?<![\w-])(?P<first>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ ](?P<sur>\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,2})(?![\w-])"))
 _SURNAME_FIRST = regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{2,}(?:[ -]\p{Lu}{2,}){0,2}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?),[ ]"
                                r"(?P<first>\p{Lu}\p{Ll}+)(?![\w-])")
 _LIST_AFTER = regex.compile(r"[ ]\p{Lu}\p{Ll}")
@@ -104,7 +122,7 @@ class NameDetector:
         out: list[Span] = []
         p = self.patterns
         roles, abbreviations = name_roles(), title_abbreviations()
-        for m in p.titled.finditer(text):
+        for m in (p.titled_caps if self.documents else p.titled).finditer(text, overlapped=True):
             s, e = m.span("name")
             words = text[s:e].split()
             first = words[0]
@@ -115,6 +133,11 @@ class NameDetector:
             if not is_product(text[s:e]):
                 out.append(Span(s, e, "person", "names:titled", 0.8))
         if self.documents:
+            for m in p.roled_at.finditer(text):
+                s, e = m.span("name")
+                first = text[s:e].split()[0]
+                if first.lower() not in roles and not is_product(text[s:e]) and not all_plain_words(text[s:e].split()):
+                    out.append(Span(s, e, "person", "names:titled", 0.8))
             for m in p.roled.finditer(text):  # "le docteur Jean Dupont", "Richterin Weber": a known name after a role
                 s, e = m.span("name")
                 words = text[s:e].split()
@@ -174,7 +197,10 @@ class NameDetector:
             if not self.documents and self._ordinary(words):
                 continue  # "GREEK SMALL LETTER THETA" in code and its documentation
             firsts = [w for w in words if w in self.first and w not in common]
-            if firsts and any(w in self.last or (w in self.first and w != firsts[0]) for w in words if w != firsts[0]):
+            others = [w for w in words if w != firsts[0]] if firsts else []
+            if firsts and not any(w.lower() in calendar_words() for w in words) and (any(w in self.last or w in self.first for w in others)
+                           or self.documents and firsts[0] not in self.ambiguous and all(map(self._surname_like, others))):
+                # in a document a known first name with unlisted surnames too ("WINIFRED  AKINYI  OTIENO")
                 out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
         for m in _SURNAME_FIRST.finditer(text):
             first, sur = m.group("first"), m.group("sur").title()
@@ -190,6 +216,15 @@ class NameDetector:
                          or self.documents and first not in self.ambiguous and self._surname_like(sur))):
                 # an unlisted surname only in a document: in tool output "Dagster, Luigi" lists products
                 out.append(Span(m.start(), m.end(), "person", "names:surname-first", 0.7))
+        if self.documents:
+            for pattern in _MIXED_CAPS:
+                for m in pattern.finditer(text, overlapped=True):
+                    first, sur = m.group("first"), m.group("sur").title()
+                    given = first.split("-")[0]
+                    if (given in self.first and given not in common and (given not in self.ambiguous or "-" in first)
+                            and regex.search(r"[AEIOUYÀ-ÖØ-Ý]", m.group("sur")) and sur not in places
+                            and all(self._surname_like(w) or w in self.last for w in sur.split())):
+                        out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
         if "/" in text:
             for m in _SLASH_NAME.finditer(text):
                 first = m.group("first").split()[0].title()
@@ -212,7 +247,8 @@ class NameDetector:
     def _surname_like(self, word: str) -> bool:
         """A capitalised word no dictionary or place list holds, the way an unlisted surname reads."""
         return all(w.lower() not in plain_words() and w not in word_list("common_words") and w not in word_list("places")
-                   and w.lower() not in name_particles() for w in regex.split(r"[ '-]", word) if w)
+                   and w.lower() not in name_particles() and w.lower() not in calendar_words()
+                   and w.lower() not in word_set("dates", "number_words") for w in regex.split(r"[ '-]", word) if w)
 
     def _lower_case(self, text: str) -> list[Span]:
         """Names written in lower case (documents only: in code, lower-case words are identifiers): ``lukas vogel``."""

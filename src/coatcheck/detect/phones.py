@@ -41,6 +41,9 @@ _ZIP4 = regex.compile(r"\d{5}-\d{4}")
 _STATE_BEFORE = regex.compile(r"\b[A-Z]{2},?\s*(?:[#*]|//)?\s*$")  # "MA 02110", "MA\n# 02110" (a licence header)
 
 
+_CLOCK_RANGE = regex.compile(r"(?:[01]\d|2[0-4])[0-5]\d[ ]?[-–][ ]?(?:[01]\d|2[0-4])[0-5]\d")
+
+
 class PhoneDetector:
     """Phone numbers by candidate pattern + ``phonenumbers`` validation."""
 
@@ -62,6 +65,8 @@ class PhoneDetector:
                 continue
             if regex.fullmatch(r"\d{4}[-/.]\d{2}[-/.]\d{2}.*", raw) or _YEARS.fullmatch(raw):
                 continue
+            if _CLOCK_RANGE.fullmatch(raw):
+                continue  # 0700-1900: a shift, two times of a 24-hour clock
             if _ZIP4.fullmatch(raw) and _STATE_BEFORE.search(text, max(0, start - 10), start):
                 continue  # Boston, MA 02110-1301: a ZIP+4 code
             if m.group("p"):

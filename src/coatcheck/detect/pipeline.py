@@ -62,6 +62,10 @@ from .dates import VETOED, drop_dates
 from .doc_dates import DocumentDateDetector
 from .doc_ids import DocumentIdDetector
 from .places_orgs import LocationDetector, OrganizationDetector
+from . import doc_persons
+from .doc_addresses import DocumentAddressDetector, confirm_model_addresses, drop_streets_named_after_people
+from .doc_contacts import DocumentContactDetector
+from .doc_names import DocumentNameDetector
 from .examples import drop_documented
 from .encoded import EncodedDetector, Lookup, encoded_copies
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
@@ -158,6 +162,7 @@ def _possessive_end(text: str, end: int) -> int:
 
 
 _ENCODABLE_MIN = 5  # a shorter value's base64 or hex turns up inside other blobs by chance
+_DOCUMENT_CONTACTS = frozenset({"email", "phone", "url", "ip"})
 _SPREAD = 0.99  # a login the classifier is less sure of is masked where it stands, not wherever it recurs
 
 
@@ -334,6 +339,12 @@ _SPECS = (
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),
     _Spec("doc-ids", lambda p: DocumentIdDetector.produces, lambda p: DocumentIdDetector(), "text"),
+    _Spec("doc-contacts", lambda p: DocumentContactDetector.produces if p.documents else frozenset(),
+          lambda p: DocumentContactDetector(), "text"),
+    _Spec("doc-addresses", lambda p: DocumentAddressDetector.produces if p.documents else frozenset(),
+          lambda p: DocumentAddressDetector(), "text"),
+    _Spec("doc-names", lambda p: DocumentNameDetector.produces if p.documents else frozenset(),
+          lambda p: DocumentNameDetector(), "text"),
     _Spec("doc-dates", lambda p: DocumentDateDetector.produces, lambda p: DocumentDateDetector(keep_year=p.dates == "year"), "text"),
     _Spec("terms", lambda p: TermDetector(p.always_mask).produces, lambda p: TermDetector(p.always_mask), "terms"),
     _Spec("model", lambda p: model_categories(), _build_model, "model"),
@@ -441,6 +452,8 @@ class Pipeline:
         if self.model is not None:
             self._views.insert(1 if rest else 0, (_MODEL_VIEW, [self.model]))
         steps: list[tuple[str, Callable[[_Pass], None]]] = [("policy", self._policy)]
+        if policy.documents:
+            steps.append(("document-persons", self._document_persons))
         if mask & VETOED:
             steps.append(("dates", self._dates))
         if "secret" in mask:
@@ -516,6 +529,11 @@ class Pipeline:
     def _policy(self, run: _Pass) -> None:
         run.spans = [s for s in run.spans if self._allowed(run.text, s)]
 
+    def _document_persons(self, run: _Pass) -> None:
+        """A document's person spans cut to their names, and its common nouns no names (:mod:`.doc_persons`)."""
+        spans = confirm_model_addresses(run.text, doc_persons.refine(run.text, run.spans))
+        run.spans = drop_streets_named_after_people(run.text, spans)
+
     def _readable(self, run: _Pass) -> None:
         """Values found again and the caller's known values that sit where an agent needs to read them
         (data/keep/readable.toml: ``class Grace(Ada)``, ``## Tone``): the detections went through the same keeps
@@ -562,6 +580,8 @@ class Pipeline:
                     end = _possessive_end(text, end)  # "Goethes", "Fraenkel's": the name's own form
                 if not inside_token(text, i, end):
                     repeats.append(replace(values[v], start=i, end=end, detector=f"repeat:{values[v].detector}"))
+            if self.policy.documents:  # a word the document writes as a noun does not spread as a name either
+                repeats = doc_persons.refine(text, repeats, run.spans)
             run.add(repeats)
         self._handles(run)
         known = run.known
@@ -627,7 +647,10 @@ class Pipeline:
         if not self.policy.masks(span.category):
             return False
         value = text[span.start : span.end]
-        if value in self.policy.never_mask or kept_span(text, span):
+        if value in self.policy.never_mask:
+            return False
+        # a document's contact details belong to someone, whatever their range or domain (agents keep examples)
+        if not (self.policy.documents and span.category in _DOCUMENT_CONTACTS) and kept_span(text, span):
             return False
         if span.category == "ip" and not self.policy.mask_private_ips:
             try:

@@ -32,14 +32,18 @@ def category_keeps() -> dict[str, tuple[KeepPredicate, ...]]:
     return out
 
 
+_TITLED = frozenset({"names:titled", "names:titled-initial", "doc-names:role"})
+
+
 def kept_span(text: str, span: Span) -> bool:
     """True when a keep predicate of the span's category says the agent needs ``text[span]`` readable. A person's
     name found again is that person, not the place it is also the name of ("Douglas Hamilton … Hamilton left")."""
     keeps = category_keeps().get(span.category)
     if keeps is None:
         return False
-    repeat = span.category == "person" and span.detector.startswith("repeat:")
-    return any(k(text, span.start, span.end) for k in keeps if not (repeat and k is is_place_name))
+    # a name found again is that person; one after a courtesy title is a person ("Mr Beaumont"), not the place
+    place_ok = span.category == "person" and (span.detector.startswith("repeat:") or span.detector in _TITLED)
+    return any(k(text, span.start, span.end) for k in keeps if not (place_ok and k is is_place_name))
 
 
 def drop_readable(text: str, spans: Iterable[Span]) -> list[Span]:

@@ -1,0 +1,139 @@
+"""Postal addresses of documents for the document policy (category ``address``), by their parts:
+
+- a street with its number, the type word before the name ("24 montée des Carmélites-Basses", "calle Portales del
+  Ebro 31", "Via Roma 12", "5 rue Jean-Baptiste-Lebas") or after it ("14 Cobblers Rise", "3 Station Approach"),
+  a German street in one word or two ("Rheinuferpromenade 44", "Herforder Straße 240");
+- a postcode with its town ("33609 Bielefeld", "06108 Halle (Saale)", "F-75008 Paris Cedex 08"), where a street
+  comes before it, the town is a known place, or it stands alone on its line as letterheads write it;
+- a British postcode ("MB1 4RF") with the town before it.
+
+Parts on one line joined by a comma, a space or a floor ("2.º 1.ª", "puerta 9") are one address, and so is the
+street before a postcode ("Im Grün 22, 79183 Waldkirch"). Street types: data/vocab/streets.toml.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from .._data import word_list
+from ..spans import Span
+from .vocabulary import alternation, vocab_cache, vocabulary_words
+
+_CAP = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
+_LINK = r"(?:de|del|de[ ]la|de[ ]los|de[ ]las|des|du|de[ ]l['’]|d['’]|di|della|dei|degli|delle|dello|von|vom|of|the|la|le|les|el|y|i|et|sur|sous|en|an[ ]der|am)(?![\p{L}'’])"
+_NAME = rf"(?:{_CAP}|{_LINK})(?:[ ](?:{_CAP}|{_LINK}|\d{{1,2}}(?=[ ]\p{{Lu}}))){{0,6}}"
+_HOUSE = r"\d{1,4}(?:[-–/]\d{1,4}(?![./]\d))?(?:[ ]?[a-zA-Z](?![\p{L}])|[ ]?(?:bis|ter|quater)(?![\p{L}]))?"
+_SHORT_HOUSE = r"\d{1,3}(?:[ ]?[a-zA-Z](?![\p{L}]))?"  # after a one-word street: not "Heidelberg 1945"
+_NUMBER_SIGN = r"(?:n\.?[ ]?[ºo°]\.?|nº|n°|no\.|nr\.|núm\.|num\.|s/n)"
+_GAP = (r"(?:,?[ ]+(?:\d{1,2}\.?[ ]?[ºª°oa]\.?(?:[ ]?\d{1,2}\.?[ ]?[ºª°oa]\.?|[ ](?:dcha|izda|izq|der|centro|ext|int)\.?)?|puerta[ ]\d+|piso[ ]\d+|bajo|planta[ ]\d+|"
+        r"esc(?:alera)?\.?[ ]\w+|\d+r[ ]\d+a|interno[ ]\d+|int\.[ ]\d+|scala[ ]\w+|étage[ ]\d+|(?:bâtiment|bât\.)[ ]\w+|"
+        r"appartement[ ]\d+|apt\.?[ ]\d+|(?:flat|unit|suite)[ ]\d+\w?|top[ ]\d+|\d+\.[ ]?(?:OG|Stock))(?=[, ]))*[ ]*,?[ ]+")
+
+
+_TOWN = regex.compile(r",[ ](\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:de|del|di|la|le|sur|am|an[ ]der)[ ]\p{Lu}[\p{L}\p{M}'’-]+)?)(?![\w-])")
+
+
+@vocab_cache
+def _patterns() -> tuple[regex.Pattern[str], ...]:
+    before = alternation(tuple(w for w in (*vocabulary_words("streets", "before"),
+                                           *vocabulary_words("streets", "document_before"))))
+    after = alternation((*vocabulary_words("streets", "after"), *vocabulary_words("streets", "document_after")))
+    compound = alternation((*vocabulary_words("streets", "compound"), *vocabulary_words("streets", "document_compound")))
+    street = regex.compile(
+        rf"(?<![\w.,/-])(?:"
+        rf"{_HOUSE},?[ ](?i:{before})[ ]{_NAME}"                                    # 24 montée des Carmélites
+        rf"|(?i:{before})[ ]{_NAME}(?:,?[ ](?:{_NUMBER_SIGN}[ ]?)?){_HOUSE}(?!\d)"  # calle Portales del Ebro 31
+        rf"|{_HOUSE}[ ](?:{_CAP}[ ]){{1,3}}(?i:{after})\.?(?![\p{{L}}])"               # 14 Cobblers Rise
+        rf"|\p{{Lu}}[\p{{L}}-]*(?i:{compound})[ ]{_SHORT_HOUSE}(?!\d)"                # Rheinuferpromenade 44
+        rf"|\p{{Lu}}\p{{L}}+(?:er|sche|sches)[ ](?i:straße|strasse|weg|platz|allee|ring|damm|gasse|ufer|markt|chaussee)[ ]{_HOUSE}(?!\d)"
+        rf")")
+    postcode = regex.compile(
+        r"(?<![\w.,/-])(?:[A-Z]{1,2}-)?\d{5}[ ]+(?P<town>\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:\p{Lu}[\p{L}\p{M}'’-]+|an[ ]der|am|im|"
+        r"bei|sur|de|del|di|la|le|en)){0,3}(?:[ ]\(\p{Lu}[\p{L}\p{M} .-]*\))?(?:[ ](?i:cedex)(?:[ ]\d{1,2})?)?)(?![\w-])")
+    uk = regex.compile(r"(?<![\w-])(?:(?:\p{Lu}[\p{L}'’-]+[ ]){1,2})?[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}(?![\w-])")
+    gap = regex.compile(_GAP)
+    return street, postcode, uk, gap
+
+
+def _parts(text: str) -> list[tuple[int, int, str]]:
+    street, postcode, uk, _ = _patterns()
+    places = word_list("places")
+    out: list[tuple[int, int, str]] = []
+    streets = [(m.start(), m.end(), "street") for m in street.finditer(text)]
+    out.extend(streets)
+    street_ends = {e for _, e, _ in streets}
+    for m in postcode.finditer(text):
+        s, e = m.span()
+        town = m.group("town")
+        line_start = text.rfind("\n", 0, s) + 1
+        before = text[line_start:s].rstrip(" ,")
+        line_end = text.find("\n", e)
+        alone = not before and not text[e:line_end if line_end >= 0 else len(text)].strip(" ,.")
+        after_street = any(0 < s - se <= 40 and regex.fullmatch(_GAP, text[se:s]) for se in street_ends) or bool(
+            regex.search(rf"{_HOUSE},?[ ]*$", before))
+        if alone or after_street or town.split()[0].split("-")[0] in places:
+            out.append((s, e, "postcode"))
+    out.extend((m.start(), m.end(), "uk") for m in uk.finditer(text))
+    return sorted(out)
+
+
+class DocumentAddressDetector:
+    """Postal addresses of a document, from their parts (see the module)."""
+
+    name = "doc-addresses"
+    produces = frozenset({"address"})
+
+    def detect(self, text: str) -> list[Span]:
+        if not any(c.isdigit() for c in text):
+            return []
+        _, _, _, gap = _patterns()
+        parts = _parts(text)
+        out: list[Span] = []
+        i = 0
+        while i < len(parts):
+            s, e, _kind = parts[i]
+            j = i + 1
+            while j < len(parts):
+                start = parts[j][0]
+                if start > e:
+                    between = text[e:start]
+                    if "\n" in between or not gap.fullmatch(between):
+                        break
+                e = max(e, parts[j][1])
+                j += 1
+            # the house number and street a postcode follows on its line ("Im Grün 22, 79183 Waldkirch")
+            if _kind == "postcode":
+                line_start = text.rfind("\n", 0, s) + 1
+                m = regex.search(rf"(?<![\w-])(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_HOUSE},[ ]*$", text[line_start:s])
+                if m is not None:
+                    s = line_start + m.start()
+            # the town after a street, without its postcode ("calle Portales del Ebro 31, Logroño")
+            if parts[j - 1][2] == "street":
+                m = _TOWN.match(text, e)
+                if m is not None and m.group(1).split("-")[0] in word_list("places"):
+                    e = m.end()
+            out.append(Span(s, e, "address", "doc-addresses", 0.8))
+            i = j
+        return out
+
+
+def confirm_model_addresses(text: str, spans: list[Span]) -> list[Span]:
+    """A document's addresses as the model reads them only where a rule found an address part too: in records and
+    judgments the model takes lab values, citations of statutes and courts for addresses ("Abs. 1 i. V. m. Anlage
+    2", "Juzgado de Primera Instancia n.º 4 de Gandía")."""
+    ruled = [(s.start, s.end) for s in spans if s.category == "address" and "model:" not in s.detector]
+    out = []
+    for s in spans:
+        if s.category == "address" and "model:" in s.detector and not any(a < s.end and s.start < b for a, b in ruled):
+            continue
+        out.append(s)
+    return out
+
+
+def drop_streets_named_after_people(text: str, spans: list[Span]) -> list[Span]:
+    """A person's name inside an address a rule found is the street's ("Calle Miguel Benítez 90", "Via Giuseppe
+    Verdi 3"): the address is the finding."""
+    streets = [(s.start, s.end) for s in spans if s.detector == DocumentAddressDetector.name]
+    if not streets:
+        return spans
+    return [s for s in spans if not (s.category == "person" and any(a <= s.start and s.end <= b for a, b in streets))]

@@ -1,0 +1,106 @@
+"""Names as records and judgments write them around their people (document policy only, category ``person``):
+
+- after a role, a kinship word or a title, a name no gazetteer knows: "Wife (Ngozi)", "Husband Nikos", "Dietitian
+  Sinéad", "Secretary: Janine", "Sachverständige Wittkamp"; in lower case where notes are typed so, if the gazetteers
+  know the word ("daughter astrid", "dr mensah", "tochter ute", "pat. fr. grabowski, elfriede");
+- the next names of a list of people joined by "und", "and", "et", "y", "e" after one found this way ("Richter
+  Hennig und Stolle", "Dr. Yavuz und Pohlmann");
+- an initial before a surname in capitals ("S. LEFRANC"), a surname in capitals and a comma before a first name
+  ("OKAFOR, Chidi"), and a staff member's initial and surname as notes sign them ("t.nguyen", "p.osei-bonsu").
+
+The roles are those of data/vocab/names.toml [roles] and [honorifics]; a name is never a word prose writes, a role,
+a place or a thing word.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from .._data import word_list
+from ..spans import Span
+from .doc_persons import is_role_word
+from .vocabulary import alternation, is_product, name_particles, name_roles, plain_words, vocab_cache, word_set
+
+_CAPWORD = r"\p{Lu}\p{Ll}[\p{Ll}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}'’]*)?"
+_LOWWORD = r"\p{Ll}[\p{Ll}'’]{2,}(?:-\p{Ll}{2,})?"
+
+
+# roles too short or too common in prose to name a person before an unknown word ("call me Bob", French "son")
+_WEAK_ROLES = frozenset({"me", "son", "don", "d.", "m.", "ra", "on.", "sa", "ing", "ing.", "md", "rn", "pt", "sir", "lady",
+                         "lord", "brother", "sister", "father", "mother", "padre", "madre", "general", "major"})
+
+
+@vocab_cache
+def _patterns() -> tuple[regex.Pattern[str], ...]:
+    roles = alternation(tuple(sorted(name_roles() - _WEAK_ROLES, key=len, reverse=True)))
+    after_role = regex.compile(
+        rf"(?<![\w.])(?i:{roles})(?P<sep>[ ]{{1,2}}|[ ]?\([ ]?|:[ ]|,[ ])(?P<name>{_CAPWORD}(?:[ ]{_CAPWORD})?)(?![\w(@/\\-])")
+    lower = regex.compile(
+        rf"(?<![\w.])(?:{roles})[ ]{{1,2}}(?P<name>{_LOWWORD}(?:,?[ ]{_LOWWORD})?)(?![\w@/\\-])")
+    joined = regex.compile(rf"\G[ ](?:und|and|et|y|e|sowie)[ ](?P<name>{_CAPWORD})(?![\w(@/-])")
+    caps_initial = regex.compile(r"(?<![\w.])(?:\p{Lu}\.[ ]?){1,2}(?P<sur>\p{Lu}{3,}(?:-\p{Lu}{2,})?)(?![\w-])")
+    caps_comma = regex.compile(rf"(?<![\w-])(?P<sur>\p{{Lu}}{{3,}}(?:-\p{{Lu}}{{2,}})?),[ ](?P<first>{_CAPWORD})(?![\w-])")
+    signed = regex.compile(r"(?<![\w.@/-])(?P<i>\p{Ll})\.(?P<sur>\p{Ll}{2,}(?:-\p{Ll}{2,})?)(?![\w@/]|\.\w)")
+    return after_role, lower, joined, caps_initial, caps_comma, signed
+
+
+def _not_a_name(word: str, places: bool = True) -> bool:
+    low = word.lower()
+    return (low in plain_words() or low in word_list("dictionary_words") or is_role_word(word) or low + "." in name_roles()
+            or low in name_particles() or (places and word in word_list("places"))
+            or word in word_list("common_words") or low in word_set("names", "thing_words") or is_product(word)
+            or low in word_set("names", "function_words"))
+
+
+class DocumentNameDetector:
+    """Names around their roles, in lists and in register forms (see the module)."""
+
+    name = "doc-names"
+    produces = frozenset({"person"})
+
+    def detect(self, text: str) -> list[Span]:
+        after_role, lower, joined, caps_initial, caps_comma, signed = _patterns()
+        first_lower, last_lower = word_list("first_names_lower"), word_list("last_names_lower")
+        out: list[Span] = []
+        for m in after_role.finditer(text, overlapped=True):
+            s, e = m.span("name")
+            words = m.group("name").split()
+            # "Wife (Ngozi)": a role and a bracket make a town's name a person's; otherwise it may be the place
+            if _not_a_name(words[0], places="(" not in m.group("sep")):
+                continue
+            if len(words) > 1 and words[1].lower() in word_set("names", "thing_words"):
+                continue  # "Supreme Court", "Municipal Administration": an institution
+            if len(words) > 1 and _not_a_name(words[1], places=False):
+                e = s + len(words[0])
+            out.append(Span(s, e, "person", "doc-names:role", 0.7))
+            out.extend(self._joined(text, e, joined))
+        for m in lower.finditer(text, overlapped=True):
+            s = e = m.start("name")
+            for w in regex.finditer(r"[^\s,]+", m.group("name")):  # the first word, and the second if a name too
+                if (w.group() in first_lower or w.group() in last_lower) and not _not_a_name(w.group()):
+                    e = m.start("name") + w.end()
+                else:
+                    break
+            if e > s:
+                out.append(Span(s, e, "person", "doc-names:lower", 0.6))
+        for m in caps_initial.finditer(text):
+            sur = m.group("sur")
+            if regex.search(r"[AEIOUYÀ-ÖØ-Ý]", sur) and not regex.fullmatch(r"[IVXLCDM]+", sur) and not _not_a_name(sur.title()):
+                out.append(Span(m.start(), m.end(), "person", "doc-names:initial", 0.7))
+        for m in caps_comma.finditer(text):
+            sur, first = m.group("sur").title(), m.group("first")
+            if regex.search(r"[AEIOUY]", m.group("sur")) and not _not_a_name(sur) and not _not_a_name(first):
+                out.append(Span(m.start(), m.end(), "person", "doc-names:surname-first", 0.65))
+        for m in signed.finditer(text):
+            if m.group("sur").split("-")[0] in last_lower and m.group("sur") not in plain_words():
+                out.append(Span(m.start(), m.end(), "person", "doc-names:signed", 0.6))
+        return out
+
+    @staticmethod
+    def _joined(text: str, end: int, joined: regex.Pattern[str]) -> list[Span]:
+        """The names after ``end`` joined to it as a list ("Hennig und Stolle")."""
+        out = []
+        while (m := joined.match(text, end)) is not None and not _not_a_name(m.group("name")):
+            out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:list", 0.65))
+            end = m.end("name")
+        return out

@@ -1,0 +1,184 @@
+"""A document's person spans, at their edges and against the document's own evidence (document policy only).
+
+Whatever found a person (the model, a gazetteer, a register pattern), its span is cut to the name:
+
+* leading words that are no part of a name go: articles, pronouns and possessives ("Meine Tante Berta"), roles and
+  titles, abbreviated ones too ("Hr. Müller", "Lagerarzt Dr. Koller", "Justice Vaibhavi Nanavati"), German
+  compound roles by their last part ("Landesgerichtsrat", "Hausärztin"); trailing ones likewise ("… Nanavati Sd");
+* a German genitive inside the span ends it ("Lage der Dinge", "Geist der Initianten"; "van der Merwe" stays);
+* a span made only of words that the same document writes as common nouns (after an article, a possessive or a
+  quantifier: "der Mann", "eine Tante", "viele Menschen") is no name, unless a title or a role named it somewhere
+  in the document. The evidence is the document's own, so it holds for words no list knows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+import regex
+
+from .._data import word_list
+from ..spans import Span
+from .vocabulary import first_names, name_particles, name_roles, vocab_cache, vocabulary_words
+
+_WORD = regex.compile(r"\S+")
+_EDGE_PUNCT = ".,;:()[]\"'«»„“”‘’"
+# a detector whose span says a title or a role stood before the name
+_TITLED = ("names:titled", "names:role", "names:titled-initial")
+# detectors of names written in lower case ("daughter astrid", "lukas vogel"): their lower-case words are the name
+_LOWER_CASE = ("names:lower-case", "doc-names:lower", "doc-names:signed")
+_COLUMN_GAP = regex.compile(r"[ ]{3,}|\t|\n")
+_TITLE_INITIAL = regex.compile(r"[DM]\.|D\.ª|Dª")
+_SENTENCE_ARTICLES = ("der", "die", "das", "dem", "den", "ein", "eine", "einen", "einem", "einer", "eines")
+_GENITIVE = frozenset({"der", "des", "dem", "den", "die", "das", "einer", "eines"})
+_GENITIVE_OK_AFTER = frozenset({"van", "von", "vom", "zu", "ter", "de"})
+
+
+@vocab_cache
+def function_words() -> frozenset[str]:
+    """names.toml [function_words], every language, lower case."""
+    return frozenset(w.lower() for w in vocabulary_words("names", "function_words"))
+
+
+@vocab_cache
+def _determiners() -> regex.Pattern[str]:
+    words = sorted({w for w in vocabulary_words("names", "determiners")}, key=len, reverse=True)
+    # case-sensitive: a sentence's first word ("La", "Des") may be a name particle; German articles begin sentences
+    capitalised = [w.title() for w in _SENTENCE_ARTICLES]
+    return regex.compile(rf"(?<![\w-])(?:{'|'.join(regex.escape(w) for w in [*words, *capitalised])})[ ]+(\p{{Lu}}[\p{{L}}\p{{M}}'’-]*)")
+
+
+@vocab_cache
+def _role_stems() -> tuple[str, ...]:
+    return tuple(sorted({w.lower() for w in vocabulary_words("names", "role_stems")}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=4096)
+def is_role_word(word: str, compounds: bool = True) -> bool:
+    """A role or a title, written whole (``Justice``, ``Hr.``, ``Tante``) or, with ``compounds``, as the last part
+    of a German compound, inflected or not (``Lagerarzt``, ``Landesgerichtsrat``, ``Lagerkommandanten``; only
+    before a name: ``Baumeister`` is a surname too)."""
+    low = word.lower().strip(_EDGE_PUNCT.replace(".", ""))
+    roles = name_roles()
+    if low in roles or low.rstrip(".") in roles or (low.endswith("s") and low[:-1] in roles):
+        return True  # "Advocates", "Bischofs" too
+    if not compounds or not word[:1].isupper() or len(low) < 6:
+        return False
+    for stem in _role_stems():
+        for ending in ("", "n", "en", "s", "es", "in", "innen", "e"):
+            if low.endswith(stem + ending) and len(low) > len(stem) + len(ending):
+                return True
+    return False
+
+
+_CAPITALISED = regex.compile(r"(?<![\w'’-])\p{Lu}[\p{L}\p{M}]*")
+
+
+def document_nouns(text: str) -> frozenset[str]:
+    """Capitalised words the document writes after an article, a demonstrative or a quantifier at least half the
+    times it writes them: its common nouns ("der Mann"; not "Franscini", once of twice after a relative "den")."""
+    after: dict[str, int] = {}
+    for m in _determiners().finditer(text):
+        w = m.group(1).rstrip("'’-")
+        after[w] = after.get(w, 0) + 1
+    if not after:
+        return frozenset()
+    seen: dict[str, int] = {}
+    for m in _CAPITALISED.finditer(text):
+        w = m.group()
+        if w in after:
+            seen[w] = seen.get(w, 0) + 1
+    return frozenset(w for w, n in after.items() if 2 * n > seen.get(w, n))
+
+
+def _no_name_part(word: str, leading: bool = False, trailing: bool = False, lower_ok: bool = False) -> bool:
+    low = word.lower()
+    stripped = low.strip(_EDGE_PUNCT)
+    if len(stripped) == 1 and word[:1].isupper():
+        return False  # an initial ("D. Nanavati"); "M." for Monsieur is the model's to trim
+    return (stripped in function_words() or low in function_words() or (not trailing and is_role_word(word, leading))
+            or (not lower_ok and stripped.isalpha() and word[:1].islower() and stripped not in name_particles()))
+
+
+_ROMANCE = regex.compile(r"(?i)(?<![\w'])(?:le|la|les|des|du|est|une|et|el|los|las|del|que|una|con|y|il|della|che|di)(?![\w'])")
+_ENGLISH = regex.compile(r"(?i)(?<![\w'])(?:the|and|of|to|with|was|is|for|that|on)(?![\w'])")
+
+
+def _gazetteer_name(word: str) -> bool:
+    w = word.strip(_EDGE_PUNCT)
+    return w in first_names() or w in word_list("last_names")
+
+
+def romance(text: str) -> bool:
+    """The document is French, Spanish or Italian more than English, by its function words: there "M." and "D." before
+    a name are Monsieur and Don, in English an initial."""
+    return len(_ROMANCE.findall(text)) > len(_ENGLISH.findall(text))
+
+
+def _cut(text: str, words: list[tuple[int, int]], lower_ok: bool = False,
+         titles: bool = False, titled: bool = False) -> tuple[int, int, bool] | None:
+    """The name within ``words`` (offsets of a span's words): (start, end, whether a role or title stood before it),
+    or None when no name is left. ``titles``: "M." and "D." are titles (:func:`romance`)."""
+    words = list(words)
+    if len(words) >= 2 and _TITLE_INITIAL.fullmatch(text, words[0][0], words[0][1]) and (
+            titles or len(words) >= 3 and text[words[1][0]:words[1][1]].strip(_EDGE_PUNCT) in first_names()) and \
+            not regex.fullmatch(r"\p{Lu}\.", text[words[1][0]:words[1][1]]):
+        words.pop(0)  # "D. Juan Pérez", "M. Dupont": Don and Monsieur, not an initial
+    roled = False
+    while len(words) > 1 and _no_name_part(text[words[0][0]:words[0][1]], leading=True, lower_ok=lower_ok):
+        roled = roled or is_role_word(text[words[0][0]:words[0][1]])
+        words.pop(0)
+    for i in range(1, len(words)):
+        if text[words[i][0]:words[i][1]] in _GENITIVE and text[words[i - 1][0]:words[i - 1][1]].lower() not in _GENITIVE_OK_AFTER:
+            words = words[:i]
+            break
+    while len(words) > 1 and _no_name_part(text[words[-1][0]:words[-1][1]], trailing=True, lower_ok=lower_ok):
+        words.pop()  # not a role: "Philip Kaiser", "Antonio Conte"
+    if not words or (len(words) == 1 and _no_name_part(text[words[0][0]:words[0][1]], lower_ok=lower_ok)
+                     and not (titled and _gazetteer_name(text[words[0][0]:words[0][1]]))):
+        return None  # a role or an article alone ("Mr. King", "Frau Richter": after a title a known name is a name)
+    start, end = words[0][0], words[-1][1]
+    while end > start and text[end - 1] in ",;:(":
+        end -= 1
+    return (start, end, roled) if end > start else None
+
+
+def refine(text: str, spans: list[Span], context: list[Span] | None = None) -> list[Span]:
+    """The person spans of ``spans`` cut to their names (see the module); other spans as they are. ``context``: the
+    document's other spans, whose titled names count as evidence too (the repeats of a name are refined with the
+    spans they repeat as context)."""
+    nouns: frozenset[str] | None = None
+    titles: bool | None = None
+    titled_words: set[str] = set()
+    for s in [*spans, *(context or [])]:
+        if s.category == "person" and s.detector in _TITLED:
+            titled_words.update(w.strip(_EDGE_PUNCT) for w in text[s.start:s.end].split())
+    out: list[Span] = []
+    for s in spans:
+        if s.category != "person":
+            out.append(s)
+            continue
+        words = [(s.start + m.start(), s.start + m.end()) for m in _WORD.finditer(text[s.start:s.end])]
+        groups: list[list[tuple[int, int]]] = [[]]
+        for i, w in enumerate(words):  # two columns of a letter's signature are two names, not one
+            if i and _COLUMN_GAP.search(text, words[i - 1][1], w[0]):
+                groups.append([])
+            groups[-1].append(w)
+        for group in groups:
+            if titles is None:
+                titles = romance(text)
+            cut = _cut(text, group, lower_ok=s.detector.endswith(_LOWER_CASE), titles=titles,
+                       titled=s.detector.removeprefix("repeat:") in _TITLED)
+            if cut is None:
+                continue
+            start, end, roled = cut
+            names = [w.strip(_EDGE_PUNCT) for w in text[start:end].split()]
+            names = [w for w in names if w and w.lower() not in name_particles() and not (len(w) <= 2 and w.isupper())]
+            if names and not roled and s.detector not in _TITLED:
+                if nouns is None:
+                    nouns = document_nouns(text)
+                if all(w in nouns and w not in titled_words for w in names):
+                    continue  # "Arbeit", "Kameraden", "Wiener Juden": the document's own nouns
+            out.append(s if (start, end) == (s.start, s.end) else replace(s, start=start, end=end))
+    return out
