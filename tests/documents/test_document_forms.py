@@ -172,3 +172,10 @@ def test_the_forms_round_trip(document: Masker) -> None:
     r = document.mask(text)
     assert "Ngozi" not in r.text and "QZT-5508213" not in r.text and "Tanners Rise" not in r.text
     assert document.restore(r.text) == text
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Der Lagerführer Ludolph kam.", "Ludolph"), ("an Innenminister Černy und", "Černy"), ("Amtsvorstand Engel half.", "Engel"),
+])
+def test_a_name_after_a_german_compound_role(document: Masker, text: str, name: str) -> None:
+    assert name in masked(document, text, "person")

@@ -41,7 +41,9 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     caps_initial = regex.compile(r"(?<![\w.])(?:\p{Lu}\.[ ]?){1,2}(?P<sur>\p{Lu}{3,}(?:-\p{Lu}{2,})?)(?![\w-])")
     caps_comma = regex.compile(rf"(?<![\w-])(?P<sur>\p{{Lu}}{{3,}}(?:-\p{{Lu}}{{2,}})?),[ ](?P<first>{_CAPWORD})(?![\w-])")
     signed = regex.compile(r"(?<![\w.@/-])(?P<i>\p{Ll})\.(?P<sur>\p{Ll}{2,}(?:-\p{Ll}{2,})?)(?![\w@/]|\.\w)")
-    return after_role, lower, joined, caps_initial, caps_comma, signed
+    # a German compound role before a name ("Lagerführer Ludolph", "Innenminister Černy", "Amtsvorstand Engel")
+    compound = regex.compile(rf"(?<![\w-])(?P<role>\p{{Lu}}\p{{Ll}}{{5,}})[ ]{{1,2}}(?:-[ ])?(?P<name>{_CAPWORD})(?![\w(@/\\-])")
+    return after_role, lower, joined, caps_initial, caps_comma, signed, compound
 
 
 def _not_a_name(word: str, places: bool = True) -> bool:
@@ -59,7 +61,7 @@ class DocumentNameDetector:
     produces = frozenset({"person"})
 
     def detect(self, text: str) -> list[Span]:
-        after_role, lower, joined, caps_initial, caps_comma, signed = _patterns()
+        after_role, lower, joined, caps_initial, caps_comma, signed, compound = _patterns()
         first_lower, last_lower = word_list("first_names_lower"), word_list("last_names_lower")
         out: list[Span] = []
         for m in after_role.finditer(text, overlapped=True):
@@ -74,6 +76,11 @@ class DocumentNameDetector:
                 e = s + len(words[0])
             out.append(Span(s, e, "person", "doc-names:role", 0.7))
             out.extend(self._joined(text, e, joined))
+        for m in compound.finditer(text, overlapped=True):
+            role = m.group("role")
+            if role.lower() not in name_roles() and is_role_word(role) and not _not_a_name(m.group("name"), places=False):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:role", 0.7))
+                out.extend(self._joined(text, m.end("name"), joined))
         for m in lower.finditer(text, overlapped=True):
             s = e = m.start("name")
             for w in regex.finditer(r"[^\s,]+", m.group("name")):  # the first word, and the second if a name too
