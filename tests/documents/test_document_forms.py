@@ -188,3 +188,40 @@ def test_a_name_after_a_german_compound_role(document: Masker, text: str, name: 
 ])
 def test_dates_by_their_neighbours(document: Masker, text: str, date: str) -> None:
     assert date in masked(document, text, "date")
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("on the evening of 16 May had", "16 May", "date"), ("escalation for 17-19 May.", "17-19 May", "date"),
+    ("Plan d/c 29/08 if stairs safe", "29/08", "date"), ("DOB: 09-Apr-1979", "09-Apr-1979", "date"),
+    ("end of the 2023-24 school year", "2023-24", "date"), ("late evidence rec'd 3 Feb", "3 Feb", "date"),
+    ("Electronically signed: Dr F. Al-Sayed for", "F. Al-Sayed", "person"), ("Members:      Mr P Dandridge", "P Dandridge", "person"),
+    ("bolus per dr osei, map up", "osei", "person"), ("held by C. McLeish on", "C. McLeish", "person"),
+    ("MARCUS T. DELACROIX, a/k/a MARK DELACROIX,", "MARCUS T. DELACROIX", "person"),
+    (" 2  | NAKAMURA, Emi        | W9-12", "NAKAMURA, Emi", "person"), (" 8  | DA SILVA, Rosangela  | y", "DA SILVA, Rosangela", "person"),
+    ("a new car (registration BX71 KPF) has", "BX71 KPF", "identifier"), ("Circuit Court 21DR08812; A1", "21DR08812", "identifier"),
+    ("Beschluss\n\nA 14 K 2207/24\n", "A 14 K 2207/24", "identifier"),
+    ("Versicherungsnummer (RV): 13 170668 B 512", "13 170668 B 512", "identifier"),
+    ("Completed by Dr X (ST4), bleep 4471", "4471", "phone"), ("Dienstarzt (Piepser 4417)", "4417", "phone"),
+    ("Pellingham Road, Northmoor NM4 7QT | Switchboard", "Pellingham Road, Northmoor NM4 7QT", "address"),
+    ("a store at 6120 Larkspur Pike.", "6120 Larkspur Pike", "address"),
+    ("Am Lindenhang 12 · 48151 Münster · Sekretariat", "Am Lindenhang 12 · 48151 Münster", "address"),
+    ("z. Hd. Herrn Dr. Lorenz\nAm Schloßberg 2\n35576 Wetzlar\n", "Am Schloßberg 2", "address"),
+])
+def test_forms_of_notes_registers_and_letterheads(document: Masker, text: str, value: str, category: str) -> None:
+    assert value in masked(document, text, category)
+
+
+@pytest.mark.parametrize("text", [
+    "stop clari after 5/7, 2/52, 3/12, pain 10/10, BP 120/80", "SUMMARY OF EVIDENCE, Page 3.",
+])
+def test_durations_counts_and_headings_stay(document: Masker, text: str) -> None:
+    assert masked(document, text) == []
+
+
+def test_a_count_under_a_year_is_no_letterhead(document: Masker) -> None:
+    assert masked(document, "Im Jahr 1828\n35576 Einwohner\n", "address") == []
+
+
+def test_initials_a_document_defines_are_hers(document: Masker) -> None:
+    text = "Named RN: S. Keane (SK)\n07:45 Handover. Wife updated by SK. The SKU list stays.\n"
+    assert masked(document, text, "person").count("SK") == 2

@@ -27,7 +27,17 @@ _SHORT_HOUSE = r"\d{1,3}(?:[ ]?[a-zA-Z](?![\p{L}]))?"  # after a one-word street
 _NUMBER_SIGN = r"(?:n\.?[ ]?[ºo°]\.?|nº|n°|no\.|nr\.|núm\.|num\.|s/n)"
 _GAP = (r"(?:,?[ ]+(?:\d{1,2}\.?[ ]?[ºª°oa]\.?(?:[ ]?\d{1,2}\.?[ ]?[ºª°oa]\.?|[ ](?:dcha|izda|izq|der|centro|ext|int)\.?)?|puerta[ ]\d+|piso[ ]\d+|bajo|planta[ ]\d+|"
         r"esc(?:alera)?\.?[ ]\w+|\d+r[ ]\d+a|interno[ ]\d+|int\.[ ]\d+|scala[ ]\w+|étage[ ]\d+|(?:bâtiment|bât\.)[ ]\w+|"
-        r"appartement[ ]\d+|apt\.?[ ]\d+|(?:flat|unit|suite)[ ]\d+\w?|top[ ]\d+|\d+\.[ ]?(?:OG|Stock))(?=[, ]))*[ ]*,?[ ]+")
+        r"appartement[ ]\d+|apt\.?[ ]\d+|(?:flat|unit|suite)[ ]\d+\w?|top[ ]\d+|\d+\.[ ]?(?:OG|Stock))(?=[, ]))*(?:[ ]*,?[ ]+|[ ]·[ ])")
+
+
+_ABBREVIATED = frozenset({"st", "rd", "ave", "av", "blvd", "bd", "str", "hwy", "pkwy", "ct", "ln", "dr", "pl", "sq"})
+_STREET_LINE_ABOVE = regex.compile(rf"(?:^|(?<=\n))(?P<street>(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_SHORT_HOUSE})[ ,]*\n$")
+
+
+@vocab_cache
+def _uk_street_before() -> regex.Pattern[str]:
+    after = alternation((*vocabulary_words("streets", "after"), *vocabulary_words("streets", "document_after")))
+    return regex.compile(rf"(?<![\w-])(?:{_HOUSE}[ ])?(?:{_CAP}[ ]){{1,3}}(?i:{after})\.?,[ ]$")
 
 
 _TOWN = regex.compile(r",[ ](\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:de|del|di|la|le|sur|am|an[ ]der)[ ]\p{Lu}[\p{L}\p{M}'’-]+)?)(?![\w-])")
@@ -45,7 +55,8 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
         rf"|(?i:{before})[ ]{_NAME}(?:,?[ ](?:{_NUMBER_SIGN}[ ]?)?){_HOUSE}(?!\d)"  # calle Portales del Ebro 31
         rf"|{_HOUSE}[ ](?:{_CAP}[ ]){{1,3}}(?i:{after})\.?(?![\p{{L}}])"               # 14 Cobblers Rise
         rf"|\p{{Lu}}[\p{{L}}-]*(?i:{compound})[ ]{_SHORT_HOUSE}(?!\d)"                # Rheinuferpromenade 44
-        rf"|\p{{Lu}}\p{{L}}+(?:er|sche|sches)[ ](?i:straße|strasse|weg|platz|allee|ring|damm|gasse|ufer|markt|chaussee)[ ]{_HOUSE}(?!\d)"
+        rf"|\p{{Lu}}\p{{L}}+(?:er|sche|sches)[ ](?i:straße|strasse|weg|platz|allee|gasse|{compound})[ ]{_HOUSE}(?!\d)"  # Tauchnitzer Bogen 22
+        rf"|\p{{Lu}}[\p{{L}}-]*(?:str|Str)\.[ ]{_SHORT_HOUSE}(?!\d)"                                     # Bahnhofstr. 14
         rf")")
     postcode = regex.compile(
         r"(?<![\w.,/-])(?:[A-Z]{1,2}-)?\d{5}[ ]+(?P<town>\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:\p{Lu}[\p{L}\p{M}'’-]+|an[ ]der|am|im|"
@@ -68,7 +79,9 @@ def _parts(text: str) -> list[tuple[int, int, str]]:
         line_start = text.rfind("\n", 0, s) + 1
         before = text[line_start:s].rstrip(" ,")
         line_end = text.find("\n", e)
-        alone = not before and not text[e:line_end if line_end >= 0 else len(text)].strip(" ,.")
+        # alone on its line as a letterhead writes it, under a street line ("Am Schloßberg 2" / "35576 Wetzlar")
+        alone = (not before and not text[e:line_end if line_end >= 0 else len(text)].strip(" ,.")
+                 and _STREET_LINE_ABOVE.search(text, max(0, line_start - 80), line_start) is not None)
         after_street = any(0 < s - se <= 40 and regex.fullmatch(_GAP, text[se:s]) for se in street_ends) or bool(
             regex.search(rf"{_HOUSE},?[ ]*$", before))
         if alone or after_street or town.split()[0].split("-")[0] in places:
@@ -101,10 +114,19 @@ class DocumentAddressDetector:
                         break
                 e = max(e, parts[j][1])
                 j += 1
+            if _kind == "uk":  # "Pellingham Road, Northmoor NM4 7QT": the street without its number
+                m = _uk_street_before().search(text, max(0, s - 80), s)
+                if m is not None:
+                    s = m.start()
+            # the street a letterhead writes on the line above the postcode ("Am Schloßberg 2\n35576 Wetzlar")
+            if _kind == "postcode" and (s == 0 or text[s - 1] == "\n"):
+                m = _STREET_LINE_ABOVE.search(text, max(0, s - 80), s)
+                if m is not None and not any(o.start <= m.start() < o.end for o in out):
+                    out.append(Span(m.start(), m.end("street"), "address", "doc-addresses", 0.8))
             # the house number and street a postcode follows on its line ("Im Grün 22, 79183 Waldkirch")
             if _kind == "postcode":
                 line_start = text.rfind("\n", 0, s) + 1
-                m = regex.search(rf"(?<![\w-])(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_HOUSE},[ ]*$", text[line_start:s])
+                m = regex.search(rf"(?<![\w-])(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_HOUSE}(?:,[ ]*|[ ]·[ ])$", text[line_start:s])
                 if m is not None:
                     s = line_start + m.start()
             # the town after a street, without its postcode ("calle Portales del Ebro 31, Logroño")
@@ -112,6 +134,8 @@ class DocumentAddressDetector:
                 m = _TOWN.match(text, e)
                 if m is not None and m.group(1).split("-")[0] in word_list("places"):
                     e = m.end()
+            if text[e - 1] == "." and regex.sub(r"\W", "", text[s:e].split()[-1]).lower() not in _ABBREVIATED:
+                e -= 1  # the sentence's full stop, not an abbreviation's ("6120 Larkspur Pike.", but "Market St.")
             out.append(Span(s, e, "address", "doc-addresses", 0.8))
             i = j
         return out

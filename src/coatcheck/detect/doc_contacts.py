@@ -11,15 +11,21 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
+import phonenumbers
 import regex
 
 from ..spans import Span
+from .keep import is_date
+from .phones import _CANDIDATE, _CLOCK_RANGE, REGIONS, _keywords
 
 _EMAIL = regex.compile(
     r"(?<![\w.%+-])[\p{L}\p{N}][\p{L}\p{N}._%+-]*@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,24}(?![\w-])")
 _URL = regex.compile(r"(?i)(?<![\w@/])(?:https?://|ftp://|www\.)[^\s<>\"'«»“”]+")
 _IPV4 = regex.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?:/\d{1,2})?(?![\w.]|\.\d)")
 _IPV6 = regex.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
+# a switchboard's extension, a pager: "bleep 4471", "ext. 4410", "Piepser 4417", "Tel. App. 5521", "poste 2231"
+_EXTENSION = regex.compile(r"(?i)(?<![\w])(?:bleep|pager|ext|extn|extension|piepser|durchwahl|app|apparat|poste|interno|"
+                           r"int|extensión)\.?[ ]?:?[ ]?(?P<n>\d{3,6})(?![\d.,/:])")
 # a URL ends before the punctuation that closes its sentence or its brackets
 _TRAILING = ".,;:!?)]}>'\""
 
@@ -33,10 +39,11 @@ def _url_end(text: str, start: int, end: int) -> int:
 
 
 class DocumentContactDetector:
-    """E-mail addresses, URLs and IP addresses of a document, all of them."""
+    """E-mail addresses, URLs and IP addresses of a document, all of them; phone numbers a cue announces that no
+    numbering plan has allocated yet (a possible number is someone's number in a record), extensions and pagers."""
 
     name = "doc-contacts"
-    produces = frozenset({"email", "url", "ip"})
+    produces = frozenset({"email", "url", "ip", "phone"})
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
@@ -63,4 +70,25 @@ class DocumentContactDetector:
                     continue
                 if not ip.is_unspecified:
                     out.append(Span(m.start(), m.end(), "ip", "doc-contacts:ip", 0.9))
+        out.extend(self._phones(text))
+        return out
+
+    @staticmethod
+    def _phones(text: str) -> list[Span]:
+        out = [Span(m.start("n"), m.end("n"), "phone", "doc-contacts:extension", 0.8) for m in _EXTENSION.finditer(text)]
+        for m in _CANDIDATE.finditer(text):
+            raw = m.group()
+            digits = sum(c.isdigit() for c in raw)
+            if not 9 <= digits <= 13 or _CLOCK_RANGE.fullmatch(raw) or is_date(text, m.start(), m.end()):
+                continue
+            if not _keywords().search(text, max(0, m.start() - 40), m.start()):
+                continue
+            number = "+" + raw[2:] if raw.startswith("00") else raw
+            for region in REGIONS:
+                try:
+                    if phonenumbers.is_possible_number(phonenumbers.parse(number, region)):
+                        out.append(Span(m.start(), m.end(), "phone", "doc-contacts:phone", 0.75))
+                        break
+                except phonenumbers.NumberParseException:
+                    continue
         return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 import regex
 
 from ..spans import Span
-from .vocabulary import alternation, vocab_cache, vocabulary_words
+from .vocabulary import alternation, plain_words, vocab_cache, vocabulary_words
 
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])"
 _YEAR4 = r"(?:1[6-9]\d\d|20\d\d)"
@@ -39,7 +39,11 @@ def _document_date_regex() -> regex.Pattern[str]:
     full = [m for m in months if len(m) > 3]
     # a month abbreviation that is also a word ("may", "set", "mar") names a month before a year, or with a full stop
     month_any = alternation(months) + r"(?:[ ]?\.)?"  # "Oct. 1937", and "Oct . 1937" as tokenised text writes it
-    month_sure = rf"(?:{alternation(full)}|{alternation(months)}\.)"
+    # an abbreviation no language writes as a word is a month on its own ("3 Feb", "Sat 18 Jan"; not "may", "mar",
+    # "set", "ago")
+    plain = plain_words()
+    sure_short = [m for m in months if len(m) == 3 and m not in plain and m not in _WORD_ABBREVIATIONS]
+    month_sure = rf"(?:{alternation(full)}|{alternation(months)}\.|{alternation(sure_short)}(?![\w.]))"
     month_cue = alternation(_words("month_cues"))
     statute = alternation(_words("statute_words"))
     wdays = _words("weekdays")
@@ -82,10 +86,13 @@ def _document_date_regex() -> regex.Pattern[str]:
           | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE})(?P<a>[0-3]?\d)(?P<s>[./])(?P<b>[01]?\d)(?P=s)?(?![\d/]|[.]\d)  # on 24/04, am 8.4.
           | (?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?=[ ]?(?:and|und|et|y|e|–|-)[ ]?[0-3]?\d/[01]?\d(?!\d))      # 16/07 and 17/07
           | (?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?=[ ]\d{{1,2}}:\d\d(?!\d))                                   # 21/11 09:30
+          | (?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?<=0\d/\d\d|1[3-9]/\d\d|[23]\d/\d\d|\d\d/0\d)(?![\d/]|[.,]\d)  # 06/03, 29/08: not 5/7, 3/12, 10/10
+          | {_DAY}-{month_any}-{year}                                                                  # 09-Apr-1979
+          | {_DAY}[ ]?[-–][ ]?{_DAY}{_SPACE}{month_sure}(?:,?{_SPACE}{year})?                          # 17-19 May
           | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE}){_DAY}{_SPACE}(?:{join}{_SPACE})?{month_any}(?![\w])  # on 15 May, du 29 mai
           | (?<=(?<![\w'])(?:{cue}){_SPACE})(?P<bare>{_YEAR4}(?:[-/–](?:{_YEAR4}|\d\d))?)(?!\s*%)  # in 2019
           | (?<=\b(?:on|from|by|until|since|before|after)[ ]the[ ]){_DAY}(?:st|nd|rd|th)           # on the 3rd
-          | (?<!\d[ ]?)(?<!(?<![\w]){statute}[ ,]{{1,2}}(?:(?:of|von|de|del|du|di)[ ])?)(?P<bare>(?:1[89]\d|20[0-2])\d(?:[–-](?:1[89]\d|20[0-2])\d)?)(?![ ]+{statute}(?![\w]))(?<!\((?:1[89]|20)\d\d(?=[ ]?\)))(?-i:(?![ ]+\p{{Lu}}{{2,}}))(?![ ]?{_UNIT})(?=[ ]?[.,;:)]{{0,2}}(?:\s|$))  # 1942, (R, 2019)
+          | (?<!\d[ ]?)(?<!(?<![\w]){statute}[ ,]{{1,2}}(?:(?:of|von|de|del|du|di)[ ])?)(?P<bare>(?:1[89]\d|20[0-2])\d(?:[–/-](?:(?:1[89]\d|20[0-2])\d|\d\d(?!\d)))?)(?![ ]+{statute}(?![\w]))(?<!\((?:1[89]|20)\d\d(?=[ ]?\)))(?-i:(?![ ]+\p{{Lu}}{{2,}}))(?![ ]?{_UNIT})(?=[ ]?[.,;:)?]{{0,2}}(?:\s|$))  # 1942, (R, 2019)
         )(?![\w]|[./]\d|-\d(?!\d?/\d))"""
     )
 
@@ -95,8 +102,15 @@ def _join_tail() -> regex.Pattern[str]:
     return regex.compile(rf"(?i)[ \t\u00a0]+{alternation(_words('day_joins') + _words('connectors'))}$")
 
 
+# clinical shorthand for a duration: 5/7 days, 3/12 months, 2/52 weeks
+_DURATION = regex.compile(r"\d/(?:7|12)|\d{1,2}/52")
+
+
 def _valid_numeric(m: regex.Match[str]) -> bool:
-    """A numeric day-month(-year) whose day and month can be a date read either way (D/M or M/D)."""
+    """A numeric day-month(-year) whose day and month can be a date read either way (D/M or M/D), and no clinical
+    duration ("5/7")."""
+    if _DURATION.fullmatch(m.group()):
+        return False
     a, b = m.group("a"), m.group("b")
     if a is None:
         return True
@@ -104,6 +118,8 @@ def _valid_numeric(m: regex.Match[str]) -> bool:
     return 1 <= x <= 31 and 1 <= y <= 31 and (x <= 12 or y <= 12)
 
 
+# three-letter month abbreviations that are words of one of the languages ("set", "ago", "gen", "dic", "mar")
+_WORD_ABBREVIATIONS = frozenset({"may", "mar", "set", "ago", "gen", "dic", "ene", "sun", "mai", "jan", "dec", "ott", "lug", "giu"})
 _REACH = 48  # longer than any date's words before or after its first digit ("Wednesday, 3 September")
 
 

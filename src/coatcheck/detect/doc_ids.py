@@ -34,7 +34,7 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     # before a chunk with a digit or a short capital code; never a word, two spaces or the line's end ("NHC: 26113667
     # Cama", "reg. ND94 FTB,", "Versicherungsnummer: 79 859607 E 678")
     labelled = regex.compile(
-        rf"(?i)(?<![\w]){labels}\.?\s?(?:{_SIGN}(?![\p{{L}}])[ ]?)?[:#]?[ ]{{0,2}}"
+        rf"(?i)(?<![\w]){labels}\.?(?:[ ]\([\p{{L}}.]{{1,8}}\))?\s?(?:{_SIGN}(?![\p{{L}}])[ ]?)?[:#]?[ ]{{0,2}}"
         rf"(?P<num>(?-i:\[?(?:[A-Z]{{1,5}}(?![a-z])|[A-Z0-9]*\d[A-Za-z0-9]*)\]?(?:(?:[.:/-]|[ ](?=[A-Z0-9]*\d|[A-Z]{{1,4}}(?![\p{{L}}])))"
         rf"\(?[A-Za-z0-9]+\)?){{0,6}}))(?![\w])")
     shaped = regex.compile(
@@ -46,6 +46,9 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
         r"|(?:STS|ATS|STSJ|SAP|AAP|SAN|AAN|STC|ATC|SJPI|SJSO|SJM|AJPI)(?:[ ][A-Z]{1,4})?[ ]\d{1,6}/\d{4}"  # Roj: STS 2871/2023
         r"|[A-Z0-9]{4}-[A-Z]-[A-Z0-9]{3}-[A-Z0-9]{4}"                                              # Portalis DBVX-V-B7G-OKLM
         r"|[A-Z]{2}-\d{3}-[A-Z]{2}"                                                                # a French plate EX-417-RT
+        r"|[A-Z]{2}\d{2}[ ][A-Z]{3}"                                                               # a British plate BX71 KPF
+        r"|\d{2}[A-Z]{2,4}\d{4,}"                                                                  # 21DR08812
+        r"|[A-Z][ ]\d{1,3}[ ][A-Z]{1,3}[ ]\d{1,5}/\d{2}"                                            # A 14 K 2207/24
         r")(?![\w/])")
     # a code of capitals and digits: a short prefix and four digits or more ("RAI-2290417", "VA/0412/23",
     # "INC0098812", "BG1190244801187"), or seven digits and more alone ("7103385")
@@ -99,6 +102,8 @@ class DocumentIdDetector:
             out.append(Span(start, m.end(), "identifier", "doc-ids:signed", 0.85))
         for m in labelled.finditer(text):
             num = m.group("num").rstrip(".:-/ ")
+            if num.endswith(")") and num.count("(") < num.count(")"):
+                num = num[:-1]  # the bracket the label's sentence closes: "(registration BX71 KPF)"
             digits, alnum = sum(c.isdigit() for c in num), sum(c.isalnum() for c in num)
             # three digits, or two in a code of five letters and digits (a plate: "ND94 FTB"); "fall 2019" is a season
             dashed = alnum >= 8 and digits >= 1 and sum(num.count(c) for c in "-/") >= 2  # DBVX-V-B7G-OKLM

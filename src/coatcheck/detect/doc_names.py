@@ -21,6 +21,8 @@ from ..spans import Span
 from .doc_persons import is_role_word
 from .vocabulary import alternation, is_product, name_particles, name_roles, plain_words, vocab_cache, word_set
 
+_LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
+                 "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
 _CAPWORD = r"\p{Lu}\p{Ll}[\p{Ll}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}'’]*)?"
 _LOWWORD = r"\p{Ll}[\p{Ll}'’]{2,}(?:-\p{Ll}{2,})?"
 
@@ -36,14 +38,21 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     after_role = regex.compile(
         rf"(?<![\w.])(?i:{roles})(?P<sep>[ ]{{1,2}}|[ ]?\([ ]?|:[ ]|,[ ])(?P<name>{_CAPWORD}(?:[ ]{_CAPWORD})?)(?![\w(@/\\-])")
     lower = regex.compile(
-        rf"(?<![\w.])(?:{roles})[ ]{{1,2}}(?P<name>{_LOWWORD}(?:,?[ ]{_LOWWORD})?)(?![\w@/\\-])")
+        rf"(?<![\w.])(?P<role>{roles})[ ]{{1,2}}(?P<name>{_LOWWORD}(?:,?[ ]{_LOWWORD})?)(?![\w@/\\-])")
+    # a courtesy title typed in lower case before a name no gazetteer knows ("dr osei", "mrs hemsworth",
+    # "dr van der merwe")
+    particle = alternation(tuple(sorted(name_particles(), key=len, reverse=True)))
+    lower_titled = regex.compile(
+        rf"(?<![\w.])(?:{alternation(_LOWER_TITLES)})[ ]{{1,2}}(?P<name>(?:(?:{particle})[ ]){{0,2}}{_LOWWORD})(?![\w@/\\-])")
     joined = regex.compile(rf"\G[ ](?:und|and|et|y|e|sowie)[ ](?P<name>{_CAPWORD})(?![\w(@/-])")
     caps_initial = regex.compile(r"(?<![\w.])(?:\p{Lu}\.[ ]?){1,2}(?P<sur>\p{Lu}{3,}(?:-\p{Lu}{2,})?)(?![\w-])")
-    caps_comma = regex.compile(rf"(?<![\w-])(?P<sur>\p{{Lu}}{{3,}}(?:-\p{{Lu}}{{2,}})?),[ ](?P<first>{_CAPWORD})(?![\w-])")
+    caps_comma = regex.compile(
+        rf"(?<![\w'’-])(?P<sur>(?:(?:DA|DE|DI|DEL|DELLA|DOS|DAS|VAN|VON|LE|LA|EL|MC|MAC)[ ])?\p{{Lu}}(?:\p{{Lu}}|['’]\p{{Lu}}){{2,}}"
+        rf"(?:-\p{{Lu}}{{2,}})?),[ ](?P<first>{_CAPWORD})(?![\w-])")
     signed = regex.compile(r"(?<![\w.@/-])(?P<i>\p{Ll})\.(?P<sur>\p{Ll}{2,}(?:-\p{Ll}{2,})?)(?![\w@/]|\.\w)")
     # a German compound role before a name ("Lagerführer Ludolph", "Innenminister Černy", "Amtsvorstand Engel")
     compound = regex.compile(rf"(?<![\w-])(?P<role>\p{{Lu}}\p{{Ll}}{{5,}})[ ]{{1,2}}(?:-[ ])?(?P<name>{_CAPWORD})(?![\w(@/\\-])")
-    return after_role, lower, joined, caps_initial, caps_comma, signed, compound
+    return after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled
 
 
 def _not_a_name(word: str, places: bool = True) -> bool:
@@ -61,7 +70,7 @@ class DocumentNameDetector:
     produces = frozenset({"person"})
 
     def detect(self, text: str) -> list[Span]:
-        after_role, lower, joined, caps_initial, caps_comma, signed, compound = _patterns()
+        after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled = _patterns()
         first_lower, last_lower = word_list("first_names_lower"), word_list("last_names_lower")
         out: list[Span] = []
         for m in after_role.finditer(text, overlapped=True):
@@ -90,13 +99,18 @@ class DocumentNameDetector:
                     break
             if e > s:
                 out.append(Span(s, e, "person", "doc-names:lower", 0.6))
+        for m in lower_titled.finditer(text):
+            last = m.group("name").split()[-1]
+            if not _not_a_name(last) and len(last) >= 3:
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:lower", 0.6))
         for m in caps_initial.finditer(text):
             sur = m.group("sur")
             if regex.search(r"[AEIOUYÀ-ÖØ-Ý]", sur) and not regex.fullmatch(r"[IVXLCDM]+", sur) and not _not_a_name(sur.title()):
                 out.append(Span(m.start(), m.end(), "person", "doc-names:initial", 0.7))
         for m in caps_comma.finditer(text):
-            sur, first = m.group("sur").title(), m.group("first")
-            if regex.search(r"[AEIOUY]", m.group("sur")) and not _not_a_name(sur) and not _not_a_name(first):
+            sur, first = m.group("sur").split()[-1].title(), m.group("first")
+            # a register's layout: the surname may be a town's name too ("NAKAMURA, Emi")
+            if regex.search(r"[AEIOUY]", m.group("sur")) and not _not_a_name(sur, places=False) and not _not_a_name(first):
                 out.append(Span(m.start(), m.end(), "person", "doc-names:surname-first", 0.65))
         for m in signed.finditer(text):
             if m.group("sur").split("-")[0] in last_lower and m.group("sur") not in plain_words():

@@ -49,8 +49,8 @@ def _patterns() -> _Patterns:
         ),
         # a document's titled name may be written in capitals ("Monsieur DUPONT Jean", "Me SCHMITT")
         titled_caps=regex.compile(
-            rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
-            rf"(?P<name>(?:{_NAME_OR_CAPS}[ ])?(?:{particle}[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
+            rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]{{1,2}}"
+            rf"(?P<name>(?:\p{{Lu}}\.?[ ]{{1,2}}){{0,2}}(?:{_NAME_OR_CAPS}[ ])?(?:{particle}[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
         ),
         # a German court's judge by the court ("Richterin am Landgericht Schulte-Borowski", "Richter am
         # Arbeitsgericht Dr. Wendt"): the name after the court is a person whatever the gazetteers know
@@ -85,12 +85,12 @@ _STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|deskto
 
 
 # initials before a surname ("K. Natarajan", "N.V. Ramana", "S.Manikumar", "Mrs.V.Sheela"): a name in a document's prose
-_INITIALS = regex.compile(r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Shri|Sri|Prof)\.))(?:\p{Lu}{1,2}\.[ ]?){1,3}(?P<sur>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}{2,})?)(?![\w@(/-]|\.\w)")
+_INITIALS = regex.compile(r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Shri|Sri|Prof)\.))(?:\p{Lu}{1,2}\.[ ]?){1,3}(?P<sur>(?:Mc|Mac|O['’])?\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}{2,})?)(?![\w@(/-]|\.\w)")
 
 
 # a register's names: two or three words in capitals ("ROSSI MARIO", "VAN DER MERWE REUBEN"), a surname (in capitals
 # or not) and a comma before a first name ("STONE, Bethany", "Winter, Stefan"), or lower case ("lukas vogel")
-_CAPS_NAME = regex.compile(r"(?<![\w-])\p{Lu}{2,}(?:(?:[ ]{1,2}|['-])\p{Lu}{2,}){1,3}(?![\w-])")
+_CAPS_NAME = regex.compile(r"(?<![\w-])\p{Lu}{2,}(?:[ ]\p{Lu}\.)?(?:(?:[ ]{1,2}|['-])\p{Lu}{2,}){1,3}(?![\w-])")
 # a document's "SURNAME Given" and "Given SURNAME" ("RAKOTOMALALA Fenohasina", "Marc-Antoine FOURNIER")
 _MIXED_CAPS = (regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,2})[ ](?P<first>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\w-])"),
                regex.compile(r"(?<![\w-])(?P<first>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ ](?P<sur>\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,2})(?![\w-])"))
@@ -212,7 +212,7 @@ class NameDetector:
             if _LIST_AFTER.match(after) or (w := _WORD_BEFORE.search(before)) and w.group(1) in self.first:
                 continue  # "Marie Dupont, Jean Dupont": names in a list, each in its usual order
             if (first in self.first and first not in common
-                    and (sur in self.last or m.group("sur").isupper()
+                    and (sur in self.last or m.group("sur").isupper() and not all_plain_words(sur.split()[-1:])
                          or self.documents and first not in self.ambiguous and self._surname_like(sur))):
                 # an unlisted surname only in a document: in tool output "Dagster, Luigi" lists products
                 out.append(Span(m.start(), m.end(), "person", "names:surname-first", 0.7))

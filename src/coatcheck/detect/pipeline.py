@@ -163,6 +163,7 @@ def _possessive_end(text: str, end: int) -> int:
 
 _ENCODABLE_MIN = 5  # a shorter value's base64 or hex turns up inside other blobs by chance
 _DOCUMENT_CONTACTS = frozenset({"email", "phone", "url", "ip"})
+_DEFINED_INITIALS = regex.compile(r"[ ]?\((\p{Lu}{2,3})\)")
 _SPREAD = 0.99  # a login the classifier is less sure of is masked where it stands, not wherever it recurs
 
 
@@ -211,6 +212,16 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                          if document_name_word(w) and (by_rule or w in first or w in last or votes.get(w, 0) >= 2)]
                 for w in parts:
                     known.setdefault(w, s)
+                if by_rule:  # a surname in capitals ("MARCUS T. DELACROIX", "RAKOTOMALALA Fenohasina") names him alone too
+                    for w in stripped:
+                        if len(w) >= 3 and w.isupper() and w.isalpha() and document_name_word(w.title()):
+                            known.setdefault(w, s)
+                            known.setdefault(w.title(), s)
+                defined = _DEFINED_INITIALS.match(text, s.end)
+                initials = "".join(w[0] for w in stripped if w[:1].isupper())
+                if defined is not None and defined.group(1) == initials and len(initials) >= 2:
+                    # "S. Keane (SK)": the document defines her initials, and writes them for her from then on
+                    known.setdefault(initials, s)
                 if len(parts) >= 2:  # its initials where they stand as a name: "M.F.", "M. F."
                     letters = [w[0] for w in parts]
                     known.setdefault(".".join(letters) + ".", s)
