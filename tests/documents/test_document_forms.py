@@ -225,3 +225,21 @@ def test_a_count_under_a_year_is_no_letterhead(document: Masker) -> None:
 def test_initials_a_document_defines_are_hers(document: Masker) -> None:
     text = "Named RN: S. Keane (SK)\n07:45 Handover. Wife updated by SK. The SKU list stays.\n"
     assert masked(document, text, "person").count("SK") == 2
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Chef de service : Pr J.-M. Rouvière\n", "J.-M. Rouvière", "person"), ("Fait à Rennes.\nDr M. Tessier-Abdellaoui", "M. Tessier-Abdellaoui", "person"),
+    ("Enfant : DIALLO Aminata\n", "DIALLO Aminata", "person"), ("- Fatoumata SISSOKO, conseillère", "Fatoumata SISSOKO", "person"),
+    ("vu par interne (léa), trinitrine", "léa", "person"), ("IDE : Cyrielle\n", "Cyrielle", "person"),
+    ("1  | 24/01187 | SA HLM SEINE", "24/01187", "identifier"), ("Procedimiento: Diligencias Previas 1187/2023", "1187/2023", "identifier"),
+    ("N° de parquet : 23 187 000 412", "23 187 000 412", "identifier"), ("N° de gestion : 2019B00873", "2019B00873", "identifier"),
+    ("SARL BATI-SUD, RCS Marseille 509 331 874", "509 331 874", "identifier"),
+    ("demeurant Lieu-dit Le Grand Bernet, 33190 La Réole\n", "Lieu-dit Le Grand Bernet, 33190 La Réole", "address"),
+])
+def test_forms_of_french_and_spanish_records(document: Masker, text: str, value: str, category: str) -> None:
+    assert value in masked(document, text, category)
+
+
+@pytest.mark.parametrize("text", ["la Ley 29/1998, de 13 de julio", "el d.lgs. 23/2015 e la Directiva 2004/38", "CHU Amiens et URSSAF"])
+def test_laws_and_institutions_stay(document: Masker, text: str) -> None:
+    assert masked(document, text, "identifier") == [] and masked(document, text, "person") == []

@@ -30,6 +30,15 @@ _GAP = (r"(?:,?[ ]+(?:\d{1,2}\.?[ ]?[ºª°oa]\.?(?:[ ]?\d{1,2}\.?[ ]?[ºª°oa]
         r"appartement[ ]\d+|apt\.?[ ]\d+|(?:flat|unit|suite)[ ]\d+\w?|top[ ]\d+|\d+\.[ ]?(?:OG|Stock))(?=[, ]))*(?:[ ]*,?[ ]+|[ ]·[ ])")
 
 
+_TOWN_BEFORE = regex.compile(r"(?<![\w-])(?P<town>\p{Lu}[\p{L}'’-]+(?:[ ]\p{Lu}[\p{L}'’-]+){0,2})(?:[ ]\([A-Z]{2}\))?,[ ]$")
+
+
+@vocab_cache
+def _typed_street_before() -> regex.Pattern[str]:
+    before = alternation((*vocabulary_words("streets", "before"), *vocabulary_words("streets", "document_before")))
+    return regex.compile(rf"(?<![\w-])(?i:{before})[ ]{_NAME},[ ]*$")
+
+
 _ABBREVIATED = frozenset({"st", "rd", "ave", "av", "blvd", "bd", "str", "hwy", "pkwy", "ct", "ln", "dr", "pl", "sq"})
 _STREET_LINE_ABOVE = regex.compile(rf"(?:^|(?<=\n))(?P<street>(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_SHORT_HOUSE})[ ,]*\n$")
 
@@ -84,7 +93,8 @@ def _parts(text: str) -> list[tuple[int, int, str]]:
                  and _STREET_LINE_ABOVE.search(text, max(0, line_start - 80), line_start) is not None)
         after_street = any(0 < s - se <= 40 and regex.fullmatch(_GAP, text[se:s]) for se in street_ends) or bool(
             regex.search(rf"{_HOUSE},?[ ]*$", before))
-        if alone or after_street or town.split()[0].split("-")[0] in places:
+        typed = _typed_street_before().search(text, line_start, s) is not None  # "Località Platamona, 07037 Sorso"
+        if alone or after_street or typed or town.split()[0].split("-")[0] in places:
             out.append((s, e, "postcode"))
     out.extend((m.start(), m.end(), "uk") for m in uk.finditer(text))
     return sorted(out)
@@ -127,8 +137,14 @@ class DocumentAddressDetector:
             if _kind == "postcode":
                 line_start = text.rfind("\n", 0, s) + 1
                 m = regex.search(rf"(?<![\w-])(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_HOUSE}(?:,[ ]*|[ ]·[ ])$", text[line_start:s])
+                if m is None:  # a street type and a name without a number: "Lieu-dit Le Grand Bernet, 33190 …"
+                    m = _typed_street_before().search(text[line_start:s])
                 if m is not None:
                     s = line_start + m.start()
+            if _kind == "street":  # the town and its province before the street: "Milano, Corso di Porta Romana 63"
+                m = _TOWN_BEFORE.search(text, max(0, s - 60), s)
+                if m is not None and m.group("town").split()[0] in word_list("places"):
+                    s = m.start()
             # the town after a street, without its postcode ("calle Portales del Ebro 31, Logroño")
             if parts[j - 1][2] == "street":
                 m = _TOWN.match(text, e)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import regex
 
 from ..spans import Span
-from .vocabulary import alternation, vocab_cache, vocabulary_labels
+from .vocabulary import alternation, vocab_cache, vocabulary_labels, vocabulary_words
 
 _NUMBER = r"\d+(?:[./-]\d+)*(?:[ ]?[-–][ ]?\d+(?:[./-]\d+)*)?"
 _YEAR_TAIL = r"(?:[ ](?:of|OF|del|de|du|vom|dell'anno)[ ](?:19|20)\d\d)"
@@ -49,6 +49,9 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
         r"|[A-Z]{2}\d{2}[ ][A-Z]{3}"                                                               # a British plate BX71 KPF
         r"|\d{2}[A-Z]{2,4}\d{4,}"                                                                  # 21DR08812
         r"|[A-Z][ ]\d{1,3}[ ][A-Z]{1,3}[ ]\d{1,5}/\d{2}"                                            # A 14 K 2207/24
+        r"|\d{2}/\d{5}"                                                                          # N° RG 24/01187
+        r"|(?:\d{3,7}|1[3-9]|[2-9]\d)/(?:19|20)\d\d(?:-\d{2})?"                                     # 1187/2023, 88/2024
+        r"|(?<=RCS[ ]\p{Lu}[\p{L}-]+[ ])\d{3}[ ]\d{3}[ ]\d{3}"                                       # RCS Marseille 509 331 874
         r")(?![\w/])")
     # a code of capitals and digits: a short prefix and four digits or more ("RAI-2290417", "VA/0412/23",
     # "INC0098812", "BG1190244801187"), or seven digits and more alone ("7103385")
@@ -58,7 +61,7 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     # "N° minute : 23/4471", "n.º 312/2018")
     sign_named = regex.compile(
         rf"(?<![\w]){_SIGN}(?![\p{{L}}])[ ]?(?:(?:de|del|du|de[ ]la|des)[ ])?(?:\p{{L}}[\p{{L}}.]*[ ]?)?:?[ ]?"
-        rf"(?P<num>\d[\d./-]*\d|[A-Z]{{1,5}}-\d[\d./-]*\d(?:-\d)?)(?![\w/])")
+        rf"(?P<num>\d{{1,4}}(?:[ ]\d{{2,4}}){{1,4}}(?![\d/])|[0-9A-Z]*\d[0-9A-Z./-]*\d|[A-Z]{{1,5}}-\d[\d./-]*\d(?:-\d)?)(?![\w/])")
     return signed, labelled, shaped, coded, sign_named
 
 
@@ -82,6 +85,20 @@ def _worth(num: str, year: str | None, kind: str = "x") -> bool:
         return False
     dated = year is not None or "/" in num
     return dated or (bool(words) and sum(c.isdigit() for c in num) >= 3)
+
+
+@vocab_cache
+def _statute_words() -> frozenset[str]:
+    return frozenset(vocabulary_words("dates", "statute_words")) | _LAW_ABBREVIATIONS
+
+
+_LAW_ABBREVIATIONS = frozenset({"lo", "rd", "rdl", "d.lgs", "dlgs", "d.l", "dl", "l", "dpr", "d.p.r", "directiva", "directive",
+                                "direttiva", "richtlinie", "orgánica", "organica", "legislativo", "real", "ue", "ce", "cee"})
+
+
+def _statute_before(text: str, start: int) -> bool:
+    words = regex.findall(r"[\p{L}.]+", text[max(0, start - 25):start])
+    return bool(words) and words[-1].lower().rstrip(".") in {w.rstrip(".") for w in _statute_words()}
 
 
 class DocumentIdDetector:
@@ -109,7 +126,10 @@ class DocumentIdDetector:
             dashed = alnum >= 8 and digits >= 1 and sum(num.count(c) for c in "-/") >= 2  # DBVX-V-B7G-OKLM
             if (digits >= 3 or (digits >= 2 and alnum >= 5) or dashed) and not _YEAR_ALONE.fullmatch(num):
                 out.append(Span(m.start("num"), m.start("num") + len(num), "identifier", "doc-ids:labelled", 0.85))
-        out.extend(Span(m.start(), m.end(), "identifier", "doc-ids:shape", 0.8) for m in shaped.finditer(text))
+        for m in shaped.finditer(text):
+            if "/" in m.group() and (_statute_before(text, m.start()) or _DATE_LIKE.fullmatch(m.group())):
+                continue  # "Ley 29/1998", "d.lgs. 23/2015", "Directiva 2004/38": a law's number
+            out.append(Span(m.start(), m.end(), "identifier", "doc-ids:shape", 0.8))
         for m in coded.finditer(text):
             value = m.group()
             if sum(c.isdigit() for c in value) >= 4 and not _DATE_LIKE.fullmatch(value):
@@ -120,7 +140,8 @@ class DocumentIdDetector:
             if before and before[-1].lower().strip(".") in _PARTS:
                 continue  # "page No. 245"
             named = bool(text[m.start():m.start("num")].strip(" .:º°").split()[1:])  # a word between sign and number
-            if not named and "/" not in num and "-" not in num:
+            grouped = regex.fullmatch(r"\d{1,3}(?:\.\d{3})+", num) is not None  # "finca registral n.º 24.517"
+            if not named and "/" not in num and "-" not in num and not grouped:
                 continue  # "No. 12345" alone is nobody's case
             if sum(c.isdigit() for c in num) >= 3 and not _YEAR_ALONE.fullmatch(num) and not _DATE_LIKE.fullmatch(num):
                 out.append(Span(m.start("num"), m.end("num"), "identifier", "doc-ids:sign-named", 0.8))

@@ -19,7 +19,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .doc_persons import is_role_word
-from .vocabulary import alternation, is_product, name_particles, name_roles, plain_words, vocab_cache, word_set
+from .vocabulary import (alternation, company_suffixes, is_product, name_particles, name_roles, plain_words, vocab_cache,
+                         word_set)
 
 _LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
                  "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
@@ -36,9 +37,9 @@ _WEAK_ROLES = frozenset({"me", "son", "don", "d.", "m.", "ra", "on.", "sa", "ing
 def _patterns() -> tuple[regex.Pattern[str], ...]:
     roles = alternation(tuple(sorted(name_roles() - _WEAK_ROLES, key=len, reverse=True)))
     after_role = regex.compile(
-        rf"(?<![\w.])(?i:{roles})(?P<sep>[ ]{{1,2}}|[ ]?\([ ]?|:[ ]|,[ ])(?P<name>{_CAPWORD}(?:[ ]{_CAPWORD})?)(?![\w(@/\\-])")
+        rf"(?<![\w.])(?i:{roles})(?P<sep>[ ]{{1,2}}|[ ]?\([ ]?|[ ]?:[ ]|,[ ])(?P<name>{_CAPWORD}(?:[ ]{_CAPWORD})?)(?![\w(@/\\-])")
     lower = regex.compile(
-        rf"(?<![\w.])(?P<role>{roles})[ ]{{1,2}}(?P<name>{_LOWWORD}(?:,?[ ]{_LOWWORD})?)(?![\w@/\\-])")
+        rf"(?<![\w.])(?P<role>{roles})(?:[ ]{{1,2}}|[ ]?\([ ]?|[ ]?:[ ])(?P<name>{_LOWWORD}(?:,?[ ]{_LOWWORD})?)(?![\w@/\\-])")
     # a courtesy title typed in lower case before a name no gazetteer knows ("dr osei", "mrs hemsworth",
     # "dr van der merwe")
     particle = alternation(tuple(sorted(name_particles(), key=len, reverse=True)))
@@ -52,7 +53,11 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     signed = regex.compile(r"(?<![\w.@/-])(?P<i>\p{Ll})\.(?P<sur>\p{Ll}{2,}(?:-\p{Ll}{2,})?)(?![\w@/]|\.\w)")
     # a German compound role before a name ("Lagerführer Ludolph", "Innenminister Černy", "Amtsvorstand Engel")
     compound = regex.compile(rf"(?<![\w-])(?P<role>\p{{Lu}}\p{{Ll}}{{5,}})[ ]{{1,2}}(?:-[ ])?(?P<name>{_CAPWORD})(?![\w(@/\\-])")
-    return after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled
+    # a register's "SURNAME Given" whatever the gazetteers know ("ZHANG Wei", "DIALLO Aminata", "SISSOKO Fatoumata")
+    caps = r"\p{Lu}(?:\p{Lu}|['’]\p{Lu}){2,}(?:-\p{Lu}{2,})?"
+    caps_given = (regex.compile(rf"(?<![\w'’-])(?P<sur>{caps})[ ](?P<first>{_CAPWORD})(?![\w'’-])"),
+                  regex.compile(rf"(?<![\w'’-])(?P<first>{_CAPWORD})[ ](?P<sur>{caps})(?![\w'’-])"))
+    return after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given
 
 
 def _not_a_name(word: str, places: bool = True) -> bool:
@@ -63,6 +68,11 @@ def _not_a_name(word: str, places: bool = True) -> bool:
             or low in word_set("names", "function_words"))
 
 
+def _written_lower(text: str, word: str) -> bool:
+    """The document writes ``word`` in lower case somewhere: a word of its language ("ARRÊT attaqué"), no name."""
+    return regex.search(rf"(?<![\w]){regex.escape(word.lower())}(?![\w])", text) is not None
+
+
 class DocumentNameDetector:
     """Names around their roles, in lists and in register forms (see the module)."""
 
@@ -70,7 +80,7 @@ class DocumentNameDetector:
     produces = frozenset({"person"})
 
     def detect(self, text: str) -> list[Span]:
-        after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled = _patterns()
+        after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given = _patterns()
         first_lower, last_lower = word_list("first_names_lower"), word_list("last_names_lower")
         out: list[Span] = []
         for m in after_role.finditer(text, overlapped=True):
@@ -112,6 +122,15 @@ class DocumentNameDetector:
             # a register's layout: the surname may be a town's name too ("NAKAMURA, Emi")
             if regex.search(r"[AEIOUY]", m.group("sur")) and not _not_a_name(sur, places=False) and not _not_a_name(first):
                 out.append(Span(m.start(), m.end(), "person", "doc-names:surname-first", 0.65))
+        for pattern in caps_given:
+            for m in pattern.finditer(text, overlapped=True):
+                sur, first = m.group("sur"), m.group("first")
+                # a town after a capitals acronym is an institution's ("CHU Amiens", "COUR D'APPEL Paris")
+                if (len(sur) >= 4 and regex.search(r"[AEIOUY]", sur) and sur.lower() not in company_suffixes()
+                        and not _not_a_name(sur.title(), places=False)
+                        and not _not_a_name(first, places=first.split("-")[0] not in word_list("first_names"))
+                        and not regex.fullmatch(r"[IVXLCDM]+", sur) and not _written_lower(text, first)):
+                    out.append(Span(m.start(), m.end(), "person", "doc-names:surname-first", 0.6))
         for m in signed.finditer(text):
             if m.group("sur").split("-")[0] in last_lower and m.group("sur") not in plain_words():
                 out.append(Span(m.start(), m.end(), "person", "doc-names:signed", 0.6))

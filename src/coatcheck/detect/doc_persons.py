@@ -29,6 +29,7 @@ _TITLED = ("names:titled", "names:role", "names:titled-initial")
 # detectors of names written in lower case ("daughter astrid", "lukas vogel"): their lower-case words are the name
 _LOWER_CASE = ("names:lower-case", "doc-names:lower", "doc-names:signed")
 _COLUMN_GAP = regex.compile(r"[ ]{3,}|\t|\n")
+_TITLE_BEFORE = regex.compile(r"(?<![\w])(?:Dr|Pr|Prof|Me|Mr|Dra|Dott)\.?[ ]{1,2}$")  # "Dr M. Tessier": M. is her initial
 _TITLE_INITIAL = regex.compile(r"[DM]\.|D\.ª|Dª")
 _SENTENCE_ARTICLES = ("der", "die", "das", "dem", "den", "ein", "eine", "einen", "einem", "einer", "eines")
 _GENITIVE = frozenset({"der", "des", "dem", "den", "die", "das", "einer", "eines"})
@@ -121,7 +122,8 @@ def _cut(text: str, words: list[tuple[int, int]], lower_ok: bool = False,
     """The name within ``words`` (offsets of a span's words): (start, end, whether a role or title stood before it),
     or None when no name is left. ``titles``: "M." and "D." are titles (:func:`romance`)."""
     words = list(words)
-    if len(words) >= 2 and _TITLE_INITIAL.fullmatch(text, words[0][0], words[0][1]) and (
+    after_title = _TITLE_BEFORE.search(text, max(0, words[0][0] - 12), words[0][0]) is not None if words else False
+    if len(words) >= 2 and _TITLE_INITIAL.fullmatch(text, words[0][0], words[0][1]) and not after_title and (
             titles or len(words) >= 3 and text[words[1][0]:words[1][1]].strip(_EDGE_PUNCT) in first_names()) and \
             not regex.fullmatch(r"\p{Lu}\.", text[words[1][0]:words[1][1]]):
         words.pop(0)  # "D. Juan Pérez", "M. Dupont": Don and Monsieur, not an initial

@@ -50,7 +50,7 @@ def _patterns() -> _Patterns:
         # a document's titled name may be written in capitals ("Monsieur DUPONT Jean", "Me SCHMITT")
         titled_caps=regex.compile(
             rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]{{1,2}}"
-            rf"(?P<name>(?:\p{{Lu}}\.?[ ]{{1,2}}){{0,2}}(?:{_NAME_OR_CAPS}[ ])?(?:{particle}[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
+            rf"(?P<name>(?:\p{{Lu}}\.?(?:-\p{{Lu}}\.)?[ ]{{1,2}}){{0,2}}(?:{_NAME_OR_CAPS}[ ])?(?:{particle}[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
         ),
         # a German court's judge by the court ("Richterin am Landgericht Schulte-Borowski", "Richter am
         # Arbeitsgericht Dr. Wendt"): the name after the court is a person whatever the gazetteers know
