@@ -243,3 +243,41 @@ def test_forms_of_french_and_spanish_records(document: Masker, text: str, value:
 @pytest.mark.parametrize("text", ["la Ley 29/1998, de 13 de julio", "el d.lgs. 23/2015 e la Directiva 2004/38", "CHU Amiens et URSSAF"])
 def test_laws_and_institutions_stay(document: Masker, text: str) -> None:
     assert masked(document, text, "identifier") == [] and masked(document, text, "person") == []
+
+
+# -- the review's findings -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,name", [
+    ("Author: John Braithwaite <jb@corp.io>", "John Braithwaite"), ("Reviewed-by: Sarah Applewhite", "Sarah Applewhite"),
+])
+def test_surnames_with_clinical_or_institution_endings_stay_names_for_agents(agent: Masker, text: str, name: str) -> None:
+    assert name in masked(agent, text, "person")
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Seen with Mrs Marguerite Dubois and her son.", "Marguerite Dubois"), ("Claimant: Mr Tomas Kalvaitis;", "Tomas Kalvaitis"),
+    ("La Sra. Marguerite Betancourt declaró.", "Marguerite Betancourt"), ("Patient: JUNE CARTER\n", "JUNE CARTER"),
+    ("Patient: KING, Martin.", "KING, Martin"), ("Zeuge: Kaiser, Thomas.", "Kaiser, Thomas"), ("Wife (Ngozí) rang.", "Ngozí"),
+])
+def test_names_that_look_like_terms_roles_or_months(document: Masker, text: str, name: str) -> None:
+    assert name in masked(document, text, "person")
+
+
+@pytest.mark.parametrize("text", [
+    "Au cours des 3 derniers mois. A lo largo de 3 meses. Camino de 2 horas, route de 5 km, strada di 2 km.",
+    "Cobb-Winkel 35°, Aortenbogen 32 mm, Fragebogen 2, Tabellenzeile 3, Zahnbrücke 14-16.",
+    "15 Minute Close Observations, a 7 Day Rise in creatinine.",
+    "improved from 7/10 to 3/10; Power 4/5 and 5/5; reflexes 2/4 and 3/4.",
+    "Ziffer 12.10. und Abschnitt 11.02. sowie Tabelle 10.11.",
+    "TP53 KRAS NRAS BRAF and CD10 CD19 CD20 CD22.",
+    "(reference 135-145), (ref 3.5-5.1), Ref.: 100-200, ID: 40-45 years.",
+    "Streitwert: 1500000 EUR, SNOMED CT 22298006, PZN 01126111, RAL-9010, EN-1090.",
+    "Der Patient am Abend Paracetamol erhielt. Consultant Cardiologist. Chief Executive. Oberarzt Kardiologie.",
+    "Software version 4.2.0.1 installed.",
+])
+def test_what_the_review_found_masked_stays(document: Masker, text: str) -> None:
+    assert masked(document, text) == []
+
+
+def test_phones_stay_phones_after_their_cue(document: Masker) -> None:
+    assert masked(document, "Telefon 030 12345678", "identifier") == []

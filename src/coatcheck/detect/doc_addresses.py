@@ -13,6 +13,9 @@ street before a postcode ("Im Grün 22, 79183 Waldkirch"). Street types: data/vo
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Iterable
+
 import regex
 
 from .._data import word_list
@@ -21,13 +24,17 @@ from .vocabulary import alternation, vocab_cache, vocabulary_words
 
 _CAP = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
 _LINK = r"(?:de|del|de[ ]la|de[ ]los|de[ ]las|des|du|de[ ]l['’]|d['’]|di|della|dei|degli|delle|dello|von|vom|of|the|la|le|les|el|y|i|et|sur|sous|en|an[ ]der|am)(?![\p{L}'’])"
-_NAME = rf"(?:{_CAP}|{_LINK})(?:[ ](?:{_CAP}|{_LINK}|\d{{1,2}}(?=[ ]\p{{Lu}}))){{0,6}}"
+# a street's name: capitalised words and the links between them, at least one capitalised ("des Carmélites", never
+# "cours des 3", "largo de 3")
+_NAME = rf"(?:{_LINK}[ ]){{0,3}}{_CAP}(?:[ ](?:{_CAP}|{_LINK}|\d{{1,2}}(?=[ ]\p{{Lu}}))){{0,6}}"
+# a number that measures something is no house number ("route de 5 km", "Aortenbogen 32 mm", "Cobb-Winkel 35°")
+_NOT_UNIT = r"(?![ ]?(?:km|m|cm|mm|kg|g|mg|ml|l|h|min|°|%|mois|meses|mesi|jours|días|giorni|tage|wochen|jahre|ans|años|anni|volte|fois|veces|horas|heures|ore|stunden|minutes|minutos|minuti)(?![\p{L}]))"
 _HOUSE = r"\d{1,4}(?:[-–/]\d{1,4}(?![./]\d))?(?:[ ]?[a-zA-Z](?![\p{L}])|[ ]?(?:bis|ter|quater)(?![\p{L}]))?"
 _SHORT_HOUSE = r"\d{1,3}(?:[ ]?[a-zA-Z](?![\p{L}]))?"  # after a one-word street: not "Heidelberg 1945"
 _NUMBER_SIGN = r"(?:n\.?[ ]?[ºo°]\.?|nº|n°|no\.|nr\.|núm\.|num\.|s/n)"
 _GAP = (r"(?:,?[ ]+(?:\d{1,2}\.?[ ]?[ºª°oa]\.?(?:[ ]?\d{1,2}\.?[ ]?[ºª°oa]\.?|[ ](?:dcha|izda|izq|der|centro|ext|int)\.?)?|puerta[ ]\d+|piso[ ]\d+|bajo|planta[ ]\d+|"
         r"esc(?:alera)?\.?[ ]\w+|\d+r[ ]\d+a|interno[ ]\d+|int\.[ ]\d+|scala[ ]\w+|étage[ ]\d+|(?:bâtiment|bât\.)[ ]\w+|"
-        r"appartement[ ]\d+|apt\.?[ ]\d+|(?:flat|unit|suite)[ ]\d+\w?|top[ ]\d+|\d+\.[ ]?(?:OG|Stock))(?=[, ]))*(?:[ ]*,?[ ]+|[ ]·[ ])")
+        r"appartement[ ]\d+|apt\.?[ ]\d+|(?:flat|unit|suite)[ ]\d+\w?|top[ ]\d+|\d+\.[ ]?(?:OG|Stock))(?=[, ]))*(?:(?:[ ]*,)?[ ]{1,3}|[ ]·[ ])")
 
 
 _TOWN_BEFORE = regex.compile(r"(?<![\w-])(?P<town>\p{Lu}[\p{L}'’-]+(?:[ ]\p{Lu}[\p{L}'’-]+){0,2})(?:[ ]\([A-Z]{2}\))?,[ ]$")
@@ -39,6 +46,7 @@ def _typed_street_before() -> regex.Pattern[str]:
     return regex.compile(rf"(?<![\w-])(?i:{before})[ ]{_NAME},[ ]*$")
 
 
+_LINE_END = regex.compile(r"[ ,.]*(?:\n|$)")
 _ABBREVIATED = frozenset({"st", "rd", "ave", "av", "blvd", "bd", "str", "hwy", "pkwy", "ct", "ln", "dr", "pl", "sq"})
 _STREET_LINE_ABOVE = regex.compile(rf"(?:^|(?<=\n))(?P<street>(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_SHORT_HOUSE})[ ,]*\n$")
 
@@ -54,17 +62,16 @@ _TOWN = regex.compile(r",[ ](\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:de|del|di|la|le|su
 
 @vocab_cache
 def _patterns() -> tuple[regex.Pattern[str], ...]:
-    before = alternation(tuple(w for w in (*vocabulary_words("streets", "before"),
-                                           *vocabulary_words("streets", "document_before"))))
+    before = alternation((*vocabulary_words("streets", "before"), *vocabulary_words("streets", "document_before")))
     after = alternation((*vocabulary_words("streets", "after"), *vocabulary_words("streets", "document_after")))
     compound = alternation((*vocabulary_words("streets", "compound"), *vocabulary_words("streets", "document_compound")))
     street = regex.compile(
         rf"(?<![\w.,/-])(?:"
         rf"{_HOUSE},?[ ](?i:{before})[ ]{_NAME}"                                    # 24 montée des Carmélites
-        rf"|(?i:{before})[ ]{_NAME}(?:,?[ ](?:{_NUMBER_SIGN}[ ]?)?){_HOUSE}(?!\d)"  # calle Portales del Ebro 31
-        rf"|{_HOUSE}[ ](?:{_CAP}[ ]){{1,3}}(?i:{after})\.?(?![\p{{L}}])"               # 14 Cobblers Rise
-        rf"|\p{{Lu}}[\p{{L}}-]*(?i:{compound})[ ]{_SHORT_HOUSE}(?!\d)"                # Rheinuferpromenade 44
-        rf"|\p{{Lu}}\p{{L}}+(?:er|sche|sches)[ ](?i:straße|strasse|weg|platz|allee|gasse|{compound})[ ]{_HOUSE}(?!\d)"  # Tauchnitzer Bogen 22
+        rf"|(?i:{before})[ ]{_NAME}(?:,?[ ](?:{_NUMBER_SIGN}[ ]?)?){_HOUSE}(?!\d){_NOT_UNIT}"  # calle Portales del Ebro 31
+        rf"|{_HOUSE}[ ](?:{_CAP}[ ]){{1,3}}(?i:{after})\.?(?![\p{{L}}])(?![ ]+\p{{L}})"   # 14 Cobblers Rise
+        rf"|\p{{Lu}}[\p{{L}}-]*(?i:{compound})[ ]{_SHORT_HOUSE}(?!\d){_NOT_UNIT}"     # Rheinuferpromenade 44
+        rf"|\p{{Lu}}\p{{L}}+(?:er|sche|sches)[ ](?i:straße|strasse|weg|platz|allee|gasse|bogen|{compound})[ ]{_HOUSE}(?!\d){_NOT_UNIT}"  # Tauchnitzer Bogen 22
         rf"|\p{{Lu}}[\p{{L}}-]*(?:str|Str)\.[ ]{_SHORT_HOUSE}(?!\d)"                                     # Bahnhofstr. 14
         rf")")
     postcode = regex.compile(
@@ -76,22 +83,23 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
 
 
 def _parts(text: str) -> list[tuple[int, int, str]]:
-    street, postcode, uk, _ = _patterns()
+    street, postcode, uk, gap = _patterns()
     places = word_list("places")
     out: list[tuple[int, int, str]] = []
     streets = [(m.start(), m.end(), "street") for m in street.finditer(text)]
     out.extend(streets)
-    street_ends = {e for _, e, _ in streets}
+    street_ends = sorted({e for _, e, _ in streets})
     for m in postcode.finditer(text):
         s, e = m.span()
         town = m.group("town")
-        line_start = text.rfind("\n", 0, s) + 1
+        # an address's parts sit close together: look back 80 characters, never the whole line
+        line_start = text.rfind("\n", max(0, s - 80), s) + 1 or max(0, s - 80)
         before = text[line_start:s].rstrip(" ,")
-        line_end = text.find("\n", e)
         # alone on its line as a letterhead writes it, under a street line ("Am Schloßberg 2" / "35576 Wetzlar")
-        alone = (not before and not text[e:line_end if line_end >= 0 else len(text)].strip(" ,.")
+        alone = (not before and (line_start == 0 or text[line_start - 1] == "\n") and _LINE_END.match(text, e) is not None
                  and _STREET_LINE_ABOVE.search(text, max(0, line_start - 80), line_start) is not None)
-        after_street = any(0 < s - se <= 40 and regex.fullmatch(_GAP, text[se:s]) for se in street_ends) or bool(
+        near = street_ends[bisect_left(street_ends, s - 40):bisect_left(street_ends, s)]
+        after_street = any(gap.fullmatch(text[se:s]) for se in near) or bool(
             regex.search(rf"{_HOUSE},?[ ]*$", before))
         typed = _typed_street_before().search(text, line_start, s) is not None  # "Località Platamona, 07037 Sorso"
         if alone or after_street or typed or town.split()[0].split("-")[0] in places:
@@ -120,7 +128,7 @@ class DocumentAddressDetector:
                 start = parts[j][0]
                 if start > e:
                     between = text[e:start]
-                    if "\n" in between or not gap.fullmatch(between):
+                    if len(between) > 40 or "\n" in between or not gap.fullmatch(between):
                         break
                 e = max(e, parts[j][1])
                 j += 1
@@ -135,7 +143,7 @@ class DocumentAddressDetector:
                     out.append(Span(m.start(), m.end("street"), "address", "doc-addresses", 0.8))
             # the house number and street a postcode follows on its line ("Im Grün 22, 79183 Waldkirch")
             if _kind == "postcode":
-                line_start = text.rfind("\n", 0, s) + 1
+                line_start = text.rfind("\n", max(0, s - 80), s) + 1 or max(0, s - 80)
                 m = regex.search(rf"(?<![\w-])(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_HOUSE}(?:,[ ]*|[ ]·[ ])$", text[line_start:s])
                 if m is None:  # a street type and a name without a number: "Lieu-dit Le Grand Bernet, 33190 …"
                     m = _typed_street_before().search(text[line_start:s])
@@ -161,19 +169,33 @@ def confirm_model_addresses(text: str, spans: list[Span]) -> list[Span]:
     """A document's addresses as the model reads them only where a rule found an address part too: in records and
     judgments the model takes lab values, citations of statutes and courts for addresses ("Abs. 1 i. V. m. Anlage
     2", "Juzgado de Primera Instancia n.º 4 de Gandía")."""
-    ruled = [(s.start, s.end) for s in spans if s.category == "address" and "model:" not in s.detector]
-    out = []
-    for s in spans:
-        if s.category == "address" and "model:" in s.detector and not any(a < s.end and s.start < b for a, b in ruled):
-            continue
-        out.append(s)
-    return out
+    ruled = _Intervals((s.start, s.end) for s in spans if s.category == "address" and "model:" not in s.detector)
+    return [s for s in spans if not (s.category == "address" and "model:" in s.detector and not ruled.overlaps(s.start, s.end))]
+
+
+class _Intervals:
+    """Spans sorted by start, for overlap and containment questions in logarithmic time (their longest length
+    bounds how far back a span that reaches a point can start)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        self.spans = sorted(spans)
+        self.starts = [a for a, _ in self.spans]
+        self.longest = max((b - a for a, b in self.spans), default=0)
+
+    def _near(self, start: int, end: int) -> list[tuple[int, int]]:
+        return self.spans[bisect_left(self.starts, start - self.longest):bisect_left(self.starts, end)]
+
+    def overlaps(self, start: int, end: int) -> bool:
+        return any(a < end and start < b for a, b in self._near(start, end))
+
+    def contains(self, start: int, end: int) -> bool:
+        return any(a <= start and end <= b for a, b in self._near(start, end))
 
 
 def drop_streets_named_after_people(text: str, spans: list[Span]) -> list[Span]:
     """A person's name inside an address a rule found is the street's ("Calle Miguel Benítez 90", "Via Giuseppe
     Verdi 3"): the address is the finding."""
-    streets = [(s.start, s.end) for s in spans if s.detector == DocumentAddressDetector.name]
-    if not streets:
+    streets = _Intervals((s.start, s.end) for s in spans if s.detector == DocumentAddressDetector.name)
+    if not streets.spans:
         return spans
-    return [s for s in spans if not (s.category == "person" and any(a <= s.start and s.end <= b for a, b in streets))]
+    return [s for s in spans if not (s.category == "person" and streets.contains(s.start, s.end))]

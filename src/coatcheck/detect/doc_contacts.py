@@ -26,14 +26,19 @@ _IPV6 = regex.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![
 # a switchboard's extension, a pager: "bleep 4471", "ext. 4410", "Piepser 4417", "Tel. App. 5521", "poste 2231"
 _EXTENSION = regex.compile(r"(?i)(?<![\w])(?:bleep|pager|ext|extn|extension|piepser|durchwahl|app|apparat|poste|interno|"
                            r"int|extensión)\.?[ ]?:?[ ]?(?P<n>\d{3,6})(?![\d.,/:])")
+# "Software version 4.2.0.1": a release, no host
+_VERSION_BEFORE = regex.compile(r"(?i)(?:version|versión|versione|ver|release|build|rev|v)\.?[ ]?$")
 # a URL ends before the punctuation that closes its sentence or its brackets
 _TRAILING = ".,;:!?)]}>'\""
 
 
 def _url_end(text: str, start: int, end: int) -> int:
+    opened, closed = text.count("(", start, end), text.count(")", start, end)
     while end > start and text[end - 1] in _TRAILING:
-        if text[end - 1] == ")" and text.count("(", start, end) >= text.count(")", start, end):
-            break  # a balanced bracket belongs to the URL (Wikipedia's "…_(disambiguation)")
+        if text[end - 1] == ")":
+            if opened >= closed:
+                break  # a balanced bracket belongs to the URL (Wikipedia's "…_(disambiguation)")
+            closed -= 1
         end -= 1
     return end
 
@@ -68,7 +73,7 @@ class DocumentContactDetector:
                     ip = ipaddress.ip_address(value)
                 except ValueError:
                     continue
-                if not ip.is_unspecified:
+                if not ip.is_unspecified and not _VERSION_BEFORE.search(text, max(0, m.start() - 16), m.start()):
                     out.append(Span(m.start(), m.end(), "ip", "doc-contacts:ip", 0.9))
         out.extend(self._phones(text))
         return out

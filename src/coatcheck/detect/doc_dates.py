@@ -21,7 +21,7 @@ from .vocabulary import alternation, plain_words, vocab_cache, vocabulary_words
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])"
 _YEAR4 = r"(?:1[6-9]\d\d|20\d\d)"
 _TIME = r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
-_SPACE = r"[ \t\u00a0]+"
+_SPACE = r"[ \t\u00a0]{1,3}"  # bounded: a run of blanks is never read back and forth (lookbehinds see it too)
 _TRIM = " \t\u00a0,.;:-/"
 # what makes a year-like number a quantity: "1800 mg", "2000 €", "2000 Fr.", "1500 km", "1999 %"
 _UNIT = (r"(?:mg|ml|g|kg|km|m|cm|mm|h|min|l|dl|mmol|µg|mcg|ug|iu|ui|kcal|eur|euro|euros|usd|dollars|rs|fr|frs|chf|"
@@ -55,11 +55,15 @@ def _document_date_regex() -> regex.Pattern[str]:
     day_cue = rf"(?:{alternation(_words('day_cues'))}|{alternation([w for w in wdays if len(w) >= 3])}\.?)"
     month_three = alternation([m for m in months if len(m) == 3])
     range_join = alternation(_words("month_range_joins"))
+    section = r"ziffer|abschnitt|tabelle|tab|abb|abbildung|kapitel|nr|no|nummer|punkt|ziff|anlage|anhang|section|table|fig|chapitre|point|apartado|punto|sezione|art|§"
     atom = alternation(_words("number_words"))
+    # the first word of a number is a number, not its "and" ("John and April", "January and March")
+    first_atom = alternation([w for w in _words("number_words") if w not in ("and", "et", "y", "e", "und")])
     thousand = alternation(_words("thousand_words"))
-    spelled = rf"(?:{atom})(?:[ -](?:{atom}))*"  # "treinta y uno", "vingt-six", "twenty-third"
+    # atomic and bounded: a run of number words ("sept sept sept …") is read once, never backtracked over
+    spelled = rf"(?>(?:{first_atom})(?:[ -](?:{atom})){{0,5}})"  # "treinta y uno", "vingt-six", "twenty-third"
     # a year written out holds its thousand: "dos mil veintitrés", "deux mille vingt-quatre", "duemilaventiquattro"
-    spelled_year = rf"(?:(?:{atom})[ -])*(?:{thousand})\p{{L}}*(?:[ -](?:{atom}))*"
+    spelled_year = rf"(?>(?:(?:{first_atom})[ -]){{0,2}}(?:{thousand})\p{{L}}*(?:[ -](?:{atom})){{0,5}})"
     year = rf"(?P<year>{_YEAR4}|'\d\d)"
     day = rf"{_DAY}(?:[ ]?\.)?{suffix}"  # "12. März", and "12 . März" as tokenised text writes it
     lead = rf"(?:{wday},?{_SPACE}(?:(?:the|le|il|el|den){_SPACE})?)?"
@@ -82,9 +86,9 @@ def _document_date_regex() -> regex.Pattern[str]:
           | {spelled}[ ](?:day[ ])?(?:{join}[ ])?{alternation(full)}(?![\w])                          # vingt février
           | (?<=(?<![\w'])(?:{month_cue}){_SPACE})(?-i:(?=\p{{Lu}})){month_three}(?![\w.])          # seit Mai
           | {alternation(full)}(?={_SPACE}(?:{range_join}){_SPACE}{month_any}(?![\w]))            # Januar bis Juni
-          | (?:{_DAY}\.?[/–-])?(?P<a>[0-3]?\d)[ ]?\.[ ]?(?P<b>[01]?\d)[ ]?\.(?P<year>{_YEAR4}|\d\d)?(?![ ]?\d)(?<=\d\d[ ]?\.[ ]?\d\d[ ]?\.|\d{{2,4}})  # 08.04., 27./28.01.2024
+          | (?<!(?:{section})\.?[ ])(?:{_DAY}\.?[/–-])?(?P<a>[0-3]?\d)[ ]?\.[ ]?(?P<b>[01]?\d)[ ]?\.(?P<year>{_YEAR4}|\d\d)?(?![ ]?\d)(?<=\d\d[ ]?\.[ ]?\d\d[ ]?\.|\d{{2,4}})  # 08.04., 27./28.01.2024; not Ziffer 12.10.
           | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE})(?P<a>[0-3]?\d)(?P<s>[./])(?P<b>[01]?\d)(?P=s)?(?![\d/]|[.]\d)  # on 24/04, am 8.4.
-          | (?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?=[ ]?(?:and|und|et|y|e|–|-)[ ]?[0-3]?\d/[01]?\d(?!\d))      # 16/07 and 17/07
+          | (?P<a>1[3-9]|2\d|3[01]|0[1-9])/(?P<b>0?[1-9]|1[0-2])(?=[ ]?(?:and|und|et|y|e|–|-)[ ]?[0-3]?\d/[01]?\d(?!\d))  # 16/07 and 17/07, not 4/5 and 5/5
           | (?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?=[ ]\d{{1,2}}:\d\d(?!\d))                                   # 21/11 09:30
           | (?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?<=0\d/\d\d|1[3-9]/\d\d|[23]\d/\d\d|\d\d/0\d)(?![\d/]|[.,]\d)  # 06/03, 29/08: not 5/7, 3/12, 10/10
           | {_DAY}-{month_any}-{year}                                                                  # 09-Apr-1979

@@ -42,7 +42,7 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
         r"(?:(?:\d{1,5}[ ])?[A-Z][a-z]{1,2}[ ])?\d{1,5}/\d{2}(?:-\d{1,4}/\d{2})?(?:\.[A-Z]{1,2})?"           # 23 Ds-721 Js 4418/23
         r"|[CTF]-\d{1,4}/\d{2}"                                                                  # C-123/19
         r"|ECLI:[A-Z]{2}:[A-Z0-9]{1,10}:\d{4}:[0-9A-Za-z.]{1,25}[0-9A-Za-z]"                      # ECLI:ES:TS:2023:2871
-        r"|[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?"                            # an IBAN's shape
+        r"|[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){3,7}(?:[ ]?[A-Z0-9]{1,3})?(?<=(?:\D*\d){12}\D*)"          # an IBAN's shape
         r"|(?:STS|ATS|STSJ|SAP|AAP|SAN|AAN|STC|ATC|SJPI|SJSO|SJM|AJPI)(?:[ ][A-Z]{1,4})?[ ]\d{1,6}/\d{4}"  # Roj: STS 2871/2023
         r"|[A-Z0-9]{4}-[A-Z]-[A-Z0-9]{3}-[A-Z0-9]{4}"                                              # Portalis DBVX-V-B7G-OKLM
         r"|[A-Z]{2}-\d{3}-[A-Z]{2}"                                                                # a French plate EX-417-RT
@@ -87,6 +87,33 @@ def _worth(num: str, year: str | None, kind: str = "x") -> bool:
     return dated or (bool(words) and sum(c.isdigit() for c in num) >= 3)
 
 
+_RANGE_PARTS = regex.compile(r"(\d{1,4}(?:[.,]\d{1,2})?)[ ]?[-–][ ]?([1-9]\d{0,3}(?:[.,]\d{1,2})?|0[.,]\d{1,2})\)?")
+
+
+class _Range:
+    """A range of values ("135-145", "3.5-5.1", "40-45"): its low end no higher than its high end; not a file number
+    ("19-12.345", "9756-067236")."""
+
+    @staticmethod
+    def fullmatch(value: str) -> bool:
+        m = _RANGE_PARTS.fullmatch(value)
+        return m is not None and float(m.group(1).replace(",", ".")) <= float(m.group(2).replace(",", "."))
+
+
+_RANGE = _Range()
+# what a code of digits also is: an amount, a measure, a phone or an account after its cue, a code system's entry
+_AMOUNT_AFTER = regex.compile(r"[ ]?(?:eur|euro|euros|€|\$|£|usd|chf|gbp|fr|ptas|kg|mg|km|m²|qm)(?![\p{L}])", regex.I)
+_CUE_BEFORE = regex.compile(r"(?i)(?:tel|telefon|telephone|phone|fax|mobil|mobile|handy|tél|téléphone|teléfono|telefono|cell|"
+                            r"konto|kontonummer|account|compte|cuenta|conto|iban|snomed(?:[ ]ct)?|pzn|icd(?:-10)?|atc|loinc|"
+                            r"ean|gtin|isbn|issn|doi|pmid|nct|ral|din|en|iso|orden|streitwert|betrag|summe|montant|importe|"
+                            r"importo)\.?[ :]{0,3}(?:nr\.?[ ]?)?(?:\(?\d{2,5}\)?[ /-])?$")
+
+
+def _other_number(text: str, m: regex.Match[str]) -> bool:
+    return (_AMOUNT_AFTER.match(text, m.end()) is not None or _CUE_BEFORE.search(text, max(0, m.start() - 30), m.start()) is not None
+            or regex.match(r"(?:RAL|EN|DIN|ISO|NCT|SCO|PZN)(?:[-/]|\d)", m.group()) is not None)
+
+
 @vocab_cache
 def _statute_words() -> frozenset[str]:
     return frozenset(vocabulary_words("dates", "statute_words")) | _LAW_ABBREVIATIONS
@@ -123,6 +150,8 @@ class DocumentIdDetector:
                 num = num[:-1]  # the bracket the label's sentence closes: "(registration BX71 KPF)"
             digits, alnum = sum(c.isdigit() for c in num), sum(c.isalnum() for c in num)
             # three digits, or two in a code of five letters and digits (a plate: "ND94 FTB"); "fall 2019" is a season
+            if _RANGE.fullmatch(num):
+                continue  # "(reference 135-145)", "ID: 40-45 years": a range of values, no one's number
             dashed = alnum >= 8 and digits >= 1 and sum(num.count(c) for c in "-/") >= 2  # DBVX-V-B7G-OKLM
             if (digits >= 3 or (digits >= 2 and alnum >= 5) or dashed) and not _YEAR_ALONE.fullmatch(num):
                 out.append(Span(m.start("num"), m.start("num") + len(num), "identifier", "doc-ids:labelled", 0.85))
@@ -132,7 +161,7 @@ class DocumentIdDetector:
             out.append(Span(m.start(), m.end(), "identifier", "doc-ids:shape", 0.8))
         for m in coded.finditer(text):
             value = m.group()
-            if sum(c.isdigit() for c in value) >= 4 and not _DATE_LIKE.fullmatch(value):
+            if sum(c.isdigit() for c in value) >= 4 and not _DATE_LIKE.fullmatch(value) and not _other_number(text, m):
                 out.append(Span(m.start(), m.end(), "identifier", "doc-ids:coded", 0.75))
         for m in sign_named.finditer(text):
             num = m.group("num")
@@ -141,7 +170,7 @@ class DocumentIdDetector:
                 continue  # "page No. 245"
             named = bool(text[m.start():m.start("num")].strip(" .:º°").split()[1:])  # a word between sign and number
             grouped = regex.fullmatch(r"\d{1,3}(?:\.\d{3})+", num) is not None  # "finca registral n.º 24.517"
-            if not named and "/" not in num and "-" not in num and not grouped:
+            if _RANGE.fullmatch(num) or not named and "/" not in num and "-" not in num and not grouped:
                 continue  # "No. 12345" alone is nobody's case
             if sum(c.isdigit() for c in num) >= 3 and not _YEAR_ALONE.fullmatch(num) and not _DATE_LIKE.fullmatch(num):
                 out.append(Span(m.start("num"), m.end("num"), "identifier", "doc-ids:sign-named", 0.8))

@@ -24,13 +24,21 @@ from .vocabulary import (alternation, company_suffixes, is_product, name_particl
 
 _LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
                  "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
-_CAPWORD = r"\p{Lu}\p{Ll}[\p{Ll}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}'’]*)?"
+_CAPWORD = r"\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}\p{M}'’]*)?"
 _LOWWORD = r"\p{Ll}[\p{Ll}'’]{2,}(?:-\p{Ll}{2,})?"
 
 
 # roles too short or too common in prose to name a person before an unknown word ("call me Bob", French "son")
 _WEAK_ROLES = frozenset({"me", "son", "don", "d.", "m.", "ra", "on.", "sa", "ing", "ing.", "md", "rn", "pt", "sir", "lady",
-                         "lord", "brother", "sister", "father", "mother", "padre", "madre", "general", "major"})
+                         "lord", "brother", "sister", "father", "mother", "padre", "madre", "general", "major",
+                         # job titles that a title or a specialty follows more often than a name ("Consultant
+                         # Cardiologist", "Chief Executive", "Oberarzt Kardiologie"): a known name after them only
+                         "consultant", "chief", "vice", "principal", "member", "director", "manager", "engineer",
+                         "speaker", "superintendent", "collector", "registrar", "teacher", "officer", "secretary",
+                         "president", "minister", "commissioner", "deputy", "oberarzt", "oberärztin", "chefarzt",
+                         "chefärztin", "professor", "prof", "prof.", "doctor", "docteur", "doctora", "dottore",
+                         "presidente", "président", "ministro", "ministre", "secretario", "secrétaire", "direktor",
+                         "direktorin", "präsident", "sekretär"})
 
 
 @vocab_cache

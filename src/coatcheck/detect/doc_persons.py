@@ -25,7 +25,9 @@ from .vocabulary import first_names, name_particles, name_roles, vocab_cache, vo
 _WORD = regex.compile(r"\S+")
 _EDGE_PUNCT = ".,;:()[]\"'«»„“”‘’"
 # a detector whose span says a title or a role stood before the name
-_TITLED = ("names:titled", "names:role", "names:titled-initial")
+TITLED = frozenset({"names:titled", "names:titled-initial", "names:role", "doc-names:role"})
+"""Detectors whose person spans a title or a role stood before: a person even where the words name a place too."""
+_TITLED = TITLED
 # detectors of names written in lower case ("daughter astrid", "lukas vogel"): their lower-case words are the name
 _LOWER_CASE = ("names:lower-case", "doc-names:lower", "doc-names:signed")
 _COLUMN_GAP = regex.compile(r"[ ]{3,}|\t|\n")
@@ -106,6 +108,29 @@ _ROMANCE = regex.compile(r"(?i)(?<![\w'])(?:le|la|les|des|du|est|une|et|el|los|l
 _ENGLISH = regex.compile(r"(?i)(?<![\w'])(?:the|and|of|to|with|was|is|for|that|on)(?![\w'])")
 
 
+@vocab_cache
+def _german_thing_words() -> tuple[str, ...]:
+    return tuple(w for w in vocabulary_words("names", "thing_words", only=("de",)) if len(w) >= 5)
+
+
+@vocab_cache
+def _term_endings() -> tuple[str, ...]:
+    return tuple(w.lower() for w in vocabulary_words("names", "term_endings"))
+
+
+def is_term_or_institution(word: str) -> bool:
+    """A clinical term by its ending, ten letters or more ("Cholezystektomie", "Kardiomyopathie"), or a German
+    compound ending in an institution's word ("Bezirksklinikum", "Landratsamt"); never a name the gazetteers know
+    ("Braithwaite", "Betancourt", "Kalvaitis" stay names)."""
+    w = word.strip(_EDGE_PUNCT)
+    low = w.lower()
+    if len(low) < 9 or _gazetteer_name(w):
+        return False
+    if len(low) >= 10 and low.endswith(_term_endings()):
+        return True
+    return any(low.endswith(t) and len(low) >= len(t) + 4 for t in _german_thing_words())
+
+
 def _gazetteer_name(word: str) -> bool:
     w = word.strip(_EDGE_PUNCT)
     return w in first_names() or w in word_list("last_names")
@@ -128,7 +153,9 @@ def _cut(text: str, words: list[tuple[int, int]], lower_ok: bool = False,
             not regex.fullmatch(r"\p{Lu}\.", text[words[1][0]:words[1][1]]):
         words.pop(0)  # "D. Juan Pérez", "M. Dupont": Don and Monsieur, not an initial
     roled = False
-    while len(words) > 1 and _no_name_part(text[words[0][0]:words[0][1]], leading=True, lower_ok=lower_ok):
+    # a word before a comma is a register's surname ("KING, Martin", "Kaiser, Thomas"), never a role to trim
+    while len(words) > 1 and not text[words[0][0]:words[0][1]].endswith(",") and \
+            _no_name_part(text[words[0][0]:words[0][1]], leading=True, lower_ok=lower_ok):
         roled = roled or is_role_word(text[words[0][0]:words[0][1]])
         words.pop(0)
     for i in range(1, len(words)):
@@ -176,6 +203,8 @@ def refine(text: str, spans: list[Span], context: list[Span] | None = None) -> l
                 continue
             start, end, roled = cut
             names = [w.strip(_EDGE_PUNCT) for w in text[start:end].split()]
+            if not roled and s.detector.removeprefix("repeat:") not in _TITLED and any(map(is_term_or_institution, names)):
+                continue  # "Laparoskopische Cholezystektomie", "Bezirksklinikum Obermain"
             names = [w for w in names if w and w.lower() not in name_particles() and not (len(w) <= 2 and w.isupper())]
             if names and not roled and s.detector not in _TITLED:
                 if nouns is None:

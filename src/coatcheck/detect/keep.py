@@ -424,35 +424,12 @@ def _placeholder_address_regex() -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
 
 
-@vocabulary.vocab_cache
-def _long_thing_words() -> tuple[str, ...]:
-    return tuple(w for w in vocabulary.word_set("names", "thing_words") if len(w) >= 5)
-
-
-@vocabulary.vocab_cache
-def _term_endings() -> tuple[str, ...]:
-    return tuple(vocabulary.word_set("names", "term_endings"))
-
-
-def _compound_thing(word: str) -> bool:
-    """A German compound whose last part is an institution's word: "Bezirksklinikum", "Landratsamt"."""
-    low = word.lower()
-    return len(low) >= 9 and any(low.endswith(t) and len(low) >= len(t) + 3 for t in _long_thing_words())
-
-
-def _clinical_term(word: str) -> bool:
-    low = word.lower()
-    return len(low) >= 8 and low.endswith(_term_endings())
-
-
 def is_thing_name(text: str, start: int, end: int) -> bool:
     """A capitalised run with a word no person's name holds (names.toml [thing_words]: "Release Signing Key", "Jira
     Cloud", "Università di Bergamo"): a thing, a team or an institution."""
     words = vocabulary.word_set("names", "thing_words")
     parts = [w.strip(".,:;'\"()") for w in text[start:end].split()]
-    if any(_clinical_term(w) for w in parts):
-        return True  # "Laparoskopische Cholezystektomie", "Akuter Vorderwandinfarkt"
-    if any(w.lower() in words or _compound_thing(w) for w in parts):
+    if any(w.lower() in words for w in parts):
         # a first name and a surname that is also an institution's word is a person ("Margaret Court", not "Stony
         # Brook University": University is nobody's surname)
         return not (len(parts) == 2 and parts[0] in word_list("first_names") and parts[0] not in word_list("common_words")

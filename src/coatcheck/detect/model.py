@@ -44,7 +44,8 @@ def _address_cue() -> regex.Pattern[str]:
     before = vocabulary_words("streets", "before")
     either = alternation((*before, *vocabulary_words("streets", "after")))
     compound = alternation(vocabulary_words("streets", "compound"))
-    return regex.compile(rf"(?i)\d.*\b{either}\b|\b{alternation(before)}\b.*\d|\p{{L}}+{compound}\s*\d")
+    # bounded distances: on a long line with many digits an unbounded ".*" is read again from every digit
+    return regex.compile(rf"(?i)\d.{{0,80}}?\b{either}\b|\b{alternation(before)}\b.{{0,80}}?\d|\p{{L}}+{compound}\s{{0,3}}\d")
 
 
 def _worth_a_look(line: str, caps: list[str] | None = None) -> bool:

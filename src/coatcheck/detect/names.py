@@ -16,7 +16,8 @@ from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
 from .vocabulary import (all_plain_words, alternation, calendar_words, first_names, is_product, name_particles, name_roles,
-                         particle_regex, phrase_regex, plain_words, title_abbreviations, vocab_cache, word_set)
+                         particle_regex, phrase_regex, plain_words, title_abbreviations, vocab_cache, vocabulary_words,
+                         word_set)
 
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
@@ -35,6 +36,17 @@ class _Patterns(NamedTuple):
     street_types: frozenset[str]
 
 
+# the officers a German court names by the court ("Richterin am Landgericht …", "Staatsanwalt beim Landgericht …")
+_JUDGES = ("richter", "richterin", "vorsitzende", "vorsitzender", "vorsitzende richterin", "vorsitzender richter",
+           "präsident", "präsidentin", "vizepräsident", "vizepräsidentin", "direktor", "direktorin", "staatsanwalt",
+           "staatsanwältin", "oberstaatsanwalt", "oberstaatsanwältin", "rechtspfleger", "rechtspflegerin", "notar",
+           "notarin", "urkundsbeamter", "urkundsbeamtin", "justizangestellte", "justizangestellter")
+
+
+def _names_list(table: str) -> tuple[str, ...]:
+    return vocabulary_words("names", table)
+
+
 @vocab_cache
 def _patterns() -> _Patterns:
     """The name patterns, built from data/vocab/names.toml (particles, honorifics, greetings) and streets.toml."""
@@ -49,13 +61,13 @@ def _patterns() -> _Patterns:
         ),
         # a document's titled name may be written in capitals ("Monsieur DUPONT Jean", "Me SCHMITT")
         titled_caps=regex.compile(
-            rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]{{1,2}}"
+            rf"(?<![\w])(?P<title>{alternation((*_names_list('honorifics'), *_names_list('document_honorifics')))})[ ]{{1,2}}"
             rf"(?P<name>(?:\p{{Lu}}\.?(?:-\p{{Lu}}\.)?[ ]{{1,2}}){{0,2}}(?:{_NAME_OR_CAPS}[ ])?(?:{particle}[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
         ),
         # a German court's judge by the court ("Richterin am Landgericht Schulte-Borowski", "Richter am
         # Arbeitsgericht Dr. Wendt"): the name after the court is a person whatever the gazetteers know
         roled_at=regex.compile(
-            rf"(?<![\w])(?i:{alternation(name_roles())})[ ](?:am|beim|an[ ]der|des)[ ]\p{{Lu}}[\p{{L}}-]+[ ]"
+            rf"(?<![\w])(?i:{alternation(_JUDGES)})[ ](?:am|beim|an[ ]der|des)[ ]\p{{Lu}}[\p{{L}}-]*(?:gericht|gerichtshof|gerichts|hof|amt|anwaltschaft)[ ]"
             rf"(?:(?:Dr|Prof)\.(?:[ ]med\.)?[ ])*(?P<name>{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-])"
         ),
         roled=regex.compile(
@@ -198,7 +210,9 @@ class NameDetector:
                 continue  # "GREEK SMALL LETTER THETA" in code and its documentation
             firsts = [w for w in words if w in self.first and w not in common]
             others = [w for w in words if w != firsts[0]] if firsts else []
-            if firsts and not any(w.lower() in calendar_words() for w in words) and (any(w in self.last or w in self.first for w in others)
+            # a month that is no first name makes it a date ("VINGT FÉVRIER DEUX MILLE"; "JUNE CARTER" is a name)
+            if firsts and not any(w.lower() in calendar_words() and w not in self.first for w in words) and (
+                    any(w in self.last or w in self.first for w in others)
                            or self.documents and firsts[0] not in self.ambiguous and all(map(self._surname_like, others))):
                 # in a document a known first name with unlisted surnames too ("WINIFRED  AKINYI  OTIENO")
                 out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))

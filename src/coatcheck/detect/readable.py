@@ -13,6 +13,7 @@ from functools import cache
 from .._data import data_path, load_toml
 from ..errors import ConfigError
 from ..spans import Span
+from .doc_persons import TITLED
 from .keep import KEEPS, KeepPredicate, is_place_name
 
 
@@ -32,9 +33,6 @@ def category_keeps() -> dict[str, tuple[KeepPredicate, ...]]:
     return out
 
 
-_TITLED = frozenset({"names:titled", "names:titled-initial", "doc-names:role"})
-
-
 def kept_span(text: str, span: Span) -> bool:
     """True when a keep predicate of the span's category says the agent needs ``text[span]`` readable. A person's
     name found again is that person, not the place it is also the name of ("Douglas Hamilton … Hamilton left")."""
@@ -42,7 +40,7 @@ def kept_span(text: str, span: Span) -> bool:
     if keeps is None:
         return False
     # a name found again is that person; one after a courtesy title is a person ("Mr Beaumont"), not the place
-    place_ok = span.category == "person" and (span.detector.startswith("repeat:") or span.detector in _TITLED)
+    place_ok = span.category == "person" and (span.detector.startswith("repeat:") or span.detector in TITLED)
     return any(k(text, span.start, span.end) for k in keeps if not (place_ok and k is is_place_name))
 
 
