@@ -281,3 +281,8 @@ def test_what_the_review_found_masked_stays(document: Masker, text: str) -> None
 
 def test_phones_stay_phones_after_their_cue(document: Masker) -> None:
     assert masked(document, "Telefon 030 12345678", "identifier") == []
+
+
+def test_a_list_of_names_an_and_closes(document: Masker) -> None:
+    text = "die Richter Pfannkuch, Kleinschmidt und Oberndorfer für Recht erkannt."
+    assert {"Pfannkuch", "Kleinschmidt", "Oberndorfer"} <= set(masked(document, text, "person"))

@@ -53,7 +53,10 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     particle = alternation(tuple(sorted(name_particles(), key=len, reverse=True)))
     lower_titled = regex.compile(
         rf"(?<![\w.])(?:{alternation(_LOWER_TITLES)})[ ]{{1,2}}(?P<name>(?:(?:{particle})[ ]){{0,2}}{_LOWWORD})(?![\w@/\\-])")
-    joined = regex.compile(rf"\G[ ](?:und|and|et|y|e|sowie)[ ](?P<name>{_CAPWORD})(?![\w(@/-])")
+    # a comma joins the next name only in an enumeration that "und/and/et/y/e" closes ("Pfannkuch, Kleinschmidt und
+    # Oberndorfer"), never a name and the word after it ("Son Of X, Aged 45")
+    joined = regex.compile(rf"\G(?:[ ](?:und|and|et|y|e|sowie)[ ]|,[ ](?=(?:{_CAPWORD},[ ]){{0,4}}{_CAPWORD}[ ](?:und|and|et|y|e)[ ]{_CAPWORD}))"
+                           rf"(?P<name>{_CAPWORD})(?![\w(@/-])")
     caps_initial = regex.compile(r"(?<![\w.])(?:\p{Lu}\.[ ]?){1,2}(?P<sur>\p{Lu}{3,}(?:-\p{Lu}{2,})?)(?![\w-])")
     caps_comma = regex.compile(
         rf"(?<![\w'’-])(?P<sur>(?:(?:DA|DE|DI|DEL|DELLA|DOS|DAS|VAN|VON|LE|LA|EL|MC|MAC)[ ])?\p{{Lu}}(?:\p{{Lu}}|['’]\p{{Lu}}){{2,}}"
