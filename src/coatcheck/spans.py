@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from .categories import category
@@ -47,6 +49,10 @@ def resolve(spans: list[Span]) -> list[Span]:
     return out
 
 
+# The characters a backslash escapes in JSON, Python, JavaScript, C, Go and shell strings.
+_ESCAPED = frozenset("\\\"'/`$bfnrtuvaxeUN01234567\n")
+
+
 def _escape_bounds(text: str, i: int) -> tuple[int, int] | None:
     """If offset ``i`` falls strictly inside a backslash escape (``\\n``, ``\\"``, ``\\u00e9``), its bounds."""
     for back in range(1, 6):
@@ -61,6 +67,8 @@ def _escape_bounds(text: str, i: int) -> tuple[int, int] | None:
         if run % 2 == 0:
             return None  # an escaped backslash, not the start of an escape
         nxt = text[p + 1] if p + 1 < len(text) else ""
+        if nxt not in _ESCAPED:
+            return None  # "C:\Users\ogunleye": a Windows path's separator, not an escape of any string syntax
         length = 6 if nxt == "u" and all(c in "0123456789abcdefABCDEF" for c in text[p + 2 : p + 6]) else 2
         return (p, p + length) if p < i < p + length else None
     return None
@@ -84,3 +92,22 @@ def escape_safe(text: str, span: Span) -> Span:
     if (start, end) == (span.start, span.end):
         return span
     return replace(span, start=start, end=end)
+
+
+class Intervals:
+    """Spans sorted by start, for overlap and containment questions in logarithmic time (their longest length
+    bounds how far back a span that reaches a point can start)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        self.spans = sorted(spans)
+        self.starts = [a for a, _ in self.spans]
+        self.longest = max((b - a for a, b in self.spans), default=0)
+
+    def _near(self, start: int, end: int) -> list[tuple[int, int]]:
+        return self.spans[bisect_left(self.starts, start - self.longest):bisect_left(self.starts, end)]
+
+    def overlaps(self, start: int, end: int) -> bool:
+        return any(a < end and start < b for a, b in self._near(start, end))
+
+    def contains(self, start: int, end: int) -> bool:
+        return any(a <= start and end <= b for a, b in self._near(start, end))

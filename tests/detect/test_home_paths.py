@@ -74,3 +74,14 @@ def test_round_trip() -> None:
     m = Masker()
     for text in ENCODINGS:
         assert m.restore(m.mask(text).text) == text
+
+
+@pytest.mark.parametrize("text,value", [
+    ("PS C:\\Users\\ogunleye.adebayo\\source> git status", "ogunleye.adebayo"),  # "\o" is no escape: the path keeps its "\"
+    ('{"cwd": "C:\\\\Users\\\\ogunleye.adebayo\\\\source"}', "ogunleye.adebayo"),
+    ("C:\\Users\\nadia.okafor\\x", "\\nadia.okafor"),  # "\n" may be an escape: the span keeps it whole
+])
+def test_a_windows_separator_is_kept_unless_it_may_start_an_escape(text: str, value: str) -> None:
+    m = Masker()
+    assert [text[s.start:s.end] for s in m.detect(text)] == [value]
+    assert m.restore(m.mask(text).text) == text

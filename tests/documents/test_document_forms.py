@@ -9,17 +9,6 @@ import pytest
 
 from coatcheck.detect.doc_persons import document_nouns, is_role_word, romance
 from coatcheck.masker import Masker
-from coatcheck.policy import Policy
-
-
-@pytest.fixture(scope="module")
-def document() -> Masker:
-    return Masker(policy=Policy.load("document"))
-
-
-@pytest.fixture(scope="module")
-def agent() -> Masker:
-    return Masker(policy=Policy.load("agent"))
 
 
 def masked(m: Masker, text: str, category: str | None = None) -> list[str]:

@@ -11,19 +11,8 @@ from coatcheck.masker import Masker
 from coatcheck.policy import Policy
 
 
-@pytest.fixture(scope="module")
-def document() -> Masker:
-    return Masker(policy=Policy.load("document"))
-
-
-@pytest.fixture(scope="module")
-def agent() -> Masker:
-    return Masker(policy=Policy.load("agent"))
-
-
-def masked(m: Masker, text: str) -> list[str]:
-    r = m.mask(text)
-    return [text[s.start:s.end] for s in r.spans]
+def masked(m: Masker, text: str, category: str | None = None) -> list[str]:
+    return [text[s.start:s.end] for s in m.mask(text).spans if category is None or s.category == category]
 
 
 def test_document_masks_dates_the_agent_reads(document: Masker, agent: Masker) -> None:

@@ -14,12 +14,11 @@ street before a postcode ("Im Grün 22, 79183 Waldkirch"). Street types: data/vo
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
 
 import regex
 
 from .._data import word_list
-from ..spans import Span
+from ..spans import Intervals, Span
 from .vocabulary import alternation, vocab_cache, vocabulary_words
 
 _CAP = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
@@ -41,8 +40,15 @@ _TOWN_BEFORE = regex.compile(r"(?<![\w-])(?P<town>\p{Lu}[\p{L}'’-]+(?:[ ]\p{Lu
 
 
 @vocab_cache
+def _street_types(kind: str) -> str:
+    """One regex alternation of data/vocab/streets.toml's street types of ``kind`` ("before", "after", "compound"),
+    with the ones only documents use."""
+    return alternation((*vocabulary_words("streets", kind), *vocabulary_words("streets", f"document_{kind}")))
+
+
+@vocab_cache
 def _typed_street_before() -> regex.Pattern[str]:
-    before = alternation((*vocabulary_words("streets", "before"), *vocabulary_words("streets", "document_before")))
+    before = _street_types("before")
     return regex.compile(rf"(?<![\w-])(?i:{before})[ ]{_NAME},[ ]*$")
 
 
@@ -53,7 +59,7 @@ _STREET_LINE_ABOVE = regex.compile(rf"(?:^|(?<=\n))(?P<street>(?:{_CAP}[ ]){{0,3
 
 @vocab_cache
 def _uk_street_before() -> regex.Pattern[str]:
-    after = alternation((*vocabulary_words("streets", "after"), *vocabulary_words("streets", "document_after")))
+    after = _street_types("after")
     return regex.compile(rf"(?<![\w-])(?:{_HOUSE}[ ])?(?:{_CAP}[ ]){{1,3}}(?i:{after})\.?,[ ]$")
 
 
@@ -62,9 +68,7 @@ _TOWN = regex.compile(r",[ ](\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:de|del|di|la|le|su
 
 @vocab_cache
 def _patterns() -> tuple[regex.Pattern[str], ...]:
-    before = alternation((*vocabulary_words("streets", "before"), *vocabulary_words("streets", "document_before")))
-    after = alternation((*vocabulary_words("streets", "after"), *vocabulary_words("streets", "document_after")))
-    compound = alternation((*vocabulary_words("streets", "compound"), *vocabulary_words("streets", "document_compound")))
+    before, after, compound = _street_types("before"), _street_types("after"), _street_types("compound")
     street = regex.compile(
         rf"(?<![\w.,/-])(?:"
         rf"{_HOUSE},?[ ](?i:{before})[ ]{_NAME}"                                    # 24 montée des Carmélites
@@ -169,33 +173,15 @@ def confirm_model_addresses(text: str, spans: list[Span]) -> list[Span]:
     """A document's addresses as the model reads them only where a rule found an address part too: in records and
     judgments the model takes lab values, citations of statutes and courts for addresses ("Abs. 1 i. V. m. Anlage
     2", "Juzgado de Primera Instancia n.º 4 de Gandía")."""
-    ruled = _Intervals((s.start, s.end) for s in spans if s.category == "address" and "model:" not in s.detector)
+    ruled = Intervals((s.start, s.end) for s in spans if s.category == "address" and "model:" not in s.detector)
     return [s for s in spans if not (s.category == "address" and "model:" in s.detector and not ruled.overlaps(s.start, s.end))]
 
-
-class _Intervals:
-    """Spans sorted by start, for overlap and containment questions in logarithmic time (their longest length
-    bounds how far back a span that reaches a point can start)."""
-
-    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
-        self.spans = sorted(spans)
-        self.starts = [a for a, _ in self.spans]
-        self.longest = max((b - a for a, b in self.spans), default=0)
-
-    def _near(self, start: int, end: int) -> list[tuple[int, int]]:
-        return self.spans[bisect_left(self.starts, start - self.longest):bisect_left(self.starts, end)]
-
-    def overlaps(self, start: int, end: int) -> bool:
-        return any(a < end and start < b for a, b in self._near(start, end))
-
-    def contains(self, start: int, end: int) -> bool:
-        return any(a <= start and end <= b for a, b in self._near(start, end))
 
 
 def drop_streets_named_after_people(text: str, spans: list[Span]) -> list[Span]:
     """A person's name inside an address a rule found is the street's ("Calle Miguel Benítez 90", "Via Giuseppe
     Verdi 3"): the address is the finding."""
-    streets = _Intervals((s.start, s.end) for s in spans if s.detector == DocumentAddressDetector.name)
+    streets = Intervals((s.start, s.end) for s in spans if s.detector == DocumentAddressDetector.name)
     if not streets.spans:
         return spans
     return [s for s in spans if not (s.category == "person" and streets.contains(s.start, s.end))]

@@ -20,7 +20,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .vocabulary import first_names, name_particles, name_roles, vocab_cache, vocabulary_words
+from .vocabulary import first_names, name_particles, name_roles, vocab_cache, vocab_lru, vocabulary_words
 
 _WORD = regex.compile(r"\S+")
 _EDGE_PUNCT = ".,;:()[]\"'«»„“”‘’"
@@ -78,6 +78,7 @@ def is_role_word(word: str, compounds: bool = True) -> bool:
 _CAPITALISED = regex.compile(r"(?<![\w'’-])\p{Lu}[\p{L}\p{M}]*")
 
 
+@vocab_lru(2)  # a document's persons are refined twice (its detections, then its names found again)
 def document_nouns(text: str) -> frozenset[str]:
     """Capitalised words the document writes after an article, a demonstrative or a quantifier at least half the
     times it writes them: its common nouns ("der Mann"; not "Franscini", once of twice after a relative "den")."""
@@ -136,6 +137,7 @@ def _gazetteer_name(word: str) -> bool:
     return w in first_names() or w in word_list("last_names")
 
 
+@lru_cache(maxsize=2)
 def romance(text: str) -> bool:
     """The document is French, Spanish or Italian more than English, by its function words: there "M." and "D." before
     a name are Monsieur and Don, in English an initial."""
