@@ -57,6 +57,7 @@ from .logins import LoginDetector
 from .aligned_tables import AlignedTableDetector
 from .calls import CredentialCallDetector
 from .phrases import CredentialPhraseDetector
+from .mentions import MENTIONS, MentionDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
 from .doc_dates import DocumentDateDetector
@@ -228,8 +229,8 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                     known.setdefault(". ".join(letters) + ".", s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
-        elif _home_user(value, s) or _handle(value, s):
-            known.setdefault(value, s)
+        elif _home_user(value, s) or _handle(value, s) or (s.detector == MENTIONS and len(value) >= 4):
+            known.setdefault(value, s)  # a mention's handle is no word of any language: "mbianchi commented"
     return known
 
 
@@ -342,6 +343,7 @@ _SPECS = (
     _Spec("punctuated", lambda p: PunctuatedSecretDetector.produces, lambda p: PunctuatedSecretDetector()),
     # the login classifier reads tool output; in a document's prose (every language) it sees logins in plain words
     _Spec("logins", lambda p: frozenset() if p.documents else LoginDetector.produces, lambda p: LoginDetector(), "text"),
+    _Spec("mentions", lambda p: MentionDetector.produces, lambda p: MentionDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),

@@ -1,0 +1,81 @@
+"""Handles written as mentions: ``@mbianchi`` in a chat line, a ticket's ``Assignee: @silguero_d``, ``/cc @mg1997``,
+a name's ``(@tkowalczyk)``. Whoever writes "@" before a word that no language or code owns is naming an account.
+
+The "@" must start a token (not an address's, a package's ``name@1.2`` or a prompt's ``user@host``) and the word must
+end there (not a decorator's ``@app.route(``, a scope's ``@types/node``, Vue's ``@click=``, a Ruby or LESS variable's
+assignment). Words a language, a codebase or a product owns stay (``@property``, ``@param``, ``@here``, ``@github``),
+and lines that read as code do not count: a Makefile recipe's ``@echo``, a decorator alone on its line, SQL's
+``@UserId``, a stylesheet's ``@media … {``.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from .._data import word_list
+from ..spans import Span
+from .keep import kept_by
+from .vocabulary import plain_words
+
+MENTIONS = "mentions"
+_MENTION = regex.compile(
+    r"(?<![\w@$.\\/+:%&=#*`~-])@(?P<v>[A-Za-z][A-Za-z0-9_-]{0,37}[A-Za-z0-9_])"
+    r"(?![\w(/={\[<.@-]|\.\w|:[^\s])")
+_SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+\w+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
+_CODE_END = regex.compile(r"[;{}]\s*$")
+_COMMENT = regex.compile(r"\s*(?:#|//|/\*|--)")
+_PROMPT = regex.compile(r"\s*(?:>>>|\.\.\.)\s*$")  # a doctest's decorator line
+_PARTS = regex.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_KEEPS = ("is_code_word", "is_product_name", "is_service_username", "is_placeholder_value", "is_templated")
+
+
+def _line(text: str, start: int) -> tuple[int, int]:
+    ls = text.rfind("\n", 0, start) + 1
+    le = text.find("\n", start)
+    return ls, len(text) if le < 0 else le
+
+
+def _code_line(text: str, at: int, end: int) -> bool:
+    """The line around a mention reads as code: a recipe or decorator, SQL, a statement or block."""
+    ls, le = _line(text, at)
+    line = text[ls:le]
+    head, tail = text[ls:at], text[end:le]
+    alone = not tail.strip() or _COMMENT.match(tail) is not None
+    if head.startswith("\t") or (alone and (not head.strip() or _PROMPT.fullmatch(head))):
+        return True  # a Makefile recipe's "@echo", a decorator or annotation alone on its line
+    return bool(_SQL.search(line) or _CODE_END.search(line))
+
+
+def _code_compound(word: str, owned: frozenset[str]) -> bool:
+    """An identifier made of words and acronyms (``derived_value``, ``OldAPIStack``, ``nsPrefix``), not a handle made
+    of a name (``marco-ippolito``, ``MylesBorins``, ``silguero_d``)."""
+    parts = _PARTS.findall(word)
+    if len(parts) < 2:
+        return False
+    if regex.fullmatch(r"\p{Ll}+\p{Lu}\w*", word) and "_" not in word and "-" not in word:
+        return True  # lowerCamelCase is a variable's or attribute's: handles start with a capital or stay lower
+    return all(p.isdigit() or p.lower() in owned or (p.isupper() and len(p) <= 5) for p in parts)
+
+
+class MentionDetector:
+    """``@handle`` mentions in prose, tickets and chat."""
+
+    name = MENTIONS
+    produces = frozenset({"username"})
+
+    def detect(self, text: str) -> list[Span]:
+        """The handles of ``text``'s mentions (the word after "@", not the sign)."""
+        if "@" not in text:
+            return []
+        owned = plain_words() | word_list("dictionary_words") | word_list("at_words")
+        out: list[Span] = []
+        for m in _MENTION.finditer(text):
+            s, e = m.span("v")
+            word = m["v"]
+            low = word.lower()
+            if low in owned or low.replace("-", "").replace("_", "") in owned or _code_compound(word, owned):
+                continue
+            if _code_line(text, m.start(), e) or kept_by(text, s, e, _KEEPS) is not None:
+                continue
+            out.append(Span(s, e, "username", self.name, 0.8))
+        return out
