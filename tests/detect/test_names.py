@@ -75,3 +75,22 @@ def test_names_in_a_list_are_read_in_their_usual_order() -> None:
     text = "Reviewers: Marie Dupont, Jean Dupont"
     found = {text[s.start:s.end] for s in NameDetector().detect(text)}
     assert "Dupont, Jean" not in " ".join(found)
+
+
+@pytest.mark.parametrize("text,name", [
+    ('"lastName": "Takahashi",', "Takahashi"),  # a city's name too: the field says it is hers
+    ("sn: Hollerbach\n", "Hollerbach"),
+    ("<wd:Last_Name>Dornbusch</wd:Last_Name>", "Dornbusch"),
+    ("First name,Last name,Email address\nAnatole,Xu,axu@example.org\n", "Xu"),  # two letters are a surname
+    ("Prénom,Nom,Adresse de courriel\nGaspard,Chambrier,gc@example.org\n", "Chambrier"),
+])
+def test_name_slots_decide_whatever_the_name_is(text: str, name: str) -> None:
+    from coatcheck import Masker
+
+    assert name in [text[s.start:s.end] for s in Masker().detect(text)]
+
+
+def test_font_families_are_no_names() -> None:
+    from coatcheck import Masker
+
+    assert Masker().detect("<match><family>Roboto Slab</family></match>") == []

@@ -102,8 +102,8 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
     if value.islower() and (m := _ASCENDING_TAIL.search(low)) is not None and low[:m.start()].rstrip("-_.") in _DUMMY_STEMS:
         return True  # test1234, demo_123: a dummy's word and the digits everyone types after it (Admin123!, Root1234 are
         # real weak passwords, and stay masked)
-    if len(set(low)) <= 2:
-        return True
+    if len(set(low)) <= 2 and (len(low) > 2 or low[:1] * len(low) == low):
+        return True  # "aaaa", "abab", "xx"; not a two-letter surname ("Xu", "Ng")
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))

@@ -57,6 +57,7 @@ from .logins import LoginDetector
 from .aligned_tables import AlignedTableDetector
 from .calls import CredentialCallDetector
 from .phrases import CredentialPhraseDetector
+from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
 from .mentions import MENTIONS, MentionDetector
 from .punctuated import PunctuatedSecretDetector
@@ -346,6 +347,7 @@ _SPECS = (
     _Spec("logins", lambda p: frozenset() if p.documents else LoginDetector.produces, lambda p: LoginDetector(), "text"),
     _Spec("mentions", lambda p: MentionDetector.produces, lambda p: MentionDetector(), "text"),
     _Spec("login-phrases", lambda p: LoginPhraseDetector.produces, lambda p: LoginPhraseDetector()),
+    _Spec("address-fields", lambda p: AddressFieldDetector.produces, lambda p: AddressFieldDetector()),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),

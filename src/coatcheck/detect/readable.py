@@ -14,7 +14,11 @@ from .._data import data_path, load_toml
 from ..errors import ConfigError
 from ..spans import Span
 from .doc_persons import TITLED
-from .keep import KEEPS, KeepPredicate, is_place_name
+from .keep import KEEPS, KeepPredicate, is_code_identifier, is_place_name
+
+# rules whose slot holds a person's name or its parts ("lastName": "Takahashi", N:Lyon;Marie): a place's name there is hers
+_PERSON_SLOTS = frozenset({"name-part-field", "name-part-element", "person-field", "vcard-name-parts", "hl7-person-name",
+                           "tables:person"})
 
 
 @cache
@@ -40,8 +44,12 @@ def kept_span(text: str, span: Span) -> bool:
     if keeps is None:
         return False
     # a name found again is that person; one after a courtesy title is a person ("Mr Beaumont"), not the place
-    place_ok = span.category == "person" and (span.detector.startswith("repeat:") or span.detector in TITLED)
-    return any(k(text, span.start, span.end) for k in keeps if not (place_ok and k is is_place_name))
+    place_ok = span.category == "person" and (span.detector.startswith("repeat:") or span.detector in TITLED
+                                              or span.detector in _PERSON_SLOTS)
+    # a slot's value is no code either: <wd:Last_Name>Dornbusch</wd:Last_Name> is markup around a name
+    slotted = span.category == "person" and span.detector in _PERSON_SLOTS
+    return any(k(text, span.start, span.end) for k in keeps
+               if not (place_ok and k is is_place_name) and not (slotted and k is is_code_identifier))
 
 
 def drop_readable(text: str, spans: Iterable[Span]) -> list[Span]:

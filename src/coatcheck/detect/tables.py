@@ -202,7 +202,9 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
     """Column index -> (category, the check a cell's value must pass). A column headed by a generic word ("name")
     holds persons only in a table of people (one with an e-mail, phone, address or login column) or when the name
     is one a gazetteer vouches for."""
-    people_table = any(c in ("email", "phone", "address", "username") for c in cats.values())
+    # a table with an e-mail, phone, address or login column, or a first or last name one, is a table of people
+    people_table = any(c in ("email", "phone", "address", "username") for c in cats.values()) or any(
+        cat == "person" and names[k] not in word_set("names", "name_columns") for k, cat in cats.items())
     mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
     for k, cat in cats.items():
         if cat == "person":

@@ -1,0 +1,90 @@
+"""Postal addresses that records split into fields: ``"address1": "9447 W 38th St", "city": "Austin", "zipcode":
+"78781"`` (an HR export, a payment API's customer, a shop's order, a mongo shell's document, YAML fixtures).
+
+A record is the run of fields around a street field whose value reads as a street (letters and a house number or a
+street type); its street, locality and postal code are masked together, whatever the street's shape: the field says
+what it is. A city or a postal code in a record with no street (a weather query, a shipping zone) stays readable.
+Field names: data/vocab/address_fields.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+from .vocabulary import vocab_cache, vocabulary_words
+
+ADDRESS_FIELDS = "address-fields"
+# key (quoted or bare, a dotted path's last part) and its value, quoted or up to the next comma, brace or line end
+_FIELD = regex.compile(
+    r"""(?<![\w-])["']?(?P<key>[A-Za-z][\w.-]{0,39}?)["']?[ \t]*(?::|=>|=)[ \t]*"""
+    r"""(?:(?P<q>["'])(?P<v>[^"'\n{}\[\]]{1,120})(?P=q)|(?P<u>[^\s"'{}\[\],;][^"'\n{}\[\],;]{0,119}?)[ \t]*(?=,|;|}|\n|$))""")
+_KEY_NOISE = regex.compile(r"[_\-. ]")
+_STREET_VALUE = regex.compile(r"(?![^\n]*(?:@|://))(?=[^\n]*\p{L}{2})(?=[^\n]*(?:\d|\s))\S.*\S")
+# keys that name other things too ("line1" of a poem, "via" of a route, an e-mail's "adresse"): a street there only
+# in a record that also has a locality or a postal code
+_WEAK = frozenset({"line1", "line2", "via", "rue", "calle", "adresse", "domicilio", "anschrift", "direccion",
+                   "dirección", "indirizzo"})
+_LOCALITY_VALUE = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*(?:[ -][\p{L}\p{M}'’.-]+){0,3}(?:,[ ]?[A-Z]{2}|[ ]\([A-Z]{2}\))?")
+_POSTCODE_VALUE = regex.compile(r"(?=[^\n]*\d)[A-Z0-9][A-Z0-9 -]{2,9}")
+_NEAR = 400  # how far from its street a record's locality or postal code may stand
+_KEEPS = ("is_templated", "is_placeholder_value")
+
+
+@vocab_cache
+def _kinds() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for kind in ("street", "locality", "postcode"):
+        for word in vocabulary_words("address_fields", kind):
+            out.setdefault(_KEY_NOISE.sub("", word.lower()), kind)
+    return out
+
+
+def _one_record(text: str, a: int, b: int) -> bool:
+    """No object closes and another opens between two fields: they belong to one record."""
+    between = text[a:b]
+    return not ("}" in between and "{" in between) and "\n\n" not in between
+
+
+class AddressFieldDetector:
+    """The street, locality and postal code of records that split an address into fields."""
+
+    name = ADDRESS_FIELDS
+    produces = frozenset({"address"})
+
+    def detect(self, text: str) -> list[Span]:
+        """The address fields' values of every record of ``text`` that holds a street."""
+        low = text.lower()
+        if not any(w in low for w in ("addr", "street", "line1", "line 1", "strasse", "straße", "indirizzo", "via",
+                                      "adresse", "rue", "direcci", "calle", "domicilio", "anschrift")):
+            return []
+        fields = list(self._fields(text))
+
+        def near(s: int, e: int, kinds: tuple[str, ...]) -> bool:
+            return any(k in kinds and abs(s - fs) <= _NEAR and _one_record(text, min(e, fe), max(s, fs))
+                       for k, _, fs, fe in fields if (fs, fe) != (s, e))
+
+        streets = [(s, e) for kind, key, s, e in fields
+                   if kind == "street" and (key not in _WEAK or near(s, e, ("locality", "postcode")))]
+        out: list[Span] = []
+        for kind, _, s, e in fields:
+            if (s, e) in streets or kind != "street" and any(
+                    abs(s - ss) <= _NEAR and _one_record(text, min(e, se), max(s, ss)) for ss, se in streets):
+                out.append(Span(s, e, "address", self.name, 0.8))
+        return out
+
+    @staticmethod
+    def _fields(text: str) -> Iterator[tuple[str, str, int, int]]:
+        """(kind, normalised key, value start, value end) of every address field whose value reads as its kind."""
+        for m in _FIELD.finditer(text):
+            key = _KEY_NOISE.sub("", m["key"].rsplit(".", 1)[-1].lower())
+            kind = _kinds().get(key)
+            if kind is None:
+                continue
+            s, e = m.span("v" if m.group("v") is not None else "u")
+            pattern = {"street": _STREET_VALUE, "locality": _LOCALITY_VALUE, "postcode": _POSTCODE_VALUE}[kind]
+            if pattern.fullmatch(text, s, e) and kept_by(text, s, e, _KEEPS) is None:
+                yield kind, key, s, e
