@@ -59,6 +59,7 @@ from .calls import CredentialCallDetector
 from .phrases import CredentialPhraseDetector
 from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
+from .pairs import SLOT_CATEGORIES, PairDetector
 from .mentions import MENTIONS, MentionDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
@@ -348,6 +349,7 @@ _SPECS = (
     _Spec("mentions", lambda p: MentionDetector.produces, lambda p: MentionDetector(), "text"),
     _Spec("login-phrases", lambda p: LoginPhraseDetector.produces, lambda p: LoginPhraseDetector()),
     _Spec("address-fields", lambda p: AddressFieldDetector.produces, lambda p: AddressFieldDetector()),
+    _Spec("pairs", lambda p: SLOT_CATEGORIES, lambda p: PairDetector()),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),

@@ -1,0 +1,76 @@
+"""Values whose key is written in a sibling field: ``{"key": "adminUser", "value": "layla_mans"}`` (Postman
+environments, AWS tags), ``{"label": "last name", "value": "Carbonaro"}`` (password managers' fields),
+``<Key>Password</Key><Value>…</Value>`` (KeePass), ``- name: DB_PASSWORD`` / ``value: …`` (Kubernetes env),
+``{"name": "sessionid", "value": …}`` (cookie jars).
+
+Each pair is read again as ``key: value`` by the slot rules and the credential-key reader, so the key decides here as
+it does where it stands before its value; the spans they find in the value are mapped back to the document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+
+from ..spans import Span
+from .context import ContextDetector
+from .rules import RuleDetector
+
+PAIRS = "pairs"
+# what a slot decides (an e-mail address, a URL or an IP is found wherever it stands)
+SLOT_CATEGORIES = frozenset({"secret", "username", "person", "account", "birth_date", "phone", "address",
+                             "national_id", "passport", "driver_license", "iban", "card"})
+_KEYS = r"(?:key|Key|KEY|name|Name|label|Label|field|fieldName|variable|Variable|param|parameter)"
+_VALUES = r"(?:value|Value|VALUE|val|currentValue|defaultValue|initialValue)"
+_STR = r'"(?P<{g}>(?:[^"\\\n]|\\.){{1,200}})"'
+# one JSON object's key field and value field, either order, other fields between (no nested object)
+_JSON = regex.compile(
+    rf'"{_KEYS}"\s*:\s*{_STR.format(g="k")}\s*,\s*(?:"\w+"\s*:\s*(?:"(?:[^"\\\n]|\\.)*"|[\w.-]+)\s*,\s*){{0,4}}'
+    rf'"{_VALUES}"\s*:\s*{_STR.format(g="v")}'
+    rf'|"{_VALUES}"\s*:\s*{_STR.format(g="v2")}\s*,\s*(?:"\w+"\s*:\s*(?:"(?:[^"\\\n]|\\.)*"|[\w.-]+)\s*,\s*){{0,4}}'
+    rf'"{_KEYS}"\s*:\s*{_STR.format(g="k2")}')
+# KeePass and similar XML: <Key>Password</Key> then <Value …>…</Value>
+_XML = regex.compile(r"<(?P<kt>Key|key|Name|name)>(?P<k>[^<>\n]{1,60})</(?P=kt)>\s*<(?:Value|value)(?:\s[^<>\n]{0,80})?>(?P<v>[^<>\n]{1,200})</(?:Value|value)>")
+# a YAML list item: "- name: KEY" and on the next line, indented alike, "value: …"
+_YAML = regex.compile(r"(?m)^(?P<ind>[ \t]*)-[ \t]+(?:name|key):[ \t]*[\"']?(?P<k>[\w.-]{1,60})[\"']?[ \t]*\r?\n"
+                      r"(?P=ind)[ \t]+value:[ \t]*(?P<q>[\"']?)(?P<v>[^\"'\n]{1,200})(?P=q)[ \t]*$")
+_KEY_SPACES = regex.compile(r"[ \t]+")
+
+
+class PairDetector:
+    """Values of key/value pair records, judged by their key as if it stood before them."""
+
+    name = PAIRS
+
+    def __init__(self) -> None:
+        self.rules = RuleDetector()
+        self.context = ContextDetector()
+        self.produces = (self.rules.produces | self.context.produces) & SLOT_CATEGORIES
+
+    def detect(self, text: str) -> list[Span]:
+        """The sensitive values of ``text``'s pair records."""
+        if not any(w in text for w in ("value", "Value", "VALUE", "val")):
+            return []
+        out: list[Span] = []
+        for key, vs, ve in self._pairs(text):
+            value = text[vs:ve]
+            for form in (f'"{key}": "{value}"\n', f"{key}={value}\n"):
+                offset = form.index(value, len(key))
+                found = [s for s in (*self.rules.detect(form), *self.context.detect(form))
+                         if s.start >= offset and s.end <= offset + len(value) and s.category in SLOT_CATEGORIES]
+                if found:
+                    out += [Span(vs + s.start - offset, vs + s.end - offset, s.category, f"{self.name}:{s.detector}",
+                                 s.score) for s in found]
+                    break
+        return out
+
+    @staticmethod
+    def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
+        """(key as a slot label, value start, value end) of every pair record."""
+        for m in _JSON.finditer(text):
+            k, v = ("k", "v") if m.group("k") is not None else ("k2", "v2")
+            yield _KEY_SPACES.sub("_", m[k].strip()), *m.span(v)
+        for pattern in (_XML, _YAML):
+            for m in pattern.finditer(text):
+                yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")
