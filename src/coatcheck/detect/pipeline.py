@@ -60,6 +60,7 @@ from .phrases import CredentialPhraseDetector
 from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
+from .person_records import PersonRecordDetector
 from .mentions import MENTIONS, MentionDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
@@ -350,6 +351,7 @@ _SPECS = (
     _Spec("login-phrases", lambda p: LoginPhraseDetector.produces, lambda p: LoginPhraseDetector()),
     _Spec("address-fields", lambda p: AddressFieldDetector.produces, lambda p: AddressFieldDetector()),
     _Spec("pairs", lambda p: SLOT_CATEGORIES, lambda p: PairDetector()),
+    _Spec("person-records", lambda p: PersonRecordDetector.produces, lambda p: PersonRecordDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
