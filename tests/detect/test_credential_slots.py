@@ -214,3 +214,28 @@ def test_option_arguments_and_glued_user_passwords(text: str, value: str) -> Non
 
 def test_htpasswd_keeps_the_user_when_an_option_takes_a_value() -> None:
     assert "alice" in MASKER.mask("htpasswd -b -C 12 .htpasswd alice tulip42x\n").text
+
+
+@pytest.mark.parametrize("text,value", [
+    ("define( 'AUTH_KEY', 'ebV++8hTF`@[uEa=+G$48)dd_ZuE&r1NhwL:s)^_[&@r/-,8.q(S{UHM:SoV,ZPf' );",
+     "ebV++8hTF`@[uEa=+G$48)dd_ZuE&r1NhwL:s)^_[&@r/-,8.q(S{UHM:SoV,ZPf"),  # a salt's backtick is no markup
+    ("config/reports/stg/twilio/auth_token:4f90b568415f2eadcc9f84ee9494acea", "4f90b568415f2eadcc9f84ee9494acea"),
+    ("velvetshop:dbPassword   sv6-Vesuvio-27", "sv6-Vesuvio-27"),  # pulumi config's columns
+    ("SecretID:         b06eb0d5-ad71-496f-aee2-3ce371db7d50", "b06eb0d5-ad71-496f-aee2-3ce371db7d50"),
+    ('alarm_code: "6218"', "6218"),
+])
+def test_the_slot_decides(text: str, value: str) -> None:
+    from coatcheck import Masker
+
+    assert value in [text[s.start:s.end] for s in Masker().detect(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "basicAuthUser: grafana", 'authDomain: "shop-live.firebaseapp.com",', "routing_key: orders.created",
+    "aws secretsmanager rotate-secret --secret-id prod/payments/gateway",
+    "smtp_sasl_password_maps = hash:/etc/postfix/sasl_passwd", "checksum/secret: 9f2c",
+])
+def test_what_a_credential_slot_names_but_does_not_hold(text: str) -> None:
+    from coatcheck import Masker
+
+    assert Masker().detect(text) == []

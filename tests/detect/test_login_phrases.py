@@ -54,3 +54,33 @@ def test_masked_and_restored() -> None:
     out = m.mask(text)
     assert "okereke" not in out.text and "whoami" in out.text and "db-2" in out.text
     assert m.restore(out.text) == text
+
+
+@pytest.mark.parametrize("text,value", [
+    ("# heroku auth:token\n3c5f2b1e-8a9d-4c6e-b7f0-2d4a6e8c0b1f\n", "3c5f2b1e-8a9d-4c6e-b7f0-2d4a6e8c0b1f"),
+    ("## pass show personal/bank\nK3ttle#Drum77\nuser: x\n", "K3ttle#Drum77"),
+    ("$ gcloud auth print-access-token\nya29.a0AfB_byC9xK2mQ7vT4pL8\n", "ya29.a0AfB_byC9xK2mQ7vT4pL8"),
+    ("$ vercel whoami\nbenedetta_crb\n", "benedetta_crb"),
+])
+def test_what_a_command_prints_on_the_next_line(text: str, value: str) -> None:
+    assert value in [text[s.start:s.end] for s in LoginPhraseDetector().detect(text)]
+
+
+@pytest.mark.parametrize("text", ["$ npm\nfoo_bar12\n", "# pass the tests\nnext_line_here\n", "$ pwgen\n<output>\n"])
+def test_other_commands_print_nothing_secret(text: str) -> None:
+    assert LoginPhraseDetector().detect(text) == []
+
+
+@pytest.mark.parametrize("text,values", [
+    ("# legacy creds: d.bui / Verano2022#", ["d.bui", "Verano2022#"]),
+    ("le credenziali sono gcarbo@quillstone.example / dolomiti.marmotta.78 se devi", ["dolomiti.marmotta.78"]),
+    ("Zugangsdaten: fbrenn / Sommer-2024!", ["fbrenn", "Sommer-2024!"]),
+])
+def test_a_login_and_its_password_after_a_credentials_word(text: str, values: list[str]) -> None:
+    assert [text[s.start:s.end] for s in LoginPhraseDetector().detect(text)] == values
+
+
+@pytest.mark.parametrize("text", ["the account page / settings menu", "login via SSO / SAML please",
+                                  "login: admin / admin123"])
+def test_no_pair_without_a_login_and_a_password(text: str) -> None:
+    assert LoginPhraseDetector().detect(text) == []

@@ -90,7 +90,9 @@ _ENV_DEFAULT = regex.compile(
     r"""(?:process\.env\.(?P<key>[A-Za-z_]\w{0,80})[ \t]*(?:\|\||\?\?)[ \t]*(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|`(?P<bq>[^`\n]{1,512})`))"""
 )
 # a row of a CLI's table: the label column, then the value (aws configure list: "secret_key  ****…  shared-credentials-file")
-_COLUMN = regex.compile(r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{1,40})[ \t]{2,}(?P<bare>[^\s]{6,512})(?=[ \t]|$)")
+# a two-column listing (aws configure list, pulumi config: "project:dbPassword   v")
+_COLUMN = regex.compile(r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{0,40}(?::[A-Za-z_][\w.-]{0,40})?)[ \t]{2,}(?P<bare>[^\s]{6,512})(?=[ \t]|$)")
+_MARKUP_TICKS = regex.compile(r"`[A-Za-z_][\w.:()-]*`")  # :data:`h11.CLIENT`, ``repr``
 _MYSQL_P = regex.compile(r"\bmysql(?:dump|admin|import|check)?\b[^\n]*?[ \t]-p(?P<bare>[^\s-][^\s]{2,})")
 
 
@@ -391,7 +393,7 @@ class ContextDetector:
             # --token-file path or --password-stdin style flags take no secret
             if len(value) < 12:
                 return None
-        if "`" in value or _FORMAT_FIELD.search(value) and _nests(value):
+        if ("`" in value and (not quoted or _MARKUP_TICKS.search(value))) or _FORMAT_FIELD.search(value) and _nests(value):
             return None  # :data:`h11.CLIENT`, f'{user}:{secret}@': markup or a template
         if kind == "pair" and _TYPE_NAME.fullmatch(value):
             return None  # __all__ = ["StaticToken", "EnvToken"]

@@ -89,7 +89,10 @@ def file_name_key(text: str, start: int, key: str) -> bool:
     """The key at ``text[start:]`` is a file's name or the end of a path: the key of a checksum map ("src/lib.rs": …,
     checksum/config: …), never a credential's, whatever word it holds (``src/secret.rs``); a URL's userinfo after its
     "//" is no path."""
-    return (text[start - 1:start] == "/" and text[start - 2:start] != "//") or _FILE_NAME.search(key) is not None
+    # after a "/", a key of joined words is a key-value store's path ("config/app/twilio/auth_token:…", consul kv
+    # export), a single word a checksum map's ("checksum/secret: …")
+    return (text[start - 1:start] == "/" and text[start - 2:start] != "//" and not re.search(r"\w[_-]\w", key)
+            ) or _FILE_NAME.search(key) is not None
 
 
 def is_placeholder_value(text: str, start: int, end: int) -> bool:
@@ -196,9 +199,12 @@ def is_boolean_or_number(text: str, start: int, end: int) -> bool:
 
 
 def is_path(text: str, start: int, end: int) -> bool:
-    """A file path or URL path (``/etc/ssl/cert.pem``, ``./secrets.json``, ``C:\\keys\\a.pem``)."""
+    """A file path or URL path (``/etc/ssl/cert.pem``, ``./secrets.json``, ``C:\\keys\\a.pem``), a map file
+    (``hash:/etc/postfix/sasl_passwd``) or a store's path of lower-case words (``secret/data/billing/prod``)."""
     value = text[start:end]
-    return bool(re.fullmatch(r"(?:~|\.{1,2})?/[\w./@~+-]*|[A-Za-z]:\\[\w\\. -]*|[\w.-]+\.(?:pem|key|json|ya?ml|txt|p12|pfx|crt|env|ini|cfg|toml)", value))
+    return bool(re.fullmatch(r"(?:[a-z]{2,8}:)?(?:~|\.{1,2})?/[\w./@~+-]*|[A-Za-z]:\\[\w\\. -]*|[\w.-]+\.(?:pem|key|json|ya?ml|txt|p12|pfx|crt|env|ini|cfg|toml)"
+                             # a store's path or a secret's name: prod/payments/gateway, secret/data/app/dev
+                             r"|[a-z][a-z0-9_-]{0,40}(?:/[a-z0-9][a-z0-9_.-]{0,40}){2,8}", value))
 
 
 def is_service_username(text: str, start: int, end: int) -> bool:

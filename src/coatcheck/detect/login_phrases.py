@@ -1,10 +1,11 @@
-"""Logins a sentence or a command names by where they stand, whatever the login looks like:
+"""Logins and credentials a sentence or a command names by where they stand, whatever they look like:
 
 - the word after a sign-in phrase, in five languages: "log in as jnakamura", "accedi come pmarchetti", "melde dich
   als kwagner an", "connectez-vous en tant que ldufresne", "inicia sesión como rgarrido" (data/vocab/cues.toml,
-  ``login_as``);
+  ``login_as``); a login and its password after a credentials word: "legacy creds: d.bui / Verano2022#" (``credential_pair``);
 - the line a command that prints the current user prints after its prompt: ``$ whoami`` / ``okwuosa``, ``PS> whoami``
-  / ``CORP\\vkrishnan``, ``echo $USER``, ``id -un`` (data/identity_commands.toml).
+  / ``CORP\\vkrishnan``, ``echo $USER``, ``id -un``, ``vercel whoami``; and the line a command that prints a credential
+  prints: ``heroku auth:token``, ``gh auth token``, ``pass show bank`` (data/identity_commands.toml).
 
 The value must read as a login (no word of a language or of code, no service account, template or placeholder):
 "log in as admin", "sign in as a guest" and "connect as root" stay readable.
@@ -24,6 +25,7 @@ from .vocabulary import plain_words, vocabulary_words
 
 LOGIN_PHRASES = "login-phrases"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
+_SECRET_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
 _VALUE = r"""[«"'`“]?(?P<v>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/\\-]|\.\w)"""
 _PROMPT = r"""(?:^|(?<=\n)|(?<=\\n))[^\S\n]*(?:[^\n]{0,80}?(?:[$#%>❯➜»][^\S\n]+|[$#%>❯➜»](?=\S))|PS[^\n>]{0,80}>[^\S\n]*)"""
 
@@ -37,13 +39,27 @@ def _phrase() -> regex.Pattern[str]:
 
 
 @functools.cache
-def _command() -> regex.Pattern[str]:
-    commands = load_toml(data_path("identity_commands.toml"))["commands"]
+def _command(kind: str) -> regex.Pattern[str]:
+    """``kind``: "login" or "secret", the commands of data/identity_commands.toml that print one."""
+    commands = load_toml(data_path("identity_commands.toml"))[kind]
     alternation = "|".join(c.replace(" ", r"[^\S\n]+") for c in commands)
-    # the prompt, the command alone on its line, then the printed login alone on the next (after a Windows domain)
+    value = (r"(?:[\w.-]{1,40}\\{1,2})?(?P<v>[A-Za-z_][\w.$-]{0,38}[\w$])" if kind == "login"
+             else r"(?P<v>[^\s\"']{8,512})")
+    # the prompt, the command alone on its line, then the printed value alone on the next (a login after a Windows
+    # domain)
     return regex.compile(
         rf"{_PROMPT}(?:sudo[^\S\n]+)?(?:{alternation})[^\S\n]*(?:\r?\n|(?:\\r)?\\n)[^\S\n]*"
-        rf"(?:[\w.-]{{1,40}}\\{{1,2}})?(?P<v>[A-Za-z_][\w.$-]{{0,38}}[\w$])[^\S\n]*(?=\r?\n|\\[rn]|$|[\"'])")
+        rf"{value}[^\S\n]*(?=\r?\n|\\[rn]|$|[\"'])")
+
+
+@functools.cache
+def _pair() -> regex.Pattern[str]:
+    words = sorted({w.lower() for w in vocabulary_words("cues", "credential_pair")}, key=lambda w: (-len(w), w))
+    alternation = "|".join(regex.escape(w).replace("\\ ", " ").replace(" ", r"[ \t]+") for w in words)
+    # the words, at most 60 characters of the same line, then "user / password" (the password one word)
+    return regex.compile(
+        rf"(?i)(?<![\w-])(?:{alternation})(?![\w-])[^\n]{{0,60}}?(?<![\w.@+-])"
+        rf"(?P<u>[A-Za-z][\w.+-]{{1,63}}(?:@[\w-]+(?:\.[\w-]+)+)?)[ \t]+/[ \t]+(?P<p>[^\s\"'`]{{6,128}})")
 
 
 def _login(text: str, s: int, e: int, strict: bool) -> bool:
@@ -57,7 +73,7 @@ class LoginPhraseDetector:
     """Logins named by a sign-in phrase or printed by a command that prints the current user."""
 
     name = LOGIN_PHRASES
-    produces = frozenset({"username"})
+    produces = frozenset({"username", "secret"})
 
     def detect(self, text: str) -> list[Span]:
         """The logins of ``text``'s sign-in phrases and identity commands."""
@@ -66,9 +82,26 @@ class LoginPhraseDetector:
             s, e = m.span("v")
             if _login(text, s, e, strict=True):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
-        if any(w in text for w in ("whoami", "logname", "id -", "USER", "gh api", ".user", "getuser")):
-            for m in _command().finditer(text):
-                s, e = m.span("v")
-                if _login(text, s, e, strict=False):
-                    out.append(Span(s, e, "username", f"{self.name}:command", 0.85))
+        for m in _pair().finditer(text):
+            us, ue = m.span("u")
+            ps, pe = m.span("p")
+            while pe > ps and text[pe - 1] in ".,;:)":
+                pe -= 1  # the sentence's full stop
+            password = text[ps:pe]
+            email = "@" in text[us:ue]
+            if (pe - ps < 6 or "/" in password or not (email or _login(text, us, ue, strict=False))
+                    or not any(c.isdigit() or not c.isalnum() for c in password)
+                    or kept_by(text, ps, pe, _SECRET_KEEPS) is not None):
+                continue  # "the account page / settings menu": no login, no password
+            if not email:
+                out.append(Span(us, ue, "username", f"{self.name}:pair", 0.8))
+            out.append(Span(ps, pe, "secret", f"{self.name}:pair", 0.8))
+        for m in _command("login").finditer(text):
+            s, e = m.span("v")
+            if _login(text, s, e, strict=False):
+                out.append(Span(s, e, "username", f"{self.name}:command", 0.85))
+        for m in _command("secret").finditer(text):
+            s, e = m.span("v")
+            if kept_by(text, s, e, _SECRET_KEEPS) is None:
+                out.append(Span(s, e, "secret", f"{self.name}:command", 0.85))
         return out

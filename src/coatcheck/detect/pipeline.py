@@ -61,6 +61,7 @@ from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
 from .person_records import PersonRecordDetector
+from .user_maps import UserMapDetector
 from .mentions import MENTIONS, MentionDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
@@ -352,6 +353,7 @@ _SPECS = (
     _Spec("address-fields", lambda p: AddressFieldDetector.produces, lambda p: AddressFieldDetector()),
     _Spec("pairs", lambda p: SLOT_CATEGORIES, lambda p: PairDetector()),
     _Spec("person-records", lambda p: PersonRecordDetector.produces, lambda p: PersonRecordDetector(), "text"),
+    _Spec("user-maps", lambda p: UserMapDetector.produces, lambda p: UserMapDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),

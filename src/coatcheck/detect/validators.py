@@ -248,9 +248,15 @@ _WHOLE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4
                          r"|\w{3,10}\.?\s+\d{1,2},?\s+\d{4}")
 
 
+_CLOCK_SUFFIX = re.compile(r"(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?|[+-]\d{2}:\d{2}|Z)$")
+
+
 def birth_date(value: str) -> bool:
-    """A date of birth in its slot, unless it is a form's placeholder (the Unix epoch, 1900-01-01, 9999-12-31)."""
+    """A date of birth in its slot, unless it is a form's placeholder (the Unix epoch, 1900-01-01, 9999-12-31); an ISO
+    date may carry a time or a zone (``1983-09-26-08:00``, ``2002-07-23T00:00:00.000Z``)."""
     v = value.strip()
+    if re.match(r"\d{4}-", v):
+        v = _CLOCK_SUFFIX.sub("", v)
     return v not in _PLACEHOLDER_DATES and _WHOLE_DATE.fullmatch(v) is not None
 
 

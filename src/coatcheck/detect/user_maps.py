@@ -1,0 +1,88 @@
+"""Logins that key a map of accounts: a Salt pillar's or an Ansible variable's ``users:`` whose children are named for
+their logins (``users:`` / ``  hle:`` / ``    fullname: …``), and the same in JSON (``"users": {"dpham": {…}}``).
+
+The parent key says that the child keys are accounts; a child key must read as a login (no word of a language or of
+code, no service account), so ``users:`` / ``  default:`` or ``  enabled:`` stays readable.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+from .validators import login_word
+
+USER_MAPS = "user-maps"
+_PARENTS = r"(?:users|accounts|user_accounts|members|admins|administrators|people|developers|operators|employees|staff|logins|utenti|benutzer|utilisateurs|usuarios)"
+_YAML_PARENT = regex.compile(rf"(?mi)^(?P<ind>[ \t]*){_PARENTS}[ \t]*:[ \t]*(?:#[^\n]*)?$")
+_YAML_CHILD = regex.compile(r"(?P<ind>[ \t]*)(?P<k>[A-Za-z][\w.-]{1,63}):[ \t]*(?:#[^\n]*)?$")
+_JSON_PARENT = regex.compile(rf"""(?i)["']{_PARENTS}["'][ \t]*:[ \t]*\{{""")
+_JSON_CHILD = regex.compile(r"""\s*["'](?P<k>[A-Za-z][\w.-]{1,63})["'][ \t]*:[ \t]*\{""")
+_KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
+_MAX_LINES = 400
+
+
+class UserMapDetector:
+    """Child keys of a map of accounts."""
+
+    name = USER_MAPS
+    produces = frozenset({"username"})
+
+    def detect(self, text: str) -> list[Span]:
+        """The logins that key ``text``'s maps of accounts."""
+        out: list[Span] = []
+        for m in _YAML_PARENT.finditer(text):
+            out += self._yaml_children(text, m.end(), len(m["ind"].expandtabs()))
+        for m in _JSON_PARENT.finditer(text):
+            out += self._json_children(text, m.end())
+        return out
+
+    def _login(self, text: str, s: int, e: int) -> Span | None:
+        if login_word(text[s:e]) and kept_by(text, s, e, _KEEPS) is None:
+            return Span(s, e, "username", self.name, 0.8)
+        return None
+
+    def _yaml_children(self, text: str, at: int, parent_indent: int) -> list[Span]:
+        out: list[Span] = []
+        child_indent: int | None = None
+        pos = at + 1
+        for _ in range(_MAX_LINES):
+            if pos >= len(text):
+                break
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = text[pos:end]
+            if line.strip():
+                indent = len(line) - len(line.lstrip())
+                if indent <= parent_indent:
+                    break  # the map ended
+                if child_indent is None:
+                    child_indent = indent
+                if indent == child_indent:
+                    m = _YAML_CHILD.fullmatch(line)
+                    if m is None:
+                        break  # a list or a scalar, not a map of accounts
+                    if (span := self._login(text, pos + m.start("k"), pos + m.end("k"))) is not None:
+                        out.append(span)
+            pos = end + 1
+        return out
+
+    def _json_children(self, text: str, at: int) -> list[Span]:
+        out: list[Span] = []
+        pos = at
+        for _ in range(_MAX_LINES):
+            m = _JSON_CHILD.match(text, pos)
+            if m is None:
+                break
+            if (span := self._login(text, m.start("k"), m.end("k"))) is not None:
+                out.append(span)
+            depth, i = 1, m.end()
+            while i < len(text) and depth:  # skip the child's object
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                i += 1
+            comma = regex.match(r"\s*,", text[i:i + 64])
+            if comma is None:
+                break
+            pos = i + comma.end()
+        return out
