@@ -239,3 +239,30 @@ def test_what_a_credential_slot_names_but_does_not_hold(text: str) -> None:
     from coatcheck import Masker
 
     assert Masker().detect(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    '<Resource name="jdbc/q" auth="Container" type="javax.sql.DataSource"/>',  # a word, not a credential
+    'phase2="auth=MSCHAPV2"',  # a method's name
+    '"last_edited_by": "E8Z8DF96H8WJB8SWXT3G61DGY0",',  # who edited: an id
+    '"user_agent":"GitHub-Hookshot/1e1c034"',
+    '{"business":"kestrelvine","org":"kestrelvine"}',  # an organisation, not a login
+    "to: oncall-payments@orsolinaviaggi.it",  # role words joined: a shared mailbox
+    "user: orchard_sync\ndb_user: wp_beacon\nuser: logstash_internal",  # applications' accounts
+    "| 2 | your-username | Firstname Lastname | user@example.org |",
+])
+def test_readable_what_names_no_person_and_holds_no_secret(text: str) -> None:
+    from coatcheck import Masker
+
+    assert Masker().detect(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("to: marta-ops@orsolinaviaggi.it", "marta-ops@orsolinaviaggi.it"),
+    ("user: mark_sync", "mark_sync"),
+    ("user: jsmith-admin", "jsmith-admin"),
+])
+def test_people_behind_role_words_stay_people(text: str, value: str) -> None:
+    from coatcheck import Masker
+
+    assert value in [text[s.start:s.end] for s in Masker().detect(text)]

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import regex
 
+from .._data import word_list
 from ..spans import Span
 from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
@@ -422,6 +423,11 @@ class ContextDetector:
         if not quoted and _VARIABLE.fullmatch(value) and (value[-1:] in "[(" or "[" in value):
             return None  # Union[ …, tokens[idx], colors['base0']: an expression
         key_low = m.group("key").lower()
+        if value.isalpha() and value.lower() in word_list("dictionary_words"):
+            return None  # auth="Container", "expiry": a word of the language, not a credential
+        if key_low.rsplit(".", 1)[-1] in ("auth", "authentication", "auth_type", "authtype") and len(value) <= 12 \
+                and value.isalnum():
+            return None  # auth=MSCHAPV2, auth: basic: a method's name
         if _SNAKE_ENUM.fullmatch(value) and not any(w in key_low for w in credential_words("passwords")):
             return None  # auth="user_oauth", token_type: "refresh_token": an enum, not a credential
         if value.isalpha() and prose_follows(line, e):

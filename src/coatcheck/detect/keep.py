@@ -16,6 +16,7 @@ from ..errors import ConfigError
 from .entropy import shannon_entropy
 from .validators import iban as _iban
 from .validators import name_like as _name_like
+from .validators import service_account as _service_account
 from . import vocabulary
 
 KeepPredicate = Callable[[str, int, int], bool]
@@ -208,10 +209,10 @@ def is_path(text: str, start: int, end: int) -> bool:
 
 
 def is_service_username(text: str, start: int, end: int) -> bool:
-    """Generic and service accounts (root, admin, postgres, runner, ubuntu …) from keep/service_users.txt, and bots
-    (``jiracloudbot``, ``deploy-bot``, ``renovate[bot]``)."""
+    """Generic and service accounts (root, admin, postgres, runner, ubuntu …) from keep/service_users.txt, bots
+    (``jiracloudbot``, ``deploy-bot``, ``renovate[bot]``) and applications' accounts (``orchard_sync``)."""
     value = text[start:end].lower()
-    if value in word_list("service_users") or value.endswith(("[bot]", "-bot", "_bot", ".bot")):
+    if value in word_list("service_users") or value.endswith(("[bot]", "-bot", "_bot", ".bot")) or _service_account(value):
         return True
     if not value.endswith("bot") or len(value) < 8:
         return False

@@ -79,6 +79,12 @@ class LoginModel:
         return z / z.sum(axis=1, keepdims=True)
 
 
+# keys whose value names an organisation, a group or a project, never a person's login
+_GROUP_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:org|orgs|organi[sz]ation|business|enterprise|company|team|teams|repo|"""
+                           r"""repository|project|workspace|namespace|group|tenant|department|vendor|publisher)["']?"""
+                           r"""[ \t]*[:=][ \t]*["']?$""")
+
+
 class LoginDetector:
     """Logins and person-bound numbers by their place on the line."""
 
@@ -143,6 +149,8 @@ class LoginDetector:
                 continue
             if label == "USER" and in_path:
                 continue  # a path's segment (flatpages/default.html); home directories are the home-path detector's
+            if label == "USER" and _GROUP_KEY.search(line, max(0, start - 40), start):
+                continue  # "org": "kestrelvine", team: platform: an organisation's or a group's name, not a login
             if kept_by(line, start, end, _KEEPS) is None:
                 out.append((start, end, CATEGORY[label], round(float(p[k]), 3)))
         return tuple(out)

@@ -175,7 +175,15 @@ def _role_mailboxes() -> frozenset[str]:
 def role_mailbox(local: str) -> bool:
     """The local part of a shared or service mailbox (``info``, ``support``, ``kontakt``, ``noreply``, ``git``): an
     organisation's address, no person's (the specification calls role addresses ambiguous; an agent reads them)."""
-    return local.lower() in _role_mailboxes()
+    low = local.lower()
+    if low in _role_mailboxes():
+        return True
+    # role words joined ("oncall-payments", "support.team", "billing_alerts"): every part a role's or a common word,
+    # one a role's; a name among them makes it a person's ("marta-ops")
+    parts = [p for p in re.split(r"[-_.+]", low) if p]
+    return (len(parts) > 1 and any(p in _role_mailboxes() for p in parts)
+            and all(p in _role_mailboxes() or p in word_list("dictionary_words") for p in parts)
+            and not any(p in word_list("first_names_lower") or p in word_list("last_names_lower") for p in parts))
 
 
 _OPAQUE_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=(?:[a-f]*\d){2})[0-9a-f]{10,}|(?=[0-9A-F]*[A-F])(?=(?:[A-F]*\d){2})[0-9A-F]{10,}")
@@ -383,7 +391,20 @@ def username(value: str) -> bool:
         return False
     if _CHAT_ID.fullmatch(value):
         return False  # a chat workspace's member id (Slack U02ABCDEF, W…): an identifier, no login
-    return len(low) >= 3
+    return len(low) >= 3 and not service_account(low)
+
+
+def service_account(value: str) -> bool:
+    """An application's account, named for what it does (``orchard_sync``, ``logstash_internal``, ``wp_beacon``): a
+    login joined from parts whose first or last is a service word (data/vocab/handles.toml [service_account_parts]),
+    none a person's name (``mark_sync`` is Mark's)."""
+    parts = [p for p in re.split(r"[-_.]+", value.lower()) if p]
+    if len(parts) < 2:
+        return False
+    words = word_set("handles", "service_account_parts")
+    if parts[0] not in words and parts[-1] not in words:
+        return False
+    return not any(p in word_list("first_names_lower") for p in parts if p not in words)
 
 
 def login_word(value: str) -> bool:
