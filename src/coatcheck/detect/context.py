@@ -206,6 +206,13 @@ def _reference(value: str) -> bool:
 _OPENER = re.compile(r"[({\[]")
 
 
+def _token_at(line: str, i: int, lo: int, hi: int) -> str:
+    """The blank-delimited token of ``line[lo:hi]`` around offset ``i``."""
+    a = max(line.rfind(" ", lo, i), line.rfind("\t", lo, i)) + 1 or lo
+    b = min((x for x in (line.find(" ", i, hi), line.find("\t", i, hi)) if x >= 0), default=hi)
+    return line[max(a, lo):b]
+
+
 def _assignments(line: str) -> Iterator[regex.Match[str]]:
     """``_ASSIGN`` matches in order. The search goes on inside a value that holds a call or a literal
     (``conn = connect(password=…)``, ``{password: …}``) or, under a key that is no credential, a credential
@@ -218,9 +225,10 @@ def _assignments(line: str) -> Iterator[regex.Match[str]]:
         vs = _value_span(m)
         if vs is None:
             continue
-        if not is_credential_key(m.group("key")) and "://" not in line[vs[0] : vs[1]] and _trigger().search(line, vs[0], vs[1]):
-            pos = vs[0]  # "command": "API_TOKEN=… ./run.sh": a credential assigned inside another value
-            continue
+        if not is_credential_key(m.group("key")) and (t := _trigger().search(line, vs[0], vs[1])) is not None \
+                and "://" not in _token_at(line, t.start(), vs[0], vs[1]):
+            pos = vs[0]  # "command": "API_TOKEN=… ./run.sh", "msg": "link https://… password=…": a credential
+            continue  # assigned inside another value (not a URL's own userinfo or query)
         opener = _OPENER.search(line, vs[0], vs[1]) if not vs[2] else None
         if opener is not None:
             pos = opener.end()

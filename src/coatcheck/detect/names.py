@@ -117,6 +117,11 @@ _SLASH_NAME = regex.compile(r"(?<![\p{L}/-])(?<!\p{L}\.)(?P<sur>\p{Lu}{2,}(?:[ '
 _LOWER_NAME = regex.compile(r"(?<![\w.@/-])\p{Ll}{3,}(?:[ ]\p{Ll}{3,}){1,2}(?![\w@/-])")
 
 
+# salutations that open a message: the word after one and a comma is its addressee
+_OPENINGS = frozenset({"Hi", "Hey", "Hello", "Dear", "Ciao", "Caro", "Cara", "Gentile", "Hallo", "Liebe", "Lieber",
+                       "Bonjour", "Salut", "Cher", "Chère", "Hola", "Querido", "Querida", "Estimado", "Estimada"})
+
+
 class NameDetector:
     name = "names"
     produces = frozenset({"person"})
@@ -158,8 +163,13 @@ class NameDetector:
                     out.append(Span(s, e, "person", "names:role", 0.7))
         for m in p.greeting.finditer(text):
             name = m.group("name")
-            if name in self.first and name not in self.ambiguous:
-                s, e = m.span("name")
+            s, e = m.span("name")
+            # an opening salutation and a comma name the addressee whatever the gazetteers know ("Hi Meenakshi,"),
+            # unless the word is one of the language ("Hi Team,", "Hello World,")
+            opening = (text[e:e + 1] == "," and m.group(0).split()[0].rstrip(",") in _OPENINGS and name[1:].islower()
+                       and name.lower() not in word_list("dictionary_words") and not all_plain_words([name])
+                       and not is_product(name) and name not in word_list("common_words"))
+            if (name in self.first and name not in self.ambiguous) or opening:
                 out.append(Span(s, e, "person", "names:greeting", 0.6))
         out.extend(self._in_file_names(text))
         out.extend(self._device_names(text))

@@ -17,7 +17,7 @@ from .vocabulary import alternation, vocab_cache, vocabulary_words
 REGIONS = ("US", "GB", "IT", "DE", "FR", "ES", "NL", "CH", "AT", "BE", "IE", "PT", "CA", "AU", "SE", "PL", "BR", "MX", "IN")
 
 _CANDIDATE = regex.compile(
-    r"(?<![\w+/=.:#-])(?P<p>(?:\+|00)[1-9]\d{0,2}[\s.\-/]?)?(?:\(\d{1,5}\)[\s.\-/]?)?\d[\d\s.\-/]{4,18}\d(?![\w/=-]|\.\d)"
+    r"(?:(?<=:)(?=\+)|(?<![\w+/=.:#-]))(?P<p>(?:\+|00)[1-9]\d{0,2}[\s.\-/]?)?(?:\(\d{1,5}\)[\s.\-/]?)?\d[\d\s.\-/]{4,18}\d(?![\w/=-]|\.\d)"
 )
 
 

@@ -1,0 +1,34 @@
+"""Values records and messages hold where their field or phrase says what they are (issues 23 and 24): a phone after
+a vCard property's colon, a password assigned inside a JSON message, a WireGuard preshared key, a platform's typed
+account id, the addressee of a greeting, a mailing list's birthday column, an emergency contact."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+
+# fictional values
+CASES = [
+    ("TEL;TYPE=WORK,VOICE:+1 612-732-5261", "+1 612-732-5261"),
+    ('{"m":"link https://cloud.kv-files.co.uk/s/GO9xro password=pj5-Pinguino-12","u":"M"}', "pj5-Pinguino-12"),
+    ("PresharedKey = /ooaVQ9MKAbh7cVinAd4Jv9tpmo0WMV7uRv/pt8mkqE=", "/ooaVQ9MKAbh7cVinAd4Jv9tpmo0WMV7uRv/pt8mkqE="),
+    ('<ri:user ri:account-id="5b41e6273fb29731624d247b" />', "5b41e6273fb29731624d247b"),
+    ('{"account_id": "acc_vvGTRopQUQQx"}', "acc_vvGTRopQUQQx"),
+    ("Hi Meenakshi, your appointment is confirmed", "Meenakshi"),
+    ('"Email","First Name","Birthday"\n"ak@mailbox-co.io","Ann","09/07"\n', "09/07"),
+    ("ADR;TYPE=HOME:;;134 Portland Street;Leeds;;LS16 7LB;United Kingdom", "Leeds"),
+]
+
+
+@pytest.mark.parametrize("text,value", CASES)
+def test_the_field_or_phrase_decides(text: str, value: str) -> None:
+    assert value in [text[s.start:s.end] for s in Masker().detect(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "port:8080 at 10:30:00 +0100", "Hi Team, the build is green", "Hello World, again", "Dear Customer, thanks",
+    '{"account_id": "default"}', "ADR;TYPE=WORK:;;;Leeds;;;United Kingdom",
+])
+def test_what_the_field_or_phrase_does_not_hold(text: str) -> None:
+    assert Masker().detect(text) == []
