@@ -32,3 +32,16 @@ def test_the_field_or_phrase_decides(text: str, value: str) -> None:
 ])
 def test_what_the_field_or_phrase_does_not_hold(text: str) -> None:
     assert Masker().detect(text) == []
+
+
+@pytest.mark.parametrize("text,values", [
+    ("Deploy to the VPS (user mxu, password WGRZK3.JxE!a24gg, yes)", ["mxu"]),
+    ("token_meta_username    larissa.gonc", ["larissa.gonc"]),
+    ("telegram_chat_id: 2170814258", ["2170814258"]),
+    ("socio n.º MBR 7944-8487, pasaporte", ["MBR 7944-8487"]),
+    ("home_latitude: 45.56668\nhome_longitude: -122.65624", ["45.56668", "-122.65624"]),
+    ("# /etc/openvpn/client/auth.txt\nhaoran35\nelDJqpkb#oRd.ANU+p63IC\n", ["haoran35", "elDJqpkb#oRd.ANU+p63IC"]),
+])
+def test_slots_of_listings_files_and_prose(text: str, values: list[str]) -> None:
+    found = [text[s.start:s.end] for s in Masker().detect(text)]
+    assert all(v in found for v in values), found

@@ -3,6 +3,7 @@
 - the word after a sign-in phrase, in five languages: "log in as jnakamura", "accedi come pmarchetti", "melde dich
   als kwagner an", "connectez-vous en tant que ldufresne", "inicia sesión como rgarrido" (data/vocab/cues.toml,
   ``login_as``); a login and its password after a credentials word: "legacy creds: d.bui / Verano2022#" (``credential_pair``);
+- a credentials file printed under its path: ``/etc/openvpn/client/auth.txt`` / ``haoran35`` / ``elDJq…``;
 - the line a command that prints the current user prints after its prompt: ``$ whoami`` / ``okwuosa``, ``PS> whoami``
   / ``CORP\\vkrishnan``, ``echo $USER``, ``id -un``, ``vercel whoami``; and the line a command that prints a credential
   prints: ``heroku auth:token``, ``gh auth token``, ``pass show bank`` (data/identity_commands.toml).
@@ -52,6 +53,13 @@ def _command(kind: str) -> regex.Pattern[str]:
         rf"{value}[^\S\n]*(?=\r?\n|\\[rn]|$|[\"'])")
 
 
+# a credentials file printed (OpenVPN's auth-user-pass file, a credentials.txt): its path on a line, then the login
+# and the password alone on the next two
+_CREDENTIAL_FILE = regex.compile(
+    r"(?mi)^[^\n]{0,80}?[\w./~-]*(?:auth(?:[_-]user[_-]pass)?|credentials?|login|creds)(?:\.txt|\.conf)?[ \t]*(?:#[^\n]*)?\r?\n"
+    r"[ \t]*(?P<u>[A-Za-z][\w.@-]{1,62}[\w])[ \t]*\r?\n[ \t]*(?P<p>[^\s]{6,128})[ \t]*(?=\r?\n|$)")
+
+
 @functools.cache
 def _pair() -> regex.Pattern[str]:
     words = sorted({w.lower() for w in vocabulary_words("cues", "credential_pair")}, key=lambda w: (-len(w), w))
@@ -82,6 +90,14 @@ class LoginPhraseDetector:
             s, e = m.span("v")
             if _login(text, s, e, strict=True):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
+        for m in _CREDENTIAL_FILE.finditer(text):
+            us, ue = m.span("u")
+            ps, pe = m.span("p")
+            if (_login(text, us, ue, strict=False) or "@" in text[us:ue]) and kept_by(text, ps, pe, _SECRET_KEEPS) is None \
+                    and not text[ps:pe].startswith(("-", "#", "<", "[")):
+                if "@" not in text[us:ue]:
+                    out.append(Span(us, ue, "username", f"{self.name}:file", 0.8))
+                out.append(Span(ps, pe, "secret", f"{self.name}:file", 0.8))
         for m in _pair().finditer(text):
             us, ue = m.span("u")
             ps, pe = m.span("p")
