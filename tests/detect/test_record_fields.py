@@ -45,3 +45,30 @@ def test_what_the_field_or_phrase_does_not_hold(text: str) -> None:
 def test_slots_of_listings_files_and_prose(text: str, values: list[str]) -> None:
     found = [text[s.start:s.end] for s in Masker().detect(text)]
     assert all(v in found for v in values), found
+
+
+@pytest.mark.parametrize("text,values", [
+    ("<privateKey>{AQAAABAAAAMwwMqQJpvgBmiknkPd6/IZMKl2vKjWb382fLZ1KHn8Zl8eR9C+Exx3Xzwus=}</privateKey>",
+     ["{AQAAABAAAAMwwMqQJpvgBmiknkPd6/IZMKl2vKjWb382fLZ1KHn8Zl8eR9C+Exx3Xzwus=}"]),  # Jenkins' braced secret
+    ("mulderb:$2a$10$9Er5Y.LVbXLELoYdYZrHduOKgUgsuLU2qzeAdnGfcVvlnbDR6WIVd", ["mulderb"]),
+    ('          - "adebay:$apr1$N5F3dclc$Nx1fM5GqNw83ZmBB95fmj9"', ["adebay"]),
+    ("Die DB läuft mit User degraafj und Passwort Vo2LMhSi1j8BiJ1.", ["degraafj", "Vo2LMhSi1j8BiJ1"]),
+    ("users:\n  - name: linh.huynh\n    shell: /bin/bash\n  - name: deploy\n", ["linh.huynh"]),
+    ("   valid users = wiebke_ober j.pfeiffer @finance\n", ["wiebke_ober", "j.pfeiffer"]),
+    ("AllowUsers tkovacs deploy\n", ["tkovacs"]),
+    ("Salary 2023-03 / EMP-1884", ["EMP-1884"]),
+    ('<param name="password" value="qRfx82kLs0Pq"/>', ["qRfx82kLs0Pq"]),
+])
+def test_password_files_user_lists_and_prefixed_ids(text: str, values: list[str]) -> None:
+    found = [text[s.start:s.end] for s in Masker().detect(text)]
+    assert all(v in found for v in values), found
+
+
+@pytest.mark.parametrize("text", [
+    "Jannik\t17.01.2025 13:39\t17.01.2025 14:21\t42",  # a date and its clock are no phone
+    '"user":{"username":"system:serviceaccount:monitoring:kube-state-metrics"}',
+    '"u":{"_id":"MnRDSeEBWMDWu8kxb"}',
+    "ping @finance and @security", "root:$6$abc$def", "PT100 sensor",
+])
+def test_dates_components_ids_and_teams_stay(text: str) -> None:
+    assert Masker().detect(text) == []

@@ -214,6 +214,8 @@ def is_service_username(text: str, start: int, end: int) -> bool:
     value = text[start:end].lower()
     if value in word_list("service_users") or value.endswith(("[bot]", "-bot", "_bot", ".bot")) or _service_account(value):
         return True
+    if value.startswith(("system:serviceaccount:", "system:node:", "system:kube-", "serviceaccount:")):
+        return True  # Kubernetes' service accounts and components
     if not value.endswith("bot") or len(value) < 8:
         return False
     # discobot, jiracloudbot; not sophie.talbot or jeantalbot: a surname ending in "bot" is a person's

@@ -79,6 +79,8 @@ class LoginModel:
         return z / z.sum(axis=1, keepdims=True)
 
 
+# keys whose value is a record's id ("_id": "MnRDSeEBWMDWu8kxb", "rid": …), never a login
+_ID_KEY = regex.compile(r"""(?<![\w-])["']?(?:_id|id|rid|uid|uuid|guid|[\w-]+_id|[a-z]+Id|[a-z]+ID)["']?[ \t]*[:=][ \t]*["']?$""")
 # keys whose value names an organisation, a group or a project, never a person's login
 _GROUP_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:org|orgs|organi[sz]ation|business|enterprise|company|team|teams|repo|"""
                            r"""repository|project|workspace|namespace|group|tenant|department|vendor|publisher)["']?"""
@@ -149,8 +151,9 @@ class LoginDetector:
                 continue
             if label == "USER" and in_path:
                 continue  # a path's segment (flatpages/default.html); home directories are the home-path detector's
-            if label == "USER" and _GROUP_KEY.search(line, max(0, start - 40), start):
-                continue  # "org": "kestrelvine", team: platform: an organisation's or a group's name, not a login
+            if label == "USER" and (_GROUP_KEY.search(line, max(0, start - 40), start)
+                                    or _ID_KEY.search(line, max(0, start - 40), start)):
+                continue  # "org": "kestrelvine", "_id": "MnRDSe…": an organisation's name or a record's id, not a login
             if kept_by(line, start, end, _KEEPS) is None:
                 out.append((start, end, CATEGORY[label], round(float(p[k]), 3)))
         return tuple(out)

@@ -15,7 +15,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import kept_by
-from .vocabulary import plain_words
+from .vocabulary import plain_words, word_set
 
 MENTIONS = "mentions"
 _MENTION = regex.compile(
@@ -67,7 +67,8 @@ class MentionDetector:
         """The handles of ``text``'s mentions (the word after "@", not the sign)."""
         if "@" not in text:
             return []
-        owned = plain_words() | word_list("dictionary_words") | word_list("at_words")
+        # a team's or a group's mention names a function, not a person (@finance, @security, @devops)
+        owned = plain_words() | word_list("dictionary_words") | word_list("at_words") | word_set("handles", "role_mailboxes")
         out: list[Span] = []
         for m in _MENTION.finditer(text):
             s, e = m.span("v")

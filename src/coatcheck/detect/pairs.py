@@ -32,6 +32,8 @@ _JSON = regex.compile(
     rf'"{_KEYS}"\s*:\s*{_STR.format(g="k2")}')
 # KeePass and similar XML: <Key>Password</Key> then <Value …>…</Value>
 _XML = regex.compile(r"<(?P<kt>Key|key|Name|name)>(?P<k>[^<>\n]{1,60})</(?P=kt)>\s*<(?:Value|value)(?:\s[^<>\n]{0,80})?>(?P<v>[^<>\n]{1,200})</(?:Value|value)>")
+# attribute pairs: <param name="password" value="…"/> (FreeSWITCH, Tomcat, Ant), <add key="…" value="…"/> (.NET)
+_ATTRS = regex.compile(r"""<[\w:-]{1,30}\s+(?:name|key|id)\s*=\s*["'](?P<k>[^"'<>\n]{1,60})["']\s+value\s*=\s*["'](?P<v>[^"'<>\n]{1,200})["']""")
 # a YAML list item: "- name: KEY" and on the next line, indented alike, "value: …"
 _YAML = regex.compile(r"(?m)^(?P<ind>[ \t]*)-[ \t]+(?:name|key):[ \t]*[\"']?(?P<k>[\w.-]{1,60})[\"']?[ \t]*\r?\n"
                       r"(?P=ind)[ \t]+value:[ \t]*(?P<q>[\"']?)(?P<v>[^\"'\n]{1,200})(?P=q)[ \t]*$")
@@ -71,6 +73,6 @@ class PairDetector:
         for m in _JSON.finditer(text):
             k, v = ("k", "v") if m.group("k") is not None else ("k2", "v2")
             yield _KEY_SPACES.sub("_", m[k].strip()), *m.span(v)
-        for pattern in (_XML, _YAML):
+        for pattern in (_XML, _YAML, _ATTRS):
             for m in pattern.finditer(text):
                 yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")

@@ -38,6 +38,7 @@ _GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}
 _DOTTED_PHONE = regex.compile(r"0[1-9](?:\.\d\d){4}|\(?\d{3}\)?\.\d{3}\.\d{4}")
 _YEARS = regex.compile(r"(?:(?:19|20)\d\d(?:[-–/, ]+|$))+")  # 2002-2012, 2008-2019, 2021
 _ZIP4 = regex.compile(r"\d{5}-\d{4}")
+_DATE_THEN_HOUR = regex.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})[ T]\d{1,2}")
 _STATE_BEFORE = regex.compile(r"\b[A-Z]{2},?\s*(?:[#*]|//)?\s*$")  # "MA 02110", "MA\n# 02110" (a licence header)
 
 
@@ -65,6 +66,8 @@ class PhoneDetector:
                 continue
             if regex.fullmatch(r"\d{4}[-/.]\d{2}[-/.]\d{2}.*", raw) or _YEARS.fullmatch(raw):
                 continue
+            if _DATE_THEN_HOUR.fullmatch(raw) and text[end:end + 1] == ":":
+                continue  # 17.01.2025 13:39, 16.12.2024 20:23:53: a date and its clock, cut at the colon
             if _CLOCK_RANGE.fullmatch(raw):
                 continue  # 0700-1900: a shift, two times of a 24-hour clock
             if _ZIP4.fullmatch(raw) and _STATE_BEFORE.search(text, max(0, start - 10), start):

@@ -1,5 +1,7 @@
 """Logins that key a map of accounts: a Salt pillar's or an Ansible variable's ``users:`` whose children are named for
-their logins (``users:`` / ``  hle:`` / ``    fullname: …``), and the same in JSON (``"users": {"dpham": {…}}``).
+their logins (``users:`` / ``  hle:`` / ``    fullname: …``), and the same in JSON (``"users": {"dpham": {…}}``); the
+``name`` of each item of a ``users:`` list (``- name: linh.huynh``); and the logins a setting lists (Samba's ``valid
+users = a b @group``, sshd's ``AllowUsers a b``, sssd's ``simple_allow_users = a, b``).
 
 The parent key says that the child keys are accounts; a child key must read as a login (no word of a language or of
 code, no service account), so ``users:`` / ``  default:`` or ``  enabled:`` stays readable.
@@ -19,6 +21,12 @@ _YAML_PARENT = regex.compile(rf"(?mi)^(?P<ind>[ \t]*){_PARENTS}[ \t]*:[ \t]*(?:#
 _YAML_CHILD = regex.compile(r"(?P<ind>[ \t]*)(?P<k>[A-Za-z][\w.-]{1,63}):[ \t]*(?:#[^\n]*)?$")
 _JSON_PARENT = regex.compile(rf"""(?i)["']{_PARENTS}["'][ \t]*:[ \t]*\{{""")
 _JSON_CHILD = regex.compile(r"""\s*["'](?P<k>[A-Za-z][\w.-]{1,63})["'][ \t]*:[ \t]*\{""")
+_LIST_ITEM = regex.compile(r"""(?P<ind>[ \t]*)-[ \t]+(?:(?:name|user|username|login)[ \t]*:[ \t]*)?["']?(?P<k>[A-Za-z][\w.-]{1,63})["']?[ \t]*(?:#[^\n]*)?$""")
+_USER_LIST = regex.compile(
+    r"(?mi)^[ \t]*(?:valid[ \t]+users|invalid[ \t]+users|write[ \t]+list|read[ \t]+list|admin[ \t]+users|force[ \t]+user|"
+    r"simple_(?:allow|deny)_users|allow_?users|deny_?users|allowusers|denyusers|authorized_users|allowed_users)"
+    r"[ \t]*[=: \t][ \t]*(?P<list>[^\n#;]{1,1000})")
+_LIST_TOKEN = regex.compile(r"(?<![\w@+%&.-])[A-Za-z][\w.-]{1,63}(?![\w@.-])")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
 _MAX_LINES = 400
 
@@ -36,6 +44,11 @@ class UserMapDetector:
             out += self._yaml_children(text, m.end(), len(m["ind"].expandtabs()))
         for m in _JSON_PARENT.finditer(text):
             out += self._json_children(text, m.end())
+        for m in _USER_LIST.finditer(text):
+            ls = m.start("list")
+            for t in _LIST_TOKEN.finditer(m["list"]):
+                if (span := self._login(text, ls + t.start(), ls + t.end())) is not None:
+                    out.append(span)
         return out
 
     def _login(self, text: str, s: int, e: int) -> Span | None:
@@ -60,9 +73,12 @@ class UserMapDetector:
                 if child_indent is None:
                     child_indent = indent
                 if indent == child_indent:
-                    m = _YAML_CHILD.fullmatch(line)
+                    m = _YAML_CHILD.fullmatch(line) or _LIST_ITEM.fullmatch(line)
                     if m is None:
-                        break  # a list or a scalar, not a map of accounts
+                        if line.lstrip().startswith("-"):
+                            pos = end + 1
+                            continue  # a list item of other fields ("- groups: …"), the next may name the user
+                        break  # a scalar, not a map or list of accounts
                     if (span := self._login(text, pos + m.start("k"), pos + m.end("k"))) is not None:
                         out.append(span)
             pos = end + 1
