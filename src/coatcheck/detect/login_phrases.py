@@ -28,7 +28,6 @@ LOGIN_PHRASES = "login-phrases"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
 _SECRET_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
 _VALUE = r"""[«"'`“]?(?P<v>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/\\-]|\.\w)"""
-_PROMPT = r"""(?:^|(?<=\n)|(?<=\\n))[^\S\n]*(?:[^\n]{0,80}?(?:[$#%>❯➜»][^\S\n]+|[$#%>❯➜»](?=\S))|PS[^\n>]{0,80}>[^\S\n]*)"""
 
 
 @functools.cache
@@ -48,15 +47,17 @@ def _command(kind: str) -> regex.Pattern[str]:
              else r"(?P<v>[^\s\"']{8,512})")
     # the prompt, the command alone on its line, then the printed value alone on the next (a login after a Windows
     # domain)
+    # found from the command (a prompt's sign right before it, or "sudo "): a search from every line start for a
+    # prompt would cost a scan of the line's head at each line
     return regex.compile(
-        rf"{_PROMPT}(?:sudo[^\S\n]+)?(?:{alternation})[^\S\n]*(?:\r?\n|(?:\\r)?\\n)[^\S\n]*"
+        rf"(?<=[$#%>❯➜»][^\S\n]{{0,4}}(?:sudo[^\S\n]+)?)(?:{alternation})[^\S\n]*(?:\r?\n|(?:\\r)?\\n)[^\S\n]*"
         rf"{value}[^\S\n]*(?=\r?\n|\\[rn]|$|[\"'])")
 
 
 # a credentials file printed (OpenVPN's auth-user-pass file, a credentials.txt): its path on a line, then the login
 # and the password alone on the next two
 _CREDENTIAL_FILE = regex.compile(
-    r"(?mi)^[^\n]{0,80}?[\w./~-]*(?:auth(?:[_-]user[_-]pass)?|credentials?|login|creds)(?:\.txt|\.conf)?[ \t]*(?:#[^\n]*)?\r?\n"
+    r"(?i)(?:(?<=[/\s#$>])|^)(?:auth(?:[_-]user[_-]pass)?|credentials?|login|creds)(?:\.txt|\.conf)?[ \t]*(?:#[^\n]*)?\r?\n"
     r"[ \t]*(?P<u>[A-Za-z][\w.@-]{1,62}[\w])[ \t]*\r?\n[ \t]*(?P<p>[^\s]{6,128})[ \t]*(?=\r?\n|$)")
 
 

@@ -25,38 +25,43 @@ _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 
 
 @vocab_cache
-def _patterns() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
-    words = sorted({w.lower() for w in vocabulary_words("handles", "person_records")}, key=lambda w: (-len(w), w))
-    alt = "|".join(regex.escape(w) for w in words)
-    keyed = regex.compile(rf"""(?i)["']?(?:\w+[_.-])?(?:{alt})["']?[ \t]*:[ \t]*\{{""")
+def _patterns() -> tuple[frozenset[str], regex.Pattern[str]]:
+    words = frozenset(w.lower() for w in vocabulary_words("handles", "person_records"))
+    alt = "|".join(regex.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
     typed = regex.compile(rf"""(?i)["']?(?:object|type|__typename|kind|resourceType)["']?[ \t]*:[ \t]*["'](?:{alt})["']""")
-    return keyed, typed
+    return words, typed
+
+
+# the key before an object's opening brace: "customer": {, user: {, "billing_customer": {
+_KEY_BEFORE = regex.compile(r"""["']?(?P<k>[A-Za-z_][\w.-]{0,40})["']?[ \t]*[:=][ \t]*$""")
+_SCAN = regex.compile(r"""[{}\[\]]|["']?[A-Za-z_][\w-]{0,40}["']?[ \t]*:""")
+
+
+_BRACES = regex.compile(r"[{}]")
 
 
 def _close(text: str, open_at: int) -> int:
     """The offset of the brace that closes the object opened at ``open_at`` (or where the search gave up)."""
     depth = 0
-    for i in range(open_at, min(len(text), open_at + _SPAN)):
-        c = text[i]
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return i
-    return min(len(text), open_at + _SPAN)
+    limit = min(len(text), open_at + _SPAN)
+    for m in _BRACES.finditer(text, open_at, limit):
+        depth += 1 if m.group() == "{" else -1
+        if depth == 0:
+            return m.start()
+    return limit
 
 
 def _open(text: str, at: int) -> int | None:
     """The offset of the brace that opens the object holding offset ``at``."""
     depth = 0
-    for i in range(at - 1, max(-1, at - _SPAN), -1):
-        c = text[i]
-        if c == "}":
+    lo = max(0, at - _SPAN)
+    braces = [m for m in _BRACES.finditer(text, lo, at)]
+    for m in reversed(braces):
+        if m.group() == "}":
             depth += 1
-        elif c == "{":
-            if depth == 0:
-                return i
+        elif depth == 0:
+            return m.start()
+        else:
             depth -= 1
     return None
 
@@ -71,8 +76,14 @@ class PersonRecordDetector:
         """The id values of ``text``'s person records."""
         if "{" not in text:
             return []
-        keyed, typed = _patterns()
-        opens = {m.end() - 1 for m in keyed.finditer(text)}
+        words, typed = _patterns()
+        opens: set[int] = set()
+        i = text.find("{")
+        while i >= 0:
+            m = _KEY_BEFORE.search(text, max(0, i - 60), i)
+            if m is not None and regex.split(r"[_.-]", m["k"].lower())[-1] in words:
+                opens.add(i)
+            i = text.find("{", i + 1)
         for m in typed.finditer(text):
             o = _open(text, m.start())
             if o is not None:
@@ -85,14 +96,13 @@ class PersonRecordDetector:
     def _ids(self, text: str, start: int, end: int) -> list[Span]:
         out = []
         depth = 0
-        i = start + 1
-        while i < end:
-            c = text[i]
+        for t in _SCAN.finditer(text, start + 1, end):
+            c = t.group()
             if c in "{[":
                 depth += 1
             elif c in "}]":
                 depth -= 1
-            elif depth == 0 and (m := _FIELD.match(text, i)) is not None:
+            elif depth == 0 and (m := _FIELD.match(text, t.start())) is not None:
                 key = m["k"].lower().replace("_", "").replace("-", "")
                 group = next(g for g in ("s", "q", "n") if m.group(g) is not None)
                 s, e = m.span(group)
@@ -100,7 +110,4 @@ class PersonRecordDetector:
                 if (key in _ID_KEYS and len(value) >= 5 and any(ch.isdigit() for ch in value)
                         and not _UUID.fullmatch(value) and kept_by(text, s, e, _KEEPS) is None):
                     out.append(Span(s, e, "account", self.name, 0.8))
-                i = m.end()
-                continue
-            i += 1
         return out
