@@ -9,6 +9,7 @@ Field names: data/vocab/address_fields.toml.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
 import regex
@@ -23,7 +24,7 @@ _FIELD = regex.compile(
     r"""(?<![\w-])["']?(?P<key>[A-Za-z][\w.-]{0,39}?)["']?[ \t]*(?::|=>|=)[ \t]*"""
     r"""(?:(?P<q>["'])(?P<v>[^"'\n{}\[\]]{1,120})(?P=q)|(?P<u>[^\s"'{}\[\],;][^"'\n{}\[\],;]{0,119}?)[ \t]*(?=,|;|}|\n|$))""")
 _KEY_NOISE = regex.compile(r"[_\-. ]")
-_STREET_VALUE = regex.compile(r"(?![^\n]*(?:@|://))(?=[^\n]*\p{L}{2})(?=[^\n]*(?:\d|\s))\S.*\S")
+_STREET_VALUE = regex.compile(r"(?![^\n]*(?:@|://|\w:\d))(?!0x)(?=[^\n]*\p{L}{2})(?=[^\n]*\s)\S.*\S")
 # keys that name other things too ("line1" of a poem, "via" of a route, an e-mail's "adresse"): a street there only
 # in a record that also has a locality or a postal code
 _WEAK = frozenset({"line1", "line2", "via", "rue", "calle", "adresse", "domicilio", "anschrift", "direccion",
@@ -61,18 +62,20 @@ class AddressFieldDetector:
         if not any(w in low for w in ("addr", "street", "line1", "line 1", "strasse", "straße", "indirizzo", "via",
                                       "adresse", "rue", "direcci", "calle", "domicilio", "anschrift")):
             return []
-        fields = list(self._fields(text))
+        fields = list(self._fields(text))  # in order of their values' starts
+        starts = [s for _, _, s, _ in fields]
 
-        def near(s: int, e: int, kinds: tuple[str, ...]) -> bool:
-            return any(k in kinds and abs(s - fs) <= _NEAR and _one_record(text, min(e, fe), max(s, fs))
-                       for k, _, fs, fe in fields if (fs, fe) != (s, e))
+        def neighbours(s: int, e: int) -> list[tuple[str, str, int, int]]:
+            """The fields of the same record within _NEAR of ``s`` (a window: linear in the fields)."""
+            lo, hi = bisect_left(starts, s - _NEAR), bisect_right(starts, s + _NEAR)
+            return [f for f in fields[lo:hi] if (f[2], f[3]) != (s, e) and _one_record(text, min(e, f[3]), max(s, f[2]))]
 
-        streets = [(s, e) for kind, key, s, e in fields
-                   if kind == "street" and (key not in _WEAK or near(s, e, ("locality", "postcode")))]
+        streets = {(s, e) for kind, key, s, e in fields
+                   if kind == "street" and (key not in _WEAK or any(k in ("locality", "postcode")
+                                                                   for k, _, _, _ in neighbours(s, e)))}
         out: list[Span] = []
         for kind, _, s, e in fields:
-            if (s, e) in streets or kind != "street" and any(
-                    abs(s - ss) <= _NEAR and _one_record(text, min(e, se), max(s, ss)) for ss, se in streets):
+            if (s, e) in streets or kind != "street" and any((fs, fe) in streets for _, _, fs, fe in neighbours(s, e)):
                 out.append(Span(s, e, "address", self.name, 0.8))
         return out
 

@@ -435,11 +435,10 @@ class ContextDetector:
         if not quoted and _VARIABLE.fullmatch(value) and (value[-1:] in "[(" or "[" in value):
             return None  # Union[ …, tokens[idx], colors['base0']: an expression
         key_low = m.group("key").lower()
-        if value.isalpha() and value.lower() in word_list("dictionary_words"):
-            return None  # auth="Container", "expiry": a word of the language, not a credential
-        if key_low.rsplit(".", 1)[-1] in ("auth", "authentication", "auth_type", "authtype") and len(value) <= 12 \
-                and value.isalnum():
-            return None  # auth=MSCHAPV2, auth: basic: a method's name
+        if key_low.rsplit(".", 1)[-1] in ("auth", "authentication", "auth_type", "authtype", "phase2", "eap") and (
+                (value.isalpha() and value.lower() in word_list("dictionary_words"))
+                or (len(value) <= 10 and value.isalnum() and value.isupper())):
+            return None  # auth="Container", auth=MSCHAPV2: a method's name or a word, under a key that names the method
         if _SNAKE_ENUM.fullmatch(value) and not any(w in key_low for w in credential_words("passwords")):
             return None  # auth="user_oauth", token_type: "refresh_token": an enum, not a credential
         if value.isalpha() and prose_follows(line, e):

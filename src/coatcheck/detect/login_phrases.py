@@ -35,7 +35,7 @@ def _phrase() -> regex.Pattern[str]:
     words = sorted({w.lower() for w in vocabulary_words("cues", "login_as")}, key=lambda w: (-len(w), w))
     alternation = "|".join(regex.escape(w).replace("\\ ", " ").replace("\\-", " ").replace(" ", r"[\s-]+")
                            for w in words)
-    return regex.compile(rf"(?i)(?<![\w-])(?:{alternation})[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?{_VALUE}")
+    return regex.compile(rf"(?i)(?<![\w-])(?:{alternation}):?[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?(?:[\w.-]{{1,40}}\\{{1,2}})?{_VALUE}")
 
 
 @functools.cache
@@ -44,7 +44,7 @@ def _command(kind: str) -> regex.Pattern[str]:
     commands = load_toml(data_path("identity_commands.toml"))[kind]
     alternation = "|".join(c.replace(" ", r"[^\S\n]+") for c in commands)
     value = (r"(?:[\w.-]{1,40}\\{1,2})?(?P<v>[A-Za-z_][\w.$-]{0,38}[\w$])" if kind == "login"
-             else r"(?P<v>[^\s\"']{8,512})")
+             else r"(?P<v>[^\s\"'()]{8,512})")
     # the prompt, the command alone on its line, then the printed value alone on the next (a login after a Windows
     # domain)
     # found from the command (a prompt's sign right before it, or "sudo "): a search from every line start for a
@@ -59,6 +59,10 @@ def _command(kind: str) -> regex.Pattern[str]:
 _CREDENTIAL_FILE = regex.compile(
     r"(?i)(?:(?<=[/\s#$>])|^)(?:auth(?:[_-]user[_-]pass)?|credentials?|login|creds)(?:\.txt|\.conf)?[ \t]*(?:#[^\n]*)?\r?\n"
     r"[ \t]*(?P<u>[A-Za-z][\w.@-]{1,62}[\w])[ \t]*\r?\n[ \t]*(?P<p>[^\s]{6,128})[ \t]*(?=\r?\n|$)")
+
+
+# words joined in lower case ("pkce-flow", "escritura_v2"): an option's name, not a password
+_WORD_PAIR = regex.compile(r"[a-z]+(?:[-_][a-z0-9]+)+")
 
 
 @functools.cache
@@ -106,7 +110,8 @@ class LoginPhraseDetector:
                 pe -= 1  # the sentence's full stop
             password = text[ps:pe]
             email = "@" in text[us:ue]
-            if (pe - ps < 6 or "/" in password or not (email or _login(text, us, ue, strict=False))
+            if (pe - ps < 6 or "/" in password or _WORD_PAIR.fullmatch(password)
+                    or not (email or _login(text, us, ue, strict=False))
                     or not any(c.isdigit() or not c.isalnum() for c in password)
                     or kept_by(text, ps, pe, _SECRET_KEEPS) is not None):
                 continue  # "the account page / settings menu": no login, no password

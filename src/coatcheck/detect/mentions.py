@@ -10,40 +10,47 @@ and lines that read as code do not count: a Makefile recipe's ``@echo``, a decor
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import regex
 
 from .._data import word_list
 from ..spans import Span
 from .keep import kept_by
-from .vocabulary import plain_words, word_set
+from .vocabulary import is_product, plain_words, word_set
 
 MENTIONS = "mentions"
 _MENTION = regex.compile(
-    r"(?<![\w@$.\\/+:%&=#*`~-])@(?P<v>[A-Za-z][A-Za-z0-9_-]{0,37}[A-Za-z0-9_])"
+    r"(?:(?<![\w@$.\\/+:%&=#*`~-])|(?<=\\[nrt]))@(?P<v>[A-Za-z][A-Za-z0-9_-]{0,37}[A-Za-z0-9_])"
     r"(?![\w(/={\[<.@-]|\.\w|:[^\s])")
 _SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+\w+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
-_CODE_END = regex.compile(r"[;{}]\s*$")
+_CODE_END = regex.compile(r"[;{]\s*$")  # a statement or a block opens; a JSON line closes with "}"
 _COMMENT = regex.compile(r"\s*(?:#|//|/\*|--)")
 _PROMPT = regex.compile(r"\s*(?:>>>|\.\.\.)\s*$")  # a doctest's decorator line
 _PARTS = regex.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _KEEPS = ("is_code_word", "is_product_name", "is_service_username", "is_placeholder_value", "is_templated")
 
 
-def _line(text: str, start: int) -> tuple[int, int]:
-    ls = text.rfind("\n", 0, start) + 1
-    le = text.find("\n", start)
-    return ls, len(text) if le < 0 else le
+_NON_BLANK = regex.compile(r"\S")
 
 
-def _code_line(text: str, at: int, end: int) -> bool:
-    """The line around a mention reads as code: a recipe or decorator, SQL, a statement or block."""
-    ls, le = _line(text, at)
-    line = text[ls:le]
-    head, tail = text[ls:at], text[end:le]
-    alone = not tail.strip() or _COMMENT.match(tail) is not None
-    if head.startswith("\t") or (alone and (not head.strip() or _PROMPT.fullmatch(head))):
-        return True  # a Makefile recipe's "@echo", a decorator or annotation alone on its line
-    return bool(_SQL.search(line) or _CODE_END.search(line))
+def _code_line(text: str, at: int, end: int, lines: list[int], seen: dict[int, bool]) -> bool:
+    """The line around a mention reads as code: a recipe or decorator, SQL, a statement or block. ``lines``: the
+    offsets of the text's line breaks; ``seen``: the whole-line verdicts reached, by line start (a line of many
+    mentions is read once)."""
+    k = bisect_left(lines, at)
+    ls = lines[k - 1] + 1 if k else 0
+    le = lines[k] if k < len(lines) else len(text)
+    first = _NON_BLANK.search(text, ls, at)
+    after = _NON_BLANK.search(text, end, le)
+    alone = after is None or _COMMENT.match(text, end, le) is not None
+    if text.startswith("\t", ls) and first is None:
+        return True  # a Makefile recipe's "@echo"
+    if alone and (first is None or (at - ls < 16 and _PROMPT.fullmatch(text[ls:at]))):
+        return True  # a decorator or annotation alone on its line
+    if ls not in seen:
+        seen[ls] = bool(_SQL.search(text, ls, le) or _CODE_END.search(text, ls, le))
+    return seen[ls]
 
 
 def _code_compound(word: str, owned: frozenset[str]) -> bool:
@@ -54,7 +61,7 @@ def _code_compound(word: str, owned: frozenset[str]) -> bool:
         return False
     if regex.fullmatch(r"\p{Ll}+\p{Lu}\w*", word) and "_" not in word and "-" not in word:
         return True  # lowerCamelCase is a variable's or attribute's: handles start with a capital or stay lower
-    return all(p.isdigit() or p.lower() in owned or (p.isupper() and len(p) <= 5) for p in parts)
+    return all(p.isdigit() or p.lower() in owned or is_product(p) or (p.isupper() and len(p) <= 5) for p in parts)
 
 
 class MentionDetector:
@@ -70,13 +77,16 @@ class MentionDetector:
         # a team's or a group's mention names a function, not a person (@finance, @security, @devops)
         owned = plain_words() | word_list("dictionary_words") | word_list("at_words") | word_set("handles", "role_mailboxes")
         out: list[Span] = []
+        seen: dict[int, bool] = {}
+        lines = [m.start() for m in regex.finditer(r"\n", text)]
         for m in _MENTION.finditer(text):
             s, e = m.span("v")
             word = m["v"]
             low = word.lower()
-            if low in owned or low.replace("-", "").replace("_", "") in owned or _code_compound(word, owned):
+            if (low in owned or low.replace("-", "").replace("_", "") in owned or is_product(word)
+                    or _code_compound(word, owned)):
                 continue
-            if _code_line(text, m.start(), e) or kept_by(text, s, e, _KEEPS) is not None:
+            if _code_line(text, m.start(), e, lines, seen) or kept_by(text, s, e, _KEEPS) is not None:
                 continue
             out.append(Span(s, e, "username", self.name, 0.8))
         return out

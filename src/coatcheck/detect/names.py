@@ -118,6 +118,10 @@ _LOWER_NAME = regex.compile(r"(?<![\w.@/-])\p{Ll}{3,}(?:[ ]\p{Ll}{3,}){1,2}(?![\
 
 
 # salutations that open a message: the word after one and a comma is its addressee
+# words an opening salutation addresses that name no one ("Dear Sir,", "Hi Maintainers,")
+_ADDRESSED_GROUPS = frozenset({"Sir", "Sirs", "Madam", "Madame", "Maintainers", "Colleagues", "Everyone", "Everybody",
+                               "All", "Team", "Folks", "Friends", "Reviewers", "Users", "Customer", "Client", "Guys",
+                               "Tutti", "Colleghi", "Kollegen", "Kolleginnen", "Collègues", "Compañeros", "Equipo"})
 _OPENINGS = frozenset({"Hi", "Hey", "Hello", "Dear", "Ciao", "Caro", "Cara", "Gentile", "Hallo", "Liebe", "Lieber",
                        "Bonjour", "Salut", "Cher", "Chère", "Hola", "Querido", "Querida", "Estimado", "Estimada"})
 
@@ -167,6 +171,7 @@ class NameDetector:
             # an opening salutation and a comma name the addressee whatever the gazetteers know ("Hi Meenakshi,"),
             # unless the word is one of the language ("Hi Team,", "Hello World,")
             opening = (text[e:e + 1] == "," and m.group(0).split()[0].rstrip(",") in _OPENINGS and name[1:].islower()
+                       and name not in _ADDRESSED_GROUPS
                        and name.lower() not in word_list("dictionary_words") and not all_plain_words([name])
                        and not is_product(name) and name not in word_list("common_words"))
             if (name in self.first and name not in self.ambiguous) or opening:

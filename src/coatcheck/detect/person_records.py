@@ -33,7 +33,11 @@ def _patterns() -> tuple[frozenset[str], regex.Pattern[str]]:
 
 
 # the key before an object's opening brace: "customer": {, user: {, "billing_customer": {
-_KEY_BEFORE = regex.compile(r"""["']?(?P<k>[A-Za-z_][\w.-]{0,40})["']?[ \t]*[:=][ \t]*$""")
+_KEY_BEFORE = regex.compile(r"""(?<![\w.-])["']?(?P<k>[A-Za-z_][\w.-]{0,40})["']?[ \t]*[:=][ \t]*$""")
+# an id that is a version, a date or a digest names no one
+_NOT_AN_ID = regex.compile(r"v?\d+(?:\.\d+){1,3}|\d{4}[-./]\d{2}[-./]\d{2}.*|[0-9a-f]{40}|[0-9a-f]{64}")
+# an owner or an actor that is an organisation, a team, a bot or an app
+_NOT_A_PERSON = regex.compile(r"""(?i)["']?type["']?[ \t]*:[ \t]*["'](?:organization|organisation|team|bot|app|group|service)["']""")
 _SCAN = regex.compile(r"""[{}\[\]]|["']?[A-Za-z_][\w-]{0,40}["']?[ \t]*:""")
 
 
@@ -90,7 +94,9 @@ class PersonRecordDetector:
                 opens.add(o)
         out: list[Span] = []
         for o in sorted(opens):
-            out += self._ids(text, o, _close(text, o))
+            c = _close(text, o)
+            if not _NOT_A_PERSON.search(text, o, c):
+                out += self._ids(text, o, c)
         return out
 
     def _ids(self, text: str, start: int, end: int) -> list[Span]:
@@ -108,6 +114,7 @@ class PersonRecordDetector:
                 s, e = m.span(group)
                 value = text[s:e]
                 if (key in _ID_KEYS and len(value) >= 5 and any(ch.isdigit() for ch in value)
-                        and not _UUID.fullmatch(value) and kept_by(text, s, e, _KEEPS) is None):
+                        and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
+                        and kept_by(text, s, e, _KEEPS) is None):
                     out.append(Span(s, e, "account", self.name, 0.8))
         return out

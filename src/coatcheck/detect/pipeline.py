@@ -62,7 +62,7 @@ from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
 from .person_records import PersonRecordDetector
 from .user_maps import UserMapDetector
-from .mentions import MENTIONS, MentionDetector
+from .mentions import MentionDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
 from .doc_dates import DocumentDateDetector
@@ -234,8 +234,8 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                     known.setdefault(". ".join(letters) + ".", s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
-        elif _home_user(value, s) or _handle(value, s) or (s.detector == MENTIONS and len(value) >= 4):
-            known.setdefault(value, s)  # a mention's handle is no word of any language: "mbianchi commented"
+        elif _home_user(value, s) or _handle(value, s):
+            known.setdefault(value, s)
     return known
 
 

@@ -27,6 +27,11 @@ _USER_LIST = regex.compile(
     r"simple_(?:allow|deny)_users|allow_?users|deny_?users|allowusers|denyusers|authorized_users|allowed_users)"
     r"[ \t]*[=: \t][ \t]*(?P<list>[^\n#;]{1,1000})")
 _LIST_TOKEN = regex.compile(r"(?<![\w@+%&.-])[A-Za-z][\w.-]{1,63}(?![\w@.-])")
+# fields an account's entry holds: a map's child is a login only when its entry has one of these
+_USER_FIELD = regex.compile(r"""(?i)(?<![\w-])["']?(?:uid|gid|shell|home|fullname|full_name|real_?name|gecos|comment|email|mail|"""
+                            r"""groups|password|passwd|ssh_?keys?|authorized_keys|sudo|display_?name|first_?name|last_?name)["']?[ \t]*[:=]""")
+_CHILD_SPAN = 4000
+_BRACES = regex.compile(r"[{}]")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
 _MAX_LINES = 400
 
@@ -73,7 +78,14 @@ class UserMapDetector:
                 if child_indent is None:
                     child_indent = indent
                 if indent == child_indent:
-                    m = _YAML_CHILD.fullmatch(line) or _LIST_ITEM.fullmatch(line)
+                    m = _YAML_CHILD.fullmatch(line)
+                    if m is not None:
+                        if _USER_FIELD.search(self._block(text, end + 1, indent)):
+                            if (span := self._login(text, pos + m.start("k"), pos + m.end("k"))) is not None:
+                                out.append(span)
+                        pos = end + 1
+                        continue
+                    m = _LIST_ITEM.fullmatch(line)
                     if m is None:
                         if line.lstrip().startswith("-"):
                             pos = end + 1
@@ -84,6 +96,23 @@ class UserMapDetector:
             pos = end + 1
         return out
 
+    @staticmethod
+    def _block(text: str, at: int, indent: int) -> str:
+        """The lines after ``at`` indented deeper than ``indent`` (a YAML child's own block), at most 40."""
+        out = []
+        pos = at
+        for _ in range(40):
+            if pos >= len(text):
+                break
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = text[pos:end]
+            if line.strip() and len(line) - len(line.lstrip()) <= indent:
+                break
+            out.append(line)
+            pos = end + 1
+        return "\n".join(out)
+
     def _json_children(self, text: str, at: int) -> list[Span]:
         out: list[Span] = []
         pos = at
@@ -91,12 +120,17 @@ class UserMapDetector:
             m = _JSON_CHILD.match(text, pos)
             if m is None:
                 break
-            if (span := self._login(text, m.start("k"), m.end("k"))) is not None:
-                out.append(span)
+            child_start = m.end()
             depth, i = 1, m.end()
-            while i < len(text) and depth:  # skip the child's object
-                depth += {"{": 1, "}": -1}.get(text[i], 0)
-                i += 1
+            for b in _BRACES.finditer(text, i, min(len(text), i + _CHILD_SPAN)):  # skip the child's object
+                depth += 1 if b.group() == "{" else -1
+                if depth == 0:
+                    i = b.end()
+                    break
+            if depth:
+                break  # unclosed or too long: no map of accounts we can read
+            if _USER_FIELD.search(text, child_start, i) and (span := self._login(text, m.start("k"), m.end("k"))):
+                out.append(span)  # a child that holds an account's fields (uid, shell, email, groups …)
             comma = regex.match(r"\s*,", text[i:i + 64])
             if comma is None:
                 break

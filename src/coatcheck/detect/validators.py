@@ -397,14 +397,18 @@ def username(value: str) -> bool:
 def service_account(value: str) -> bool:
     """An application's account, named for what it does (``orchard_sync``, ``logstash_internal``, ``wp_beacon``): a
     login joined from parts whose first or last is a service word (data/vocab/handles.toml [service_account_parts]),
-    none a person's name (``mark_sync`` is Mark's)."""
+    none a first name or a login made from a surname (``mark_sync``, ``jsmith_ro``, ``app_kwagner`` are people's)."""
     parts = [p for p in re.split(r"[-_.]+", value.lower()) if p]
     if len(parts) < 2:
         return False
     words = word_set("handles", "service_account_parts")
     if parts[0] not in words and parts[-1] not in words:
         return False
-    return not any(p in word_list("first_names_lower") for p in parts if p not in words)
+    firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
+
+    def personal(p: str) -> bool:  # a name, or a login made of one: jsmith, smithj, kwagner
+        return p in firsts or (len(p) > 4 and (p[1:] in lasts or p[:-1] in lasts))
+    return not any(personal(p) for p in parts if p not in words)
 
 
 def login_word(value: str) -> bool:
