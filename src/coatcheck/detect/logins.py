@@ -80,7 +80,9 @@ class LoginModel:
 
 
 # keys whose value is a record's id ("_id": "MnRDSeEBWMDWu8kxb", "rid": …), never a login
-_ID_KEY = regex.compile(r"""(?<![\w-])["']?(?:_id|id|rid|uid|uuid|guid|[\w-]+_id|[a-z]+Id|[a-z]+ID)["']?[ \t]*[:=][ \t]*["']?$""")
+# (a person's own id keys, user_id or from_id, are not among them: their values are person-bound numbers)
+_ID_KEY = regex.compile(r"""(?<![\w-])["']?(?:_id|id|rid|uuid|guid|(?:message|msg|room|channel|thread|request|trace|event|"""
+                        r"""span|job|run|build|commit|object|record|doc|document)[_-]?[Ii][Dd])["']?[ \t]*[:=][ \t]*["']?$""")
 # keys whose value names an organisation, a group or a project, never a person's login
 _GROUP_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:org|orgs|organi[sz]ation|business|enterprise|company|team|teams|repo|"""
                            r"""repository|project|workspace|namespace|group|tenant|department|vendor|publisher)["']?"""
