@@ -102,7 +102,7 @@ def test_a_vcard_s_name_parts_street_and_postcode() -> None:
     found = masked(Masker(), text)
     assert any("Okonkwo" in v and "Adaeze" in v for v in found)
     assert "34117" in found and any("Lindenweg 12" in v for v in found)
-    assert not any("Kassel" == v for v in found)
+    assert "Kassel" in found  # the locality of a card that holds a street is part of the address (issue 23)
 
 
 def cells(text: str) -> list[tuple[str, str]]:
