@@ -22,7 +22,7 @@ from .._data import data_path, load_toml
 from ..spans import Span
 from .keep import kept_by
 from .validators import login_word
-from .vocabulary import plain_words, vocabulary_words
+from .vocabulary import phrase_alternation, plain_words, vocabulary_words
 
 LOGIN_PHRASES = "login-phrases"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
@@ -32,9 +32,8 @@ _VALUE = r"""[«"'`“]?(?P<v>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/\\-]|\.\w)
 
 @functools.cache
 def _phrase() -> regex.Pattern[str]:
-    words = sorted({w.lower() for w in vocabulary_words("cues", "login_as")}, key=lambda w: (-len(w), w))
-    alternation = "|".join(regex.escape(w).replace("\\ ", " ").replace("\\-", " ").replace(" ", r"[\s-]+")
-                           for w in words)
+    # a hyphen in a phrase matches blanks too ("connecte-toi", "connecte toi")
+    alternation = phrase_alternation(w.replace("-", " ") for w in vocabulary_words("cues", "login_as"))
     return regex.compile(rf"(?i)(?<![\w-])(?:{alternation}):?[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?(?:[\w.-]{{1,40}}\\{{1,2}})?{_VALUE}")
 
 

@@ -21,7 +21,7 @@ import regex
 from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
-from .vocabulary import all_plain_words, credential_words, vocabulary_words
+from .vocabulary import all_plain_words, credential_words, phrase_alternation, vocabulary_words
 
 # in a sentence or after a program's credential option a dotted word is a passphrase, not an attribute of some object
 _SENTENCE_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
@@ -36,20 +36,15 @@ _ABOUT_PASSWORDS = frozenset(("hashing", "hash", "hashes", "hashed", "encryption
 _PASSWORD_NOUNS = ("pass", "kennwort", "contraseña", "pin", "parola", "secret", "geheim", "code")
 
 
-def _words(words: tuple[str, ...]) -> str:
-    parts = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))
-    return "|".join(regex.escape(w).replace("\\ ", " ").replace(" ", r"[\s-]+").replace("'", "['’]") for w in parts)
-
-
 @functools.cache
 def _phrase() -> regex.Pattern[str]:
-    nouns = _words(vocabulary_words("credentials", "phrase_nouns"))
-    links = _words(vocabulary_words("credentials", "phrase_links"))
-    leads = _words(vocabulary_words("credentials", "phrase_leads"))
+    nouns = phrase_alternation(vocabulary_words("credentials", "phrase_nouns"))
+    links = phrase_alternation(vocabulary_words("credentials", "phrase_links"))
+    leads = phrase_alternation(vocabulary_words("credentials", "phrase_leads"))
     # "the password is …" (a noun, a link word, the value) or "here is the key: …" (a lead, the noun, the value); a
     # bare "password: …" or "password = …" is an assignment, which the context detector reads with its own rules
     # only the nouns of passwords proper: "secret db-credentials" (kubectl) and "code 5-A" name other things
-    passwords = _words(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
+    passwords = phrase_alternation(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
                              if any(p in n.lower() for p in ("pass", "kennwort", "contraseña", "parola"))))
     return regex.compile(
         rf"(?i)(?:(?<![\w-])(?P<noun>{nouns})(?![\w-])[^\S\n]*(?:\([^)\n]{{0,30}}\)[^\S\n]*)?"
@@ -76,12 +71,12 @@ def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Patt
     ("le mot de passe à …", "reset the password to …"), a label of a few words and a strong link ("pw for the
     staging box is …"), the value first ("save … as the queue password", "… comme mot de passe": found from "as"
     and read back); and the sign-in phrases ("log in with …", "melde dich mit … an"), which hold no noun."""
-    nouns = _words(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
+    nouns = phrase_alternation(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
                          if any(p in n.lower() for p in ("pass", "kennwort", "contraseña", "parola")) or n == "pw"))
-    weak = _words(vocabulary_words("credentials", "phrase_weak_links"))
-    strong = _words(vocabulary_words("credentials", "phrase_strong_links"))
-    as_words = _words(vocabulary_words("credentials", "phrase_as"))
-    login = _words(vocabulary_words("credentials", "phrase_login"))
+    weak = phrase_alternation(vocabulary_words("credentials", "phrase_weak_links"))
+    strong = phrase_alternation(vocabulary_words("credentials", "phrase_strong_links"))
+    as_words = phrase_alternation(vocabulary_words("credentials", "phrase_as"))
+    login = phrase_alternation(vocabulary_words("credentials", "phrase_login"))
     with_noun = regex.compile(
         rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])"
         rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+[\p{{L}}'’-]+){{1,5}}?[^\S\n]+(?:{strong}))(?![\w-])[^\S\n]*:?[^\S\n]*{_VALUE}")

@@ -189,6 +189,13 @@ def alternation(words: Iterable[str]) -> str:
     return "(?:" + "|".join(regex.escape(w) for w in ordered) + ")" if ordered else "(?!)"
 
 
+def phrase_alternation(words: Iterable[str]) -> str:
+    """The bare alternation (no group) of phrases ``words``, lower case, escaped, longest first, for case-insensitive
+    patterns: a space matches any run of blanks or hyphens, an apostrophe either apostrophe."""
+    parts = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))
+    return "|".join(regex.escape(w).replace("\\ ", " ").replace(" ", r"[\s-]+").replace("'", "['’]") for w in parts)
+
+
 def vocabulary_labels(name: str, languages: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """Every label of list ``name`` of labels.toml (every language, or ``languages``); an unknown list or a missing
     language is a ConfigError."""
