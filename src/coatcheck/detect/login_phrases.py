@@ -22,7 +22,7 @@ from .._data import data_path, load_toml
 from ..spans import Span
 from .keep import kept_by
 from .validators import login_word
-from .vocabulary import phrase_alternation, plain_words, vocabulary_words
+from .vocabulary import phrase_alternation, vocabulary_words
 
 LOGIN_PHRASES = "login-phrases"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
@@ -74,11 +74,13 @@ def _pair() -> regex.Pattern[str]:
         rf"(?P<u>[A-Za-z][\w.+-]{{1,63}}(?:@[\w-]+(?:\.[\w-]+)+)?)[ \t]+/[ \t]+(?P<p>[^\s\"'`]{{6,128}})")
 
 
-def _login(text: str, s: int, e: int, strict: bool) -> bool:
+def login_at(text: str, s: int, e: int, strict: bool = False) -> bool:
+    """``text[s:e]`` reads as a login where a slot names one: no word of a language or of code, no service account,
+    template, placeholder or product (``strict``: no capitalised word either, "log in as Maria" is the person rule's)."""
     value = text[s:e]
-    if not login_word(value) or value.lower() in plain_words() or kept_by(text, s, e, _KEEPS) is not None:
+    if not login_word(value) or kept_by(text, s, e, _KEEPS) is not None:
         return False
-    return not strict or not value.isalpha() or value.islower()  # "log in as Maria" is the person rule's
+    return not strict or not value.isalpha() or value.islower()
 
 
 class LoginPhraseDetector:
@@ -92,12 +94,12 @@ class LoginPhraseDetector:
         out: list[Span] = []
         for m in _phrase().finditer(text):
             s, e = m.span("v")
-            if _login(text, s, e, strict=True):
+            if login_at(text, s, e, strict=True):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
         for m in _CREDENTIAL_FILE.finditer(text):
             us, ue = m.span("u")
             ps, pe = m.span("p")
-            if (_login(text, us, ue, strict=False) or "@" in text[us:ue]) and kept_by(text, ps, pe, _SECRET_KEEPS) is None \
+            if (login_at(text, us, ue, strict=False) or "@" in text[us:ue]) and kept_by(text, ps, pe, _SECRET_KEEPS) is None \
                     and not text[ps:pe].startswith(("-", "#", "<", "[")):
                 if "@" not in text[us:ue]:
                     out.append(Span(us, ue, "username", f"{self.name}:file", 0.8))
@@ -110,7 +112,7 @@ class LoginPhraseDetector:
             password = text[ps:pe]
             email = "@" in text[us:ue]
             if (pe - ps < 6 or "/" in password or _WORD_PAIR.fullmatch(password)
-                    or not (email or _login(text, us, ue, strict=False))
+                    or not (email or login_at(text, us, ue, strict=False))
                     or not any(c.isdigit() or not c.isalnum() for c in password)
                     or kept_by(text, ps, pe, _SECRET_KEEPS) is not None):
                 continue  # "the account page / settings menu": no login, no password
@@ -119,7 +121,7 @@ class LoginPhraseDetector:
             out.append(Span(ps, pe, "secret", f"{self.name}:pair", 0.8))
         for m in _command("login").finditer(text):
             s, e = m.span("v")
-            if _login(text, s, e, strict=False):
+            if login_at(text, s, e, strict=False):
                 out.append(Span(s, e, "username", f"{self.name}:command", 0.85))
         for m in _command("secret").finditer(text):
             s, e = m.span("v")

@@ -44,15 +44,15 @@ _SCAN = regex.compile(r"""[{}\[\]]|["']?[A-Za-z_][\w-]{0,40}["']?[ \t]*:""")
 _BRACES = regex.compile(r"[{}]")
 
 
-def _close(text: str, open_at: int) -> int:
-    """The offset of the brace that closes the object opened at ``open_at`` (or where the search gave up)."""
+def closing_brace(text: str, open_at: int, span: int = _SPAN) -> int | None:
+    """The offset of the brace that closes the object whose "{" is at ``open_at``, looking at most ``span``
+    characters on; None when it does not close there."""
     depth = 0
-    limit = min(len(text), open_at + _SPAN)
-    for m in _BRACES.finditer(text, open_at, limit):
+    for m in _BRACES.finditer(text, open_at, min(len(text), open_at + span)):
         depth += 1 if m.group() == "{" else -1
         if depth == 0:
             return m.start()
-    return limit
+    return None
 
 
 def _open(text: str, at: int) -> int | None:
@@ -94,7 +94,9 @@ class PersonRecordDetector:
                 opens.add(o)
         out: list[Span] = []
         for o in sorted(opens):
-            c = _close(text, o)
+            c = closing_brace(text, o)
+            if c is None:
+                c = min(len(text), o + _SPAN)  # an object cut short: its fields up to the bound
             if not _NOT_A_PERSON.search(text, o, c):
                 out += self._ids(text, o, c)
         return out

@@ -12,8 +12,8 @@ from __future__ import annotations
 import regex
 
 from ..spans import Span
-from .keep import kept_by
-from .validators import login_word
+from .login_phrases import login_at
+from .person_records import closing_brace
 
 USER_MAPS = "user-maps"
 _PARENTS = r"(?:users|accounts|user_accounts|members|admins|administrators|people|developers|operators|employees|staff|logins|utenti|benutzer|utilisateurs|usuarios)"
@@ -31,8 +31,6 @@ _LIST_TOKEN = regex.compile(r"(?<![\w@+%&.-])[A-Za-z][\w.-]{1,63}(?![\w@.-])")
 _USER_FIELD = regex.compile(r"""(?i)(?<![\w-])["']?(?:uid|gid|shell|home|fullname|full_name|real_?name|gecos|comment|email|mail|"""
                             r"""groups|password|passwd|ssh_?keys?|authorized_keys|sudo|display_?name|first_?name|last_?name)["']?[ \t]*[:=]""")
 _CHILD_SPAN = 4000
-_BRACES = regex.compile(r"[{}]")
-_KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
 _MAX_LINES = 400
 
 
@@ -57,9 +55,7 @@ class UserMapDetector:
         return out
 
     def _login(self, text: str, s: int, e: int) -> Span | None:
-        if login_word(text[s:e]) and kept_by(text, s, e, _KEEPS) is None:
-            return Span(s, e, "username", self.name, 0.8)
-        return None
+        return Span(s, e, "username", self.name, 0.8) if login_at(text, s, e) else None
 
     def _yaml_children(self, text: str, at: int, parent_indent: int) -> list[Span]:
         out: list[Span] = []
@@ -121,14 +117,10 @@ class UserMapDetector:
             if m is None:
                 break
             child_start = m.end()
-            depth, i = 1, m.end()
-            for b in _BRACES.finditer(text, i, min(len(text), i + _CHILD_SPAN)):  # skip the child's object
-                depth += 1 if b.group() == "{" else -1
-                if depth == 0:
-                    i = b.end()
-                    break
-            if depth:
+            close = closing_brace(text, child_start - 1, _CHILD_SPAN + 1)  # skip the child's object
+            if close is None:
                 break  # unclosed or too long: no map of accounts we can read
+            i = close + 1
             if _USER_FIELD.search(text, child_start, i) and (span := self._login(text, m.start("k"), m.end("k"))):
                 out.append(span)  # a child that holds an account's fields (uid, shell, email, groups …)
             comma = regex.match(r"\s*,", text[i:i + 64])
