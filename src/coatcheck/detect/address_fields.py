@@ -31,6 +31,7 @@ _WEAK = frozenset({"line1", "line2", "via", "rue", "calle", "adresse", "domicili
                    "dirección", "indirizzo"})
 _LOCALITY_VALUE = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*(?:[ -][\p{L}\p{M}'’.-]+){0,3}(?:,[ ]?[A-Z]{2}|[ ]\([A-Z]{2}\))?")
 _POSTCODE_VALUE = regex.compile(r"(?=[^\n]*\d)[A-Z0-9][A-Z0-9 -]{2,9}")
+_SHAPES = {"street": _STREET_VALUE, "locality": _LOCALITY_VALUE, "postcode": _POSTCODE_VALUE}  # what a field's value reads as
 _NEAR = 400  # how far from its street a record's locality or postal code may stand
 _KEEPS = ("is_templated", "is_placeholder_value")
 
@@ -88,6 +89,5 @@ class AddressFieldDetector:
             if kind is None:
                 continue
             s, e = m.span("v" if m.group("v") is not None else "u")
-            pattern = {"street": _STREET_VALUE, "locality": _LOCALITY_VALUE, "postcode": _POSTCODE_VALUE}[kind]
-            if pattern.fullmatch(text, s, e) and kept_by(text, s, e, _KEEPS) is None:
+            if _SHAPES[kind].fullmatch(text, s, e) and kept_by(text, s, e, _KEEPS) is None:
                 yield kind, key, s, e

@@ -95,6 +95,13 @@ _ENV_DEFAULT = regex.compile(
 _COLUMN = regex.compile(r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{0,40}(?::[A-Za-z_][\w.-]{0,40})?)[ \t]{2,}(?P<bare>[^\s]{6,512})(?=[ \t]|$)")
 # a secret a tool stores braced: Jenkins' encrypted credentials ({AQAAABAAAA…=}), not an object or a template
 _BRACED_SECRET = regex.compile(r"\{[A-Za-z0-9+/]{20,}={0,2}\}")
+
+
+def _opens_structure(value: str) -> bool:
+    """The value opens an object, a list or a call (``{…``, ``[…``, ``(…``), unless it is a braced secret."""
+    return value.startswith(("{", "[", "(")) and not _BRACED_SECRET.fullmatch(value)
+
+
 _MARKUP_TICKS = regex.compile(r"`[A-Za-z_][\w.:()-]*`")  # :data:`h11.CLIENT`, ``repr``
 _MYSQL_P = regex.compile(r"\bmysql(?:dump|admin|import|check)?\b[^\n]*?[ \t]-p(?P<bare>[^\s-][^\s]{2,})")
 
@@ -425,12 +432,10 @@ class ContextDetector:
         if slot and _REGEX_LIKE.search(value):
             return None  # PASSWORD_RE = r"[^\s)(]{8,}": a pattern for passwords, not one
         if slot:  # no shape veto: only placeholders, templates, documented examples, numbers, paths stay
-            if (value.startswith(("{", "[", "(")) and not _BRACED_SECRET.fullmatch(value)) \
-                    or kept_by(line, s, e, _SLOT_KEEPS) is not None:
+            if _opens_structure(value) or kept_by(line, s, e, _SLOT_KEEPS) is not None:
                 return None
             return Span(s, e, "secret", f"context:{kind}-slot", 0.8)
-        if len(value) < 4 or (value.startswith(("{", "[", "(")) and not _BRACED_SECRET.fullmatch(value)) \
-                or keep_value(line, s, e) or is_code_word(line, s, e):
+        if len(value) < 4 or _opens_structure(value) or keep_value(line, s, e) or is_code_word(line, s, e):
             return None
         if not quoted and _VARIABLE.fullmatch(value) and (value[-1:] in "[(" or "[" in value):
             return None  # Union[ …, tokens[idx], colors['base0']: an expression
