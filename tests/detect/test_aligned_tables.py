@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from coatcheck import Masker
 from coatcheck.detect.aligned_tables import AlignedTableDetector
 
 PANDAS = """  customer_id           name  ...      signup  birth_date
@@ -52,3 +53,12 @@ def test_cells_under_personal_headers_whatever_the_alignment(table: str, values:
 ])
 def test_code_tool_listings_and_prose_are_no_table_of_people(text: str) -> None:
     assert AlignedTableDetector().detect(text) == []
+
+
+def test_a_process_listings_user_column_masks_logins_and_keeps_service_accounts() -> None:
+    text = ("USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND\n"
+            "root           1  0.0  0.1 167744 11904 ?        Ss   Nov30   0:09 /sbin/init\n"
+            "postgres     812  0.3  1.9 218400 40112 ?        Ss   Nov30   2:41 postgres: checkpointer\n"
+            "tvanlierop  4121  2.1  1.3 912344 98312 pts/0    Sl+  10:02   1:13 python train.py\n")
+    out = Masker().mask(text).text
+    assert "tvanlierop" not in out and "root           1" in out and "postgres     812" in out and "%CPU" in out

@@ -84,3 +84,33 @@ def test_a_blob_over_64_kib_is_still_decoded(masker: Masker):
     blob = _b64(inner)
     assert len(blob) > 1 << 16
     assert blob not in masker.mask(f"data={blob}").text
+
+
+def test_secret_data_is_only_the_secret_documents_data_block(masker: Masker):
+    token = _b64("glpat-Xk2vR8mQ4zT7nW1pL5sY")
+    text = ("apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nspec:\n  interval: 5m0s\n  ref:\n"
+            "    branch: trunk\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: repo-auth\ntype: Opaque\n"
+            f"data:\n  token: {token}\n---\napiVersion: notification.toolkit.fluxcd.io/v1beta3\nkind: Provider\n"
+            "spec:\n  channel: releases\n")
+    out = masker.mask(text).text
+    assert token not in out
+    for kept in ("interval: 5m0s", "branch: trunk", "channel: releases", "name: repo-auth"):
+        assert kept in out
+
+
+def test_secret_data_decoded_placeholders_and_service_accounts_stay(masker: Masker):
+    person, password = _b64("okowalczyk"), _b64("Wn7#tq2Lr9vB")
+    text = ("kind: Secret\ndata:\n"
+            f"  username: {_b64('svc-backup')}\n  password: {_b64('<REGISTRY_TOKEN>')}\n  api_key: {_b64('${API_KEY}')}\n"
+            f"  owner: {person}\n  db_password: {password}\n")
+    out = masker.mask(text).text
+    for kept in (_b64("svc-backup"), _b64("<REGISTRY_TOKEN>"), _b64("${API_KEY}")):
+        assert kept in out
+    assert password not in out and person not in out
+
+
+def test_secret_data_personal_login_is_masked_as_a_username(masker: Masker):
+    login = _b64("tnguyen84")
+    text = f'{{"apiVersion":"v1","data":{{"user":"{login}"}},"kind":"Secret","metadata":{{"name":"ftp"}}}}'
+    spans = masker.detect(text)
+    assert [(text[s.start:s.end], s.category) for s in spans] == [(login, "username")]

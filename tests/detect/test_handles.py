@@ -30,10 +30,10 @@ def test_an_address_local_part_is_a_handle_unless_a_shared_mailbox() -> None:
 
 
 def test_handles_are_whole_tokens_and_need_digits_where_a_stem_is_a_name() -> None:
-    index = HandleIndex(["Maria Abendroth"], ["qa.ops@x.example"])
-    text = "mabendroth@build-3:~$ ls; maria1988 ok; abendroth alone; ma1990; ma12; xmabendroth; qa.ops; maria"
+    index = HandleIndex(["Maria Abendroth"], ["kq.vantor@x.example"])
+    text = "mabendroth@build-3:~$ ls; maria1988 ok; abendroth alone; ma1990; ma12; xmabendroth; kq.vantor; maria"
     found = [text[s.start:s.end] for s in index.spans(text)]
-    assert found == ["mabendroth", "maria1988", "ma1990", "qa.ops"]
+    assert found == ["mabendroth", "maria1988", "ma1990", "kq.vantor"]
 
 
 def test_a_name_no_gazetteer_vouches_for_gives_only_joined_forms() -> None:

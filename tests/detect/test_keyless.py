@@ -186,3 +186,26 @@ def test_a_url_userinfo_is_no_path_and_a_properties_key_is_no_file() -> None:
 def test_security_advisory_ids_are_public_identifiers() -> None:
     text = "jinja2   3.1.3    GHSA-h75v-3vvj-5mfj 3.1.4\nwerkzeug 3.0.1    GHSA-2g68-c3qc-8985 3.0.3\nRUSTSEC-2024-0332"
     assert Masker().mask(text).text == text
+
+
+def test_a_tables_identifier_column_keeps_its_random_cells_and_a_key_column_does_not() -> None:
+    from coatcheck.detect.tables import column_name
+
+    refs = ["QW7RT2ZKPB9MXN4D", "HN3VJX8CQLW5TYR2", "ZP6MKD4WGT9BQS7X"]
+    rows = "\n".join(f"Ledgerline,{r},INV-{i:05d},EUR,{12.5 * (i + 1):.2f}" for i, r in enumerate(refs))
+    text = "Merchant,Gateway Reference,Invoice,Currency,Amount\n" + rows + "\n"
+    assert column_name(text, text.index(refs[1])) == "gateway_reference"
+    assert Masker().mask(text).text == text
+    keys = ["sk9Xw2Lq7RmT4vBz8NpK3cYd", "Hq4Zr8Tm2Wx6Lp9Vb3Nc7Kd5"]
+    keyed = "service;api_key;region\n" + "\n".join(f"billing-{i};{k};eu-west-1" for i, k in enumerate(keys)) + "\n"
+    out = Masker().mask(keyed).text
+    assert all(k not in out for k in keys) and "eu-west-1" in out
+
+
+def test_a_column_name_is_found_only_in_rows_under_a_header() -> None:
+    from coatcheck.detect.tables import column_name
+
+    text = "see QW7RT2ZKPB9MXN4D, or HN3VJX8CQLW5TYR2\nname,ref\nalpha,TX88\n"
+    assert column_name(text, 4) is None
+    assert column_name(text, text.index("TX88")) == "ref"
+    assert column_name(text, text.index("alpha")) == "name"

@@ -17,7 +17,7 @@ from coatcheck.detect.model import available
 from coatcheck.detect.pipeline import Pipeline, ValueFinder
 from coatcheck.detect.rules import load_rules
 
-AFTER = ["policy", "dates", "examples", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
+AFTER = ["policy", "secret-data", "dates", "examples", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
 VIEWS = ["view:normalized", "view:unescaped", "view:despaced", "view:wide"]
 PASSWORD = "harbor-kite-41"  # nothing flags it without the key in front of it (words, no random shape)
 
@@ -49,7 +49,7 @@ def test_stages_are_what_was_built_in_order():
 def test_a_detector_the_policy_does_not_need_is_not_built(monkeypatch):
     off = {c: False for c in Policy.builtin("agent").mask if c not in ("email", "literal")}
     p = Pipeline(Policy.from_dict({"categories": off}))
-    assert p.stages == ["rules", "tables", "aligned-tables", "encoded", *VIEWS, "policy", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
+    assert p.stages == ["rules", "tables", "aligned-tables", "encoded", *VIEWS, "policy", "secret-data", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
     assert p.model is None
     m = Masker(policy=Policy.from_dict({"categories": off}), pipeline=p)
     out = m.mask(f"mail giulia.ferraro@acme-dev.it, password={PASSWORD}, call +39 347 123 4567").text
@@ -72,7 +72,7 @@ def test_doctor_prints_the_derived_stages(tmp_path):
     assert r.returncode == 0, r.stderr
     line = _stages_line(r.stdout)
     assert line == "stages: " + " -> ".join(Masker().pipeline.stages)
-    assert line.endswith("-> policy -> dates -> examples -> lookalikes -> known-values -> readable -> encoded-copies -> resolve")
+    assert line.endswith("-> policy -> secret-data -> dates -> examples -> lookalikes -> known-values -> readable -> encoded-copies -> resolve")
     f = tmp_path / "p.toml"
     f.write_text("[categories]\nphone = false\nsecret = false\n")
     r = _doctor("--policy", str(f))

@@ -33,3 +33,14 @@ def test_package_tables_are_not_people():
 def test_rows_end_when_the_shape_changes():
     text = "first_name,last_name\nGiulia,Ferraro\n\nThen Some Prose,Here And There,More\n"
     assert [v for v, _ in found(text)] == ["Giulia", "Ferraro"]
+
+
+def test_a_birth_date_split_over_year_month_and_day_columns_is_masked_part_by_part() -> None:
+    from coatcheck import Masker
+
+    text = ("First Name,Last Name,Primary Email,Birth Year,Birth Month,Birth Day,Notes\n"
+            "Ottilie,Brennecke,obrennecke@example.net,1961,04,11,choir\n")
+    out = Masker().mask(text).text
+    assert ",1961," not in out and ",04," not in out and ",11," not in out and out.endswith(",choir\n")
+    spanish = "Paciente;F. nacimiento;Teléfono\nRoque Alcaraz;17/02/1958;+34 622 318 904\n"
+    assert "17/02/1958" not in Masker().mask(spanish).text

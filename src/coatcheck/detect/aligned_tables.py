@@ -20,7 +20,8 @@ _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 # box-drawing column rules and borders read as blanks: the cells stay where they are
 _BOX = str.maketrans({c: " " for c in "│┆┃║╎╏┊┋¦"})
 _TOKEN = regex.compile(r"\S+")
-_HEADER_WORD = regex.compile(r"[\p{L}_][\p{L}\p{N}_.#°º-]{0,40}")
+# %CPU (ps), NODELIST(REASON) (squeue), TIME+ (top): tools' headers carry signs too
+_HEADER_WORD = regex.compile(r"%?[\p{L}_][\p{L}\p{N}_.#°º%/+-]{0,40}(?:\([\p{L}\p{N}_]{1,20}\))?")
 _FUNCTION_WORDS = frozenset(
     "the a an and or of to in on for with is are was be it this that de la le les des du el los las y et e il di da "
     "der die das und mit von zu".split())

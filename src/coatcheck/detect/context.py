@@ -53,9 +53,11 @@ _REVERSED_COMPARISON = regex.compile(
 _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 # setProperty("db.password", "v"), os.environ.setdefault("DB_PASSWORD", "v"), getenv("API_TOKEN", "fallback"), an
 # Erlang/Elixir tuple {password, "v"} (or a binary, <<"v">>)
+# In JSON, ``"kind":"Secret","metadata":`` holds a value then a key: no pair (the "key" follows a colon, the "value"
+# comes before one).
 _CALL_PAIR = regex.compile(
-    r"""(?:["'](?P<key>[A-Za-z_][\w.-]{0,80})["']|(?<=\{[ \t]*)(?P<key>[a-z_]\w{0,80}))[ \t]*,[ \t]*"""
-    r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|<<"(?P<bq>[^"\\\n]{1,512})">>)"""
+    r"""(?:(?<!:[ \t]*)["'](?P<key>[A-Za-z_][\w.-]{0,80})["']|(?<=\{[ \t]*)(?P<key>[a-z_]\w{0,80}))[ \t]*,[ \t]*"""
+    r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|<<"(?P<bq>[^"\\\n]{1,512})">>)(?![ \t]*:)"""
 )
 # Gradle/Kotlin DSL and friends: password "v", token 'v' (a quoted value with no space in it)
 _SPACED = regex.compile(r"""(?<![\w.$@-])(?P<key>[A-Za-z_][\w.-]{0,60})[ \t]+(?:"(?P<dq>[^"\s\\]{1,512})"|'(?P<sq>[^'\s]{1,512})')""")
@@ -123,6 +125,17 @@ _FORMAT_FIELD = regex.compile(r"\{[A-Za-z_][\w.]*(?:![rsa])?(?::[^{}]*)?\}")
 _SNAKE_ENUM = regex.compile(r"[a-z]+(?:_[a-z]+)+")
 
 
+_USERINFO_PASSWORD = regex.compile(r"^[a-z][a-z0-9+.-]*://[^:/@\s]*:(?P<p>[^@\s]*)@")
+
+
+def _templated_userinfo(value: str) -> bool:
+    """A URL whose userinfo password is a reference (``${PG_PASSWORD}``, ``{{ .pw }}``) or a placeholder."""
+    m = _USERINFO_PASSWORD.match(value)
+    if m is None or not m.group("p"):
+        return False
+    return kept_by(value, m.start("p"), m.end("p"), ("is_templated", "is_placeholder_value")) is not None
+
+
 _BRACKET_PAIRS = {")": "(", "]": "[", "}": "{"}
 _REGEX_LIKE = regex.compile(r"\\[sdwSDWbB]|\{\d+,\d*\}|\[\^")
 
@@ -156,7 +169,7 @@ def keep_value(text: str, s: int, e: int) -> bool:
 
 
 _KEY_NAME = regex.compile(r"[A-Za-z_][\w.-]*")
-_SLOT_KEEPS = tuple(k for k in _VALUE_KEEPS if k != "is_code_reference")
+_SLOT_KEEPS = (*(k for k in _VALUE_KEEPS if k != "is_code_reference"), "is_environment_reference")
 # a CamelCase word under a password key is a type annotation only when it reads like one (password: SecretStr)
 _TYPE_SUFFIX = regex.compile(r"(?:Str|String|Type|Field|Secret|SecretStr|Model|Config|Password|Token|Key|Bytes|Int|"
                              r"Dict|List|Optional|Any|None|Value|Hash|Input|Schema|Enum|Class|Var)$")
@@ -183,6 +196,15 @@ _PASSPHRASE_REST = regex.compile(r"(?:[ \t]+[\w'.!?@%^*+~-]+){1,7}[ \t]*(?=$|[ \
 _FUNCTION_WORDS = frozenset(
     "the a an of for to is be are and or with your this that in on by as at it from not if else none null set via "
     "see use used uses when only optional required default".split())
+
+
+# a YAML local tag: in "key: !tag arg" the value is the tagged node, a reference, never a plain password
+_YAML_TAG = regex.compile(r"![A-Za-z][\w.]*")
+_TAG_ARGUMENT = regex.compile(r"[ \t]+[\w.-]+[ \t]*(?:#|$)")
+_REFERENCE_TAGS = frozenset({"secret", "env_var", "env", "include", "vault", "ref", "sub", "getatt", "importvalue",
+                             "reference", "sops"})
+# Google's app passwords as shown to be copied: "abcd efgh ijkl mnop" (16 letters in groups of four)
+_APP_PASSWORD = regex.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?![\w-])")
 
 
 def _passphrase_end(line: str, s: int, e: int, key: str) -> int | None:
@@ -354,6 +376,8 @@ class ContextDetector:
         value = text[s:e]
         if len(value) < 6 or value.startswith(("{", "[", "(", "$")) or kept_by(text, s, e, _SLOT_KEEPS) is not None:
             return None
+        if "://" in value and _templated_userinfo(regex.match(r"\S*", text, pos=s).group()):
+            return None  # postgresql://etl:${PG_PASSWORD}@db:5432/w: the password is a reference, the rest no secret
         if (not password and kept_by(text, s, e, ("is_plain_word",)) is not None
                 or _TYPE_ANNOTATION.fullmatch(value) or _TYPE_NAME.fullmatch(value)):
             return None  # process.env.API_KEY || 'development', value: Optional, secret  Optional[str]
@@ -366,6 +390,14 @@ class ContextDetector:
         if kind == "comparison" or kind == "assign" and m.group("sep") in _COMPARISONS:
             return self._compared(line, s, e, quoted)
         value = line[s:e]
+        if (kind == "assign" and m.group("sep") == ":" and m.end("sep") == s
+                and value.lower() in credential_words("subcommand_verbs")):
+            return None  # eas secret:create, heroku config:set: a command's name, no key and value
+        if kind == "assign" and m.group("sep") == ":" and line[max(0, m.start("key") - 2):m.start("key")] == "${":
+            return None  # ${PGPASSWORD:?missing}: a shell expansion's message (a default after :- is _ENV_DEFAULT's)
+        if kind == "assign" and m.group("sep") == ":" and _YAML_TAG.fullmatch(value) and (
+                value[1:].lower() in _REFERENCE_TAGS or _TAG_ARGUMENT.match(line, e)):
+            return None  # password: !secret wifi_password (ESPHome, Home Assistant): a reference to another file
         # a password's own slot decides: whatever its value looks like, short of a placeholder (issue 24)
         strong = _password_key(m.group("key"))
         env_line = False
@@ -376,6 +408,9 @@ class ContextDetector:
             if (opener in ("\"", "'") and sep0 == "=" and (closing := line.find(opener, e)) >= 0
                     and not any(c.isspace() for c in line[e:closing])):
                 e = closing  # "POSTGRES_PASSWORD=6972;Falcon*Rakete" inside a string: the value runs to its quote
+                value = line[s:e]
+            elif strong and (app := _APP_PASSWORD.match(line, s)) is not None:
+                e = app.end()  # an app password as its provider shows it: four groups of four letters
                 value = line[s:e]
             elif (sep0 == ":" or env_line) and not line[m.end("key") : m.start("sep")].strip("\"' \t"):
                 # YAML and .env lines: the value runs to the next whitespace (may hold & ; , # ) ] >)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -31,12 +32,19 @@ _WORD_RUN = regex.compile(r"[^\s\"'<>]+")
 _PCT = regex.compile(r"%([0-9A-Fa-f]{2})")  # "+" stays literal: it is a space only in form bodies
 # A Kubernetes Secret's data values (YAML "key: blob" or JSON "key": "blob") are masked whole whatever they
 # decode to (the manifest says they are secret), except a short plain setting (mode: "prod", port: "5432")
-# under a key that does not name a credential.
+# under a key that does not name a credential, and a placeholder or a service's account written in base64.
+# Only the `data` block of a document that is a Secret counts: a YAML stream's other documents (a GitRepository's
+# `branch: main`, a Provider's `channel: deploys`) are not the Secret's data.
 _K8S_SECRET = regex.compile(r"""(?:kind["']?\s*:\s*["']?Secret\b)""")
+_YAML_DOC_SEP = regex.compile(r"(?m)^---[ \t]*(?:#.*)?$")
+_YAML_DATA = regex.compile(r"(?m)^(?P<i>[ \t]*)(?:-[ \t]+)?data:[ \t]*(?:#.*)?$")
+_JSON_DATA = regex.compile(r'"data"\s*:\s*\{[^{}]*\}')
 _K8S_VALUE = regex.compile(
     r"""(?m)(?:^[ \t]+(?P<k>[\w.-]+):[ \t]*|"(?P<j>[\w.-]+)"\s*:\s*")(?P<v>[A-Za-z0-9+/]{4,}={0,2})(?=["\s,}]|$)"""
 )
+_USER_KEYS = frozenset({"user", "username", "user_name", "login", "userid", "user_id", "account"})
 _NESTED_DEPTH = 2
+SECRET_DATA = "encoded:k8s-secret-data"
 
 
 def _readable(data: bytes) -> str | None:
@@ -117,21 +125,72 @@ def _blobs(text: str) -> tuple[tuple[int, int, str, bool], ...]:
     return tuple(out)
 
 
-def _k8s_secret_values(text: str) -> list[Span]:
+def _yaml_block_end(text: str, start: int, indent: int) -> int:
+    """Where the block of lines after ``start`` indented deeper than ``indent`` characters ends."""
+    pos = start
+    while pos < len(text):
+        nl = text.find("\n", pos)
+        line = text[pos:] if nl < 0 else text[pos:nl]
+        if line.strip() and len(line) - len(line.lstrip(" \t")) <= indent:
+            return pos
+        if nl < 0:
+            return len(text)
+        pos = nl + 1
+    return pos
+
+
+def _secret_data_regions(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every ``data`` block that belongs to a Secret: in a YAML stream, within a document (between
+    ``---`` lines) that says ``kind: Secret``; in JSON, a ``"data": {…}`` object of a text that does."""
+    regions: list[tuple[int, int]] = []
+    bounds = [0, *(m.end() for m in _YAML_DOC_SEP.finditer(text)), len(text)]
+    for a, b in itertools.pairwise(bounds):
+        if not _K8S_SECRET.search(text, a, b):
+            continue
+        for m in _YAML_DATA.finditer(text, a, b):
+            body = m.end() + 1
+            regions.append((body, min(b, _yaml_block_end(text, body, m.group().index("data")))))
+        regions.extend(m.span() for m in _JSON_DATA.finditer(text, a, b))
+    return regions
+
+
+def _decoded_category(decoded: str | None, key: str) -> str | None:
+    """What a Secret's value is once decoded: ``username`` under a user key (unless a service's account),
+    nothing for a placeholder's shape or a short plain setting, else ``secret`` (binary included)."""
+    from .keep import is_service_username, is_templated, placeholder_shape
+
+    if decoded is None or not decoded.strip() or not decoded.strip().isprintable():
+        return "secret"
+    value = decoded.strip()
+    # only a placeholder's shape (<GITHUB_TOKEN>, ${X}, xxxx, REPLACE_ME): a word like "mypassword" in a live
+    # Secret is that Secret's weak password, not documentation
+    if placeholder_shape(value) or is_templated(value, 0, len(value)):
+        return None
+    if key.lower().replace("-", "_") in _USER_KEYS:
+        return None if is_service_username(value, 0, len(value)) else "username"
+    if len(value) < 8 and not is_credential_key(key):
+        return None
+    return "secret"
+
+
+@lru_cache(maxsize=4)
+def secret_data_values(text: str) -> tuple[tuple[int, int, str | None], ...]:
+    """(start, end, category or None to keep) of every base64 value in a Kubernetes Secret's ``data`` block, as
+    decided by the value decoded; the pipeline drops what other stages found there."""
+    if "Secret" not in text or not _K8S_SECRET.search(text):
+        return ()
     out = []
-    for m in _K8S_VALUE.finditer(text):
-        data = base64_bytes(m.group("v"))  # a Secret may hold binary: a keystore, a DER key
-        if data is None:
-            continue
-        try:
-            decoded: str | None = data.decode("utf-8")
-        except UnicodeDecodeError:
-            decoded = None
-        key = m.group("k") or m.group("j") or ""
-        if decoded is not None and len(decoded) < 8 and decoded.isprintable() and not is_credential_key(key):
-            continue
-        out.append(Span(m.start("v"), m.end("v"), "secret", "encoded:k8s-secret-data", 0.9))
-    return out
+    for a, b in _secret_data_regions(text):
+        for m in _K8S_VALUE.finditer(text, a, b):
+            data = base64_bytes(m.group("v"))  # a Secret may hold binary: a keystore, a DER key
+            if data is None:
+                continue
+            try:
+                decoded: str | None = data.decode("utf-8")
+            except UnicodeDecodeError:
+                decoded = None
+            out.append((m.start("v"), m.end("v"), _decoded_category(decoded, m.group("k") or m.group("j") or "")))
+    return tuple(out)
 
 
 class EncodedDetector:
@@ -158,8 +217,8 @@ class EncodedDetector:
 
     def detect(self, text: str, depth: int = 0) -> list[Span]:
         out: list[Span] = []
-        if depth == 0 and _K8S_SECRET.search(text):
-            out.extend(_k8s_secret_values(text))
+        if depth == 0:
+            out.extend(Span(a, b, c, SECRET_DATA, 0.9) for a, b, c in secret_data_values(text) if c is not None)
         for start, end, decoded, is_b64 in _blobs(text):
             hits = self._hits(decoded, depth)
             if hits:

@@ -31,7 +31,7 @@ _TEMPLATE = re.compile(
 )
 _PLACEHOLDER_SHAPES = re.compile(
     r"""^(?:
-        (?i:x{3,}|\*{3,}|\.{3,}|_{3,}|-{3,}|\#{3,}|•{3,}|0{4,}|1234\d*|abc(?:123|def)?|(?:your|my)[-_]\w*|your\w*|\w*[-_](?:here|goes[-_]here|placeholder)|<?redacted>?|\[redacted\]|\*+redacted\*+|(?:replace|change|fill|insert|enter|set)[-_ ]?(?:me|this|it|here|value|later|your\w*|with\w*))
+        (?i:(?:todo|fixme|tbd|tbc)(?:[-_: ][\w -]*)?|x{3,}|\*{3,}|\.{3,}|_{3,}|-{3,}|\#{3,}|•{3,}|0{4,}|1234\d*|abc(?:123|def)?|(?:your|my)[-_]\w*|your\w*|\w*[-_](?:here|goes[-_]here|placeholder)|<?redacted>?|\[redacted\]|\*+redacted\*+|(?:replace|change|fill|insert|enter|set)[-_ ]?(?:me|this|it|here|value|later|your\w*|with\w*))
       | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+      # SHOUTING_SNAKE: an env-var name, not a value
     )$""",
     re.X,
@@ -96,18 +96,29 @@ def file_name_key(text: str, start: int, key: str) -> bool:
             ) or _FILE_NAME.search(key) is not None
 
 
+# private-use characters (or their JSON escapes) standing for a value: another redaction tool's sentinels
+_PRIVATE_USE = re.compile(r"(?:\\u[eE][0-9a-fA-F]{3}|[\ue000-\uf8ff])+")
+
+
+def placeholder_shape(value: str) -> bool:
+    """``<GITHUB_TOKEN>``, ``xxxx``, ``REPLACE_ME``, ``your-key-here``, ``TODO``: a value shaped as a placeholder,
+    whatever word lists say (narrower than :func:`is_placeholder_value`)."""
+    return bool(_PLACEHOLDER_SHAPES.match(value) or _PRIVATE_USE.fullmatch(value)
+                or re.fullmatch(r"<[^<>\s]{1,60}>", value))
+
+
 def is_placeholder_value(text: str, start: int, end: int) -> bool:
     """``YOUR_TOKEN_HERE``, ``xxxx``, ``changeme``, ``***``, ``<redacted>``, ``dummy`` and the words in
     keep/placeholder_values.txt."""
     value = text[start:end].strip("'\"`")
     low = value.lower()
-    if low in word_list("placeholder_values") or _PLACEHOLDER_SHAPES.match(value):
+    if low in word_list("placeholder_values") or _PLACEHOLDER_SHAPES.match(value) or _PRIVATE_USE.fullmatch(value):
         return True
     if value.islower() and (m := _ASCENDING_TAIL.search(low)) is not None and low[:m.start()].rstrip("-_.") in _DUMMY_STEMS:
         return True  # test1234, demo_123: a dummy's word and the digits everyone types after it (Admin123!, Root1234 are
         # real weak passwords, and stay masked)
-    if len(set(low)) <= 2 and (len(low) > 2 or low[:1] * len(low) == low):
-        return True  # "aaaa", "abab", "xx"; not a two-letter surname ("Xu", "Ng")
+    if len(set(low)) <= 2 and (len(low) > 2 or low[:1] * len(low) == low) and not (len(low) <= 2 and low.isdigit()):
+        return True  # "aaaa", "abab", "xx"; not a two-letter surname ("Xu", "Ng") nor a day or a month ("11")
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
@@ -119,6 +130,43 @@ def is_encoded_content(text: str, start: int, end: int) -> bool:
     from .encoded import encoded_content
 
     return encoded_content(text[start:end])
+
+
+# a key that names a service account (Kubernetes' serviceAccountName, service_account, a RoleBinding subject's name
+# after "kind: ServiceAccount")
+_SERVICE_ACCOUNT_KEY = re.compile(r"(?i)service[_.-]?account(?:[_.-]?(?:name|id))?[\"']?\s*[:=]\s*[\"']?$")
+_SERVICE_ACCOUNT_SUBJECT = re.compile(r"(?i)kind:\s*[\"']?ServiceAccount[\"']?\s*\n\s*(?:namespace:[^\n]*\n\s*)?name:\s*[\"']?$")
+
+
+def is_service_account_slot(text: str, start: int, end: int) -> bool:
+    """The value is given to a key that names a service account (``serviceAccountName: argo-workflow``) or names the
+    subject of kind ServiceAccount: an application's account, not a person's login."""
+    line = text[text.rfind("\n", 0, start) + 1:start]
+    return bool(_SERVICE_ACCOUNT_KEY.search(line[-80:]) or _SERVICE_ACCOUNT_SUBJECT.search(text[max(0, start - 160):start]))
+
+
+_STORAGE_ACCOUNT_BEFORE = re.compile(r"(?i)AccountName=$")
+
+
+def is_storage_account_name(text: str, start: int, end: int) -> bool:
+    """The ``AccountName`` of an Azure storage connection string (``DefaultEndpointsProtocol=https;AccountName=…;
+    AccountKey=…``): a storage resource's name, no person's login."""
+    if not _STORAGE_ACCOUNT_BEFORE.search(text[max(0, start - 12):start]):
+        return False
+    line = text[text.rfind("\n", 0, start) + 1:start + 400]
+    return "EndpointsProtocol=" in line or "EndpointSuffix=" in line or "AccountKey=" in line
+
+
+def is_host_named_user(text: str, start: int, end: int) -> bool:
+    """A URL's userinfo login that names the service it logs in to (``http://eureka:…@eureka-dev-02:8761``,
+    ``amqp://rabbitmq:…@rabbitmq.internal``): the service's own account, a word (not a customer's number)."""
+    at = text.find("@", end, end + 300)
+    if at < 0 or any(c.isspace() for c in text[end:at]):
+        return False
+    host = re.match(r"[A-Za-z0-9-]+", text[at + 1:at + 80])
+    # a word: a hosting provider's per-customer host repeats an account's number (u123456@u123456.your-storagebox.de)
+    value = text[start:end]
+    return host is not None and value.isalpha() and re.split(r"[-.]", host.group().lower())[0] == value.lower()
 
 
 _FILLER_RUN = re.compile(r"(\d)\1{9}")
@@ -144,6 +192,16 @@ def is_filler_number(text: str, start: int, end: int) -> bool:
 def is_code_reference(text: str, start: int, end: int) -> bool:
     """``os.environ["X"]``, ``process.env.TOKEN``, ``settings.SECRET``, ``vault:…``: code that fetches a value."""
     return bool(_CODE_REF.match(text[start:end].strip("'\"`")))
+
+
+_ENV_REF = re.compile(r"""(?:os\.)?(?:environ|getenv)\s*[\[(.].*|process\.env\.\w+|ENV\[.*|System\.getenv\(.*|std::env::var\(.*|Deno\.env\.get\(.*"""
+                      r"|(?:vault|secretsmanager|ssm|keyvault|awssm):\S+")
+
+
+def is_environment_reference(text: str, start: int, end: int) -> bool:
+    """``os.environ['DB_PASSWORD']``, ``process.env.TOKEN``, ``vault:secret/app#pw``, even written inside quotes: where
+    the value is read from, never the value (narrower than :func:`is_code_reference`, which a slot does not trust)."""
+    return _ENV_REF.fullmatch(text[start:end].strip("'\"`")) is not None
 
 
 def is_uuid(text: str, start: int, end: int) -> bool:
@@ -287,7 +345,11 @@ def is_prose_word(text: str, start: int, end: int) -> bool:
 
 _VERSION_BEFORE = re.compile(
     r"(?i)(?:version|kernel|linux|release|update[sd]? to|upgrade[sd]? to|bump(?:ed)? to|v8|node|python|\bv|"
-    r"[=<>~!]=\s*|[\"'(]==\s*)[\s:\"'=]*$"
+    r"[=<>~!]=\s*|[\"'(]==\s*"
+    # a document's numbered part: "RFC 7644 Abschnitt 3.4.2.2", "§ 4.1.2.3", "clause 10.2.1.4"
+    r"|\b(?:sections?|sect\.|sec\.|abschnitt|kapitel|ziffer|sezione|capitolo|paragrafo|chapitre|sección|seccion|"
+    r"capítulo|apartado|chapter|clause|art\.|article|articolo|artikel|artículo|para\.)|§"
+    r")[\s:\"'=]*$"
 )
 
 
@@ -579,6 +641,10 @@ KEEPS: dict[str, KeepPredicate] = {
         is_placeholder_value,
         is_documented_example,
         is_encoded_content,
+        is_environment_reference,
+        is_service_account_slot,
+        is_storage_account_name,
+        is_host_named_user,
         is_code_reference,
         is_uuid,
         is_hash_digest,

@@ -18,6 +18,7 @@ from ..errors import ConfigError
 from ..spans import Span
 from .encoded import encoded_content
 from .keep import file_name_key, kept_by
+from .tables import column_name
 from .vocabulary import credential_words, identifier_words, is_credential_key, vocab_cache, vocabulary_words
 from .lines import LineCache, lines
 from .hashed_model import bundled_weights
@@ -86,7 +87,17 @@ def identifier_key(text: str, start: int) -> bool:
     words = [w.lower() for w in identifier_words(key.group(1))]
     data_key = len(words) >= 2 and words[-1] == "key" and words[-2] in credential_words("record_keys")
     return bool(words) and (words[-1] in credential_words("identifier_keys") or "public" in words or "pub" in words
-                            or data_key)  # incident_key, dedup_key, routing_key: a record's key, no credential
+                            or data_key  # incident_key, dedup_key, routing_key: a record's key, no credential
+                            or len(words) >= 2 and words[-1] == "by")  # last_edited_by, created_by: who, by an id
+
+
+def identifier_column(name: str) -> bool:
+    """A table column (normalised header: ``psp_reference``, ``tracking_no``) that names an identifier and no
+    credential: its cells are ids however random they look."""
+    if is_credential_key(name):
+        return False
+    words = [w for w in name.split("_") if w]
+    return bool(words) and words[-1] in credential_words("identifier_keys")
 
 
 _COMMIT = regex.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
@@ -187,6 +198,9 @@ class KeylessDetector:
             for s, e, p in found:
                 if not any(a < ls + e and ls + s < b for a, b in inside):
                     out.append(Span(ls + s, ls + e, "secret", self.name, p))
+        if out and any(sep in text for sep in ",;\t|"):
+            # a table's column that names an identifier (Psp Reference, Tracking No): its header is the cells' key
+            out = [s for s in out if not identifier_column(column_name(text, s.start) or "")]
         return out
 
     def _scan(self, line: str) -> list[tuple[int, int, float]]:

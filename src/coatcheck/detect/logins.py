@@ -27,6 +27,8 @@ _Finding = tuple[int, int, str, float]  # start, end on the line, category, prob
 _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # an issue tracker's key (BILL-6413, KYC-12): a ticket, never a person's number (those have five digits or more)
 _TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}")
+# twelve hex digits or more, letters and digits both: an id (Node-RED's node ids, object ids), written by a program
+_HEX_ID = regex.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_documented_example", "is_uuid",
           "is_version", "is_date", "is_code_word")
 
@@ -156,6 +158,8 @@ class LoginDetector:
             if label == "USER" and (_GROUP_KEY.search(line, max(0, start - 40), start)
                                     or _ID_KEY.search(line, max(0, start - 40), start)):
                 continue  # "org": "kestrelvine", "_id": "MnRDSe…": an organisation's name or a record's id, not a login
+            if _HEX_ID.fullmatch(line, start, end):
+                continue  # be0094ac69129218: a node's or an object's id in hex, no login and no person's number
             if kept_by(line, start, end, _KEEPS) is None:
                 out.append((start, end, CATEGORY[label], round(float(p[k]), 3)))
         return tuple(out)

@@ -247,10 +247,14 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
     positional = spec.get("positional", {})
     out: list[Span] = []
 
+    defaults = {str(v) for v in _list(spec.get("defaults"))}
+
     def add(a: int, b: int, value: str) -> None:
         prefix = str(spec.get("value_prefix", ""))
         if prefix and value.startswith(prefix):
             a, value = a + len(prefix), value[len(prefix):]
+        if value in defaults:
+            return  # a program's documented default (SNMP's community "public"): everyone's, no secret
         if len(value) >= 4 and not value.startswith(("$", "<", "{", "%")) and set(value) != {"*"} \
                 and kept_by(text, a, b, _SENTENCE_KEEPS) is None:  # a dotted passphrase is no attribute here
             out.append(Span(a, b, "secret", "phrases:cli", 0.8))

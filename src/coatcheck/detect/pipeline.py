@@ -21,6 +21,7 @@ nothing the policy masks is not built, and a policy that masks a category nothin
 
 from __future__ import annotations
 
+import bisect
 import ipaddress
 import json
 import os
@@ -73,7 +74,7 @@ from .doc_addresses import DocumentAddressDetector, confirm_model_addresses, dro
 from .doc_contacts import DocumentContactDetector
 from .doc_names import DocumentNameDetector
 from .examples import drop_documented
-from .encoded import EncodedDetector, Lookup, encoded_copies
+from .encoded import SECRET_DATA, EncodedDetector, Lookup, encoded_copies, secret_data_values
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
 from .list_mates import list_mates
 from .handles import HandleIndex
@@ -475,6 +476,8 @@ class Pipeline:
         if self.model is not None:
             self._views.insert(1 if rest else 0, (_MODEL_VIEW, [self.model]))
         steps: list[tuple[str, Callable[[_Pass], None]]] = [("policy", self._policy)]
+        if self.encoded is not None:
+            steps.append(("secret-data", self._secret_data))
         if policy.documents:
             steps.append(("document-persons", self._document_persons))
         if mask & VETOED:
@@ -551,6 +554,21 @@ class Pipeline:
     # -- the steps after detection, in order ------------------------------------------------------------------
     def _policy(self, run: _Pass) -> None:
         run.spans = [s for s in run.spans if self._allowed(run.text, s)]
+
+    @staticmethod
+    def _secret_data(run: _Pass) -> None:
+        """A Kubernetes Secret's data values are decided decoded (:func:`.encoded.secret_data_values`): what other
+        stages read in the base64 itself (a login slot's value, an assignment's) is dropped."""
+        values = secret_data_values(run.text)
+        if not values:
+            return
+        starts = [a for a, _, _ in values]
+
+        def decided(s: Span) -> bool:
+            i = bisect.bisect_right(starts, s.start) - 1
+            return i >= 0 and s.end <= values[i][1] and s.detector != SECRET_DATA
+
+        run.spans = [s for s in run.spans if not decided(s)]
 
     def _document_persons(self, run: _Pass) -> None:
         """A document's person spans cut to their names, and its common nouns no names (:mod:`.doc_persons`)."""

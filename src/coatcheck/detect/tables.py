@@ -7,6 +7,8 @@ or by ``\\n`` escapes (a table inside a JSON string).
 
 from __future__ import annotations
 
+import bisect
+import functools
 from collections.abc import Callable
 
 import regex
@@ -211,11 +213,87 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         if cat == "person":
             generic = names[k] in word_set("names", "name_columns")
             mapped[k] = (cat, _any_case(person_name if (people_table or not generic) else gazetteer_name))
+        elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
+            mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
     return mapped
 
 
+# a birth date split over columns (an address book's Birth Year, Birth Month, Birth Day): each cell a part of it
+_DATE_PARTS: dict[str, Callable[[str], bool]] = {
+    "year": lambda v: bool(regex.fullmatch(r"(?:19|20)\d\d", v)),
+    "month": lambda v: v.isdigit() and 1 <= int(v) <= 12,
+    "day": lambda v: v.isdigit() and 1 <= int(v) <= 31,
+}
+
+
 def column_category(header: str) -> str | None:
     """The category of a column headed ``header`` (as written), or None."""
     return _category(_norm(header), column_categories())
+
+
+# a column's name is made of words (a digit or two after one: address_line2), never of codes or values
+_NAME_PARTS = regex.compile(r"(?:[\p{L}°º#()/'’]+\d{0,2})(?:_(?:[\p{L}°º#()/'’]+\d{0,2}|\d{1,2}))*")
+
+
+@functools.lru_cache(maxsize=4)
+def _text_lines(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(_lines(text))
+
+
+@functools.lru_cache(maxsize=4)
+def _starts(text: str) -> tuple[list[int], list[int]]:
+    """The starts of ``text``'s lines and of its headed tables, for bisection."""
+    return [a for a, _ in _text_lines(text)], [t[0] for t in _headed_tables(text)]
+
+
+@functools.lru_cache(maxsize=4)
+def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
+    """(start, end, separator, column names) of every separated table of ``text`` whose first line names its
+    columns, whatever they are (``Merchant Account,Psp Reference,…``), with at least one row of as many fields."""
+    lines = _text_lines(text)
+    out = []
+    i = 0
+    while i < len(lines):
+        s, e = lines[i]
+        line = text[s:e]
+        found = None
+        for sep in _SEPARATORS:
+            if sep not in line:
+                continue
+            names = tuple(_norm(h) for h in line.split(sep))
+            if len(names) >= 2 and all(n and _HEADER_NAME.fullmatch(n) and _NAME_PARTS.fullmatch(n) for n in names):
+                found = sep, names
+                break
+        if found is None:
+            i += 1
+            continue
+        sep, names = found
+        j = i + 1
+        if j < len(lines) and _DIVIDER.fullmatch(text, *lines[j]):
+            j += 1
+        while j < len(lines) and len(_fields(text, *lines[j], sep)) == len(names):
+            j += 1
+        if j > i + 1:
+            out.append((lines[i + 1][0], lines[j - 1][1], sep, names))
+        i = max(j, i + 1)
+    return tuple(out)
+
+
+def column_name(text: str, pos: int) -> str | None:
+    """The header (normalised: ``psp_reference``) of the separated table's column that holds ``text[pos]``, or None
+    where ``pos`` is in no row of a table with a header line."""
+    if not any(sep in text for sep in _SEPARATORS):
+        return None
+    tables = _headed_tables(text)
+    line_starts, table_starts = _starts(text)
+    k = bisect.bisect_right(table_starts, pos) - 1
+    if k < 0 or pos >= tables[k][1]:
+        return None
+    _, _, sep, names = tables[k]
+    ls, le = _text_lines(text)[bisect.bisect_right(line_starts, pos) - 1]
+    for col, (a, b) in enumerate(_fields(text, ls, le, sep)):
+        if a <= pos <= b:
+            return names[col] if col < len(names) else None
+    return None

@@ -364,6 +364,8 @@ def is_credential_key(key: str) -> bool:
         return True  # AWS_ACCESS_KEY_ID
     if words[-1] in credential_words("not_a_value"):
         return False
+    if any(w in credential_words("describing") for w in words):
+        return False  # _comment_credentials, password_help: a text about the credential
     for i, w in enumerate(words):
         if w == "pw" and i < len(words) - 1:
             continue  # PW_TEST_HTML_REPORT_OPEN (Playwright), pw_gecos: "pw" names a password only as the last word
