@@ -30,6 +30,11 @@ from coatcheck import Masker
     ("20:15:34\t-->\tkmalik88 (~kmalik88@203.0.113.9) has joined #postgresql", ["kmalik88"]),
     ("! Last configuration change at 19:11:05 UTC Mon Jun 7 2023 by tnakamura", ["tnakamura"]),
     ('user_pref("ldap_2.servers.corp.auth.dn", "uid=pnovak,cn=users,dc=corp,dc=internal");', ["pnovak"]),
+    ("$c = New-Object PSCredential('svc-x', (ConvertTo-SecureString 'Winter.41?' -AsPlainText -Force))", ["Winter.41?"]),
+    ("./codecov upload-process -t 3f0b7c2e-9a41-4d6b-8e2f-51c7a9d04b18 -f coverage.xml",
+     ["3f0b7c2e-9a41-4d6b-8e2f-51c7a9d04b18"]),
+    ("# the partner gateway still uses basic auth (okwuosa7 / Lantana.58%)", ["okwuosa7", "Lantana.58%"]),
+    ("PersNr;Name;Datum\n3817;Okafor, Jelena;10.02.2025\n", ["3817"]),
 ])
 def test_device_and_tool_credentials_are_masked(text: str, values: list[str]) -> None:
     out = Masker().mask(text).text

@@ -44,3 +44,12 @@ def test_a_birth_date_split_over_year_month_and_day_columns_is_masked_part_by_pa
     assert ",1961," not in out and ",04," not in out and ",11," not in out and out.endswith(",choir\n")
     spanish = "Paciente;F. nacimiento;Teléfono\nRoque Alcaraz;17/02/1958;+34 622 318 904\n"
     assert "17/02/1958" not in Masker().mask(spanish).text
+
+
+def test_personnel_and_badge_columns_take_short_numbers_and_row_numbers_stay() -> None:
+    from coatcheck import Masker
+
+    text = "PersNr;Name;Datum;Kommen\n3817;Okafor, Jelena;10.02.2025;07:58\n"
+    assert "3817" not in Masker().mask(text).text
+    rows = "row;product;qty\n3817;widget;4\n"
+    assert Masker().mask(rows).text == rows

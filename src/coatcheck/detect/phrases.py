@@ -114,7 +114,8 @@ def _nouns() -> ahocorasick.Automaton:
 def _cli() -> tuple[regex.Pattern[str] | None, dict[str, dict[str, object]]]:
     table = load_toml(data_path("cli_credentials.toml"))["programs"]
     names = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True))
-    pattern = regex.compile(rf"(?<![\w./-])(?:{names})(?:\.exe)?(?![\w-])") if names else None
+    # a program run from the working folder (./codecov) too
+    pattern = regex.compile(rf"(?<![\w./-])(?:\./)?(?P<prog>{names})(?:\.exe)?(?![\w-])") if names else None
     return pattern, table
 
 
@@ -194,7 +195,7 @@ class CredentialPhraseDetector:
         for m in pattern.finditer(text):
             line_end = text.find("\n", m.end())
             line_end = len(text) if line_end < 0 else line_end
-            spec = table[m.group().lower().removesuffix(".exe")]
+            spec = table[m.group("prog").lower()]
             words = _argv(text, m.end(), line_end) if text[m.end():m.end() + 1] in ("\"", "'") else None
             out += _cli_spans(text, m.end(), line_end, spec, words)
         return out

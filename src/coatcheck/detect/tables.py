@@ -213,11 +213,21 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         if cat == "person":
             generic = names[k] in word_set("names", "name_columns")
             mapped[k] = (cat, _any_case(person_name if (people_table or not generic) else gazetteer_name))
+        elif cat == "account" and _STAFF_COLUMN.search(names[k]):
+            mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
         elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
     return mapped
+
+
+# a column of staff, personnel or badge numbers: short numbers there are still a person's
+_STAFF_COLUMN = regex.compile(r"emp|pers|staff|badge|matric|ausweis")
+
+
+def _staff_number(v: str) -> bool:
+    return bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d{3,}", v))
 
 
 # a birth date split over columns (an address book's Birth Year, Birth Month, Birth Day): each cell a part of it
