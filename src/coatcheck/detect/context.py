@@ -393,8 +393,9 @@ class ContextDetector:
         if (kind == "assign" and m.group("sep") == ":" and m.end("sep") == s
                 and value.lower() in credential_words("subcommand_verbs")):
             return None  # eas secret:create, heroku config:set: a command's name, no key and value
-        if kind == "assign" and m.group("sep") == ":" and line[max(0, m.start("key") - 2):m.start("key")] == "${":
-            return None  # ${PGPASSWORD:?missing}: a shell expansion's message (a default after :- is _ENV_DEFAULT's)
+        if (kind == "assign" and m.group("sep") == ":" and line[max(0, m.start("key") - 2):m.start("key")] == "${"
+                and line[m.end("sep"):m.end("sep") + 1] in ("?", "+")):
+            return None  # ${PGPASSWORD:?missing}: a shell expansion's error message, not a default value
         if kind == "assign" and m.group("sep") == ":" and _YAML_TAG.fullmatch(value) and (
                 value[1:].lower() in _REFERENCE_TAGS or _TAG_ARGUMENT.match(line, e)):
             return None  # password: !secret wifi_password (ESPHome, Home Assistant): a reference to another file

@@ -19,7 +19,7 @@ import regex
 
 from ..normalize import rewrite
 from ..spans import Span
-from .vocabulary import is_credential_key
+from .vocabulary import identifier_words, is_credential_key
 
 # A blob may start right after "=" (KEY=blob): padding only ends a blob, it never starts one.
 _B64 = regex.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
@@ -42,7 +42,8 @@ _JSON_DATA = regex.compile(r'"data"\s*:\s*\{[^{}]*\}')
 _K8S_VALUE = regex.compile(
     r"""(?m)(?:^[ \t]+(?P<k>[\w.-]+):[ \t]*|"(?P<j>[\w.-]+)"\s*:\s*")(?P<v>[A-Za-z0-9+/]{4,}={0,2})(?=["\s,}]|$)"""
 )
-_USER_KEYS = frozenset({"user", "username", "user_name", "login", "userid", "user_id", "account"})
+# the last word of a key naming a login (POSTGRES_USER, db-user, username)
+_USER_KEYS = frozenset({"user", "username", "usr", "login", "userid", "account", "uid"})
 _NESTED_DEPTH = 2
 SECRET_DATA = "encoded:k8s-secret-data"
 
@@ -166,7 +167,7 @@ def _decoded_category(decoded: str | None, key: str) -> str | None:
     # Secret is that Secret's weak password, not documentation
     if placeholder_shape(value) or is_templated(value, 0, len(value)):
         return None
-    if key.lower().replace("-", "_") in _USER_KEYS:
+    if identifier_words(key.replace("-", "_"))[-1:] and identifier_words(key.replace("-", "_"))[-1].lower() in _USER_KEYS:
         return None if is_service_username(value, 0, len(value)) else "username"
     if len(value) < 8 and not is_credential_key(key):
         return None

@@ -38,7 +38,7 @@ _HS = r"[ \t]"
 _EMPHASIS = r"(?:\*\*|\*|__)"
 _SEPARATOR = (
     rf"(?:{_HS}*{OPERATOR}{_HS}*"  # key = v, key: v, key := v
-    rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*(?=\\{{0,3}}[\"'])"  # "key", "v" (a call's quoted arguments; in { kind: 'user', key: …} no pair)
+    rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*(?=\\{{0,3}}[\"']|\d)"  # "key", "v" (a call's quoted arguments; in { kind: 'user', key: …} no pair)
     rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
     rf"|>"  # <key>v
     rf"|{_HS}*(?:n[o°º]\.?|nr\.?|no\.|number|num\.?|\#){_HS}*[:=]?{_HS}*"  # Account no. 123, N° 123, #123

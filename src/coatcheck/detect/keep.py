@@ -31,7 +31,7 @@ _TEMPLATE = re.compile(
 )
 _PLACEHOLDER_SHAPES = re.compile(
     r"""^(?:
-        (?i:(?:todo|fixme|tbd|tbc)(?:[-_: ][\w -]*)?|x{3,}|\*{3,}|\.{3,}|_{3,}|-{3,}|\#{3,}|•{3,}|0{4,}|1234\d*|abc(?:123|def)?|(?:your|my)[-_]\w*|your\w*|\w*[-_](?:here|goes[-_]here|placeholder)|<?redacted>?|\[redacted\]|\*+redacted\*+|(?:replace|change|fill|insert|enter|set)[-_ ]?(?:me|this|it|here|value|later|your\w*|with\w*))
+        (?i:(?:todo|fixme|tbd|tbc)(?:[-_: ]+[a-z]+){0,8}|x{3,}|\*{3,}|\.{3,}|_{3,}|-{3,}|\#{3,}|•{3,}|0{4,}|1234\d*|abc(?:123|def)?|(?:your|my)[-_]\w*|your\w*|\w*[-_](?:here|goes[-_]here|placeholder)|<?redacted>?|\[redacted\]|\*+redacted\*+|(?:replace|change|fill|insert|enter|set)[-_ ]?(?:me|this|it|here|value|later|your\w*|with\w*))
       | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+      # SHOUTING_SNAKE: an env-var name, not a value
     )$""",
     re.X,

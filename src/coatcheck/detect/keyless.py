@@ -91,13 +91,20 @@ def identifier_key(text: str, start: int) -> bool:
                             or len(words) >= 2 and words[-1] == "by")  # last_edited_by, created_by: who, by an id
 
 
+# the last word of a column of ids (narrower than a key's: "content" or "agent" columns hold anything)
+_ID_COLUMNS = frozenset({"id", "ids", "uid", "uuid", "guid", "ref", "reference", "number", "no", "nr", "num",
+                         "transaction", "txn", "order", "booking", "confirmation", "tracking", "locator", "invoice",
+                         "receipt", "serial", "sku", "trace", "request", "correlation", "riferimento", "referenz",
+                         "référence", "referencia", "numero", "nummer", "numéro", "número"})
+
+
 def identifier_column(name: str) -> bool:
     """A table column (normalised header: ``psp_reference``, ``tracking_no``) that names an identifier and no
     credential: its cells are ids however random they look."""
-    if is_credential_key(name):
-        return False
     words = [w for w in name.split("_") if w]
-    return bool(words) and words[-1] in credential_words("identifier_keys")
+    if is_credential_key(name) or any(w in credential_words("words") or w in ("key", "keys") for w in words):
+        return False  # token_ref, secret_ref, api_key: the column names a credential
+    return bool(words) and words[-1] in _ID_COLUMNS
 
 
 _COMMIT = regex.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")

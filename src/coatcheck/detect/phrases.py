@@ -192,15 +192,21 @@ class CredentialPhraseDetector:
         if pattern is None:
             return []
         out: list[Span] = []
+        read_to = -1  # the end of the last command read: a program's name inside it is one of its arguments
         for m in pattern.finditer(text):
+            if m.start() < read_to:
+                continue
             line_end = text.find("\n", m.end())
             line_end = len(text) if line_end < 0 else line_end
+            stop = _COMMAND_END.search(text, m.end(), line_end)
+            read_to = stop.start() if stop else line_end
             spec = table[m.group("prog").lower()]
             words = _argv(text, m.end(), line_end) if text[m.end():m.end() + 1] in ("\"", "'") else None
             out += _cli_spans(text, m.end(), line_end, spec, words)
         return out
 
 
+_COMMAND_END = regex.compile(r"[|;&]")
 # the items of an argument vector after its program's: ["sshpass", "-p", "…"] (strace, exec-form CMD, JSON),
 # a0="curl" a1="-u" a2="…" (auditd EXECVE records)
 _ARGV_ITEM = re.compile(r"""[ \t]*,?[ \t]*(?:a\d+=)?(["'])((?:\\.|(?!\1)[^\\\n])*)\1""")

@@ -365,7 +365,8 @@ def is_credential_key(key: str) -> bool:
     if words[-1] in credential_words("not_a_value"):
         return False
     if any(w in credential_words("describing") for w in words):
-        return False  # _comment_credentials, password_help: a text about the credential
+        return False  # _comment_credentials, password_description: a text about the credential (help, doc, note: as
+        # the last word only, [not_a_value]; HELP_DESK_PASSWORD is a password)
     for i, w in enumerate(words):
         if w == "pw" and i < len(words) - 1:
             continue  # PW_TEST_HTML_REPORT_OPEN (Playwright), pw_gecos: "pw" names a password only as the last word
