@@ -45,9 +45,13 @@ def test_the_new_rules_leave_these_alone(text: str) -> None:
 @pytest.mark.parametrize("make", [lambda n: "1 NAME a" + " " * n + "b", lambda n: "racadm " * (n // 7)])
 def test_linear_on_long_lines(make) -> None:
     m = Masker()
-    t = time.perf_counter()
-    m.mask(make(10_000))
-    small = time.perf_counter() - t
-    t = time.perf_counter()
-    m.mask(make(40_000))
-    assert time.perf_counter() - t < max(8 * small, 1.0)  # four times the text: never sixteen times the time
+
+    def best(text: str) -> float:  # the best of three runs: a shared machine's noise only ever adds time
+        times = []
+        for _ in range(3):
+            t = time.perf_counter()
+            m.mask(text)
+            times.append(time.perf_counter() - t)
+        return min(times)
+    small, large = best(make(10_000)), best(make(40_000))
+    assert large < max(8 * small, 1.0)  # four times the text: never sixteen times the time
