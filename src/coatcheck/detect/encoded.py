@@ -167,7 +167,8 @@ def _decoded_category(decoded: str | None, key: str) -> str | None:
     # Secret is that Secret's weak password, not documentation
     if placeholder_shape(value) or is_templated(value, 0, len(value)):
         return None
-    if identifier_words(key.replace("-", "_"))[-1:] and identifier_words(key.replace("-", "_"))[-1].lower() in _USER_KEYS:
+    words = identifier_words(key.replace("-", "_"))
+    if words and words[-1].lower() in _USER_KEYS:
         return None if is_service_username(value, 0, len(value)) else "username"
     if len(value) < 8 and not is_credential_key(key):
         return None
