@@ -29,6 +29,8 @@ MIN_FORM = 6  # shorter forms occur by chance in unrelated blobs
 MAX_VALUE = 64
 # the runs a base64 or hex form is masked with: the whole token of its alphabet (padding only at its end)
 _RUNS = {"base64": regex.compile(r"[A-Za-z0-9+/_-]+={0,2}"), "hex": regex.compile(r"[0-9A-Fa-f]+")}
+# the same alphabets read backwards from a hit, to find where its run starts without scanning the whole text
+_RUN_STARTS = {"base64": regex.compile(r"(?r)[A-Za-z0-9+/_-]*"), "hex": regex.compile(r"(?r)[0-9A-Fa-f]*")}
 _URLSAFE = str.maketrans("+/", "-_")
 
 
@@ -85,26 +87,30 @@ class EncodedFormFinder:
             self.automaton = automaton
 
     def spans(self, text: str) -> list[Span]:
-        """The encoded forms in ``text``: a base64 or hex form masks the whole run of its alphabet around it (found
-        once per text by one scan, so the search stays linear), an escape masks itself."""
+        """The encoded forms in ``text``: a base64 or hex form masks the whole run of its alphabet around it (each run
+        read once, so the search stays linear), an escape masks itself."""
         if self.automaton is None:
             return []
         out: list[Span] = []
-        runs: dict[str, tuple[list[int], list[int]]] = {}
-        taken: set[tuple[int, int]] = set()
+        # the runs found so far per alphabet, sorted by start: a hit inside a known run is not read again, so a
+        # long run with many hits costs its length once
+        runs: dict[str, tuple[list[int], list[int], list[bool]]] = {}
         for end_idx, (form, kind, span) in self.automaton.iter(text):
             start, end = end_idx - len(form) + 1, end_idx + 1
             if kind in _RUNS:
-                if kind not in runs:
-                    found = [(m.start(), m.end()) for m in _RUNS[kind].finditer(text)]
-                    runs[kind] = ([a for a, _ in found], [b for _, b in found])
-                starts, ends = runs[kind]
+                starts, ends, masked = runs.setdefault(kind, ([], [], []))
                 k = bisect.bisect_right(starts, start) - 1
-                if k < 0 or ends[k] < end:
+                if k < 0 or start >= ends[k]:
+                    m = _RUN_STARTS[kind].match(text, 0, start)
+                    left = m.start() if m else start
+                    run = _RUNS[kind].match(text, left)
+                    k = bisect.bisect_right(starts, left)
+                    starts.insert(k, left)
+                    ends.insert(k, run.end() if run else start)
+                    masked.insert(k, False)
+                if masked[k] or ends[k] < end:
                     continue
+                masked[k] = True
                 start, end = starts[k], ends[k]
-                if (start, end) in taken:
-                    continue
-                taken.add((start, end))
             out.append(Span(start, end, span.category, f"repeat:{kind}:{span.detector}", span.score))
         return out

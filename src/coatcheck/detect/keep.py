@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
@@ -497,17 +497,54 @@ def _placeholder_address_regex() -> re.Pattern[str]:
 
 def is_thing_name(text: str, start: int, end: int) -> bool:
     """A capitalised run with a word no person's name holds (names.toml [thing_words]: "Release Signing Key", "Jira
-    Cloud", "Università di Bergamo"): a thing, a team or an institution."""
-    words = vocabulary.word_set("names", "thing_words")
+    Cloud", "Università di Bergamo"; [software_words]: "Arrow Table"): a thing, a team or an institution."""
+    software = vocabulary.word_set("names", "software_words")
+    words = vocabulary.word_set("names", "thing_words") | software
     parts = [w.strip(".,:;'\"()") for w in text[start:end].split()]
     if any(w.lower() in words for w in parts):
         # a first name and a surname that is also an institution's word is a person ("Margaret Court", not "Stony
-        # Brook University": University is nobody's surname)
+        # Brook University": University is nobody's surname, nor is Serve in "Ray Serve")
         return not (len(parts) == 2 and parts[0] in word_list("first_names") and parts[0] not in word_list("common_words")
-                    and parts[1].lower() not in _INSTITUTIONS)
+                    and parts[1].lower() not in _INSTITUTIONS and parts[1].lower() not in software)
     # an institution's word right after it: "Indiana University", "Stony Brook University"
     after = _NEXT_WORD.match(text, end)
     return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in _INSTITUTIONS
+
+
+# the modules a text imports: Python (import x.y, from x.y import), JavaScript (require('x'), import … from 'x'),
+# Go and Rust (import "x/y", use x::y)
+_IMPORT = re.compile(r"""(?m)^[ \t>]*(?:from[ \t]+([\w.]+)[ \t]+import\b|import[ \t]+([\w.]+)|use[ \t]+([\w:]+))"""
+                     r"""|\brequire\(\s*['"]([@\w./-]+)['"]\s*\)|\bfrom[ \t]+['"]([@\w./-]+)['"]|^[ \t]*import[ \t]+"([\w./-]+)\"""")
+
+
+@lru_cache(maxsize=4)
+def _imported_words(text: str) -> frozenset[str]:
+    """The words of the module names ``text`` imports, lower case (``from ray.train import …`` -> ray, train)."""
+    out: set[str] = set()
+    for m in _IMPORT.finditer(text):
+        module = next(g for g in m.groups() if g)
+        out.update(w.lower() for w in re.split(r"[./@:_-]+", module) if len(w) > 1)
+    return frozenset(out)
+
+
+def is_imported_name(text: str, start: int, end: int) -> bool:
+    """The run starts with the name of a module the same text imports, and its other words are that module's
+    words or nouns no surname holds ("Ray Train" where ``import ray.train`` stands, "Ray Serve LLM"): a library's
+    part, not a person. A name with a surname is a person whatever the imports ("Ray Smith")."""
+    if "import" not in text and "require(" not in text and "use " not in text:
+        return False
+    imported = _imported_words(text)
+    if not imported:
+        return False
+    parts = [w.strip(".,:;'\"()") for w in text[start:end].split()]
+    if not parts or parts[0].lower() not in imported:
+        return False
+    software = vocabulary.word_set("names", "software_words")
+    for w in parts[1:]:
+        low = w.lower()
+        if not (low in imported or low in software or (w.isupper() and len(w) <= 5)):  # "LLM", "API"
+            return False
+    return True
 
 
 def is_group_name(text: str, start: int, end: int) -> bool:
@@ -669,6 +706,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_fictional_phone,
         is_identifier_slot,
         is_thing_name,
+        is_imported_name,
         is_place_name,
         is_group_name,
         is_placeholder_address,
