@@ -55,6 +55,8 @@ _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 # Erlang/Elixir tuple {password, "v"} (or a binary, <<"v">>)
 # In JSON, ``"kind":"Secret","metadata":`` holds a value then a key: no pair (the "key" follows a colon, the "value"
 # comes before one).
+_COLOUR = regex.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
+_DUNDER = regex.compile(r"__[a-z][a-z0-9_]*__")
 _CALL_PAIR = regex.compile(
     r"""(?:(?<!:[ \t]*)["'](?P<key>[A-Za-z_][\w.-]{0,80})["']|(?<=\{[ \t]*)(?P<key>[a-z_]\w{0,80}))[ \t]*,[ \t]*"""
     r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|<<"(?P<bq>[^"\\\n]{1,512})">>)(?![ \t]*:)"""
@@ -138,6 +140,18 @@ def _templated_userinfo(value: str) -> bool:
 
 _BRACKET_PAIRS = {")": "(", "]": "[", "}": "{"}
 _REGEX_LIKE = regex.compile(r"\\[sdwSDWbB]|\{\d+,\d*\}|\[\^")
+
+
+def _balanced(value: str) -> bool:
+    """Every bracket of ``value`` closes, in order: ``{"a": [1]}``, not ``(j*c#w+(a(2r``."""
+    stack: list[str] = []
+    for c in value:
+        if c in "([{":
+            stack.append(c)
+        elif c in _BRACKET_PAIRS:
+            if not stack or stack.pop() != _BRACKET_PAIRS[c]:
+                return False
+    return not stack
 
 
 def _nests(value: str) -> bool:
@@ -468,11 +482,18 @@ class ContextDetector:
         if slot and _REGEX_LIKE.search(value):
             return None  # PASSWORD_RE = r"[^\s)(]{8,}": a pattern for passwords, not one
         if slot:  # no shape veto: only placeholders, templates, documented examples, numbers, paths stay
-            if _opens_structure(value) or kept_by(line, s, e, _SLOT_KEEPS) is not None:
+            # a quoted string opens a structure only when its brackets close: "(j*c#w+(a(2r%d!…" is a Django key
+            structure = _opens_structure(value) and (not quoted or _balanced(value))
+            if structure or kept_by(line, s, e, _SLOT_KEEPS) is not None:
                 return None
             return Span(s, e, "secret", f"context:{kind}-slot", 0.8)
         if len(value) < 4 or _opens_structure(value) or keep_value(line, s, e) or is_code_word(line, s, e):
             return None
+        if _COLOUR.fullmatch(value) or _DUNDER.fullmatch(value):
+            return None  # Token: "#d8dee9" (a style's colour), ROOT_KEY = "__root__" (a name Python reserves)
+        if (kind == "pair" and value.isalpha() and value.lower() in word_list("dictionary_words")
+                and not any(w in m.group("key").lower() for w in credential_words("passwords"))):
+            return None  # __slots__ = ("next_token", "position"): a list of names, not a name and its value
         if not quoted and _VARIABLE.fullmatch(value) and (value[-1:] in "[(" or "[" in value):
             return None  # Union[ …, tokens[idx], colors['base0']: an expression
         key_low = m.group("key").lower()

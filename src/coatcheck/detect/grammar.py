@@ -41,7 +41,8 @@ _SEPARATOR = (
     rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*(?=\\{{0,3}}[\"']|\d)"  # "key", "v" (a call's quoted arguments; in { kind: 'user', key: …} no pair)
     rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
     rf"|>"  # <key>v
-    rf"|{_HS}*(?:n[o°º]\.?|nr\.?|no\.|number|num\.?|\#){_HS}*[:=]?{_HS}*"  # Account no. 123, N° 123, #123
+    # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")
+    rf"|{_HS}*(?:(?:n[o°º]|nr|num)(?:\.|(?![A-Za-z]))|number|\#){_HS}*[:=]?{_HS}*"
     r")"
 )
 _LOOSE_SEPARATOR = rf"(?:{_SEPARATOR}|{_HS}+(?:(?:is|è|ist|lautet|est|es|=|:){_HS}+)?)"

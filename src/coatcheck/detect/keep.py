@@ -7,6 +7,7 @@ their ``keep`` field; :data:`SECRET_KEEPS` apply to every secret-like candidate.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -167,6 +168,73 @@ def is_host_named_user(text: str, start: int, end: int) -> bool:
     # a word: a hosting provider's per-customer host repeats an account's number (u123456@u123456.your-storagebox.de)
     value = text[start:end]
     return host is not None and value.isalpha() and re.split(r"[-.]", host.group().lower())[0] == value.lower()
+
+
+# key material meant to be shared: an SSH public key as authorized_keys, ssh-keygen -y and cloud configs write it
+_PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp(?:256|384|521)|"
+                         r"sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)[ \t]+AAAA[A-Za-z0-9+/]{16,}={0,3}")
+_PUBLIC_KEY_TYPE_BEFORE = re.compile(r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp(?:256|384|521)|"
+                                     r"@openssh\.com)[ \t]+$")
+
+
+def is_public_key_material(text: str, start: int, end: int) -> bool:
+    """An SSH public key (``ssh-ed25519 AAAAC3Nz… ops@bastion``) or its base64 body after its type: meant to be
+    shared, no secret (an address in its comment is the e-mail rule's)."""
+    if _PUBLIC_KEY.match(text, start, end):
+        return True
+    return text.startswith("AAAA", start) and _PUBLIC_KEY_TYPE_BEFORE.search(text, max(0, start - 40), start) is not None
+
+
+# a value stored encrypted, the form a tool commits on purpose: Pulumi's "secure: v1:…" and "encryptionsalt: v1:…",
+# sops' ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]
+_CIPHERTEXT_BEFORE = re.compile(r"(?m)(?:^[ \t]*(?:secure|encryptionsalt):[ \t]*[\"']?v1:[A-Za-z0-9+/=:]*"
+                                r"|ENC\[AES256_GCM,(?:[a-z]+:[A-Za-z0-9+/=]*,)*[a-z]+:[A-Za-z0-9+/=]*)$")
+
+
+def is_ciphertext(text: str, start: int, end: int) -> bool:
+    """The span is (part of) a value a tool stores encrypted: Pulumi ``secure: v1:…``, sops ``ENC[AES256_GCM,…]``."""
+    ls = text.rfind("\n", 0, start) + 1
+    return _CIPHERTEXT_BEFORE.search(text, max(ls, start - 300), start) is not None
+
+
+def is_container_user(text: str, start: int, end: int) -> bool:
+    """A Dockerfile's ``USER nonroot``: the account a container runs as, not a person."""
+    ls = text.rfind("\n", 0, start) + 1
+    return (re.fullmatch(r"[ \t]*USER[ \t]+", text[ls:start]) is not None
+            and (text.startswith("FROM ") or "\nFROM " in text))
+
+
+_DB_NAME = re.compile(r"""(?m)["']?\b(?:NAME|(?i:database|dbname|db_?name|db_database|postgres_db|mysql_database|"""
+                      r"""database_name|initial catalog))["']?[ \t]*(?:=>|[:=])[ \t]*(?:env\([^,()]+,[ \t]*)?["']?"""
+                      r"""(?P<v>[A-Za-z_][\w-]{2,40})""")
+_APP_PATH = re.compile(r"(?<![\w.~-])/(?:srv|opt|var/www|var/lib|var/log|etc|app|apps)/(?P<v>[A-Za-z_][\w-]{2,40})(?![\w-])"
+                       r"|(?<![\w-])(?P<f>[A-Za-z_][\w-]{2,40})\.(?:key|crt|pem|conf|service|sql|db|sock)\b")
+
+
+@lru_cache(maxsize=4)
+def _application_names(text: str) -> frozenset[str]:
+    """Names a text gives its application: database names, folders under /srv, /opt, /etc …, config file stems."""
+    out = {m.group("v").lower() for m in _DB_NAME.finditer(text)}
+    out.update((m.group("v") or m.group("f")).lower() for m in _APP_PATH.finditer(text))
+    return frozenset(out)
+
+
+def is_application_named_user(text: str, start: int, end: int) -> bool:
+    """A login that is the application's own name in the same text (``USER: fieldnotes`` beside ``NAME:
+    fieldnotes``, ``postgres_user: shop`` beside ``/srv/shop``): the application's account, not a person's."""
+    value = text[start:end]
+    return len(value) >= 3 and value.isascii() and value.lower() in _application_names(text)
+
+
+# a cloud account's number inside a resource name: arn:aws:eks:eu-west-1:548503910223:cluster/prod, an ECR host
+_CLOUD_ACCOUNT_BEFORE = re.compile(r"arn:aws[\w-]*:[\w-]*:[\w-]*:$")
+_CLOUD_ACCOUNT_AFTER = re.compile(r"\.dkr\.ecr\.")
+
+
+def is_cloud_account_id(text: str, start: int, end: int) -> bool:
+    """An AWS account number inside an ARN or an ECR registry host: a resource's name, no person's number."""
+    return (_CLOUD_ACCOUNT_BEFORE.search(text, max(0, start - 60), start) is not None
+            or _CLOUD_ACCOUNT_AFTER.match(text, end) is not None)
 
 
 _FILLER_RUN = re.compile(r"(\d)\1{9}")
@@ -344,13 +412,63 @@ def is_prose_word(text: str, start: int, end: int) -> bool:
 
 
 _VERSION_BEFORE = re.compile(
-    r"(?i)(?:version|kernel|linux|release|update[sd]? to|upgrade[sd]? to|bump(?:ed)? to|v8|node|python|\bv|"
+    r"(?i)(?:version|kernel|linux|release|v8|node|python|\bv|since|"
+    # "update zlib to", "patch V8 to", "bumped openssl from": a verb of versions, up to two words, then to/from
+    r"(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|patch(?:ed|es)?|pin(?:ned|s)?|downgrade[sd]?)"
+    r"(?:\s+(?!(?:ips?|address(?:es)?|records?|a|aaaa|dns|hosts?|servers?|endpoints?|firewall|allow-?list|white-?list|"
+    r"gateway|routes?|proxy|nameservers?|peers?|upstream|origin|vip|lb|load|balancer|node|nodes)\b)[\w.+-]+){0,2}\s+(?:to|from)|"
     r"[=<>~!]=\s*|[\"'(]==\s*"
     # a document's numbered part: "RFC 7644 Abschnitt 3.4.2.2", "§ 4.1.2.3", "clause 10.2.1.4"
     r"|\b(?:sections?|sect\.|sec\.|abschnitt|kapitel|ziffer|sezione|capitolo|paragrafo|chapitre|sección|seccion|"
     r"capítulo|apartado|chapter|clause|art\.|article|articolo|artikel|artículo|para\.)|§"
     r")[\s:\"'=]*$"
 )
+
+
+@cache
+def _public_addresses() -> tuple[tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...], frozenset[str]]:
+    data = load_toml(data_path("keep", "public_addresses.toml"))
+    networks = tuple(ipaddress.ip_network(n) for n in data["networks"])
+    return networks, frozenset(str(ipaddress.ip_address(a)) for a in data["resolvers"])
+
+
+def _address(value: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(value.strip("[]").split("%", 1)[0])
+    except ValueError:
+        return None
+
+
+def is_public_service_address(text: str, start: int, end: int) -> bool:
+    """An address of no one's machine (keep/public_addresses.toml): a special-purpose block of the IANA registry
+    (``192.0.0.8``, ``198.18.0.1``) or a public DNS resolver (``8.8.8.8``, ``2606:4700:4700::1111``)."""
+    ip = _address(text[start:end])
+    if ip is None:
+        return False
+    networks, resolvers = _public_addresses()
+    return str(ip) in resolvers or any(ip in n for n in networks if n.version == ip.version)
+
+
+def is_placeholder_address_shape(text: str, start: int, end: int) -> bool:
+    """An address written as a placeholder: counting up (``1.2.3.4``, ``0:1:2:3:4:5:6:7``) or one part repeated
+    (``4.4.4.4``, ``5.5.5.5``)."""
+    ip = _address(text[start:end])
+    if ip is None:
+        return False
+    parts = [int(p) for p in ip.exploded.split(".")] if ip.version == 4 else [int(p, 16) for p in ip.exploded.split(":")]
+    counting = all(b - a == 1 for a, b in zip(parts, parts[1:], strict=False))
+    return counting or (len(set(parts)) == 1 and ip.version == 4)
+
+
+# an SVG path's or a matrix's numbers run together with signs for separators ("1.52-.87 2.83-2.12 3.51.98.32"):
+# a dotted quad there is four numbers, not an address (a traceroute's "81.2.69.160  1.524 ms" has no sign between)
+_SIGNED_PAIR_BEFORE = re.compile(r"\d\.\d+-\.?\d[\d.]*[ ,]?$")
+_SIGNED_AFTER = re.compile(r"-\.?\d+(?:\.\d+)?(?![\d.])")
+
+
+def is_number_soup(text: str, start: int, end: int) -> bool:
+    """A dotted quad among numbers that signs separate (``2.83-2.12 3.51.98.32``, ``3.51.98.32-1.2``)."""
+    return bool(_SIGNED_PAIR_BEFORE.search(text, max(0, start - 24), start) or _SIGNED_AFTER.match(text, end))
 
 
 def is_version_context(text: str, start: int, end: int) -> bool:
@@ -699,6 +817,9 @@ KEEPS: dict[str, KeepPredicate] = {
         is_code_variable,
         is_prose_word,
         is_version_context,
+        is_public_service_address,
+        is_placeholder_address_shape,
+        is_number_soup,
         is_code_identifier,
         is_heading_word,
         is_fictional_person,
@@ -706,6 +827,11 @@ KEEPS: dict[str, KeepPredicate] = {
         is_fictional_phone,
         is_identifier_slot,
         is_thing_name,
+        is_public_key_material,
+        is_ciphertext,
+        is_container_user,
+        is_application_named_user,
+        is_cloud_account_id,
         is_imported_name,
         is_place_name,
         is_group_name,

@@ -141,8 +141,18 @@ def credential_cue(text: str, start: int) -> bool:
         if file_name_key(before, key.start(1), key.group(1)):
             return False  # "src/secret.rs": "…" in a checksum map
         return is_credential_key(key.group(1)) or _service_key(key.group(1))
+    # the sentence's last words ("the key I rotated yesterday, the new one is …", "el token que tenemos en producción
+    # es …"), unless it is about a digest ("the sha256 of the key file is …", "the commit that fixed the token bug")
+    sentence = regex.findall(r"[\p{L}]+", regex.split(r"[.!?;:]\s", before.lower())[-1])[-12:]
+    if any(w in _DIGEST_WORDS for w in sentence):
+        return False
     words = regex.findall(r"[\p{L}]+", before.lower())[-5:]
-    return any(w in _cue_words() for w in words)
+    return any(w in _cue_words() for w in words) or any(w in _cue_words() for w in sentence)
+
+
+_DIGEST_WORDS = frozenset({"hash", "hashes", "sha", "sha1", "sha256", "sha512", "md5", "checksum", "checksums",
+                           "digest", "fingerprint", "commit", "etag", "uuid", "revision", "hashed",
+                           "prüfsumme", "somme", "contrôle", "impronta", "huella", "firma", "signature"})
 
 
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date")

@@ -13,6 +13,7 @@ import functools
 import numpy as np
 import regex
 
+from .._data import data_path, load_toml
 from ..errors import ConfigError
 from ..spans import Span
 from .hashed_model import bundled_weights
@@ -91,6 +92,12 @@ _GROUP_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:org|orgs|organi[sz]ation|bu
                            r"""[ \t]*[:=][ \t]*["']?$""")
 
 
+@functools.cache
+def _programs() -> frozenset[str]:
+    """The programs data/cli_credentials.toml knows (sshpass, ipmitool, racadm …): names of programs, no logins."""
+    return frozenset(p.lower() for p in load_toml(data_path("cli_credentials.toml"))["programs"])
+
+
 class LoginDetector:
     """Logins and person-bound numbers by their place on the line."""
 
@@ -158,6 +165,8 @@ class LoginDetector:
             if label == "USER" and (_GROUP_KEY.search(line, max(0, start - 40), start)
                                     or _ID_KEY.search(line, max(0, start - 40), start)):
                 continue  # "org": "kestrelvine", "_id": "MnRDSe…": an organisation's name or a record's id, not a login
+            if label == "USER" and line[start:end].lower() in _programs():
+                continue  # "510  sshpass -p …": a program the command runs, not its user
             if _HEX_ID.fullmatch(line, start, end):
                 continue  # be0094ac69129218: a node's or an object's id in hex, no login and no person's number
             if kept_by(line, start, end, _KEEPS) is None:

@@ -1,7 +1,8 @@
 """Values whose key is written in a sibling field: ``{"key": "adminUser", "value": "layla_mans"}`` (Postman
 environments, AWS tags), ``{"label": "last name", "value": "Carbonaro"}`` (password managers' fields),
 ``<Key>Password</Key><Value>…</Value>`` (KeePass), ``- name: DB_PASSWORD`` / ``value: …`` (Kubernetes env),
-``{"name": "sessionid", "value": …}`` (cookie jars).
+``{"name": "sessionid", "value": …}`` (cookie jars), a block's default (``DBPassword:`` / ``Default: …`` in
+CloudFormation, ``variable "db_password" { default = "…" }`` in Terraform).
 
 Each pair is read again as ``key: value`` by the slot rules and the credential-key reader, so the key decides here as
 it does where it stands before its value; the spans they find in the value are mapped back to the document.
@@ -37,6 +38,17 @@ _ATTRS = regex.compile(r"""<[\w:-]{1,30}\s+(?:name|key|id)\s*=\s*["'](?P<k>[^"'<
 # a YAML list item: "- name: KEY" and on the next line, indented alike, "value: …"
 _YAML = regex.compile(r"(?m)^(?P<ind>[ \t]*)-[ \t]+(?:name|key):[ \t]*[\"']?(?P<k>[\w.-]{1,60})[\"']?[ \t]*\r?\n"
                       r"(?P=ind)[ \t]+value:[ \t]*(?P<q>[\"']?)(?P<v>[^\"'\n]{1,200})(?P=q)[ \t]*$")
+# a block named by its key whose default or value is a field of it: CloudFormation's "DBPassword:" / "  Type: String"
+# / "  NoEcho: true" / "  Default: …", Helm's and OpenAPI's "adminPassword:" / "  value: …" (the field at the block's
+# first indentation, at most six lines in)
+_YAML_BLOCK = regex.compile(
+    r"(?m)^(?P<ind>[ \t]*)(?P<k>[A-Za-z_][\w.-]{0,59}):[ \t]*\r?\n(?:(?P=ind)(?P<ci>[ \t]+)[^\n]*\r?\n)?"
+    r"(?:(?P=ind)(?P=ci)[^\n]*\r?\n){0,5}?(?P=ind)(?(ci)(?P=ci)|[ \t]+)"
+    r"(?:Default|default|defaultValue|default_value|Value|value):[ \t]*(?P<q>[\"']?)(?P<v>[^\"'\n#]{1,200}?)(?P=q)[ \t]*$")
+# Terraform/OpenTofu: variable "db_password" { … default = "…" } (the block still open: its lines indented)
+_HCL = regex.compile(
+    r"""(?m)^[ \t]*variable[ \t]+"(?P<k>[\w.-]{1,60})"[ \t]*\{[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,8}?"""
+    r'[ \t]+default[ \t]*=[ \t]*"(?P<v>[^"\n]{1,200})"')
 _KEY_SPACES = regex.compile(r"[ \t]+")
 
 
@@ -52,7 +64,7 @@ class PairDetector:
 
     def detect(self, text: str) -> list[Span]:
         """The sensitive values of ``text``'s pair records."""
-        if not any(w in text for w in ("value", "Value", "VALUE", "val")):
+        if not any(w in text for w in ("value", "Value", "VALUE", "val", "default", "Default")):
             return []
         out: list[Span] = []
         for key, vs, ve in self._pairs(text):
@@ -73,6 +85,6 @@ class PairDetector:
         for m in _JSON.finditer(text):
             k, v = ("k", "v") if m.group("k") is not None else ("k2", "v2")
             yield _KEY_SPACES.sub("_", m[k].strip()), *m.span(v)
-        for pattern in (_XML, _YAML, _ATTRS):
+        for pattern in (_XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL):
             for m in pattern.finditer(text):
                 yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")

@@ -267,7 +267,8 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
             out.append(Span(a, b, "secret", "phrases:cli", 0.8))
 
     valued = {str(o) for o in _list(spec.get("takes_value"))}  # options whose next word is theirs (htpasswd -C 12)
-    plain = [w for i, w in enumerate(words) if not w[2].startswith("-") and not (i and words[i - 1][2] in valued)]
+    switch = str(spec.get("switch", "-"))  # Windows programs' options start with "/" (net use … /user:x)
+    plain = [w for i, w in enumerate(words) if not w[2].startswith(("-", switch)) and not (i and words[i - 1][2] in valued)]
     needed = spec.get("subcommand")
     if isinstance(needed, str) and (not plain or plain[0][2] != needed):
         return out
@@ -276,6 +277,11 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
             if plain and plain[0][2] == sub and len(plain) > int(index):
                 a, b, value = plain[int(index)]
                 add(a, b, value)
+    share = spec.get("share_password")  # net use [Z:] \\host\share PASSWORD /user:…: the word after the share
+    if isinstance(share, str) and plain and plain[0][2] == share:
+        at = next((i for i, w in enumerate(plain) if w[2].startswith("\\\\")), None)
+        if at is not None and at + 1 < len(plain) and plain[at + 1][2] != "*":
+            add(*plain[at + 1])
     batch = spec.get("batch")  # htpasswd -b FILE USER PASSWORD (-nb USER PASSWORD): a flag letter moves it in
     if isinstance(batch, dict):
         letters = "".join(w[2][1:] for w in words if w[2].startswith("-") and not w[2].startswith("--"))

@@ -610,6 +610,11 @@ class Pipeline:
             value = text[s.start:s.end]
             if s.category != "literal" and _ENCODABLE_MIN <= len(value) <= MAX_VALUE and "\n" not in value:
                 run.encodable.setdefault(value, s)
+        # a login a slot rule found too (docker login -u …) is the rule's: it spreads, where the classifier's alone,
+        # less than sure, would not
+        slotted = {(s.start, s.end) for s in run.spans if s.category == "username" and not s.detector.endswith(LoginDetector.name)}
+        if slotted:
+            run.spans = [s for s in run.spans if not (s.detector.endswith(LoginDetector.name) and (s.start, s.end) in slotted)]
         run.spans = resolve(run.spans)
         run.found = {(s.start, s.end): s for s in run.spans}
         run.values = values = known_values(text, run.spans, self.policy.documents)
