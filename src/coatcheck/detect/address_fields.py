@@ -22,14 +22,20 @@ ADDRESS_FIELDS = "address-fields"
 # key (quoted or bare, a dotted path's last part) and its value, quoted or up to the next comma, brace or line end
 _FIELD = regex.compile(
     r"""(?<![\w-])["']?(?P<key>[A-Za-z][\w.-]{0,39}?)["']?[ \t]*(?::|=>|=)[ \t]*"""
-    r"""(?:(?P<q>["'])(?P<v>[^"'\n{}\[\]]{1,120})(?P=q)|(?P<u>[^\s"'{}\[\],;][^"'\n{}\[\],;]{0,119}?)[ \t]*(?=,|;|}|\n|$))""")
+    r"""(?:(?P<q>["'])(?P<v>[^"'\n{}\[\]]{1,120})(?P=q)|(?P<u>[^\s"'{}\[\],;][^"'\n{}\[\],;]{0,119}?)[ \t]*(?=,|;|}|\n|$))"""
+    # an XML element: <StrtNm>Via Saragozza 123</StrtNm><TwnNm>10145 Torino (TO)</TwnNm>
+    r"""|<(?P<key>[A-Za-z][\w.-]{0,39})>(?P<x>[^<>\n]{1,120})</(?P=key)>""")
 _KEY_NOISE = regex.compile(r"[_\-. ]")
 _STREET_VALUE = regex.compile(r"(?![^\n]*(?:@|://|\w:\d))(?!0x)(?=[^\n]*\p{L}{2})(?=[^\n]*\s)\S.*\S")
 # keys that name other things too ("line1" of a poem, "via" of a route, an e-mail's "adresse"): a street there only
 # in a record that also has a locality or a postal code
 _WEAK = frozenset({"line1", "line2", "via", "rue", "calle", "adresse", "domicilio", "anschrift", "direccion",
                    "dirección", "indirizzo"})
-_LOCALITY_VALUE = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*(?:[ -][\p{L}\p{M}'’.-]+){0,3}(?:,[ ]?[A-Z]{2}|[ ]\([A-Z]{2}\))?")
+# a town, with its region ("Austin, TX", "Torino (TO)") and the postal code before or after it where a record
+# writes both in one field ("08008 Barcelona", "Leeds, LS8 8LW", "10145 Torino (TO)")
+_POSTAL = r"(?:[A-Z]{1,2}-?)?\d{4,5}|[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2}"
+_LOCALITY_VALUE = regex.compile(rf"(?:(?:{_POSTAL})[ ]+)?\p{{Lu}}[\p{{L}}\p{{M}}'’.-]*(?:[ -][\p{{L}}\p{{M}}'’.-]+){{0,3}}"
+                                rf"(?:,[ ]?[A-Z]{{2}}|[ ]\([A-Z]{{2}}\))?(?:,?[ ]+(?:{_POSTAL}))?")
 _POSTCODE_VALUE = regex.compile(r"(?=[^\n]*\d)[A-Z0-9][A-Z0-9 -]{2,9}")
 _SHAPES = {"street": _STREET_VALUE, "locality": _LOCALITY_VALUE, "postcode": _POSTCODE_VALUE}  # what a field's value reads as
 _NEAR = 400  # how far from its street a record's locality or postal code may stand
@@ -88,6 +94,6 @@ class AddressFieldDetector:
             kind = _kinds().get(key)
             if kind is None:
                 continue
-            s, e = m.span("v" if m.group("v") is not None else "u")
+            s, e = m.span(next(g for g in ("v", "u", "x") if m.group(g) is not None))
             if _SHAPES[kind].fullmatch(text, s, e) and kept_by(text, s, e, _KEEPS) is None:
                 yield kind, key, s, e

@@ -26,6 +26,8 @@ DERIVED = "derived-handle"
 _TOKEN = regex.compile(r"(?:(?<![\w.@-])|(?<=\\[ntr]))[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*(?!\w|[.-]\w)")
 _TRAILING_DIGITS = regex.compile(r"(\D+?)(\d{1,4})")
 _BIRTH_YEAR = regex.compile(r"19[4-9]\d|200\d")
+_CAPITALISED = regex.compile(r"(?<![\w@.-])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\w@-]|\.\w)|(?<![\w@.-])\p{Lu}{3,}(?![\w@-]|\.\w)")
+NAME_WORD = "handles:name-word"
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _MIN_BARE = 5  # a derived handle without digits: long enough to be no chance word ("jli" is not)
 
@@ -139,6 +141,9 @@ class HandleIndex:
         self.bare: set[str] = set()
         self.stems: set[str] = set()
         self.initials: set[str] = set()
+        # the words of the names the addresses spell (tobias.bohm@… → Tobias, Böhm), folded: where they stand
+        # capitalised in the same text, they are that person's name (an ORM's row, a chat's "Danke, Tobias")
+        self.name_words: set[str] = set()
         for name in names:
             if len(name.split()) < 2:
                 continue
@@ -151,6 +156,7 @@ class HandleIndex:
             if local is not None:
                 self.bare.add(local.lower())
                 if (spelled := local_part_name(local)) is not None:  # frauke.albrecht9@… → albrechtf, fkuhlmann
+                    self.name_words |= {_fold(w) for w in spelled.split() if len(w) >= 3}
                     bare, stems, initials = name_handles(spelled, gazetteer_name(spelled))
                     self.bare |= bare
                     self.stems |= stems
@@ -167,6 +173,18 @@ class HandleIndex:
                 automaton.add_word(word, len(word))
             automaton.make_automaton()
             self._automaton = automaton
+
+    def name_spans(self, text: str) -> list[Span]:
+        """The capitalised words of ``text`` that are a word of a name an address spells (``Böhm`` for
+        ``tobias.bohm@…``, umlauts dropped or written out): that person's name."""
+        if not self.name_words:
+            return []
+        out = []
+        for m in _CAPITALISED.finditer(text):
+            word = m.group()
+            if _fold(word) in self.name_words or _fold(word, german=True) in self.name_words:
+                out.append(Span(m.start(), m.end(), "person", NAME_WORD, 0.8))
+        return out
 
     @classmethod
     def of(cls, values: Iterable[tuple[str, str]]) -> HandleIndex:

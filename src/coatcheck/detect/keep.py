@@ -118,8 +118,10 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
     if value.islower() and (m := _ASCENDING_TAIL.search(low)) is not None and low[:m.start()].rstrip("-_.") in _DUMMY_STEMS:
         return True  # test1234, demo_123: a dummy's word and the digits everyone types after it (Admin123!, Root1234 are
         # real weak passwords, and stay masked)
-    if len(set(low)) <= 2 and (len(low) > 2 or low[:1] * len(low) == low) and not (len(low) <= 2 and low.isdigit()):
-        return True  # "aaaa", "abab", "xx"; not a two-letter surname ("Xu", "Ng") nor a day or a month ("11")
+    if (len(set(low)) <= 2 and (len(low) > 2 or low[:1] * len(low) == low) and not (len(low) <= 2 and low.isdigit())
+            and ((core := re.sub(r"[-_. /]", "", low))[:2] * len(core))[:len(core)] == core):
+        return True  # "aaaa", "abab", "xx": one or two characters repeated; not a two-letter surname ("Xu", "Ng"), a
+        # day or a month ("11"), a name of two letters ("Otto", "Anna") nor a number of two digits ("34433")
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))

@@ -61,6 +61,7 @@ from .phrases import CredentialPhraseDetector
 from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
+from .person_rows import person_row_ids
 from .person_records import PersonRecordDetector
 from .user_maps import UserMapDetector
 from .mentions import MentionDetector
@@ -484,6 +485,8 @@ class Pipeline:
             steps.append(("dates", self._dates))
         if "secret" in mask:
             steps.append(("examples", self._examples))
+        if "account" in mask:
+            steps.append(("person-rows", self._person_rows))
         steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
                   ("encoded-copies", self._encoded_copies), ("resolve", self._resolve)]
         self._steps = steps
@@ -584,6 +587,11 @@ class Pipeline:
     def _dates(self, run: _Pass) -> None:
         run.spans = drop_dates(run.text, run.spans)
 
+    def _person_rows(self, run: _Pass) -> None:
+        """Prefixed person-bound ids (``EMP-4471``; ``E92558`` on a row that names a person): :mod:`.person_rows`."""
+        found = [s for s in person_row_ids(run.text, run.spans) if self._allowed(run.text, s)]
+        run.spans.extend(found)
+
     def _examples(self, run: _Pass) -> None:
         run.spans = drop_documented(run.text, run.spans)
 
@@ -651,7 +659,8 @@ class Pipeline:
         # a name the readable step will keep (a public figure, a placeholder) gives no handles either
         pairs = frozenset((text[s.start:s.end], s.category) for s in run.spans
                           if s.category in ("person", "email") and not kept_span(text, s))
-        found = self._built(self._handle_indexes, pairs, HandleIndex.of).spans(text) if pairs else []
+        index = self._built(self._handle_indexes, pairs, HandleIndex.of) if pairs else None
+        found = [*index.spans(text), *index.name_spans(text)] if index is not None else []
         if run.known is not None:
             found += run.known.handles().spans(text)
         found += list_mates(text, [*run.spans, *found])

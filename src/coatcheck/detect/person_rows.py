@@ -1,0 +1,53 @@
+"""Person-bound numbers by the letters before them and the row they sit in (data/vocab/numbers.toml
+[id_prefixes]): an id whose prefix spells its holder (``EMP-4471``, ``MRN-2048556``, ``CUST0098123``) is a person's
+number wherever it stands; one behind a single letter (``E92558``, ``C-55489``, ``L-792127``) is one on a line that
+names or reaches a person (a name, an e-mail, a phone, an address, an IBAN, a national id, a login found there):
+an HR form's "Employee: Baptiste Moreau (ID E92558)", an ORM's row ``('E-83442', 'Tobias', 'Böhm', …)``."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+
+import regex
+
+from ..spans import Span
+from .vocabulary import vocabulary_words
+
+NAME = "person-rows"
+# what makes a line a person's row
+PERSON_CATEGORIES = frozenset({"person", "email", "phone", "address", "iban", "national_id", "username"})
+_ID = regex.compile(r"(?<![\w./#:-])(?P<p>[A-Z]{1,8})(?P<sep>[-_]?)(?P<n>\d{4,12})(?![\w-]|\.\d)")
+
+
+@functools.cache
+def _prefixes() -> tuple[frozenset[str], frozenset[str]]:
+    return (frozenset(vocabulary_words("numbers", "id_prefixes")),
+            frozenset(vocabulary_words("numbers", "id_prefix_letters")))
+
+
+def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
+    """The prefixed person-bound ids of ``text``, given the spans found there (the rows they mark as a person's)."""
+    if not any(c.isdigit() for c in text):
+        return []
+    spelled, letters = _prefixes()
+    rows: list[int] | None = None  # starts of the person spans, sorted (built on the first one-letter id)
+    out: list[Span] = []
+    for m in _ID.finditer(text):
+        prefix, digits = m.group("p"), m.group("n")
+        if prefix in spelled:
+            out.append(Span(m.start(), m.end(), "account", NAME, 0.8))
+            continue
+        if prefix not in letters or len(digits) < 5:
+            continue
+        if rows is None:
+            rows = sorted(s.start for s in spans if s.category in PERSON_CATEGORIES)
+        if not rows:
+            continue
+        ls = text.rfind("\n", 0, m.start()) + 1
+        le = text.find("\n", m.end())
+        le = len(text) if le < 0 else le
+        k = bisect.bisect_left(rows, ls)
+        if k < len(rows) and rows[k] < le:
+            out.append(Span(m.start(), m.end(), "account", NAME, 0.75))
+    return out
