@@ -50,3 +50,24 @@ def test_the_values_of_a_persons_row_are_masked(text: str, values: list[str]) ->
 ])
 def test_ids_routes_and_times_of_no_one_stay(text: str) -> None:
     assert Masker().mask(text).text == text
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("changed: [bastion-01] => (item={'name': 'carolaalb94', 'comment': 'Carola Albrecht', 'groups': 'wheel'})\n"
+     "failed: [bastion-01] (item=carolaalb94) => {}\n", ["carolaalb94", "Albrecht"]),
+    ('{"object": {"id": "cus_RAVdZOBWdoTmQe", "object": "customer"}}\n', ["cus_RAVdZOBWdoTmQe"]),
+    ("DB_PASSWORD: postgres\n", ["postgres"]),
+])
+def test_logins_customers_and_passwords_are_masked(text: str, values: list[str]) -> None:
+    masked = Masker().mask(text).text
+    for v in values:
+        assert v not in masked, (v, masked)
+
+
+@pytest.mark.parametrize("text", [
+    "services:\n  postgres:\n    image: postgres:16\n    env:\n      POSTGRES_PASSWORD: postgres\n",
+    "DATABASE_URL: postgres://postgres:postgres@localhost:5432/postgres\n",
+    '"tags": {"transaction": "/account/payment-methods", "runtime": "CPython 3.11.9"}\n',
+])
+def test_defaults_and_routes_stay(text: str) -> None:
+    assert Masker().mask(text).text == text

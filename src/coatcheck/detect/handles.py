@@ -52,7 +52,7 @@ def _pair_handles(first: str, last: str) -> tuple[set[str], set[str]]:
         bare |= {first + sep + last, fi + sep + last, last + sep + first, last + sep + fi, first + sep + li}
     # whole names run together, and cut the ways account schemes cut them (8-character logins, 3+3, 5+3 letters)
     run_together = {first + last, last + first, first[:3] + last[:3], first[:2] + last[:4], last[:5] + first[:3],
-                    fi + last[:7], last[:7] + fi}
+                    fi + last[:7], last[:7] + fi, first + last[:2], first + last[:3], first + last[:4]}
     return bare, run_together - bare
 
 

@@ -239,6 +239,18 @@ def is_cloud_account_id(text: str, start: int, end: int) -> bool:
             or _CLOUD_ACCOUNT_AFTER.match(text, end) is not None)
 
 
+def is_default_credential(text: str, start: int, end: int) -> bool:
+    """A service's documented default password: the name of its own account, written in its key or its URL on the
+    same line (``POSTGRES_PASSWORD: postgres``, ``postgres://postgres:postgres@localhost``, ``MYSQL_ROOT_PASSWORD:
+    root``): the image's default, set on purpose for a throwaway database, no one's secret."""
+    value = text[start:end].strip("'\"")
+    low = value.lower()
+    if low not in word_list("service_users_lower"):
+        return False
+    ls = text.rfind("\n", 0, start) + 1
+    return low in text[max(ls, start - 80):start].lower()
+
+
 _FILLER_RUN = re.compile(r"(\d)\1{9}")
 
 
@@ -830,6 +842,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_identifier_slot,
         is_thing_name,
         is_public_key_material,
+        is_default_credential,
         is_ciphertext,
         is_container_user,
         is_application_named_user,
