@@ -57,6 +57,8 @@ def test_ids_routes_and_times_of_no_one_stay(text: str) -> None:
      "failed: [bastion-01] (item=carolaalb94) => {}\n", ["carolaalb94", "Albrecht"]),
     ('{"object": {"id": "cus_RAVdZOBWdoTmQe", "object": "customer"}}\n', ["cus_RAVdZOBWdoTmQe"]),
     ("DB_PASSWORD: postgres\n", ["postgres"]),
+    ('{"resourceType": "Patient", "identifier": [{"use": "usual",\n  "system": "urn:oid:1.2.36.146.595.217.0.1",\n'
+     '  "value": "4614356"}]}\n', ["4614356"]),
 ])
 def test_logins_customers_and_passwords_are_masked(text: str, values: list[str]) -> None:
     masked = Masker().mask(text).text
