@@ -57,6 +57,9 @@ def test_ids_routes_and_times_of_no_one_stay(text: str) -> None:
      "failed: [bastion-01] (item=carolaalb94) => {}\n", ["carolaalb94", "Albrecht"]),
     ('{"object": {"id": "cus_RAVdZOBWdoTmQe", "object": "customer"}}\n', ["cus_RAVdZOBWdoTmQe"]),
     ("DB_PASSWORD: postgres\n", ["postgres"]),
+    ("H000000ACME PAYROLL GMBH                 20240528    V2.1\n"
+     "D000001PELLEGRINI NOEMI            IT08V4698108500080424628761       000000052497EUR\n",
+     ["PELLEGRINI", "NOEMI", "IT08V4698108500080424628761"]),
     ('{"resourceType": "Patient", "identifier": [{"use": "usual",\n  "system": "urn:oid:1.2.36.146.595.217.0.1",\n'
      '  "value": "4614356"}]}\n', ["4614356"]),
 ])

@@ -346,6 +346,14 @@ def gazetteer_name_any_case(value: str) -> bool:
     return gazetteer_name(value.title() if value.isupper() else value)
 
 
+def gazetteer_name_either_order(value: str) -> bool:
+    """:func:`gazetteer_name_any_case`, also with the surnames first (payroll and bank files write ``PELLEGRINI
+    NOEMI``, ``RAMOS IGLESIAS AINHOA``)."""
+    name = value.title() if value.isupper() else value
+    words = name.split()
+    return gazetteer_name(name) or (len(words) >= 2 and gazetteer_name(" ".join([words[-1], *words[:-1]])))
+
+
 def possible_phone(value: str) -> bool:
     """A *possible* phone number (phonenumbers' length check, not full validity): for values in a
     phone-labelled slot, where a mistyped or unassigned number is still somebody's phone. An extension
@@ -534,6 +542,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "birth_date": birth_date,
     "obfuscated_email": obfuscated_email,
     "gazetteer_name_any_case": gazetteer_name_any_case,
+    "gazetteer_name_either_order": gazetteer_name_either_order,
     "luhn": luhn,
     "card": card,
     "iban": iban,
