@@ -76,3 +76,16 @@ def test_logins_customers_and_passwords_are_masked(text: str, values: list[str])
 ])
 def test_defaults_and_routes_stay(text: str) -> None:
     assert Masker().mask(text).text == text
+
+
+def test_the_name_an_address_spells_is_masked_in_a_later_turn() -> None:
+    from coatcheck.detect.pipeline import Pipeline
+    from coatcheck.policy import Policy
+    from coatcheck.wire.session import Session
+
+    policy = Policy.builtin("agent")
+    s = Session(b"t" * 32, Pipeline(policy), policy)
+    first = s.mask("customer contact: tobias.bohm@hafenkontor-kiel.de\n")
+    assert "tobias.bohm" not in first
+    later = s.mask("[14:31] Agent: Danke, Tobias. Ich sehe zwei Buchungen, Herr Böhm.\n")
+    assert "Tobias" not in later and "Böhm" not in later, later

@@ -662,7 +662,8 @@ class Pipeline:
         index = self._built(self._handle_indexes, pairs, HandleIndex.of) if pairs else None
         found = [*index.spans(text), *index.name_spans(text)] if index is not None else []
         if run.known is not None:
-            found += run.known.handles().spans(text)
+            known_index = run.known.handles()
+            found += [*known_index.spans(text), *known_index.name_spans(text)]
         found += list_mates(text, [*run.spans, *found])
         found = [s for s in found if text[s.start:s.end] not in self.policy.never_mask]
         for s in found:
