@@ -45,6 +45,9 @@ _YAML_BLOCK = regex.compile(
     r"(?m)^(?P<ind>[ \t]*)(?P<k>[A-Za-z_][\w.-]{0,59}):[ \t]*\r?\n(?:(?P=ind)(?P<ci>[ \t]+)[^\n]*\r?\n)?"
     r"(?:(?P=ind)(?P=ci)[^\n]*\r?\n){0,5}?(?P=ind)(?(ci)(?P=ci)|[ \t]+)"
     r"(?:Default|default|defaultValue|default_value|Value|value):[ \t]*(?P<q>[\"']?)(?P<v>[^\"'\n#]{1,200}?)(?P=q)[ \t]*$")
+# XML whose credential element wraps its value: Windows unattend's <AdministratorPassword><Value>…</Value>,
+# <Password><Value>…</Value><PlainText>true</PlainText></Password>
+_XML_NESTED = regex.compile(r"<(?P<k>[A-Za-z][\w:.-]{0,59})>\s*<(?:Value|value)>(?P<v>[^<>\n]{1,200})</(?:Value|value)>")
 # Terraform/OpenTofu: variable "db_password" { … default = "…" } (the block still open: its lines indented)
 _HCL = regex.compile(
     r"""(?m)^[ \t]*variable[ \t]+"(?P<k>[\w.-]{1,60})"[ \t]*\{[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,8}?"""
@@ -85,6 +88,6 @@ class PairDetector:
         for m in _JSON.finditer(text):
             k, v = ("k", "v") if m.group("k") is not None else ("k2", "v2")
             yield _KEY_SPACES.sub("_", m[k].strip()), *m.span(v)
-        for pattern in (_XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL):
+        for pattern in (_XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL, _XML_NESTED):
             for m in pattern.finditer(text):
                 yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")

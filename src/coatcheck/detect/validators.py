@@ -136,6 +136,8 @@ def ipv4(value: str) -> bool:
         return False
     if ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast or ip.is_reserved:
         return False
+    if ip.packed[2:] == b"\0\0":
+        return False  # 13.0.0.0, 3.0.0.0: a /16 network's own address or a four-part version, never a machine
     return not any(ip in n for n in _DOC_V4) and str(ip) != "255.255.255.255"
 
 
