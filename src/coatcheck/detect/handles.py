@@ -52,8 +52,17 @@ def _pair_handles(first: str, last: str) -> tuple[set[str], set[str]]:
         bare |= {first + sep + last, fi + sep + last, last + sep + first, last + sep + fi, first + sep + li}
     # whole names run together, and cut the ways account schemes cut them (8-character logins, 3+3, 5+3 letters)
     run_together = {first + last, last + first, first[:3] + last[:3], first[:2] + last[:4], last[:5] + first[:3],
-                    fi + last[:7], last[:7] + fi, first + last[:2], first + last[:3], first + last[:4]}
+                    fi + last[:7], last[:7] + fi}
     return bare, run_together - bare
+
+
+def _cut_stems(first: str, last: str) -> set[str]:
+    """A first name and the head of a surname (carola + alb): a handle with digits after it (carolaalb94); alone only
+    when nine letters or more (baptistegu), since shorter cuts make words (jen + kins, mark + down, sam + ba)."""
+    return {first + last[:k] for k in (2, 3, 4) if len(last) > k}
+
+
+_MIN_CUT = 9
 
 
 def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str], set[str]]:
@@ -80,7 +89,9 @@ def name_handles(name: str, credible: bool = True) -> tuple[set[str], set[str], 
             joined, together = _pair_handles(first, last)
             bare |= joined
             run |= together
-            stems |= {first, last}
+            cuts = _cut_stems(first, last)
+            stems |= {first, last} | cuts
+            run |= {c for c in cuts if len(c) >= _MIN_CUT}
         if len(parts) > 2:  # two surnames: the first one with the second's initial (agarciav), or both run together
             run |= {first[0] + parts[-2] + parts[-1][0], parts[-2] + parts[-1]}
     bare = {h for h in bare if len(h) >= _MIN_BARE}
@@ -156,7 +167,9 @@ class HandleIndex:
             if local is not None:
                 self.bare.add(local.lower())
                 if (spelled := local_part_name(local)) is not None:  # frauke.albrecht9@… → albrechtf, fkuhlmann
-                    self.name_words |= {_fold(w) for w in spelled.split() if len(w) >= 3}
+                    # (not a word prose or code writes capitalised at a sentence's start: "Grant read access")
+                    self.name_words |= {_fold(w) for w in spelled.split() if len(w) >= 3
+                                        and w.lower() not in plain_words() and w.lower() not in word_list("dictionary_words")}
                     bare, stems, initials = name_handles(spelled, gazetteer_name(spelled))
                     self.bare |= bare
                     self.stems |= stems

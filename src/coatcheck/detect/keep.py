@@ -202,15 +202,17 @@ def is_ciphertext(text: str, start: int, end: int) -> bool:
 def is_container_user(text: str, start: int, end: int) -> bool:
     """A Dockerfile's ``USER nonroot``: the account a container runs as, not a person."""
     ls = text.rfind("\n", 0, start) + 1
+    low = text[start:end].lower()
     return (re.fullmatch(r"[ \t]*USER[ \t]+", text[ls:start]) is not None
-            and (text.startswith("FROM ") or "\nFROM " in text))
+            and (text.startswith("FROM ") or "\nFROM " in text)
+            and not any(_name_like(p) for p in re.split(r"[._-]+", low) if p))  # USER mrossi: a person's login
 
 
 _DB_NAME = re.compile(r"""(?m)["']?\b(?:NAME|(?i:database|dbname|db_?name|db_database|postgres_db|mysql_database|"""
                       r"""database_name|initial catalog))["']?[ \t]*(?:=>|[:=])[ \t]*(?:env\([^,()]+,[ \t]*)?["']?"""
                       r"""(?P<v>[A-Za-z_][\w-]{2,40})""")
 _APP_PATH = re.compile(r"(?<![\w.~-])/(?:srv|opt|var/www|var/lib|var/log|etc|app|apps)/(?P<v>[A-Za-z_][\w-]{2,40})(?![\w-])"
-                       r"|(?<![\w-])(?P<f>[A-Za-z_][\w-]{2,40})\.(?:key|crt|pem|conf|service|sql|db|sock)\b")
+                       r"|(?<![\w-])(?P<f>[A-Za-z_][\w-]{2,40})\.(?:conf|service|sql|db|sock)\b")
 
 
 @lru_cache(maxsize=4)
@@ -225,18 +227,16 @@ def is_application_named_user(text: str, start: int, end: int) -> bool:
     """A login that is the application's own name in the same text (``USER: fieldnotes`` beside ``NAME:
     fieldnotes``, ``postgres_user: shop`` beside ``/srv/shop``): the application's account, not a person's."""
     value = text[start:end]
-    return len(value) >= 3 and value.isascii() and value.lower() in _application_names(text)
+    low = value.lower()
+    # a person's login is often its own database's name too (PostgreSQL's default): a name-like login stays masked
+    return (len(value) >= 3 and value.isascii() and low in _application_names(text)
+            and not any(_name_like(p) for p in re.split(r"[._-]+", low) if p))
 
 
-# a cloud account's number inside a resource name: arn:aws:eks:eu-west-1:548503910223:cluster/prod, an ECR host
-_CLOUD_ACCOUNT_BEFORE = re.compile(r"arn:aws[\w-]*:[\w-]*:[\w-]*:$")
-_CLOUD_ACCOUNT_AFTER = re.compile(r"\.dkr\.ecr\.")
-
-
-def is_cloud_account_id(text: str, start: int, end: int) -> bool:
-    """An AWS account number inside an ARN or an ECR registry host: a resource's name, no person's number."""
-    return (_CLOUD_ACCOUNT_BEFORE.search(text, max(0, start - 60), start) is not None
-            or _CLOUD_ACCOUNT_AFTER.match(text, end) is not None)
+def is_route_word(text: str, start: int, end: int) -> bool:
+    """A web route's own word under a collection of people (``/users/signup``, ``/customers/archived``,
+    keep/route_words.txt): no one's login."""
+    return text[start:end].lower() in word_list("route_words")
 
 
 def is_default_credential(text: str, start: int, end: int) -> bool:
@@ -426,11 +426,14 @@ def is_prose_word(text: str, start: int, end: int) -> bool:
 
 
 _VERSION_BEFORE = re.compile(
-    r"(?i)(?:version|kernel|linux|release|v8|node|python|\bv|since|"
+    r"(?i)(?:version|kernel|linux|release|\bv8|\bnode|python|\bv|\bsince|"
     # "update zlib to", "patch V8 to", "bumped openssl from": a verb of versions, up to two words, then to/from
-    r"(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|patch(?:ed|es)?|pin(?:ned|s)?|downgrade[sd]?)"
+    # "update zlib to", "patch V8 to": a verb of versions, one word (the package) and "to"; not "updated from" (an
+    # audit log's address), "dispatched to", "pinned our egress to"
+    r"\b(?:update[sd]?|upgrade[sd]?|bump(?:ed|s)?|patch(?:ed|es)?|downgrade[sd]?)"
     r"(?:\s+(?!(?:ips?|address(?:es)?|records?|a|aaaa|dns|hosts?|servers?|endpoints?|firewall|allow-?list|white-?list|"
-    r"gateway|routes?|proxy|nameservers?|peers?|upstream|origin|vip|lb|load|balancer|node|nodes)\b)[\w.+-]+){0,2}\s+(?:to|from)|"
+    r"gateway|routes?|proxy|nameservers?|peers?|upstream|origin|vip|lb|load|balancer|node|nodes|egress|ingress|"
+    r"the|our|my|your|their|its|password|user|account|session|login|key|token)\b)[\w.+-]+)?\s+to|"
     r"[=<>~!]=\s*|[\"'(]==\s*"
     # a document's numbered part: "RFC 7644 Abschnitt 3.4.2.2", "§ 4.1.2.3", "clause 10.2.1.4"
     r"|\b(?:sections?|sect\.|sec\.|abschnitt|kapitel|ziffer|sezione|capitolo|paragrafo|chapitre|sección|seccion|"
@@ -477,7 +480,7 @@ def is_placeholder_address_shape(text: str, start: int, end: int) -> bool:
 # an SVG path's or a matrix's numbers run together with signs for separators ("1.52-.87 2.83-2.12 3.51.98.32"):
 # a dotted quad there is four numbers, not an address (a traceroute's "81.2.69.160  1.524 ms" has no sign between)
 _SIGNED_PAIR_BEFORE = re.compile(r"\d\.\d+-\.?\d[\d.]*[ ,]?$")
-_SIGNED_AFTER = re.compile(r"-\.?\d+(?:\.\d+)?(?![\d.])")
+_SIGNED_AFTER = re.compile(r"-(?:\.\d+|\d+\.\d+)(?![\d.])")  # -.87, -2.12; not a range's -254
 
 
 def is_number_soup(text: str, start: int, end: int) -> bool:
@@ -635,9 +638,9 @@ def is_thing_name(text: str, start: int, end: int) -> bool:
     parts = [w.strip(".,:;'\"()") for w in text[start:end].split()]
     if any(w.lower() in words for w in parts):
         # a first name and a surname that is also an institution's word is a person ("Margaret Court", not "Stony
-        # Brook University": University is nobody's surname, nor is Serve in "Ray Serve")
+        # Brook University": University is nobody's surname; "Grace Trainer" too, where nothing imports a trainer)
         return not (len(parts) == 2 and parts[0] in word_list("first_names") and parts[0] not in word_list("common_words")
-                    and parts[1].lower() not in _INSTITUTIONS and parts[1].lower() not in software)
+                    and parts[1].lower() not in _INSTITUTIONS)
     # an institution's word right after it: "Indiana University", "Stony Brook University"
     after = _NEXT_WORD.match(text, end)
     return after is not None and after.group(1)[0].isupper() and after.group(1).lower() in _INSTITUTIONS
@@ -674,7 +677,7 @@ def is_imported_name(text: str, start: int, end: int) -> bool:
     software = vocabulary.word_set("names", "software_words")
     for w in parts[1:]:
         low = w.lower()
-        if not (low in imported or low in software or (w.isupper() and len(w) <= 5)):  # "LLM", "API"
+        if not (low in imported or low in software):
             return False
     return True
 
@@ -843,10 +846,10 @@ KEEPS: dict[str, KeepPredicate] = {
         is_thing_name,
         is_public_key_material,
         is_default_credential,
+        is_route_word,
         is_ciphertext,
         is_container_user,
         is_application_named_user,
-        is_cloud_account_id,
         is_imported_name,
         is_place_name,
         is_group_name,

@@ -147,7 +147,13 @@ def credential_cue(text: str, start: int) -> bool:
     if any(w in _DIGEST_WORDS for w in sentence):
         return False
     words = regex.findall(r"[\p{L}]+", before.lower())[-5:]
-    return any(w in _cue_words() for w in words) or any(w in _cue_words() for w in sentence)
+    if any(w in _cue_words() for w in words):
+        return True
+    # farther back only where the value is what the sentence says the credential is: a copula right before it
+    return bool(sentence) and sentence[-1] in _COPULAS and any(w in _cue_words() for w in sentence)
+
+
+_COPULAS = frozenset({"is", "was", "are", "es", "era", "è", "ist", "lautet", "war", "est", "était", "sono", "son"})
 
 
 _DIGEST_WORDS = frozenset({"hash", "hashes", "sha", "sha1", "sha256", "sha512", "md5", "checksum", "checksums",

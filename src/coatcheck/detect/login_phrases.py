@@ -43,14 +43,14 @@ def _command(kind: str) -> regex.Pattern[str]:
     commands = load_toml(data_path("identity_commands.toml"))[kind]
     alternation = "|".join(c.replace(" ", r"[^\S\n]+") for c in commands)
     value = (r"(?:[\w.-]{1,40}\\{1,2})?(?P<v>[A-Za-z_][\w.$-]{0,38}[\w$])" if kind == "login"
-             else r"(?P<v>[^\s\"'()]{8,512})")
+             else r"(?P<v>(?![\"'])\S{6,512}?)")  # to its line's end: "blue(fish)2024", "x\"y" (no quote first)
     # the prompt, the command alone on its line, then the printed value alone on the next (a login after a Windows
     # domain)
     # found from the command (a prompt's sign right before it, or "sudo "): a search from every line start for a
     # prompt would cost a scan of the line's head at each line
     return regex.compile(
         rf"(?<=[$#%>❯➜»][^\S\n]{{0,4}}(?:sudo[^\S\n]+)?)(?:{alternation})[^\S\n]*(?:\r?\n|(?:\\r)?\\n)[^\S\n]*"
-        rf"{value}[^\S\n]*(?=\r?\n|\\[rn]|$|[\"'])")
+        rf"{value}[^\S\n]*(?=\r?\n|\\[rn]|$|[\"'](?:[,}}\]\s]|$))")
 
 
 # a credentials file printed (OpenVPN's auth-user-pass file, a credentials.txt): its path on a line, then the login

@@ -41,17 +41,20 @@ _YAML = regex.compile(r"(?m)^(?P<ind>[ \t]*)-[ \t]+(?:name|key):[ \t]*[\"']?(?P<
 # a block named by its key whose default or value is a field of it: CloudFormation's "DBPassword:" / "  Type: String"
 # / "  NoEcho: true" / "  Default: …", Helm's and OpenAPI's "adminPassword:" / "  value: …" (the field at the block's
 # first indentation, at most six lines in)
+_DEFAULT_KEY = r"(?:Default|default|defaultValue|default_value|Value|value)"
+# (each line's indentation is read whole, (?=\S) after it: a blank run is split one way only, the search stays linear)
 _YAML_BLOCK = regex.compile(
-    r"(?m)^(?P<ind>[ \t]*)(?P<k>[A-Za-z_][\w.-]{0,59}):[ \t]*\r?\n(?:(?P=ind)(?P<ci>[ \t]+)[^\n]*\r?\n)?"
-    r"(?:(?P=ind)(?P=ci)[^\n]*\r?\n){0,5}?(?P=ind)(?(ci)(?P=ci)|[ \t]+)"
-    r"(?:Default|default|defaultValue|default_value|Value|value):[ \t]*(?P<q>[\"']?)(?P<v>[^\"'\n#]{1,200}?)(?P=q)[ \t]*$")
+    rf"(?m)^(?P<ind>[ \t]*)(?P<k>[A-Za-z_][\w.-]{{0,59}}):[ \t]*\r?\n"
+    rf"(?:(?P=ind)(?P<ci>[ \t]+)(?=\S)(?!{_DEFAULT_KEY}:)[^\n]*\r?\n(?:(?P=ind)(?P=ci)[^\n]*\r?\n){{0,5}}?(?P=ind)(?P=ci)"
+    rf"|(?P=ind)[ \t]+(?=\S)){_DEFAULT_KEY}:[ \t]*"
+    r"""(?:"(?P<v>(?:[^"\\\n]|\\.){1,200})"|'(?P<v>[^'\n]{1,200})'|(?P<v>[^\s"'#][^\n#]{0,199}?))[ \t]*(?:\#[^\n]*)?$""")
 # XML whose credential element wraps its value: Windows unattend's <AdministratorPassword><Value>…</Value>,
 # <Password><Value>…</Value><PlainText>true</PlainText></Password>
 _XML_NESTED = regex.compile(r"<(?P<k>[A-Za-z][\w:.-]{0,59})>\s*<(?:Value|value)>(?P<v>[^<>\n]{1,200})</(?:Value|value)>")
 # Terraform/OpenTofu: variable "db_password" { … default = "…" } (the block still open: its lines indented)
 _HCL = regex.compile(
-    r"""(?m)^[ \t]*variable[ \t]+"(?P<k>[\w.-]{1,60})"[ \t]*\{[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,8}?"""
-    r'[ \t]+default[ \t]*=[ \t]*"(?P<v>[^"\n]{1,200})"')
+    r"""(?m)^[ \t]*variable[ \t]+"(?P<k>[\w.-]{1,60})"[ \t]*\{[ \t]*\r?\n(?:[ \t][^\n]*\r?\n){0,8}?"""
+    r'[ \t]+default[ \t]*=[ \t]*"(?P<v>(?:[^"\\\n]|\\.){1,200})"')
 _KEY_SPACES = regex.compile(r"[ \t]+")
 
 

@@ -17,6 +17,7 @@ from .vocabulary import vocabulary_words
 NAME = "person-rows"
 # what makes a line a person's row
 PERSON_CATEGORIES = frozenset({"person", "email", "phone", "address", "iban", "national_id", "username"})
+_ID_LABEL = regex.compile(r"(?i)\b(?:id|nr|no|num|number|n°|nº|#)\.?:?[ \t]*$")
 _ID = regex.compile(r"(?<![\w./#:-])(?P<p>[A-Z]{1,8})(?P<sep>[-_]?)(?P<n>\d{4,12})(?![\w-]|\.\d)")
 
 
@@ -35,11 +36,15 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for m in _ID.finditer(text):
         prefix, digits = m.group("p"), m.group("n")
+        if m.group("sep") == "_":
+            continue  # MEM_4096, SUB_1000: a constant's name
         if prefix in spelled:
             out.append(Span(m.start(), m.end(), "account", NAME, 0.8))
             continue
         if prefix not in letters or len(digits) < 5:
             continue
+        if not m.group("sep") and _ID_LABEL.search(text, max(0, m.start() - 12), m.start()) is None:
+            continue  # E11000 duplicate key error: a code; "ID E92558", "E-83442" are ids
         if rows is None:
             rows = sorted(s.start for s in spans if s.category in PERSON_CATEGORIES)
         if not rows:

@@ -207,6 +207,7 @@ class CredentialPhraseDetector:
 
 
 _COMMAND_END = regex.compile(r"[|;&]")
+_REDIRECT = regex.compile(r"\d?[<>]")
 # the items of an argument vector after its program's: ["sshpass", "-p", "…"] (strace, exec-form CMD, JSON),
 # a0="curl" a1="-u" a2="…" (auditd EXECVE records)
 _ARGV_ITEM = re.compile(r"""[ \t]*,?[ \t]*(?:a\d+=)?(["'])((?:\\.|(?!\1)[^\\\n])*)\1""")
@@ -268,7 +269,9 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
 
     valued = {str(o) for o in _list(spec.get("takes_value"))}  # options whose next word is theirs (htpasswd -C 12)
     switch = str(spec.get("switch", "-"))  # Windows programs' options start with "/" (net use … /user:x)
-    plain = [w for i, w in enumerate(words) if not w[2].startswith(("-", switch)) and not (i and words[i - 1][2] in valued)]
+    # a redirection (>nul, 2>&1, <in.txt) is the shell's, no argument
+    plain = [w for i, w in enumerate(words) if not w[2].startswith(("-", switch)) and not (i and words[i - 1][2] in valued)
+             and not _REDIRECT.match(w[2])]
     needed = spec.get("subcommand")
     if isinstance(needed, str) and (not plain or plain[0][2] != needed):
         return out
@@ -278,8 +281,8 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
                 a, b, value = plain[int(index)]
                 add(a, b, value)
     share = spec.get("share_password")  # net use [Z:] \\host\share PASSWORD /user:…: the word after the share
-    if isinstance(share, str) and plain and plain[0][2] == share:
-        at = next((i for i, w in enumerate(plain) if w[2].startswith("\\\\")), None)
+    if isinstance(share, str) and plain and plain[0][2].lower() == share:
+        at = next((i for i, w in enumerate(plain) if text.startswith("\\\\", w[0])), None)  # as written, quoted or not
         if at is not None and at + 1 < len(plain) and plain[at + 1][2] != "*":
             add(*plain[at + 1])
     batch = spec.get("batch")  # htpasswd -b FILE USER PASSWORD (-nb USER PASSWORD): a flag letter moves it in

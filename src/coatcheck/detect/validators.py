@@ -348,6 +348,11 @@ def gazetteer_name_any_case(value: str) -> bool:
     return gazetteer_name(value.title() if value.isupper() else value)
 
 
+def chat_speaker(value: str) -> bool:
+    """A chat line's speaker: one known first name that is not a common word, or a full name the gazetteers know."""
+    return first_name(value) if len(value.split()) == 1 else gazetteer_name(value)
+
+
 def gazetteer_name_either_order(value: str) -> bool:
     """:func:`gazetteer_name_any_case`, also with the surnames first (payroll and bank files write ``PELLEGRINI
     NOEMI``, ``RAMOS IGLESIAS AINHOA``)."""
@@ -545,6 +550,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "obfuscated_email": obfuscated_email,
     "gazetteer_name_any_case": gazetteer_name_any_case,
     "gazetteer_name_either_order": gazetteer_name_either_order,
+    "chat_speaker": chat_speaker,
     "luhn": luhn,
     "card": card,
     "iban": iban,
