@@ -142,30 +142,29 @@ _BRACKET_PAIRS = {")": "(", "]": "[", "}": "{"}
 _REGEX_LIKE = regex.compile(r"\\[sdwSDWbB]|\{\d+,\d*\}|\[\^")
 
 
-def _balanced(value: str) -> bool:
-    """Every bracket of ``value`` closes, in order: ``{"a": [1]}``, not ``(j*c#w+(a(2r``."""
+def _open_brackets(value: str) -> int | None:
+    """How many of ``value``'s brackets are left open, when every closer closes the last opener still open; None
+    when one does not."""
     stack: list[str] = []
     for c in value:
         if c in "([{":
             stack.append(c)
         elif c in _BRACKET_PAIRS:
             if not stack or stack.pop() != _BRACKET_PAIRS[c]:
-                return False
-    return not stack
+                return None
+    return len(stack)
+
+
+def _balanced(value: str) -> bool:
+    """Every bracket of ``value`` closes, in order: ``{"a": [1]}``, not ``(j*c#w+(a(2r``."""
+    return _open_brackets(value) == 0
 
 
 def _nests(value: str) -> bool:
     """The brackets of ``value`` could be code's or a template's: every closer closes the last opener still open
     (openers left open are allowed: a call cut at the line's end). ``m{{h}o)p${e]nob(`` does not nest: a password
     of punctuation, not a call, an f-string or a ``${VAR}``."""
-    stack: list[str] = []
-    for c in value:
-        if c in "([{":
-            stack.append(c)
-        elif c in _BRACKET_PAIRS:
-            if not stack or stack.pop() != _BRACKET_PAIRS[c]:
-                return False
-    return True
+    return _open_brackets(value) is not None
 
 
 def _looks_like_variable(value: str) -> bool:
