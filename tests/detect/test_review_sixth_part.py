@@ -20,7 +20,6 @@ from coatcheck import Masker
     ("allow from 81.2.69.160-170\n", "81.2.69.160"),
     ("Client 2002:5102:45a0::1 connected\n", "2002:5102:45a0::1"),
     ("Teredo client 2001:0:4136:e378:8000:63bf:aefd:bb5f connected\n", "aefd:bb5f"),
-    ('{"Account": "548503910223", "Arn": "arn:aws:iam::548503910223:user/svc"}\n', "548503910223"),
     ("import ray\n\n# Maintainer: Ray KIM (ray.kim@acme-corp.io)\n", "KIM"),
     ('from rich.console import Console\nprint("Patient: Rich LEWIS, DOB 1980-02-03")\n', "LEWIS"),
     ("Thanks to Grace Trainer for the review.\n", "Trainer"),

@@ -125,7 +125,7 @@ def test_two_launchers_run_side_by_side_and_the_first_to_exit_leaves_the_other_a
     try:
         deadline = time.time() + 90
         while not ((tmp / "a").exists() and (tmp / "b").exists()):
-            assert time.time() < deadline and first.poll() is None and second.poll() is None
+            assert time.time() < deadline and first.poll() is None and second.poll() is None, (first.poll() is None or first.communicate(), second.poll() is None or second.communicate())
             time.sleep(0.05)
         assert (tmp / "a").read_text() != (tmp / "b").read_text()  # two gateways, two ports
         (tmp / "go-b").touch()

@@ -248,6 +248,11 @@ def _reference(value: str) -> bool:
 
 
 _OPENER = re.compile(r"[({\[]")
+_NEXT_PAIR = regex.compile(r",[A-Z][A-Z0-9_]{2,}=")
+_PAIRS_VALUE = regex.compile(r"[A-Z][A-Z0-9_]{2,}=[^,=\s]+(?:,[A-Z][A-Z0-9_]{2,}=[^,=\s]+)*$")
+# the start of a colon-separated resource name (ARN, URN) that runs, unbroken, up to a key: that "key" is one of its
+# segments (arn:aws:secretsmanager:…:secret:name), not a key given a value
+_NAME_SEGMENT = regex.compile(r"(?<![\w:/-])(?:arn|urn):[^\s\"'`]*:$")
 
 
 def _token_at(line: str, i: int, lo: int, hi: int) -> str:
@@ -334,6 +339,8 @@ class ContextDetector:
             for m, kind in self._candidates(line):
                 if not is_credential_key(m.group("key")) or file_name_key(line, m.start("key"), m.group("key")):
                     continue  # "src/secret.rs": "…" is a checksum map's entry
+                if _NAME_SEGMENT.search(line, max(0, m.start("key") - 200), m.start("key")):
+                    continue  # arn:aws:secretsmanager:eu-west-1:2958…:secret:prod/db: a segment of a resource's name
                 vs = _value_span(m)
                 if vs is None:
                     continue
@@ -456,6 +463,11 @@ class ContextDetector:
             slot = strong and _config_slot(line, m, quoted, env_line)
             if code_style and _looks_like_variable(value) and not slot:
                 return None
+        if kind == "assign" and (nxt := _NEXT_PAIR.search(value)) is not None:
+            e = s + nxt.start()  # DB_PASSWORD=db-password:latest,API_TOKEN=…: the next pair of a list ends the value
+            value = line[s:e]
+        if kind in ("flag", "assign") and _PAIRS_VALUE.match(value):
+            return None  # --set-secrets 'DB_PASSWORD=db-password:latest,…': pairs, each read as its own assignment
         if kind == "flag" and not quoted and _looks_like_variable(value) and "-" not in value:
             # --token-file path or --password-stdin style flags take no secret
             if len(value) < 12:
@@ -471,8 +483,10 @@ class ContextDetector:
                                  not quoted and m.group("sep") == ":" and _TYPE_NAME.fullmatch(value)
                                  and (not slot or _TYPE_SUFFIX.search(value) or "[" in value)):
             return None  # def f(secret: str) / token: Optional[str]
-        if slot and _KEY_NAME.fullmatch(value) and is_credential_key(value.strip("_")):
-            return None  # redis_password=_redis_password, "ssl_password": "ssl.key.password": a name, not a value
+        if slot and _KEY_NAME.fullmatch(value) and "-" not in value and is_credential_key(value.strip("_")):
+            # redis_password=_redis_password, "ssl_password": "ssl.key.password": a name, not a value; words joined
+            # by hyphens are a passphrase (DB_PASSWORD=velvet-harbor-pass)
+            return None
         if slot and prose_follows(line, e):
             return None  # ":param ssl_password: Optional password to be used …": a docstring
         if (strong and value.isdigit() and len(value) >= 6 and kind in ("assign", "xml", "pair")

@@ -78,6 +78,7 @@ def is_templated(text: str, start: int, end: int) -> bool:
 
 _ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?)?)?)?$")
 _DUMMY_STEMS = frozenset({"test", "demo", "example", "sample", "dummy", "fake", "changeme", "foo", "bar", "foobar"})
+_DEV_WORDS = _DUMMY_STEMS | {"local", "dev", "development", "testing", "mock", "sandbox", "e2e", "ci", "my", "some", "super"}
 
 
 # a file's extension, as code and data files have them (not a properties key's last part: db.password)
@@ -122,6 +123,10 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
             and ((core := re.sub(r"[-_. /]", "", low))[:2] * len(core))[:len(core)] == core):
         return True  # "aaaa", "abab", "xx": one or two characters repeated; not a two-letter surname ("Xu", "Ng"), a
         # day or a month ("11"), a name of two letters ("Otto", "Anna") nor a number of two digits ("34433")
+    parts = re.split(r"[-_]", low)
+    if (len(parts) >= 2 and value.islower() and all(p in _DEV_WORDS or p in _CREDENTIAL_NAME_WORDS for p in parts)
+            and any(p in _DEV_WORDS for p in parts)):
+        return True  # local-dev-secret, test_password, dev-token: a development stand-in named for what it stands in for
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
@@ -180,10 +185,13 @@ _PUBLIC_KEY_TYPE_BEFORE = re.compile(r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sh
 
 
 def is_public_key_material(text: str, start: int, end: int) -> bool:
-    """An SSH public key (``ssh-ed25519 AAAAC3Nz… ops@bastion``) or its base64 body after its type: meant to be
-    shared, no secret (an address in its comment is the e-mail rule's)."""
+    """An SSH public key (``ssh-ed25519 AAAAC3Nz… ops@bastion``) or its base64 body after its type, a hashed
+    known_hosts entry's host field (``|1|salt|hash``): meant to be shared, no secret (an address in its comment is the e-mail rule's)."""
     if _PUBLIC_KEY.match(text, start, end):
         return True
+    ls = text.rfind("\n", 0, start) + 1
+    if text.startswith("|1|", ls) and " " not in text[ls:end]:
+        return True  # known_hosts with HashKnownHosts: |1|salt|hash of the host name, then the host's public key
     return text.startswith("AAAA", start) and _PUBLIC_KEY_TYPE_BEFORE.search(text, max(0, start - 40), start) is not None
 
 
@@ -191,12 +199,21 @@ def is_public_key_material(text: str, start: int, end: int) -> bool:
 # sops' ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]
 _CIPHERTEXT_BEFORE = re.compile(r"(?m)(?:^[ \t]*(?:secure|encryptionsalt):[ \t]*[\"']?v1:[A-Za-z0-9+/=:]*"
                                 r"|ENC\[AES256_GCM,(?:[a-z]+:[A-Za-z0-9+/=]*,)*[a-z]+:[A-Za-z0-9+/=]*)$")
+# Travis CI's encrypted variables: "secure:" and a block of base64 its public key made (344 characters for RSA-2048)
+_TRAVIS_SECURE_BEFORE = re.compile(r"(?m)^[ \t]*(?:-[ \t]+)?secure:[ \t]*[\"']?$")
+_LONG_BASE64 = re.compile(r"[A-Za-z0-9+/]{100,}={0,2}")
 
 
 def is_ciphertext(text: str, start: int, end: int) -> bool:
-    """The span is (part of) a value a tool stores encrypted: Pulumi ``secure: v1:…``, sops ``ENC[AES256_GCM,…]``."""
+    """The span is (part of) a value a tool stores encrypted: Pulumi ``secure: v1:…``, sops ``ENC[AES256_GCM,…]``,
+    Travis CI's ``secure: "…"``."""
+    if text.startswith("ENC[AES256_GCM,", start):
+        return True  # user: ENC[AES256_GCM,data:…]: a slot's value cut at the bracket is sops' ciphertext
     ls = text.rfind("\n", 0, start) + 1
-    return _CIPHERTEXT_BEFORE.search(text, max(ls, start - 300), start) is not None
+    if _CIPHERTEXT_BEFORE.search(text, max(ls, start - 300), start) is not None:
+        return True
+    return (_TRAVIS_SECURE_BEFORE.search(text, ls, start) is not None
+            and _LONG_BASE64.fullmatch(text, start, end) is not None)
 
 
 def is_container_user(text: str, start: int, end: int) -> bool:
@@ -220,6 +237,8 @@ def _application_names(text: str) -> frozenset[str]:
     """Names a text gives its application: database names, folders under /srv, /opt, /etc …, config file stems."""
     out = {m.group("v").lower() for m in _DB_NAME.finditer(text)}
     out.update((m.group("v") or m.group("f")).lower() for m in _APP_PATH.finditer(text))
+    # an application's account is often its name's first word (payroll for /opt/payroll-export)
+    out.update(n.split("-")[0].split("_")[0] for n in list(out))
     return frozenset(out)
 
 
@@ -231,6 +250,19 @@ def is_application_named_user(text: str, start: int, end: int) -> bool:
     # a person's login is often its own database's name too (PostgreSQL's default): a name-like login stays masked
     return (len(value) >= 3 and value.isascii() and low in _application_names(text)
             and not any(_name_like(p) for p in re.split(r"[._-]+", low) if p))
+
+
+_CAMEL_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def is_compound_identifier(text: str, start: int, end: int) -> bool:
+    """A CamelCase name of four words or more (``ecsTaskExecutionRole``, ``GitHubActionsDeployRole``): a role's, a
+    function's or a class's name, never a person's login (those join two or three parts of a name)."""
+    value = text[start:end]
+    if not value.isascii() or not value.isalnum() or value.islower() or value.isupper():
+        return False
+    parts = _CAMEL_PART.findall(value)
+    return len(parts) >= 4 and "".join(parts) == value and not all(_name_like(p.lower()) for p in parts)
 
 
 def is_route_word(text: str, start: int, end: int) -> bool:
@@ -249,6 +281,60 @@ def is_default_credential(text: str, start: int, end: int) -> bool:
         return False
     ls = text.rfind("\n", 0, start) + 1
     return low in text[max(ls, start - 80):start].lower()
+
+
+_DIGEST_KEY_WORDS = frozenset({"hashed", "hash", "digest", "sha1", "sha256", "sha512", "md5", "fingerprint",
+                                "checksum"})
+_HEX_DIGEST = re.compile(r"[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{128}")
+
+
+def is_hashed_credential(text: str, start: int, end: int) -> bool:
+    """A hex digest under a key that says it is one (``"hashed_secret": "6e0b30…"`` of a detect-secrets baseline,
+    ``password_sha1``): a fingerprint kept to compare, not the secret. A crypt hash (``$2b$12$…``) is not hex and
+    stays masked."""
+    if _HEX_DIGEST.fullmatch(text, start, end) is None:
+        return False
+    m = _KEY_BEFORE.search(text[max(0, start - 64):start])
+    return m is not None and any(w.lower() in _DIGEST_KEY_WORDS for w in re.findall(r"[A-Za-z][a-z0-9]*|[A-Z0-9]+", m.group(1)))
+
+
+# a reference to where a secret is kept, in the syntax of the tool that reads it: an ARN, a Grafana $__file{…},
+# a systemd specifier path (%d/name), systemd LoadCredential's ID:PATH
+_SECRET_LOCATOR = re.compile(r"arn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:\S+|\$__\w+\{[^{}]+\}|%[a-zA-Z]/[\w./-]+"
+                             r"|[\w.-]+:/(?!/)[\w./-]+")
+_NAME_PART = re.compile(r"[a-z]+\d{0,2}")
+
+
+def is_secret_reference(text: str, start: int, end: int) -> bool:
+    """The name or location of a secret, not the secret: ``arn:aws:secretsmanager:…``, ``$__file{/run/secrets/pw}``,
+    ``%d/dd_api_key``, ``dd_api_key:/etc/creds/dd_api_key``, or a secret manager's name and version, lower-case words
+    joined by ``-``/``_`` one of which names a credential (``db-password:latest``, ``api-key:3``)."""
+    value = text[start:end].strip("'\"`")
+    if _SECRET_LOCATOR.fullmatch(value):
+        return True
+    name, _, version = value.partition(":")
+    if not (version == "latest" or version.isdigit()):
+        return False  # a name alone may be a password (super-secret-pass); a version makes it a secret manager's name
+    parts = re.split(r"[-_]", name)
+    return (len(parts) >= 2 and all(_NAME_PART.fullmatch(p) for p in parts)
+            and any(p.rstrip("0123456789") in _CREDENTIAL_NAME_WORDS for p in parts))
+
+
+_CREDENTIAL_NAME_WORDS = frozenset({"password", "passwd", "pwd", "secret", "secrets", "token", "tokens", "key", "keys",
+                                    "apikey", "creds", "credentials", "credential", "passphrase", "cert", "tls"})
+_AWS_ARN_ACCOUNT = re.compile(r"arn:aws[\w-]*:[\w-]+:[\w-]*:(\d{12}):")
+
+
+def is_cloud_account_id(text: str, start: int, end: int) -> bool:
+    """An AWS account id: twelve digits that an ARN of the same text carries, or under an ``aws…account`` key. It
+    names an organisation's cloud account, not a person (AWS: account ids are not secret), and an agent reads it."""
+    value = text[start:end]
+    if len(value) != 12 or not value.isdigit():
+        return False
+    m = _KEY_BEFORE.search(text[max(0, start - 64):start])
+    if m is not None and "aws" in m.group(1).lower() and "account" in m.group(1).lower():
+        return True
+    return any(a.group(1) == value for a in _AWS_ARN_ACCOUNT.finditer(text))
 
 
 _FILLER_RUN = re.compile(r"(\d)\1{9}")
@@ -492,6 +578,19 @@ def is_version_context(text: str, start: int, end: int) -> bool:
     """A dotted quad right after a version word or a version operator (``kernel 2.6.23.1``, ``== 1.2.3.0``,
     ``v8: update to 3.14.5.9``): a version, not an address."""
     return bool(_VERSION_BEFORE.search(text[max(0, start - 24) : start]))
+
+
+_PRODUCT_PAREN_BEFORE = re.compile(r"\(([A-Z][\w.+-]*)[ \t]$")
+_NETWORK_WORDS = frozenset({"host", "server", "ip", "ipv4", "address", "addr", "client", "from", "to", "peer", "node",
+                            "gateway", "router", "source", "src", "dst", "destination", "remote", "origin", "via"})
+
+
+def is_parenthesised_version(text: str, start: int, end: int) -> bool:
+    """A dotted quad in brackets after a capitalised name (``(Rails 7.1.3.2)``, ``(Ubuntu 5.15.0.91)``): a product's
+    version as banners print it, unless the name is a network word (``(Host 81.2.69.160)``)."""
+    m = _PRODUCT_PAREN_BEFORE.search(text, max(0, start - 40), start)
+    return (m is not None and text.startswith(")", end) and m.group(1).lower() not in _NETWORK_WORDS
+            and m.group(1).lower() not in word_list("first_names_lower"))
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -819,6 +918,11 @@ KEEPS: dict[str, KeepPredicate] = {
         is_host_named_user,
         is_code_reference,
         is_uuid,
+        is_hashed_credential,
+        is_secret_reference,
+        is_compound_identifier,
+        is_parenthesised_version,
+        is_cloud_account_id,
         is_hash_digest,
         is_version,
         is_date,

@@ -38,6 +38,9 @@ _ID_SHAPE = regex.compile(
     r"|Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[a-z2-7]{50,}"  # IPFS CIDs (v0 base58, v1 base32)
     r"|[a-z][a-z0-9]{1,20}[-_][0-7][0-9a-hjkmnp-tv-z]{25}"  # TypeID-style prefixed ULIDs (export-01ks8…)
     r"|[a-z0-9][a-z0-9-]*-[bcdfghjklmnpqrstvwxz2456789]{8,10}-[bcdfghjklmnpqrstvwxz2456789]{5}"  # k8s pod names
+    r"|(?:[a-z]{2,12}_){1,4}[0-9a-f]{6,12}"  # generated schema names: fk_rails_3dad120da9, index_users_on_5f2a…
+    r"|(?:[A-Z][a-z]+){2,}\d{10,14}"  # a migration's class name and timestamp (AddIndexToOrders1716292495508)
+    r"|[a-z0-9][\w./-]*@sha(?:256|384|512)"  # an image reference cut before its digest: golang@sha256
 )
 # a short type prefix before 32 or more random characters of both cases and digits is how providers shape a token
 # (phx_…, nfp_…, cfat_…), not an object id: ids carry shorter bodies (Stripe's 14-24, msg_… 24) or hex (resp_…)

@@ -30,7 +30,9 @@ _STOP = "\\s\"'`=:,;(){}\\[\\]<>|\\\\"
 # (no upper bound: a 300-character token is one candidate, never its first 256 characters)
 CANDIDATE = regex.compile(rf"(?<![^{_STOP}])[^{_STOP}]{{{MIN_LEN},}}+(?:={{1,2}}(?![^{_STOP}]))?")
 _TRAILING = ".,!?*"
+_BASE64 = regex.compile(r"[A-Za-z0-9+/_-]+={1,2}")
 _URL = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'<>`]+")
+_ARN = regex.compile(r"(?<![\w-])arn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:[^\s\"'<>`]+")
 # a PEM block; one with no END line runs over its base64 lines only (to the first blank line or other text)
 PEM_BLOCK = regex.compile(r"-----BEGIN [A-Z0-9 ]{1,40}-----(?:.{0,65536}?-----END [A-Z0-9 ]{1,40}-----"
                           r"|(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=:\\-]+)*)", regex.S)
@@ -101,6 +103,8 @@ def candidates(text: str) -> Iterator[tuple[int, int]]:
     """``(start, end)`` of each plausible candidate token of ``text``, none inside a URL (a URL's credentials are
     its userinfo and its parameters, which the URL rules read by name) or a PEM block."""
     urls = [m.span() for m in _URL.finditer(text)] if "://" in text else []
+    if "arn:" in text:  # an ARN names a resource (arn:aws:secretsmanager:…:secret:billing/smtp-Qx8vPa), no key
+        urls = sorted(urls + [m.span() for m in _ARN.finditer(text)])
     if "-----BEGIN " in text:  # PEM blocks: a private key is the key rules' (whole block); the rest is content
         urls = sorted(urls + [m.span() for m in PEM_BLOCK.finditer(text)])
     u = 0
@@ -112,7 +116,8 @@ def candidates(text: str) -> Iterator[tuple[int, int]]:
             continue
         if start and text[start - 1] == "\\" and text[start] in "nrt":
             start += 1  # "HEAD\r\n9958f88…": a JSON string's escaped line break is no part of the token
-        if text[end - 1] == "=" and (end - start) % 4:  # not base64 padding: a key's own '=' (``name=``)
+        if text[end - 1] == "=" and ((end - start) % 4 or not _BASE64.fullmatch(text, start, end)):
+            # not base64 padding: a key's own '=' (``name=``, ``@__customerId_0=``)
             end = start + len(text[start:end].rstrip("="))
         while end > start and text[end - 1] in _TRAILING and not (text[end - 1] in "!*" and end - start > MIN_LEN
                                                                     and text[end - 2].isalnum()):

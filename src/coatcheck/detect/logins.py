@@ -29,7 +29,9 @@ _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # an issue tracker's key (BILL-6413, KYC-12): a ticket, never a person's number (those have five digits or more)
 _TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}")
 # twelve hex digits or more, letters and digits both: an id (Node-RED's node ids, object ids), written by a program
-_HEX_ID = regex.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}")
+_HEX_ID = regex.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}|[A-Z]?(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{12,}")
+# what follows a package's name in a package spec (prisma@latest, left-pad@^1.3.0): the token is a package
+_PACKAGE_VERSION = regex.compile(r"@(?:latest|next|beta|canary|[\^~]?\d)")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_documented_example", "is_uuid",
           "is_version", "is_date", "is_code_word")
 
@@ -169,6 +171,9 @@ class LoginDetector:
                 continue  # "510  sshpass -p …": a program the command runs, not its user
             if _HEX_ID.fullmatch(line, start, end):
                 continue  # be0094ac69129218: a node's or an object's id in hex, no login and no person's number
+            if label == "USER" and (_PACKAGE_VERSION.match(line, end)
+                                    or line[start - 1:start] == "-" and line[start - 2:start - 1] in ("", " ", "\t")):
+                continue  # npm i prisma@latest, openssl … -sha256: a package's or an option's name
             if kept_by(line, start, end, _KEEPS) is None:
                 out.append((start, end, CATEGORY[label], round(float(p[k]), 3)))
         return tuple(out)

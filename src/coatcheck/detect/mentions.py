@@ -23,7 +23,7 @@ MENTIONS = "mentions"
 _MENTION = regex.compile(
     r"(?:(?<![\w@$.\\/+:%&=#*`~-])|(?<=\\[nrt]))@(?P<v>[A-Za-z][A-Za-z0-9_-]{0,37}[A-Za-z0-9_])"
     r"(?![\w(/={\[<.@-]|\.\w|:[^\s])")
-_SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+\w+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
+_SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+[\w\[\]`.]+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
 _CODE_END = regex.compile(r"[;{]\s*$")  # a statement or a block opens; a JSON line closes with "}"
 _COMMENT = regex.compile(r"\s*(?:#|//|/\*|--)")
 _PROMPT = regex.compile(r"\s*(?:>>>|\.\.\.)\s*$")  # a doctest's decorator line

@@ -62,6 +62,7 @@ from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
 from .person_rows import person_row_ids
+from .row_cells import row_cells
 from .person_records import PersonRecordDetector
 from .user_maps import UserMapDetector
 from .mentions import MentionDetector
@@ -487,6 +488,8 @@ class Pipeline:
             steps.append(("examples", self._examples))
         if "account" in mask:
             steps.append(("person-rows", self._person_rows))
+        if {"person", "address", "phone"} <= mask:
+            steps.append(("row-cells", self._row_cells))
         steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
                   ("encoded-copies", self._encoded_copies), ("resolve", self._resolve)]
         self._steps = steps
@@ -591,6 +594,10 @@ class Pipeline:
         """Prefixed person-bound ids (``EMP-4471``; ``E92558`` on a row that names a person): :mod:`.person_rows`."""
         found = [s for s in person_row_ids(run.text, run.spans) if self._allowed(run.text, s)]
         run.spans.extend(found)
+
+    def _row_cells(self, run: _Pass) -> None:
+        """Names, towns, postcodes and phones beside a person's contact value on a record's row: :mod:`.row_cells`."""
+        run.spans.extend(s for s in row_cells(run.text, run.spans) if self._allowed(run.text, s))
 
     def _examples(self, run: _Pass) -> None:
         run.spans = drop_documented(run.text, run.spans)

@@ -271,6 +271,8 @@ class CompiledRule:
                 end -= 1
             if self.validator(text[start:end]):
                 return end
+            if self.rule.category == "username":
+                return None  # a login is one token: ec2-user refused is not ec2 accepted
             cut = max(text.rfind(" ", start, end), text.rfind("-", start, end))
             if cut <= start:
                 return None

@@ -1,0 +1,174 @@
+"""The other cells of a person's record: names, towns, postcodes and phone numbers that sit beside an e-mail address,
+a phone number, an IBAN or a national id on the same row.
+
+An ORM's parameter list (``-- PARAMETERS: ["l.fournier@sfr.fr","Moreau","Cédric"]``, ``Parameters: 4613(Long), Via
+Garibaldi 53(String), 50122(String), Firenze(String)``), a ``COPY`` dump's tab-separated line, a client's boxed
+table row: a record prints its fields with no key, and the row is what says whose they are. Once another stage has
+found a person's contact value on the row (issue 23: context beats format), its cells that read as a given name or a
+surname (name lists), a town (GeoNames places), a phone number valid for the row's country, or a postcode beside a
+town or a street are that person's too. Rows with no such anchor are not touched, and a cell another stage already
+covers is left to it. One pass over the anchored lines: linear in the text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+
+import phonenumbers
+import regex
+
+from .._data import word_list
+from ..spans import Span
+
+NAME = "row-cells"
+# what makes a row a person's record: a value no code or prose prints by chance
+ANCHORS = frozenset({"email", "phone", "iban", "national_id", "card", "address"})
+_QUOTED = regex.compile(r"""'(?P<v>[^'\n]{1,80})'(?![ \t]*:)|"(?P<w>[^"\n]{1,80})"(?![ \t]*:)""")
+_TYPED = regex.compile(r"(?:(?<=:[ \t])|(?<=,[ \t]?))(?P<v>[^,()\n]{1,80})\([A-Z][A-Za-z]{1,15}\)(?=,|[ \t]*$)")
+_NAME_WORD = regex.compile(r"\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?|\p{Lu}{2,}")
+_PHONE_CELL = regex.compile(r"\+?[\d][\d ()./-]{6,18}\d")
+_POSTCODE = regex.compile(r"\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|\d{4} ?[A-Z]{2}")
+_STREET_NUMBER = regex.compile(r"\p{L}{3,}.*\s\d{1,4}[a-zA-Z]?\b|\d{1,5}\s+\p{L}{3,}")
+# an e-mail's country-code domain or a number's calling code says which country's numbers the row holds
+_TLD_REGIONS = {"it": "IT", "fr": "FR", "de": "DE", "es": "ES", "uk": "GB", "at": "AT", "ch": "CH", "nl": "NL",
+                "be": "BE", "pt": "PT", "ie": "IE", "pl": "PL", "se": "SE", "dk": "DK", "no": "NO", "fi": "FI"}
+_DEFAULT_REGIONS = ("US", "GB", "DE", "FR", "IT", "ES")
+
+
+@functools.cache
+def _names() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    return word_list("first_names"), word_list("last_names"), word_list("common_words_lower")
+
+
+def _cells(line: str) -> list[tuple[int, int]]:
+    """The cells of a record's line: tab- or box-separated fields, quoted values (not a JSON key), ``value(Type)``
+    parameters; each trimmed of blanks."""
+    raw: list[tuple[int, int]] = []
+    if line.count("\t") >= 2:
+        pos = 0
+        for part in line.split("\t"):
+            raw.append((pos, pos + len(part)))
+            pos += len(part) + 1
+    elif line.count("│") >= 2 or line.count(" | ") >= 2:
+        sep = "│" if line.count("│") >= 2 else "|"
+        pos = 0
+        for part in line.split(sep):
+            raw.append((pos, pos + len(part)))
+            pos += len(part) + 1
+    else:
+        for m in _QUOTED.finditer(line):
+            raw.append(m.span("v") if m.group("v") is not None else m.span("w"))
+        for m in _TYPED.finditer(line):
+            raw.append(m.span("v"))
+        raw.sort()
+    out = []
+    for a, b in raw:
+        while a < b and line[a] in " \t":
+            a += 1
+        while b > a and line[b - 1] in " \t":
+            b -= 1
+        if b > a:
+            out.append((a, b))
+    return out
+
+
+def _name_cell(value: str) -> bool:
+    """One to three capitalised words, one of them a given name or a surname of the name lists, none a common
+    word (``Moreau``, ``Garrido Marín``, ``Ute``; not ``Active`` or ``Firenze``)."""
+    words = value.split()
+    if not 1 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(w) for w in words):
+        return False
+    first, last, common = _names()
+    plain = [w.title() if w.isupper() else w for w in words]
+    return (any(w in first or w in last for w in plain)
+            and not any(w.lower() in common for w in words) and value not in word_list("places"))
+
+
+def _name_shape(value: str) -> bool:
+    """One or two capitalised words, no common word and no place: a name the lists may lack."""
+    words = value.split()
+    _, _, common = _names()
+    return (1 <= len(words) <= 2 and all(_NAME_WORD.fullmatch(w) and not w.isupper() for w in words)
+            and not any(w.lower() in common for w in words) and value not in word_list("places"))
+
+
+def _regions(line: str) -> tuple[str, ...]:
+    found: list[str] = []
+    for m in regex.finditer(r"@[\w.-]+\.([a-z]{2})\b", line):
+        r = _TLD_REGIONS.get(m.group(1))
+        if r and r not in found:
+            found.append(r)
+    for m in regex.finditer(r"\+(\d{1,3})", line):
+        r = phonenumbers.region_code_for_country_code(int(m.group(1)))
+        if r and r != "ZZ" and r not in found:
+            found.append(r)
+    return tuple(found) or _DEFAULT_REGIONS
+
+
+def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
+    if not _PHONE_CELL.fullmatch(value) or not 9 <= sum(c.isdigit() for c in value) <= 15:
+        return False
+    if value.isdigit() and not value.startswith(("0", "+")) and len(value) < 10:
+        return False  # a bare run of digits: a count or an id more often than a number to call
+    for region in regions:
+        try:
+            if phonenumbers.is_valid_number(phonenumbers.parse(value, region)):
+                return True
+        except phonenumbers.NumberParseException:
+            continue
+    return False
+
+
+def row_cells(text: str, spans: list[Span]) -> list[Span]:
+    """The cells of ``text`` that share a row with a person's contact value among ``spans``."""
+    anchored = sorted({text.rfind("\n", 0, s.start) + 1 for s in spans if s.category in ANCHORS})
+    if not anchored:
+        return []
+    taken = sorted((s.start, s.end) for s in spans)
+    out: list[Span] = []
+    places = word_list("places")
+    for ls in anchored:
+        le = text.find("\n", ls)
+        le = len(text) if le < 0 else le
+        line = text[ls:le]
+        cells = _cells(line)
+        if len(cells) < 3:
+            continue
+        free = [not _overlaps(taken, ls + a, ls + b) for a, b in cells]
+        kinds: list[str | None] = [None] * len(cells)
+        regions: tuple[str, ...] | None = None
+        for i, (a, b) in enumerate(cells):
+            value = line[a:b]
+            if not free[i]:
+                kinds[i] = "address" if _STREET_NUMBER.fullmatch(value) else "taken"
+                continue
+            if value in places:
+                kinds[i] = "town"
+            elif _name_cell(value):
+                kinds[i] = "person"
+            elif any(c.isdigit() for c in value):
+                regions = regions or _regions(line)
+                if _phone_cell(value, regions):
+                    kinds[i] = "phone"
+        for i, (a, b) in enumerate(cells):
+            value = line[a:b]
+            if (free[i] and kinds[i] is None and _name_shape(value)
+                    and any(kinds[j] == "person" for j in (i - 1, i + 1) if 0 <= j < len(cells))):
+                kinds[i] = "person"  # 'Ainhoa', 'Garrido Marín': a given name the lists lack, beside its surname
+            if free[i] and kinds[i] is None and _POSTCODE.fullmatch(value) and (
+                    any(kinds[j] == "town" for j in (i - 1, i + 1) if 0 <= j < len(cells))
+                    or i > 0 and kinds[i - 1] == "address"):  # a street, then its postcode
+                kinds[i] = "postcode"
+            if free[i] and kinds[i] in ("town", "postcode"):
+                out.append(Span(ls + a, ls + b, "address", NAME, 0.75))
+            elif free[i] and kinds[i] == "person":
+                out.append(Span(ls + a, ls + b, "person", NAME, 0.75))
+            elif free[i] and kinds[i] == "phone":
+                out.append(Span(ls + a, ls + b, "phone", NAME, 0.8))
+    return out
+
+
+def _overlaps(taken: list[tuple[int, int]], a: int, b: int) -> bool:
+    k = bisect.bisect_left(taken, (b, b))
+    return any(s < b and a < e for s, e in taken[max(0, k - 8):k])
