@@ -17,7 +17,7 @@ from coatcheck.detect.model import available
 from coatcheck.detect.pipeline import Pipeline, ValueFinder
 from coatcheck.detect.rules import load_rules
 
-AFTER = ["policy", "secret-data", "dates", "examples", "person-rows", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
+AFTER = ["policy", "secret-data", "dates", "examples", "person-rows", "row-cells", "secret-owner", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
 VIEWS = ["view:normalized", "view:unescaped", "view:despaced", "view:wide"]
 PASSWORD = "harbor-kite-41"  # nothing flags it without the key in front of it (words, no random shape)
 
@@ -72,7 +72,7 @@ def test_doctor_prints_the_derived_stages(tmp_path):
     assert r.returncode == 0, r.stderr
     line = _stages_line(r.stdout)
     assert line == "stages: " + " -> ".join(Masker().pipeline.stages)
-    assert line.endswith("-> policy -> secret-data -> dates -> examples -> person-rows -> lookalikes -> known-values -> readable -> encoded-copies -> resolve")
+    assert line.endswith("-> policy -> secret-data -> dates -> examples -> person-rows -> row-cells -> secret-owner -> lookalikes -> known-values -> readable -> encoded-copies -> resolve")
     f = tmp_path / "p.toml"
     f.write_text("[categories]\nphone = false\nsecret = false\n")
     r = _doctor("--policy", str(f))

@@ -15,7 +15,7 @@ from coatcheck import Masker
      "Torino(String), 347 120 4455(String)\n", ["10121", "Torino", "347 120 4455"]),
     ("2041\tNerea\tIbarra Solís\tnerea.ibarra@telefonica.es\t612 448 390\t46001\tValencia\n",
      ["Nerea", "Ibarra Solís", "612 448 390", "46001", "Valencia"]),
-    ("│ 5521 │ giulia.ferrante@libero.it │ Bologna │ 42 │\n", ["Bologna"]),
+    ("│ 5521 │ giulia.ferrante@libero.it │ Via Zamboni 33 │ 40126 │ Bologna │\n", ["40126", "Bologna"]),
     ("INSERT INTO kunden VALUES (9,'k.vogt@web.de','Katrin','Vogt','0171 2233445');\n", ["Katrin", "Vogt", "0171 2233445"]),
 ])
 def test_the_cells_of_a_persons_row_are_masked(text: str, values: list[str]) -> None:
@@ -37,3 +37,8 @@ def test_the_cells_of_a_persons_row_are_masked(text: str, values: list[str]) -> 
 ])
 def test_rows_without_a_person_stay(text: str) -> None:
     assert Masker().mask(text).text == text
+
+
+def test_a_town_alone_is_no_address() -> None:
+    masked = Masker().mask("│ 5521 │ giulia.ferrante@libero.it │ Bologna │ 42 │\n").text
+    assert "giulia.ferrante" not in masked and "Bologna" in masked

@@ -23,8 +23,8 @@ ADDRESS_FIELDS = "address-fields"
 _FIELD = regex.compile(
     r"""(?<![\w-])["']?(?P<key>[A-Za-z][\w.-]{0,39}?)["']?[ \t]*(?::|=>|=)[ \t]*"""
     r"""(?:(?P<q>["'])(?P<v>[^"'\n{}\[\]]{1,120})(?P=q)|(?P<u>[^\s"'{}\[\],;][^"'\n{}\[\],;]{0,119}?)[ \t]*(?=,|;|}|\n|$))"""
-    # an XML element: <StrtNm>Via Saragozza 123</StrtNm><TwnNm>10145 Torino (TO)</TwnNm>
-    r"""|<(?P<key>[A-Za-z][\w.-]{0,39})>(?P<x>[^<>\n]{1,120})</(?P=key)>""")
+    # an XML element, with its namespace's prefix or none: <StrtNm>Via Saragozza 123</StrtNm>, <cbc:CityName>
+    r"""|<(?P<ns>[A-Za-z][\w.-]{0,19}:)?(?P<key>[A-Za-z][\w.-]{0,39})>(?P<x>[^<>\n]{1,120})</(?P=ns)?(?P=key)>""")
 _KEY_NOISE = regex.compile(r"[_\-. ]")
 _STREET_VALUE = regex.compile(r"(?![^\n]*(?:@|://|\w:\d))(?!0x)(?=[^\n]*\p{L}{2})(?=[^\n]*\s)\S.*\S")
 # keys that name other things too ("line1" of a poem, "via" of a route, an e-mail's "adresse"): a street there only

@@ -24,7 +24,7 @@ KeepPredicate = Callable[[str, int, int], bool]
 
 _TEMPLATE = re.compile(
     r"""^(?:
-        \$\{[^}]*\}.*|\$\([^)]*\).*|\$[A-Za-z_][A-Za-z0-9_]*|%\([^)]*\)[sd]|%[A-Za-z_][A-Za-z0-9_]*%
+        \$\{[^}]*\}.*|\$\{[A-Za-z_][A-Za-z0-9_]*:?[-?+=][^}]*|\$\([^)]*\).*|\$[A-Za-z_][A-Za-z0-9_]*|%\([^)]*\)[sd]|%[A-Za-z_][A-Za-z0-9_]*%
       | \{\{.*\}\}|\{%.*%\}|\{[A-Za-z_][A-Za-z0-9_.]*\}|\#\{[^}]*\}|<%=?.*%>|@[A-Za-z_]+@
       | <[^<>]{1,60}>|\[[A-Za-z_ -]{1,60}\]|__[A-Z0-9_]+__
     )$""",
@@ -78,6 +78,7 @@ def is_templated(text: str, start: int, end: int) -> bool:
 
 _ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?)?)?)?$")
 _DUMMY_STEMS = frozenset({"test", "demo", "example", "sample", "dummy", "fake", "changeme", "foo", "bar", "foobar"})
+_ELLIPSIS_TAIL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}(?:[_-][A-Za-z0-9]{1,11}){0,2}[_-]?(?:\.{3,}|…|\*{3,})")
 _DEV_WORDS = _DUMMY_STEMS | {"local", "dev", "development", "testing", "mock", "sandbox", "e2e", "ci", "my", "some", "super"}
 
 
@@ -123,6 +124,8 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
             and ((core := re.sub(r"[-_. /]", "", low))[:2] * len(core))[:len(core)] == core):
         return True  # "aaaa", "abab", "xx": one or two characters repeated; not a two-letter surname ("Xu", "Ng"), a
         # day or a month ("11"), a name of two letters ("Otto", "Anna") nor a number of two digits ("34433")
+    if _ELLIPSIS_TAIL.fullmatch(value):
+        return True  # whsec_..., sk_live_…, ghp_***: a provider's prefix and an elision, what docs write for a key
     parts = re.split(r"[-_]", low)
     if (len(parts) >= 2 and value.islower() and all(p in _DEV_WORDS or p in _CREDENTIAL_NAME_WORDS for p in parts)
             and any(p in _DEV_WORDS for p in parts)):
@@ -322,6 +325,7 @@ def is_secret_reference(text: str, start: int, end: int) -> bool:
 
 _CREDENTIAL_NAME_WORDS = frozenset({"password", "passwd", "pwd", "secret", "secrets", "token", "tokens", "key", "keys",
                                     "apikey", "creds", "credentials", "credential", "passphrase", "cert", "tls"})
+_AWS_TEXT = re.compile(r"(?i)\baws\b|amazonaws\.com|\bsso_(?:session|start_url|region|role_name)\b|arn:aws")
 _AWS_ARN_ACCOUNT = re.compile(r"arn:aws[\w-]*:[\w-]+:[\w-]*:(\d{12}):")
 
 
@@ -332,8 +336,9 @@ def is_cloud_account_id(text: str, start: int, end: int) -> bool:
     if len(value) != 12 or not value.isdigit():
         return False
     m = _KEY_BEFORE.search(text[max(0, start - 64):start])
-    if m is not None and "aws" in m.group(1).lower() and "account" in m.group(1).lower():
-        return True
+    key = m.group(1).lower() if m is not None else ""
+    if "account" in key and ("aws" in key or _AWS_TEXT.search(text) is not None):
+        return True  # aws_account_id, or sso_account_id in ~/.aws/config (sso_session, sso_start_url …)
     return any(a.group(1) == value for a in _AWS_ARN_ACCOUNT.finditer(text))
 
 
@@ -343,7 +348,11 @@ _FILLER_RUN = re.compile(r"(\d)\1{9}")
 def is_documented_example(text: str, start: int, end: int) -> bool:
     """Published example credentials (AWS's ``AKIAIOSFODNN7EXAMPLE``, Stripe's docs key, jwt.io's token …)."""
     value = text[start:end]
-    return value in word_list("example_values") or value.endswith("EXAMPLE") or value.endswith("EXAMPLEKEY")
+    if value in word_list("example_values") or value.endswith("EXAMPLE") or value.endswith("EXAMPLEKEY"):
+        return True
+    # a test card as written with its groups (4000 0000 0000 0002, 4242-4242-…)
+    return (12 <= len(value) <= 23 and not value.isdigit() and all(c.isdigit() or c in " -" for c in value)
+            and value.replace(" ", "").replace("-", "") in word_list("example_values"))
 
 
 def is_filler_number(text: str, start: int, end: int) -> bool:

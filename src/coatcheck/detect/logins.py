@@ -26,8 +26,8 @@ from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, h
 CATEGORY = {"USER": "username", "ACCOUNT": "account"}
 _Finding = tuple[int, int, str, float]  # start, end on the line, category, probability
 _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-# an issue tracker's key (BILL-6413, KYC-12): a ticket, never a person's number (those have five digits or more)
-_TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}")
+# an issue tracker's key (BILL-6413, KYC-12, ServiceNow's INC0043699): a ticket, never a person's number (those have five digits or more)
+_TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}|(?:INC|CHG|PRB|RITM|REQ|SCTASK|CTASK|PTASK|STRY|KB)\d{7}")  # ServiceNow
 # twelve hex digits or more, letters and digits both: an id (Node-RED's node ids, object ids), written by a program
 _HEX_ID = regex.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}|[A-Z]?(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{12,}")
 # what follows a package's name in a package spec (prisma@latest, left-pad@^1.3.0): the token is a package

@@ -20,6 +20,13 @@ _SPAN = 3000  # how far an object may reach
 _ID_KEYS = frozenset({"id", "accountid", "userid", "customerid", "memberid", "legacyid", "externalid", "uid",
                       "employeeid", "studentid", "patientid", "personid", "contactid", "subscriberid", "profileid"})
 _FIELD = regex.compile(r"""["']?(?P<k>[A-Za-z_][\w-]{0,40})["']?[ \t]*:[ \t]*(?:"(?P<s>[^"\n]{1,100})"|'(?P<q>[^'\n]{1,100})'|(?P<n>\d{5,20})(?=[ \t]*[,}\n]))""")
+# a person's own name fields: what they hold is the person's handle when it is written like one (lower case with a
+# digit, a dot, an underscore or a hyphen); a name written as a name is the person model's
+_HANDLE_KEYS = frozenset({"name", "username", "login", "handle", "nick", "nickname", "screenname", "globalname",
+                          "displayname", "uname"})
+_HANDLE = regex.compile(r"(?=[a-z0-9._-]*[a-z])(?=[a-z0-9._-]*[0-9._-])[a-z0-9][a-z0-9._-]{2,38}[a-z0-9]")
+_HANDLE_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_product_name", "is_version",
+                 "is_date", "is_code_word", "is_fictional_person")
 _UUID = regex.compile(r"\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 
@@ -37,7 +44,8 @@ _KEY_BEFORE = regex.compile(r"""(?<![\w.-])["']?(?P<k>[A-Za-z_][\w.-]{0,40})["']
 # an id that is a version, a date or a digest names no one
 _NOT_AN_ID = regex.compile(r"v?\d+(?:\.\d+){1,3}|\d{4}[-./]\d{2}[-./]\d{2}.*|[0-9a-f]{40}|[0-9a-f]{64}")
 # an owner or an actor that is an organisation, a team, a bot or an app
-_NOT_A_PERSON = regex.compile(r"""(?i)["']?type["']?[ \t]*:[ \t]*["'](?:organization|organisation|team|bot|app|group|service)["']""")
+_NOT_A_PERSON = regex.compile(r"""(?i)["']?type["']?[ \t]*:[ \t]*["'](?:organization|organisation|team|bot|app|group|service)["']"""
+                              r"""|["']?(?:is_?bot|bot)["']?[ \t]*:[ \t]*true\b""")
 _SCAN = regex.compile(r"""[{}\[\]]|["']?[A-Za-z_][\w-]{0,40}["']?[ \t]*:""")
 
 
@@ -71,10 +79,10 @@ def _open(text: str, at: int) -> int | None:
 
 
 class PersonRecordDetector:
-    """Id fields of objects that are people."""
+    """Id fields of objects that are people, and their handles."""
 
     name = PERSON_RECORDS
-    produces = frozenset({"account"})
+    produces = frozenset({"account", "username"})
 
     def detect(self, text: str) -> list[Span]:
         """The id values of ``text``'s person records."""
@@ -119,4 +127,7 @@ class PersonRecordDetector:
                         and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
                         and kept_by(text, s, e, _KEEPS) is None):
                     out.append(Span(s, e, "account", self.name, 0.8))
+                elif (key in _HANDLE_KEYS and group != "n" and _HANDLE.fullmatch(value)
+                      and kept_by(text, s, e, _HANDLE_KEEPS) is None):
+                    out.append(Span(s, e, "username", self.name, 0.8))  # "author": {"name": "oceane.dev"}
         return out

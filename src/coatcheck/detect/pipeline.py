@@ -63,6 +63,7 @@ from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
 from .person_rows import person_row_ids
 from .row_cells import row_cells
+from .secret_owner import secret_owners
 from .person_records import PersonRecordDetector
 from .user_maps import UserMapDetector
 from .mentions import MentionDetector
@@ -490,6 +491,8 @@ class Pipeline:
             steps.append(("person-rows", self._person_rows))
         if {"person", "address", "phone"} <= mask:
             steps.append(("row-cells", self._row_cells))
+        if {"secret", "username"} <= mask:
+            steps.append(("secret-owner", self._secret_owner))
         steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
                   ("encoded-copies", self._encoded_copies), ("resolve", self._resolve)]
         self._steps = steps
@@ -598,6 +601,10 @@ class Pipeline:
     def _row_cells(self, run: _Pass) -> None:
         """Names, towns, postcodes and phones beside a person's contact value on a record's row: :mod:`.row_cells`."""
         run.spans.extend(s for s in row_cells(run.text, run.spans) if self._allowed(run.text, s))
+
+    def _secret_owner(self, run: _Pass) -> None:
+        """The login glued before a secret by a colon (``user:ghp_…``): :mod:`.secret_owner`."""
+        run.spans.extend(s for s in secret_owners(run.text, run.spans) if self._allowed(run.text, s))
 
     def _examples(self, run: _Pass) -> None:
         run.spans = drop_documented(run.text, run.spans)

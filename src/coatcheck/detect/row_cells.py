@@ -160,6 +160,10 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                     any(kinds[j] == "town" for j in (i - 1, i + 1) if 0 <= j < len(cells))
                     or i > 0 and kinds[i - 1] == "address"):  # a street, then its postcode
                 kinds[i] = "postcode"
+            if free[i] and kinds[i] == "town" and not any(
+                    kinds[j] in ("postcode", "address") or j > i and _POSTCODE.fullmatch(line[cells[j][0]:cells[j][1]])
+                    for j in (i - 2, i - 1, i + 1) if 0 <= j < len(cells)):
+                continue  # a town alone is no one's address (a customer's city column); beside a street or a postcode it is
             if free[i] and kinds[i] in ("town", "postcode"):
                 out.append(Span(ls + a, ls + b, "address", NAME, 0.75))
             elif free[i] and kinds[i] == "person":

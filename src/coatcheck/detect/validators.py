@@ -353,6 +353,61 @@ def chat_speaker(value: str) -> bool:
     return first_name(value) if len(value.split()) == 1 else gazetteer_name(value)
 
 
+def credential_url(value: str) -> bool:
+    """A URL whose userinfo or password parameter holds a live credential: a password that is no placeholder, no
+    template and not its own account's default (``postgres:postgres``), or a token-shaped userinfo (a Sentry DSN's
+    key, ``https://<token>@host``)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from .keep import is_documented_example, is_placeholder_value, is_templated
+
+    try:
+        parts = urlsplit(value.removeprefix("jdbc:"))
+        query = parse_qs(parts.query)
+    except ValueError:
+        return False
+    secret = parts.password
+    if secret is None and parts.username is None:
+        secret = next((v[0] for k, v in query.items() if k.lower() in ("password", "passwd", "pwd") and v), None)
+    elif secret is None:
+        user = parts.username or ""
+        return len(user) >= 20 and mixed_alnum(user)  # https://<token>@host, a Sentry DSN's key
+    if not secret or len(secret) < 4 or "$" in secret or "{" in secret or "%(" in secret:
+        return False
+    if (is_templated(secret, 0, len(secret)) or is_placeholder_value(secret, 0, len(secret))
+            or is_documented_example(secret, 0, len(secret))):
+        return False
+    user = (parts.username or "").lower()
+    return secret.lower() != user and secret.lower() not in ("password", "pass", "secret", "pw", "passwd")
+
+
+def de_rvnr(value: str) -> bool:
+    """German pension insurance number (Rentenversicherungs-/Sozialversicherungsnummer): area (2 digits), birth date
+    (ddmmyy), the surname's initial, a serial (2 digits) and a check digit: weights 2 1 2 5 7 1 2 1 2 1 2 1 over the
+    twelve digits with the letter as its alphabet position (two digits), products' digit sums mod 10."""
+    v = value.replace(" ", "")
+    if not re.fullmatch(r"\d{8}[A-Z]\d{3}", v):
+        return False
+    day, month = int(v[2:4]), int(v[4:6])
+    if not (1 <= day <= 31 and 1 <= month <= 12):
+        return False
+    digits12 = v[:8] + f"{ord(v[8]) - 64:02d}" + v[9:11]
+    total = sum(sum(map(int, str(int(d) * w))) for d, w in zip(digits12, (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1), strict=True))
+    return total % 10 == int(v[11])
+
+
+def owner_name(value: str) -> bool:
+    """A device's owner: a part of the name (``oliver``, ``johanna-hofstetter``, ``matteo.gentile``) is a first name
+    or a surname of the name lists and none is a common word (``build``, ``office``, ``my``)."""
+    parts = [p for p in re.split(r"[._-]", value.lower()) if p]
+    first, last = word_list("first_names_lower"), word_list("last_names_lower")
+    common = word_list("common_words_lower") | word_list("dictionary_words")
+    if value.lower().endswith("s") and len(parts) == 1 and parts[0][:-1] in first:
+        parts = [parts[0][:-1]]  # olivers-macbook: the possessive glued on
+    return (any(p in first or p in last for p in parts)
+            and not any(p in common and p not in first for p in parts))
+
+
 def gazetteer_name_either_order(value: str) -> bool:
     """:func:`gazetteer_name_any_case`, also with the surnames first (payroll and bank files write ``PELLEGRINI
     NOEMI``, ``RAMOS IGLESIAS AINHOA``)."""
@@ -537,6 +592,9 @@ def first_name(value: str) -> bool:
 VALIDATORS: dict[str, Callable[[str], bool]] = {
     "first_name": first_name,
     "random_string": random_string,
+    "owner_name": owner_name,
+    "de_rvnr": de_rvnr,
+    "credential_url": credential_url,
     "vat_number": vat_number,
     "card_shape": card_shape,
     "iban_shape": iban_shape,

@@ -360,6 +360,8 @@ def is_credential_key(key: str) -> bool:
     if not words:
         return False
     cred, qualifiers = credential_words("words"), credential_words("qualifiers")
+    if words[0] in ("nopasswd", "nopassword", "nopass") or words[0] == "no" and len(words) > 1:
+        return False  # sudoers' NOPASSWD: tag, NO_PASSWORD: a setting that there is none, never a value
     if any((" " + " ".join(words)).endswith(" " + c) for c in credential_words("credential_ids")):
         return True  # AWS_ACCESS_KEY_ID
     if words[-1] in credential_words("not_a_value"):

@@ -1,0 +1,61 @@
+"""Whose a value is, read from where it stands (issues 23, 24, seventh part): a device named for its owner, a login
+glued to its token, a Matrix id, sudoers and PgBouncer users, a network OS's logins, an MT103's parties, UBL
+addresses, German pension numbers, handles in a person's record, a 1Password read-out, credential URLs whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Nmap scan report for annikas-macbook-air.fritz.box (192.168.1.77)\n", ["annika"]),
+    ("lease 192.168.1.40 {\n  client-hostname \"lorenzo.ferri-thinkpad\";\n}\n", ["lorenzo.ferri"]),
+    ("Nmap scan report for iphone-di-chiara.station (192.168.1.51)\n", ["chiara"]),
+    ("[✓] Connected device (2 available)\n    • Matilde’s iPhone (mobile) • 00008110-0011\n", ["Matilde"]),
+    ('BUNDLE_GEMS__ACME__IO: "brunhilde-k:ghp_Qm4xT8vLz2Rw9Kc6Jp1Ys7Nd3Hf5Bg0Ta2Ue"\n', ["brunhilde-k"]),
+    ('      "sender": "@tancredi.v:matrix.harbourline.de",\n', ["tancredi.v"]),
+    ("User_Alias  OPS = rbianchini, mkowalski\nrbianchini    ALL=(ALL:ALL) ALL\n", ["rbianchini", "mkowalski"]),
+    ("admin_users = pgbouncer, tgallardo\n", ["tgallardo"]),
+    ('"tgallardo" "Cardo-Ruta-88!"\n', ["tgallardo"]),
+    ("set system login user okafor-e class super-user\nokafor-e@edge-fra-02> show route\n", ["okafor-e"]),
+    (":50K:/DE02120300000000202051\nGRETA LINDQVIST\nAM FISCHMARKT 12\n20359 HAMBURG\n:52A:DEUTDEFFXXX\n",
+     ["GRETA LINDQVIST", "FISCHMARKT", "20359"]),
+    ("<cac:PostalAddress><cbc:StreetName>Kastanienallee 41</cbc:StreetName><cbc:CityName>Berlin</cbc:CityName>"
+     "<cbc:PostalZone>10435</cbc:PostalZone></cac:PostalAddress>\n", ["Kastanienallee", "10435"]),
+    ("Personalnr;Name;SV-Nummer\n0417;Brandl;12010190M015\n", ["12010190M015"]),
+    ('{"author": {"id": "94417730212889", "name": "quirin.dev", "discriminator": "0000"}}\n', ["quirin.dev"]),
+    ('$ op item get "Mailgun" --fields label=credential --reveal\nkey-3b9f0e2a71c4d58e6f1a0b7c2d9e4f6a\n', ["3b9f0e2a71c4"]),
+    ("origin\thttps://ksato:ghp_Qm4xT8vLz2Rw9Kc6Jp1Ys7Nd3Hf5Bg0Ta2Ue@github.com/acme/billing.git (fetch)\n",
+     ["ksato", "github.com/acme/billing"]),
+    ("DATABASE_URL=postgres://ledger:Brume-Acier-19@db-3.ledger.internal:5432/ledger\n", ["db-3.ledger.internal:5432"]),
+    ("url=jdbc:mysql://db.lan:3306/shop?user=app&password=Qv3nT8pLx2Rk&useSSL=true\n", ["jdbc:mysql", "db.lan"]),
+    ('  "requester_id": 41100293317,\n', ["41100293317"]),
+])
+def test_masked(text: str, values: list[str]) -> None:
+    m = Masker()
+    masked = m.mask(text)
+    for v in values:
+        assert v not in masked.text, masked.text
+    assert m.restore(masked.text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "Nmap scan report for build-laptop.lan (192.168.1.20)\nmy-macbook-pro.local\nrender-workstation-04\n",
+    "root    ALL=(ALL:ALL) ALL\n%sudo   ALL=(ALL:ALL) ALL\nDefaults    env_reset\n",
+    "admin_users = postgres, pgbouncer\n",
+    "set system login user root class super-user\nroot@edge-fra-02# commit\n",
+    '"room_id": "!0f7Sm3R0fJaFqB3Ab9:matrix.org"\n',
+    "apikey:ghp_Qm4xT8vLz2Rw9Kc6Jp1Ys7Nd3Hf5Bg0Ta2Ue is what the docs call it\n",
+    "postgres://postgres:postgres@localhost:5432/test\npostgres://app:${DB_PASSWORD}@db:5432/app\n",
+    '{"author": {"id": "297229537699732062", "name": "GitHub", "isBot": true}}\n',
+    "SV-Nummer: 12010190M018\n",
+    "Fixed INC0043699 and CHG0031122 in the release notes\n",
+])
+def test_kept(text: str) -> None:
+    masked = Masker().mask(text).text
+    if "apikey:" in text:
+        assert "apikey:" in masked
+        return
+    assert masked == text, masked
