@@ -32,6 +32,13 @@ from coatcheck import Masker
     ("DATABASE_URL=postgres://ledger:Brume-Acier-19@db-3.ledger.internal:5432/ledger\n", ["db-3.ledger.internal:5432"]),
     ("url=jdbc:mysql://db.lan:3306/shop?user=app&password=Qv3nT8pLx2Rk&useSSL=true\n", ["jdbc:mysql", "db.lan"]),
     ('  "requester_id": 41100293317,\n', ["41100293317"]),
+    ("crypto isakmp key ginepro-castagna-77 address 198.51.100.12\n", ["ginepro-castagna-77"]),
+    ("alias vpn='sudo openconnect --user=ops --passwd-on-stdin vpn.acme.test <<< \"pioppo-narciso-4\"'\n", ["pioppo-narciso-4"]),
+    ("echo 'Qv3nT8pLx2Rk' | docker login -u ci --password-stdin ghcr.io\n", ["Qv3nT8pLx2Rk"]),
+    ("/interface wifiwave2 security add authentication-types=wpa3-psk .passphrase=\"gufo-salice-trota9\" name=home\n",
+     ["gufo-salice-trota9"]),
+    ('Authors@R: c(\n    person("Ottavia", "Benedetti", role = "ctb"))\n', ["Ottavia", "Benedetti"]),
+    ('{"author": {"id": "94417730212889", "name": "ottaviabenedetti", "discriminator": "0000"}}\n', ["ottaviabenedetti"]),
 ])
 def test_masked(text: str, values: list[str]) -> None:
     m = Masker()
@@ -52,6 +59,11 @@ def test_masked(text: str, values: list[str]) -> None:
     '{"author": {"id": "297229537699732062", "name": "GitHub", "isBot": true}}\n',
     "SV-Nummer: 12010190M018\n",
     "Fixed INC0043699 and CHG0031122 in the release notes\n",
+    'person("Posit Software, PBC", role = c("cph", "fnd"))\n',
+    "{1:F01COBADEFFAXXX2993998846}{2:I103BNPAFRPPXXXXN}\n",
+    "Id                 Name\n0035g00000D5q8JAAR Contact record\n",
+    "snmp-server community public RO\n",
+    'echo "$CR_PAT" | docker login ghcr.io -u ci --password-stdin\n',
 ])
 def test_kept(text: str) -> None:
     masked = Masker().mask(text).text

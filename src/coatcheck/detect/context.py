@@ -36,7 +36,7 @@ def _trigger() -> regex.Pattern[str]:
 # operator is captured so that a comparison (==) or a code-style assignment can be told apart.
 _ASSIGN = regex.compile(
     rf"""(?x)
-    (?<![\w.$@])(?<!\w-)
+    (?<![\w$@])(?<![\w)\]]\.)(?<!\w-)  # not an attribute (obj.password); RouterOS' " .passphrase=" is a key
     (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$]{{0,80}}?){KEY_CLOSE}(?:\[\d{{0,4}}\])?{DECLARED_TYPE}
     [ \t]*(?P<sep>::=|:=|\?=|\.=|=>|[!=]==?|=|:)(?!//)[ \t]*
     (?:

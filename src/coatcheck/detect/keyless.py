@@ -52,8 +52,24 @@ _HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudf
 # hex), an XML id attribute's _… (SAML InResponseTo, SessionIndex). A secret's hex carries no such type letter.
 # and the public ids of security advisories (GitHub's GHSA-xxxx-xxxx-xxxx in its own alphabet, the OSV databases')
 _TYPED_ID = regex.compile(r"[A-Z]{1,2}(?:[0-9a-f]{32}|[0-9a-f]{40})|_[0-9a-f]{16,64}|GHSA(?:-[2-9cfghjmpqrvwx]{4}){3}"
+                          r"|F0[12][A-Z]{6}[A-Z0-9]{2}[A-Z0-9]{4}\d{10}"  # a SWIFT FIN message's basic header block (BIC, session)
                           r"|(?:PYSEC|RUSTSEC|GO|GMS|OSV|CVE)-\d{4}-[0-9A-Za-z-]{3,}")
 _NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
+
+
+_SF_SUFFIX = "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"
+
+
+def salesforce_id(value: str) -> bool:
+    """A Salesforce record id of 18 characters: its last three encode which letters of the first fifteen are
+    capitals (five bits a character), a check no random token passes by chance (1 in 32,768)."""
+    if len(value) != 18 or not value.isascii() or not value.isalnum():
+        return False
+    for k in range(3):
+        bits = sum(1 << j for j, c in enumerate(value[5 * k:5 * k + 5]) if c.isupper())
+        if value[15 + k] != _SF_SUFFIX[bits]:
+            return False
+    return True
 
 
 @vocab_cache
@@ -233,7 +249,8 @@ class KeylessDetector:
         out = []
         for start, end in candidates(line):
             value = line[start:end]
-            if _NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value):
+            if (_NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value)
+                    or salesforce_id(value)):
                 continue  # never scored: a number, a host name, a typed object id
             if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):
                 continue  # git submodule status: "+3b0ab1be…" (checked out elsewhere), "-…" (not initialised), "U…"

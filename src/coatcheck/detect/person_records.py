@@ -13,6 +13,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
+from .validators import name_like
 from .vocabulary import vocab_cache, vocabulary_words
 
 PERSON_RECORDS = "person-records"
@@ -127,7 +128,8 @@ class PersonRecordDetector:
                         and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
                         and kept_by(text, s, e, _KEEPS) is None):
                     out.append(Span(s, e, "account", self.name, 0.8))
-                elif (key in _HANDLE_KEYS and group != "n" and _HANDLE.fullmatch(value)
+                elif (key in _HANDLE_KEYS and group != "n"
+                      and (_HANDLE.fullmatch(value) or value.isalpha() and value.islower() and name_like(value))
                       and kept_by(text, s, e, _HANDLE_KEEPS) is None):
                     out.append(Span(s, e, "username", self.name, 0.8))  # "author": {"name": "oceane.dev"}
         return out

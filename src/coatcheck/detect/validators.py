@@ -396,6 +396,13 @@ def de_rvnr(value: str) -> bool:
     return total % 10 == int(v[11])
 
 
+def r_person_part(value: str) -> bool:
+    """A given name or a family name in R's ``person()``: no organisation's word, no product."""
+    return not any(w.strip(",.").lower() in ("software", "pbc", "inc", "ltd", "gmbh", "foundation", "team",
+                                              "university", "project", "consortium", "corporation")
+                   for w in value.split()) and not is_product(value)
+
+
 def owner_name(value: str) -> bool:
     """A device's owner: a part of the name (``oliver``, ``johanna-hofstetter``, ``matteo.gentile``) is a first name
     or a surname of the name lists and none is a common word (``build``, ``office``, ``my``)."""
@@ -593,6 +600,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "first_name": first_name,
     "random_string": random_string,
     "owner_name": owner_name,
+    "r_person_part": r_person_part,
     "de_rvnr": de_rvnr,
     "credential_url": credential_url,
     "vat_number": vat_number,
