@@ -39,6 +39,19 @@ from coatcheck import Masker
      ["gufo-salice-trota9"]),
     ('Authors@R: c(\n    person("Ottavia", "Benedetti", role = "ctb"))\n', ["Ottavia", "Benedetti"]),
     ('{"author": {"id": "94417730212889", "name": "ottaviabenedetti", "discriminator": "0000"}}\n', ["ottaviabenedetti"]),
+    ("*Sandbox*\n- API key: test_0f3a9c5e7b1d4f6a8c2e9b7d5f1a3c6e\n- Access token: live_7d2b9f4a1c8e6b3d5f0a2c9e7b4d1f8a\n",
+     ["0f3a9c5e7b1d", "7d2b9f4a1c8e"]),
+    ("SFTP: user acct-ops@partner.example.net / pass quercia-lampone-58\n", ["quercia-lampone-58"]),
+    ('{"level":"info","session_id":"Zq4Xw8Ls2Kd9Vb3Nm7Pt1Rf6Hj0Ygc5Ea8Ui.MyhyBa.6V4ICdW93lZ4OD8Y82BlqadgNZa"}\n',
+     ["Zq4Xw8Ls2Kd9Vb3Nm7Pt1Rf6Hj0"]),
+    ("COMMAND=/usr/bin/env VAULT_TOKEN=hvs.Qm4xT8vLz2Rw9Kc6Jp1Ys7Nd3Hf5Bg0Ta2UeW8 /usr/local/bin/vault kv get secret/app\n",
+     ["Qm4xT8vLz2Rw9Kc6Jp1"]),
+    ("127.0.0.1:6379> HGETALL session:9f2c\n1) \"user_id\"\n2) \"731904\"\n3) \"api_token\"\n4) \"Qv3nT8pLx2RkZw9\"\n",
+     ["731904", "Qv3nT8pLx2RkZw9"]),
+    ("**wkessler** kommentierte:\n> passt so\n\n@lmarchetti wrote:\n> ok\n", ["wkessler", "lmarchetti"]),
+    ("Reporter: @solene.tess · Severity: high\n", ["solene.tess"]),
+    ('"log": "Redis-URL rediss://default:Kuckuck-333XvV@cache.intern:6380/0\\n2024-06-02T00:08:56.342Z ERROR x"\n',
+     ["Kuckuck-333XvV", "cache.intern"]),
 ])
 def test_masked(text: str, values: list[str]) -> None:
     m = Masker()
@@ -64,6 +77,10 @@ def test_masked(text: str, values: list[str]) -> None:
     "Id                 Name\n0035g00000D5q8JAAR Contact record\n",
     "snmp-server community public RO\n",
     'echo "$CR_PAT" | docker login ghcr.io -u ci --password-stdin\n',
+    "Primary key: ord_4c4bfdfab818\n",
+    "user docs / password reset flow\n",
+    "token = settings.VAULT_TOKEN\n",
+    "@pytest.mark.skip commented out\ndecorator: @app.route(\"/x\")\n",
 ])
 def test_kept(text: str) -> None:
     masked = Masker().mask(text).text
@@ -71,3 +88,9 @@ def test_kept(text: str) -> None:
         assert "apikey:" in masked
         return
     assert masked == text, masked
+
+
+def test_a_json_escaped_line_break_ends_a_credential_url() -> None:
+    text = '"log": "Redis-URL rediss://default:Kuckuck-333XvV@cache.intern:6380/0\\n2024-06-02T00:08:56.342Z ERROR x"\n'
+    masked = Masker().mask(text).text
+    assert "2024-06-02T00:08:56.342Z" in masked and "Kuckuck" not in masked

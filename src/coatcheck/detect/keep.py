@@ -368,9 +368,15 @@ def is_filler_number(text: str, start: int, end: int) -> bool:
 
 def is_code_reference(text: str, start: int, end: int) -> bool:
     """``os.environ["X"]``, ``process.env.TOKEN``, ``settings.SECRET``, ``vault:…``: code that fetches a value."""
-    return bool(_CODE_REF.match(text[start:end].strip("'\"`")))
+    value = text[start:end].strip("'\"`")
+    if not _CODE_REF.match(value):
+        return False
+    # hvs.ufl1AxdAbUwkn9VbQKl9…: a token with a dotted prefix, not an attribute path (no name of code runs 16 characters
+    # of both cases and digits)
+    return not any(len(p) >= 16 and _MIXED_RUN.fullmatch(p) for p in value.split("."))
 
 
+_MIXED_RUN = re.compile(r"(?=\w*[a-z])(?=\w*[A-Z])(?=\w*\d)\w+")
 _ENV_REF = re.compile(r"""(?:os\.)?(?:environ|getenv)\s*[\[(.].*|process\.env\.\w+|ENV\[.*|System\.getenv\(.*|std::env::var\(.*|Deno\.env\.get\(.*"""
                       r"|(?:vault|secretsmanager|ssm|keyvault|awssm):\S+")
 

@@ -159,7 +159,11 @@ def credential_cue(text: str, start: int) -> bool:
     if key is not None:
         if file_name_key(before, key.start(1), key.group(1)):
             return False  # "src/secret.rs": "…" in a checksum map
-        return is_credential_key(key.group(1)) or _service_key(key.group(1))
+        if is_credential_key(key.group(1)) or _service_key(key.group(1)):
+            return True
+        # a label of two words: "API key:", "Access token:", "Clé secrète :" (a key of one word is no credential)
+        prev = regex.findall(r"[\p{L}\d]+", before[max(0, key.start(1) - 40):key.start(1)])
+        return bool(prev) and " " in before[key.start(1) - 1:key.start(1)] and is_credential_key(f"{prev[-1]}_{key.group(1)}")
     # the sentence's last words ("the key I rotated yesterday, the new one is …", "el token que tenemos en producción
     # es …"), unless it is about a digest ("the sha256 of the key file is …", "the commit that fixed the token bug")
     sentence = regex.findall(r"[\p{L}]+", regex.split(r"[.!?;:]\s", before.lower())[-1])[-12:]

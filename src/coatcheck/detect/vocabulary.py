@@ -385,4 +385,7 @@ def credential_stems() -> tuple[str, ...]:
     """Lower-case strings at least one of which occurs in every key :func:`is_credential_key` accepts (``pass``
     covers password, passwort and motdepasse): the generic credential detector reads only lines holding one."""
     words = set(credential_words("words")) | set(_AFTER_QUALIFIER) | set(_WHOLE_KEY)
+    # the keys [credential_ids] accepts: session_id, sess_id, secret_id, access_key_id ("access" alone: "access" and
+    # "key" are both there, and "key" is a stem already)
+    words |= {c.split()[0] for c in credential_words("credential_ids") if c.split()[0] != "access"}
     return tuple(sorted(w for w in words if not any(v != w and v in w for v in words)))
