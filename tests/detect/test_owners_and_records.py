@@ -50,6 +50,17 @@ from coatcheck import Masker
      ["731904", "Qv3nT8pLx2RkZw9"]),
     ("**wkessler** kommentierte:\n> passt so\n\n@lmarchetti wrote:\n> ok\n", ["wkessler", "lmarchetti"]),
     ("Reporter: @solene.tess · Severity: high\n", ["solene.tess"]),
+    ("<E1KNA1M SEGMENT=\"1\">\n  <KUNNR>0071234567</KUNNR>\n  <NAME1>Jorinde Albrecht</NAME1>\n  <ORT01>Kassel</ORT01>\n"
+     "  <PSTLZ>34117</PSTLZ>\n  <STRAS>Lindenweg 4</STRAS>\n  <STCD1>57549285017</STCD1>\n</E1KNA1M>\n",
+     ["0071234567", "Jorinde", "Albrecht", "Kassel", "34117", "Lindenweg", "57549285017"]),
+    ("INS*Y*18*021*28*A***FT~\nREF*0F*518330927~\nNM1*IL*1*VASQUEZ*TERESA****34*518330927~\n"
+     "PER*IP**HP*6175550199*EM*T@EXAMPLE.COM~\nN3*41 ELM ST~\nN4*SOMERVILLE*MA*02143~\n",
+     ["518330927", "VASQUEZ", "TERESA", "41 ELM ST", "SOMERVILLE"]),
+    ('<saml2:Attribute FriendlyName="givenName" Name="urn:oid:2.5.4.42"><saml2:AttributeValue>Ilaria</saml2:AttributeValue>'
+     '</saml2:Attribute><saml2:Attribute FriendlyName="employeeNumber" Name="urn:oid:2.16.840.1.113730.3.1.3">'
+     '<saml2:AttributeValue>CP81902</saml2:AttributeValue></saml2:Attribute>\n', ["Ilaria", "CP81902"]),
+    ('{\n  "sub": "auth0|65f2c0a9b1e4d7f3a8c6e2b1",\n  "aud": "api"\n}\n', ["65f2c0a9b1e4d7f3a8c6e2b1"]),
+    ("<Person><GivenName>Ilaria</GivenName><FamilyName>Roussel</FamilyName></Person>\n", ["Roussel"]),
     ('"log": "Redis-URL rediss://default:Kuckuck-333XvV@cache.intern:6380/0\\n2024-06-02T00:08:56.342Z ERROR x"\n',
      ["Kuckuck-333XvV", "cache.intern"]),
 ])

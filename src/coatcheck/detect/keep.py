@@ -609,7 +609,8 @@ def is_parenthesised_version(text: str, start: int, end: int) -> bool:
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_MEMBER_AFTER = re.compile(r"[(<\[]|\.[a-z_]|::")  # Grace(…), Grace<T>, Grace[…], Grace.objects, Grace::new
+_MEMBER_AFTER = re.compile(r"[(\[]|<(?!/)|\.[a-z_]|::")  # Grace(…), Grace<T>, Grace[…], Grace.objects, Grace::new
+# (not an XML element's closing tag: <sn>Roussel</sn> is text)
 _MEMBER_BEFORE = re.compile(r"(?:\w\.|::|->)$")  # obj.Grace, ns::Grace, ptr->Grace
 _LEADING_WORD = re.compile(r"\s*(?:export\s+|public\s+|private\s+|protected\s+|static\s+|abstract\s+|async\s+|final\s+|data\s+|sealed\s+)*([a-z]+)\s")
 _WORD_BEFORE = re.compile(r"([a-z]+)\s+$")
