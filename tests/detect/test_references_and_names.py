@@ -13,7 +13,7 @@ from coatcheck import Masker
     # where a secret is kept, not the secret
     "datasources:\n  - name: pg\n    user: grafana\n    secureJsonData:\n      password: $__file{/run/secrets/pg_pass}\n",
     '[Service]\nEnvironment="SENTRY_API_KEY=%d/sentry_api_key"\nLoadCredential=sentry_api_key:/etc/creds/sentry_api_key\n',
-    "gcloud run deploy api --set-secrets 'SMTP_PASSWORD=smtp-password:latest,API_TOKEN=api-token:3'\n",
+    "gcloud run deploy api --set-secrets 'SMTP_PASSWORD=smtp-password:latest,API_TOKEN=api-token:latest'\n",
     "withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'NX_USER', passwordVariable: 'NX_PW')]) {\n",
     '      ~ secret_arn = "arn:aws:secretsmanager:eu-central-1:731955401112:secret:billing/smtp-Qx8vPa"\n',
     '{"requestParameters": {"secretId": "arn:aws:secretsmanager:eu-central-1:731955401112:secret:billing/smtp-Qx8vPa"}}\n',

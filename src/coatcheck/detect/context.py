@@ -248,6 +248,9 @@ def _reference(value: str) -> bool:
 
 
 _OPENER = re.compile(r"[({\[]")
+_SESSION_ID_KEY = regex.compile(r"(?i)[\w.-]*sess(?:ion)?[_.-]?id")
+_UUID_VALUE = regex.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_NAMES_AN_OBJECT = regex.compile(r"(?:Key|Secret|Name|Ref|_key|_secret|_name|_ref|-key|-secret|-name|-ref)$")
 _NEXT_PAIR = regex.compile(r",[A-Z][A-Z0-9_]{2,}=")
 _PAIRS_VALUE = regex.compile(r"[A-Z][A-Z0-9_]{2,}=[^,=\s]+(?:,[A-Z][A-Z0-9_]{2,}=[^,=\s]+)*$")
 # the start of a colon-separated resource name (ARN, URN) that runs, unbroken, up to a key: that "key" is one of its
@@ -410,6 +413,8 @@ class ContextDetector:
         if kind == "comparison" or kind == "assign" and m.group("sep") in _COMPARISONS:
             return self._compared(line, s, e, quoted)
         value = line[s:e]
+        if _SESSION_ID_KEY.fullmatch(m.group("key")) and _UUID_VALUE.fullmatch(value.strip("\"'")):
+            return None  # "session_id": "01a239f2-…": a conversation's or a trace's id (Codex sends one), no cookie
         if (kind == "assign" and m.group("sep") == ":" and m.end("sep") == s
                 and value.lower() in credential_words("subcommand_verbs")):
             return None  # eas secret:create, heroku config:set: a command's name, no key and value
@@ -463,10 +468,11 @@ class ContextDetector:
             slot = strong and _config_slot(line, m, quoted, env_line)
             if code_style and _looks_like_variable(value) and not slot:
                 return None
-        if kind == "assign" and (nxt := _NEXT_PAIR.search(value)) is not None:
-            e = s + nxt.start()  # DB_PASSWORD=db-password:latest,API_TOKEN=…: the next pair of a list ends the value
+        if (kind == "assign" and (nxt := _NEXT_PAIR.search(value)) is not None
+                and is_credential_key(value[nxt.start() + 1:nxt.end() - 1])):
+            e = s + nxt.start()  # A=db-password:latest,API_TOKEN=…: the next credential pair of a list ends the value
             value = line[s:e]
-        if kind in ("flag", "assign") and _PAIRS_VALUE.match(value):
+        if kind == "flag" and _PAIRS_VALUE.match(value):
             return None  # --set-secrets 'DB_PASSWORD=db-password:latest,…': pairs, each read as its own assignment
         if kind == "flag" and not quoted and _looks_like_variable(value) and "-" not in value:
             # --token-file path or --password-stdin style flags take no secret
@@ -483,9 +489,11 @@ class ContextDetector:
                                  not quoted and m.group("sep") == ":" and _TYPE_NAME.fullmatch(value)
                                  and (not slot or _TYPE_SUFFIX.search(value) or "[" in value)):
             return None  # def f(secret: str) / token: Optional[str]
-        if slot and _KEY_NAME.fullmatch(value) and "-" not in value and is_credential_key(value.strip("_")):
+        if slot and _KEY_NAME.fullmatch(value) and is_credential_key(value.strip("_")) and (
+                "-" not in value or _NAMES_AN_OBJECT.search(m.group("key"))):
             # redis_password=_redis_password, "ssl_password": "ssl.key.password": a name, not a value; words joined
-            # by hyphens are a passphrase (DB_PASSWORD=velvet-harbor-pass)
+            # by hyphens are a passphrase (DB_PASSWORD=velvet-harbor-pass) unless the key names a secret object or a
+            # key in one (adminPasswordKey: postgres-password, passwordSecret: mongo-admin-password)
             return None
         if slot and prose_follows(line, e):
             return None  # ":param ssl_password: Optional password to be used …": a docstring

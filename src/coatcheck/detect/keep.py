@@ -8,6 +8,7 @@ their ``keep`` field; :data:`SECRET_KEEPS` apply to every secret-like candidate.
 from __future__ import annotations
 
 import ipaddress
+from bisect import bisect_left
 import re
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -78,7 +79,7 @@ def is_templated(text: str, start: int, end: int) -> bool:
 
 _ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?)?)?)?$")
 _DUMMY_STEMS = frozenset({"test", "demo", "example", "sample", "dummy", "fake", "changeme", "foo", "bar", "foobar"})
-_ELLIPSIS_TAIL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}(?:[_-][A-Za-z0-9]{1,11}){0,2}[_-]?(?:\.{3,}|…|\*{3,})")
+_ELLIPSIS_TAIL = re.compile(r"[a-z]{2,8}(?:_[a-z]{2,6}){0,2}_(?:\.{3,}|…|\*{3,})")
 _DEV_WORDS = _DUMMY_STEMS | {"local", "dev", "development", "testing", "mock", "sandbox", "e2e", "ci", "my", "some", "super"}
 
 
@@ -152,7 +153,7 @@ _SERVICE_ACCOUNT_SUBJECT = re.compile(r"(?i)kind:\s*[\"']?ServiceAccount[\"']?\s
 def is_service_account_slot(text: str, start: int, end: int) -> bool:
     """The value is given to a key that names a service account (``serviceAccountName: argo-workflow``) or names the
     subject of kind ServiceAccount: an application's account, not a person's login."""
-    line = text[text.rfind("\n", 0, start) + 1:start]
+    line = text[text.rfind("\n", max(0, start - 80), start) + 1 or max(0, start - 80):start]
     return bool(_SERVICE_ACCOUNT_KEY.search(line[-80:]) or _SERVICE_ACCOUNT_SUBJECT.search(text[max(0, start - 160):start]))
 
 
@@ -164,7 +165,8 @@ def is_storage_account_name(text: str, start: int, end: int) -> bool:
     AccountKey=…``): a storage resource's name, no person's login."""
     if not _STORAGE_ACCOUNT_BEFORE.search(text[max(0, start - 12):start]):
         return False
-    line = text[text.rfind("\n", 0, start) + 1:start + 400]
+    lo = max(0, start - 400)
+    line = text[text.rfind("\n", lo, start) + 1 or lo:start + 400]
     return "EndpointsProtocol=" in line or "EndpointSuffix=" in line or "AccountKey=" in line
 
 
@@ -181,6 +183,7 @@ def is_host_named_user(text: str, start: int, end: int) -> bool:
 
 
 # key material meant to be shared: an SSH public key as authorized_keys, ssh-keygen -y and cloud configs write it
+_HASHED_HOST = re.compile(r"\|1\|[A-Za-z0-9+/]{27}=\|[A-Za-z0-9+/]{27}=(?= )")
 _PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp(?:256|384|521)|"
                          r"sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)[ \t]+AAAA[A-Za-z0-9+/]{16,}={0,3}")
 _PUBLIC_KEY_TYPE_BEFORE = re.compile(r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp(?:256|384|521)|"
@@ -192,8 +195,9 @@ def is_public_key_material(text: str, start: int, end: int) -> bool:
     known_hosts entry's host field (``|1|salt|hash``): meant to be shared, no secret (an address in its comment is the e-mail rule's)."""
     if _PUBLIC_KEY.match(text, start, end):
         return True
-    ls = text.rfind("\n", 0, start) + 1
-    if text.startswith("|1|", ls) and " " not in text[ls:end]:
+    lo = max(0, start - 80)
+    ls = text.rfind("\n", lo, start) + 1 if start - lo < 80 or "\n" in text[lo:start] else -1
+    if ls >= 0 and (h := _HASHED_HOST.match(text, ls)) is not None and end <= h.end():
         return True  # known_hosts with HashKnownHosts: |1|salt|hash of the host name, then the host's public key
     return text.startswith("AAAA", start) and _PUBLIC_KEY_TYPE_BEFORE.search(text, max(0, start - 40), start) is not None
 
@@ -212,16 +216,17 @@ def is_ciphertext(text: str, start: int, end: int) -> bool:
     Travis CI's ``secure: "…"``."""
     if text.startswith("ENC[AES256_GCM,", start):
         return True  # user: ENC[AES256_GCM,data:…]: a slot's value cut at the bracket is sops' ciphertext
-    ls = text.rfind("\n", 0, start) + 1
-    if _CIPHERTEXT_BEFORE.search(text, max(ls, start - 300), start) is not None:
+    lo = max(0, start - 300)  # both forms stand within a few hundred characters of the value: never a longer scan
+    ls = text.rfind("\n", lo, start) + 1 or lo
+    if _CIPHERTEXT_BEFORE.search(text, ls, start) is not None:
         return True
-    return (_TRAVIS_SECURE_BEFORE.search(text, ls, start) is not None
-            and _LONG_BASE64.fullmatch(text, start, end) is not None)
+    return (_LONG_BASE64.fullmatch(text, start, end) is not None
+            and _TRAVIS_SECURE_BEFORE.search(text, max(ls, start - 40), start) is not None)
 
 
 def is_container_user(text: str, start: int, end: int) -> bool:
     """A Dockerfile's ``USER nonroot``: the account a container runs as, not a person."""
-    ls = text.rfind("\n", 0, start) + 1
+    ls = text.rfind("\n", max(0, start - 40), start) + 1 or max(0, start - 40)
     low = text[start:end].lower()
     return (re.fullmatch(r"[ \t]*USER[ \t]+", text[ls:start]) is not None
             and (text.startswith("FROM ") or "\nFROM " in text)
@@ -235,13 +240,29 @@ _APP_PATH = re.compile(r"(?<![\w.~-])/(?:srv|opt|var/www|var/lib|var/log|etc|app
                        r"|(?<![\w-])(?P<f>[A-Za-z_][\w-]{2,40})\.(?:conf|service|sql|db|sock)\b")
 
 
+# the consonant pairs an English, Italian, German, French or Spanish word may start with; an initial glued to a
+# surname starts with others (lzanetti, tkowalski, mrossi, jsmith)
+_ONSETS = frozenset("bl br ch cl cr dr fl fr gl gn gr kl kn kr ph pl pr ps qu sc sh sk sl sm sn sp st sv sw sz th tr "
+                    "tw wh wr zw".split())
+
+
+def _word_shaped(word: str) -> bool:
+    """Letters only, at least four, starting with a vowel, a consonant and a vowel, or a consonant pair words start
+    with: a word (payroll, ledger, exporter), not an initial and a surname."""
+    if len(word) < 4 or not word.isalpha() or not word.isascii():
+        return False
+    vowels = "aeiouy"
+    return word[0] in vowels or word[1] in vowels or word[:2] in _ONSETS
+
+
 @lru_cache(maxsize=4)
 def _application_names(text: str) -> frozenset[str]:
     """Names a text gives its application: database names, folders under /srv, /opt, /etc …, config file stems."""
     out = {m.group("v").lower() for m in _DB_NAME.finditer(text)}
     out.update((m.group("v") or m.group("f")).lower() for m in _APP_PATH.finditer(text))
-    # an application's account is often its name's first word (payroll for /opt/payroll-export)
-    out.update(n.split("-")[0].split("_")[0] for n in list(out))
+    # an application's account is often its name's first word, a word (payroll for /opt/payroll-export, ledger for
+    # ledger-sync); a login's shape (lzanetti for /opt/lzanetti-sync, tkowalski for tkowalski_scratch) is a person's
+    out.update(w for n in list(out) if (w := re.split(r"[-_]", n)[0]) != n and _word_shaped(w))
     return frozenset(out)
 
 
@@ -265,7 +286,9 @@ def is_compound_identifier(text: str, start: int, end: int) -> bool:
     if not value.isascii() or not value.isalnum() or value.islower() or value.isupper():
         return False
     parts = _CAMEL_PART.findall(value)
-    return len(parts) >= 4 and "".join(parts) == value and not all(_name_like(p.lower()) for p in parts)
+    first, last = word_list("first_names_lower"), word_list("last_names_lower")
+    return (len(parts) >= 4 and "".join(parts) == value
+            and not any(len(p) >= 3 and (p.lower() in first or p.lower() in last) for p in parts))
 
 
 def is_route_word(text: str, start: int, end: int) -> bool:
@@ -282,8 +305,28 @@ def is_default_credential(text: str, start: int, end: int) -> bool:
     low = value.lower()
     if low not in word_list("service_users_lower"):
         return False
-    ls = text.rfind("\n", 0, start) + 1
-    return low in text[max(ls, start - 80):start].lower()
+    lo = max(0, start - 80)
+    ls = text.rfind("\n", lo, start) + 1 or lo
+    return low in text[ls:start].lower()
+
+
+_ID_KEY = re.compile(r"""(?:^|[\s{,"'])["']?(?P<k>[A-Za-z_][\w-]{0,40})["']?\s*[:=]\s*["']?$""")
+_PAYMENT_WORDS = ("card", "pan", "cc", "credit", "debit", "payment", "number", "num", "no", "account", "iban")
+
+
+def is_record_id(text: str, start: int, end: int) -> bool:
+    """A number under a key that is a record's id (``"id": "673985226973107653"``, ``message_id``, ``guildId``): a
+    snowflake or a row id, not a card, unless the key or the label before it names a card or a payment
+    (``card_id``, ``"number"``, ``Card ID:``)."""
+    m = _ID_KEY.search(text, max(0, start - 48), start)
+    if m is None:
+        return False
+    key = m.group("k")
+    words = [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", key)]
+    if not words or words[-1] != "id":
+        return False
+    label = text[max(0, m.start("k") - 24):m.start("k")].lower()
+    return not any(w in _PAYMENT_WORDS for w in words) and not any(w in label for w in ("card", "pan ", "credit"))
 
 
 _DIGEST_KEY_WORDS = frozenset({"hashed", "hash", "digest", "sha1", "sha256", "sha512", "md5", "fingerprint",
@@ -298,13 +341,18 @@ def is_hashed_credential(text: str, start: int, end: int) -> bool:
     if _HEX_DIGEST.fullmatch(text, start, end) is None:
         return False
     m = _KEY_BEFORE.search(text[max(0, start - 64):start])
-    return m is not None and any(w.lower() in _DIGEST_KEY_WORDS for w in re.findall(r"[A-Za-z][a-z0-9]*|[A-Z0-9]+", m.group(1)))
+    if m is None:
+        return False
+    words = [w.lower() for part in re.split(r"[_.\-]+", m.group(1)) for w in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z0-9]+(?![a-z])", part)]
+    # the digest of a credential (hashed_secret, password_sha256, token_hash), not a credential for a digest
+    # (hmac_sha256_secret, checksum_key, hash_salt)
+    return bool(words) and (words[0] == "hashed" or words[-1] in _DIGEST_KEY_WORDS)
 
 
 # a reference to where a secret is kept, in the syntax of the tool that reads it: an ARN, a Grafana $__file{…},
 # a systemd specifier path (%d/name), systemd LoadCredential's ID:PATH
 _SECRET_LOCATOR = re.compile(r"arn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:\S+|\$__\w+\{[^{}]+\}|%[a-zA-Z]/[\w./-]+"
-                             r"|[\w.-]+:/(?!/)[\w./-]+")
+                             r"|[a-z][a-z0-9_.-]*:/[\w.-]+/[\w./-]+")
 _NAME_PART = re.compile(r"[a-z]+\d{0,2}")
 
 
@@ -316,7 +364,7 @@ def is_secret_reference(text: str, start: int, end: int) -> bool:
     if _SECRET_LOCATOR.fullmatch(value):
         return True
     name, _, version = value.partition(":")
-    if not (version == "latest" or version.isdigit()):
+    if version != "latest":
         return False  # a name alone may be a password (super-secret-pass); a version makes it a secret manager's name
     parts = re.split(r"[-_]", name)
     return (len(parts) >= 2 and all(_NAME_PART.fullmatch(p) for p in parts)
@@ -325,7 +373,9 @@ def is_secret_reference(text: str, start: int, end: int) -> bool:
 
 _CREDENTIAL_NAME_WORDS = frozenset({"password", "passwd", "pwd", "secret", "secrets", "token", "tokens", "key", "keys",
                                     "apikey", "creds", "credentials", "credential", "passphrase", "cert", "tls"})
-_AWS_TEXT = re.compile(r"(?i)\baws\b|amazonaws\.com|\bsso_(?:session|start_url|region|role_name)\b|arn:aws")
+_AWS_TEXT = re.compile(r"\bsso_(?:session|start_url|region|role_name)\b|arn:aws[\w-]*:|\[profile [\w-]+\]|\.amazonaws\.com\b")
+_AWS_ACCOUNT_KEYS = frozenset({"account", "accountid", "ssoaccountid", "recipientaccountid", "sourceaccount",
+                               "owneraccountid", "awsaccountid"})
 _AWS_ARN_ACCOUNT = re.compile(r"arn:aws[\w-]*:[\w-]+:[\w-]*:(\d{12}):")
 
 
@@ -336,9 +386,11 @@ def is_cloud_account_id(text: str, start: int, end: int) -> bool:
     if len(value) != 12 or not value.isdigit():
         return False
     m = _KEY_BEFORE.search(text[max(0, start - 64):start])
-    key = m.group(1).lower() if m is not None else ""
-    if "account" in key and ("aws" in key or _AWS_TEXT.search(text) is not None):
-        return True  # aws_account_id, or sso_account_id in ~/.aws/config (sso_session, sso_start_url …)
+    key = re.sub(r"[^a-z]", "", m.group(1).lower()) if m is not None else ""
+    if key.startswith("aws") and key.endswith(("accountid", "account")):
+        return True  # AWS_ACCOUNT_ID=…
+    if key in _AWS_ACCOUNT_KEYS and _AWS_TEXT.search(text) is not None:
+        return True  # sso_account_id in ~/.aws/config, "Account" of sts get-caller-identity beside an ARN
     return any(a.group(1) == value for a in _AWS_ARN_ACCOUNT.finditer(text))
 
 
@@ -601,11 +653,10 @@ _NETWORK_WORDS = frozenset({"host", "server", "ip", "ipv4", "address", "addr", "
 
 
 def is_parenthesised_version(text: str, start: int, end: int) -> bool:
-    """A dotted quad in brackets after a capitalised name (``(Rails 7.1.3.2)``, ``(Ubuntu 5.15.0.91)``): a product's
-    version as banners print it, unless the name is a network word (``(Host 81.2.69.160)``)."""
+    """A dotted quad in brackets after a product's name (``(Rails 7.1.3.2)``, ``(Ubuntu 5.15.0.91)``,
+    keep/product_names.txt): its version as banners print it; after any other word (``(Home 81.2.69.160)``) an address."""
     m = _PRODUCT_PAREN_BEFORE.search(text, max(0, start - 40), start)
-    return (m is not None and text.startswith(")", end) and m.group(1).lower() not in _NETWORK_WORDS
-            and m.group(1).lower() not in word_list("first_names_lower"))
+    return m is not None and text.startswith(")", end) and vocabulary.is_product(m.group(1))
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -616,11 +667,24 @@ _LEADING_WORD = re.compile(r"\s*(?:export\s+|public\s+|private\s+|protected\s+|s
 _WORD_BEFORE = re.compile(r"([a-z]+)\s+$")
 
 
+@lru_cache(maxsize=4)
+def _breaks(text: str) -> tuple[list[int], list[int]]:
+    """Offsets of the text's newlines and of its ``\\n`` escapes, read once per text: the predicates below run
+    once per span, and a long line of many spans must not be scanned again for each."""
+    return [i for i, c in enumerate(text) if c == "\n"], [m.start() for m in re.finditer(r"\\n", text)]
+
+
 def _line(text: str, start: int, end: int) -> tuple[int, int]:
     """The line around ``[start, end)``: a line ends at a newline or at a ``\\n`` escape (a JSON string)."""
-    escaped = text.rfind("\\n", 0, start)
-    ls = max(text.rfind("\n", 0, start) + 1, escaped + 2 if escaped >= 0 else 0)
-    le = min((i for i in (text.find("\n", end), text.find("\\n", end)) if i >= 0), default=len(text))
+    newlines, escapes = _breaks(text)
+    k = bisect_left(newlines, start)
+    j = bisect_left(escapes, start - 1)  # an escape's backslash right before start still ends the line before it
+    while j < len(escapes) and escapes[j] + 2 <= start:
+        j += 1
+    ls = max(newlines[k - 1] + 1 if k else 0, escapes[j - 1] + 2 if j else 0)
+    k2 = bisect_left(newlines, end)
+    j2 = bisect_left(escapes, end)
+    le = min(newlines[k2] if k2 < len(newlines) else len(text), escapes[j2] if j2 < len(escapes) else len(text))
     return ls, le
 
 
@@ -636,7 +700,7 @@ def is_code_identifier(text: str, start: int, end: int) -> bool:
     if not _IDENTIFIER.fullmatch(text[start:end]):
         return False
     ls, _ = _line(text, start, end)
-    head = text[ls:start]
+    head = text[max(ls, start - 400):start]  # the quotes of the last 400 characters: a long line is not recounted per span
     if head.count('"') % 2 or head.count("'") % 2 or "#" in head or "//" in head:
         return False  # inside a string or a comment: prose
     if DOC_EXTENSION.match(text, end):
@@ -771,6 +835,8 @@ _IMPORT = re.compile(r"""(?m)^[ \t>]*(?:from[ \t]+([\w.]+)[ \t]+import\b|import[
 def _imported_words(text: str) -> frozenset[str]:
     """The words of the module names ``text`` imports, lower case (``from ray.train import …`` -> ray, train)."""
     out: set[str] = set()
+    if "import" not in text and "require(" not in text and "use " not in text:
+        return frozenset()
     for m in _IMPORT.finditer(text):
         module = next(g for g in m.groups() if g)
         out.update(w.lower() for w in re.split(r"[./@:_-]+", module) if len(w) > 1)
@@ -781,8 +847,6 @@ def is_imported_name(text: str, start: int, end: int) -> bool:
     """The run starts with the name of a module the same text imports, and its other words are that module's
     words or nouns no surname holds ("Ray Train" where ``import ray.train`` stands, "Ray Serve LLM"): a library's
     part, not a person. A name with a surname is a person whatever the imports ("Ray Smith")."""
-    if "import" not in text and "require(" not in text and "use " not in text:
-        return False
     imported = _imported_words(text)
     if not imported:
         return False
@@ -936,6 +1000,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_uuid,
         is_hashed_credential,
         is_secret_reference,
+        is_record_id,
         is_compound_identifier,
         is_parenthesised_version,
         is_cloud_account_id,

@@ -26,7 +26,11 @@ NAME = "row-cells"
 ANCHORS = frozenset({"email", "phone", "iban", "national_id", "card", "address"})
 _QUOTED = regex.compile(r"""'(?P<v>[^'\n]{1,80})'(?![ \t]*:)|"(?P<w>[^"\n]{1,80})"(?![ \t]*:)""")
 _TYPED = regex.compile(r"(?:(?<=:[ \t])|(?<=,[ \t]?))(?P<v>[^,()\n]{1,80})\([A-Z][A-Za-z]{1,15}\)(?=,|[ \t]*$)")
-_NAME_WORD = regex.compile(r"\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?|\p{Lu}{2,}")
+# a name's word: Moreau, McDonald, O'Brien, DiMaggio, Garrido-Marín, MOREAU; and the particles of surnames
+_NAME_WORD = regex.compile(r"(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)*(?:-\p{Lu}\p{Ll}+)*|\p{Lu}{2,}")
+_PARTICLES = frozenset({"van", "von", "der", "den", "de", "di", "da", "del", "della", "du", "la", "le", "dos", "das",
+                        "y", "zu", "ten", "ter", "bin", "al"})
+_INNER_CAPITAL = regex.compile(r"\p{Ll}\p{Lu}|['’]\p{Lu}")
 _PHONE_CELL = regex.compile(r"\+?[\d][\d ()./-]{6,18}\d")
 _POSTCODE = regex.compile(r"\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|\d{4} ?[A-Z]{2}")
 _STREET_NUMBER = regex.compile(r"\p{L}{3,}.*\s\d{1,4}[a-zA-Z]?\b|\d{1,5}\s+\p{L}{3,}")
@@ -76,18 +80,18 @@ def _cells(line: str) -> list[tuple[int, int]]:
 def _name_cell(value: str) -> bool:
     """One to three capitalised words, one of them a given name or a surname of the name lists, none a common
     word (``Moreau``, ``Garrido Marín``, ``Ute``; not ``Active`` or ``Firenze``)."""
-    words = value.split()
+    words = [w for w in value.split() if w not in _PARTICLES]
     if not 1 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
     first, last, common = _names()
-    plain = [w.title() if w.isupper() else w for w in words]
+    plain = [w.title() if w.isupper() or _INNER_CAPITAL.search(w) else w for w in words]
     return (any(w in first or w in last for w in plain)
             and not any(w.lower() in common for w in words) and value not in word_list("places"))
 
 
 def _name_shape(value: str) -> bool:
     """One or two capitalised words, no common word and no place: a name the lists may lack."""
-    words = value.split()
+    words = [w for w in value.split() if w not in _PARTICLES]
     _, _, common = _names()
     return (1 <= len(words) <= 2 and all(_NAME_WORD.fullmatch(w) and not w.isupper() for w in words)
             and not any(w.lower() in common for w in words) and value not in word_list("places"))
@@ -109,8 +113,8 @@ def _regions(line: str) -> tuple[str, ...]:
 def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
     if not _PHONE_CELL.fullmatch(value) or not 9 <= sum(c.isdigit() for c in value) <= 15:
         return False
-    if value.isdigit() and not value.startswith(("0", "+")) and len(value) < 10:
-        return False  # a bare run of digits: a count or an id more often than a number to call
+    if value.isdigit() and not value.startswith("0"):
+        return False  # a bare run of digits with no trunk prefix: a count, an id or a timestamp (1716292495)
     for region in regions:
         try:
             if phonenumbers.is_valid_number(phonenumbers.parse(value, region)):
@@ -122,10 +126,12 @@ def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
 
 def row_cells(text: str, spans: list[Span]) -> list[Span]:
     """The cells of ``text`` that share a row with a person's contact value among ``spans``."""
-    anchored = sorted({text.rfind("\n", 0, s.start) + 1 for s in spans if s.category in ANCHORS})
-    if not anchored:
+    if not any(s.category in ANCHORS for s in spans):
         return []
-    taken = sorted((s.start, s.end) for s in spans)
+    breaks = [i for i, c in enumerate(text) if c == "\n"]
+    anchored = sorted({breaks[k - 1] + 1 if (k := bisect.bisect_left(breaks, s.start)) else 0
+                       for s in spans if s.category in ANCHORS})
+    taken = sorted((s.start, s.end, s.category) for s in spans)
     out: list[Span] = []
     places = word_list("places")
     for ls in anchored:
@@ -135,13 +141,16 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
         cells = _cells(line)
         if len(cells) < 3:
             continue
-        free = [not _overlaps(taken, ls + a, ls + b) for a, b in cells]
+        over = [_overlapping(taken, ls + a, ls + b) for a, b in cells]
+        free = [c is None for c in over]
         kinds: list[str | None] = [None] * len(cells)
         regions: tuple[str, ...] | None = None
         for i, (a, b) in enumerate(cells):
             value = line[a:b]
             if not free[i]:
-                kinds[i] = "address" if _STREET_NUMBER.fullmatch(value) else "taken"
+                # a cell another stage found: a person's (its neighbours may be the rest of the name), a street
+                kinds[i] = ("person" if over[i] == "person" else
+                            "address" if over[i] == "address" or _STREET_NUMBER.fullmatch(value) else "taken")
                 continue
             if value in places:
                 kinds[i] = "town"
@@ -173,6 +182,7 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
-def _overlaps(taken: list[tuple[int, int]], a: int, b: int) -> bool:
-    k = bisect.bisect_left(taken, (b, b))
-    return any(s < b and a < e for s, e in taken[max(0, k - 8):k])
+def _overlapping(taken: list[tuple[int, int, str]], a: int, b: int) -> str | None:
+    """The category of a span that overlaps ``[a, b)``, if any (spans sorted by start; the last few before ``b``)."""
+    k = bisect.bisect_left(taken, (b, b, ""))
+    return next((c for s, e, c in reversed(taken[max(0, k - 8):k]) if s < b and a < e), None)

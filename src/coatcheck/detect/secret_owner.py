@@ -6,6 +6,8 @@ code and prose write."""
 
 from __future__ import annotations
 
+import functools
+
 import regex
 
 from ..spans import Span
@@ -17,6 +19,15 @@ NAME = "secret-owner"
 _LOGIN_BEFORE = regex.compile(r"(?:^|(?<=[\s\"'=]))(?P<v>[A-Za-z0-9][A-Za-z0-9._-]{1,38}[A-Za-z0-9])$")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_code_word", "is_product_name",
           "is_fictional_person")
+
+
+@functools.cache
+def _providers() -> frozenset[str]:
+    """The services the provider rules name (sendgrid, linode, twilio …): ``sendgrid:SG.…`` labels its key."""
+    from .rules import load_rules
+
+    return frozenset(r.id.split("-")[0].lower() for r in load_rules()) | frozenset(
+        w for r in load_rules() for w in r.keywords if w.isalpha())
 
 
 def secret_owners(text: str, spans: list[Span]) -> list[Span]:
@@ -31,6 +42,7 @@ def secret_owners(text: str, spans: list[Span]) -> list[Span]:
         a, b = m.span("v")
         value = text[a:b]
         if (value.isupper() or value.isdigit() or is_credential_key(value) or not login_word(value)
+                or value.lower() in _providers()
                 or "://" in text[max(0, a - 3):a + 3]
                 or kept_by(text, a, b, _KEEPS) is not None):
             continue

@@ -354,9 +354,8 @@ def chat_speaker(value: str) -> bool:
 
 
 def credential_url(value: str) -> bool:
-    """A URL whose userinfo or password parameter holds a live credential: a password that is no placeholder, no
-    template and not its own account's default (``postgres:postgres``), or a token-shaped userinfo (a Sentry DSN's
-    key, ``https://<token>@host``)."""
+    """A URL whose query's password parameter holds a live credential: no placeholder, no template, no documented
+    example and not its own account's name (``user=postgres&password=postgres``)."""
     from urllib.parse import parse_qs, urlsplit
 
     from .keep import is_documented_example, is_placeholder_value, is_templated
@@ -366,18 +365,13 @@ def credential_url(value: str) -> bool:
         query = parse_qs(parts.query)
     except ValueError:
         return False
-    secret = parts.password
-    if secret is None and parts.username is None:
-        secret = next((v[0] for k, v in query.items() if k.lower() in ("password", "passwd", "pwd") and v), None)
-    elif secret is None:
-        user = parts.username or ""
-        return len(user) >= 20 and mixed_alnum(user)  # https://<token>@host, a Sentry DSN's key
+    secret = next((v[0] for k, v in query.items() if k.lower() in ("password", "passwd", "pwd") and v), None)
     if not secret or len(secret) < 4 or "$" in secret or "{" in secret or "%(" in secret:
         return False
     if (is_templated(secret, 0, len(secret)) or is_placeholder_value(secret, 0, len(secret))
             or is_documented_example(secret, 0, len(secret))):
         return False
-    user = (parts.username or "").lower()
+    user = (parts.username or next((v[0] for k, v in query.items() if k.lower() in ("user", "username") and v), "")).lower()
     return secret.lower() != user and secret.lower() not in ("password", "pass", "secret", "pw", "passwd")
 
 
@@ -411,8 +405,7 @@ def owner_name(value: str) -> bool:
     common = word_list("common_words_lower") | word_list("dictionary_words")
     if value.lower().endswith("s") and len(parts) == 1 and parts[0][:-1] in first:
         parts = [parts[0][:-1]]  # olivers-macbook: the possessive glued on
-    return (any(p in first or p in last for p in parts)
-            and not any(p in common and p not in first for p in parts))
+    return any(p in first or p in last for p in parts) and not any(p in common for p in parts)
 
 
 def gazetteer_name_either_order(value: str) -> bool:
