@@ -60,6 +60,13 @@ from coatcheck import Masker
      '<saml2:AttributeValue>CP81902</saml2:AttributeValue></saml2:Attribute>\n', ["Ilaria", "CP81902"]),
     ('{\n  "sub": "auth0|65f2c0a9b1e4d7f3a8c6e2b1",\n  "aud": "api"\n}\n', ["65f2c0a9b1e4d7f3a8c6e2b1"]),
     ("<Person><GivenName>Ilaria</GivenName><FamilyName>Roussel</FamilyName></Person>\n", ["Roussel"]),
+    ("+-------+------------+------------------------------------------+\n"
+     "| id    | login      | session_token                            |\n"
+     "+-------+------------+------------------------------------------+\n"
+     "|   741 | gharg      | f812128f3fb8f04a959c8bdec5625e7d441a4a3e |\n", ["f812128f3fb8f04a959c8bdec5625e7d441a4a3e"]),
+    ("Full debug log: https://gist.github.com/cgreco/fe322e720cff9cdac94e973f8902ebe6\n", ["fe322e720cff9cdac94e973f8902ebe6"]),
+    ('{"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDDB32o\\n'
+     '-----END PRIVATE KEY-----\\n", "client_email": "x"}\n', ["MIIEvQIBADANBgkqhkiG9w0", "-----\\n\""]),
     ('"log": "Redis-URL rediss://default:Kuckuck-333XvV@cache.intern:6380/0\\n2024-06-02T00:08:56.342Z ERROR x"\n',
      ["Kuckuck-333XvV"]),
 ])

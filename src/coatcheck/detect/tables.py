@@ -37,6 +37,8 @@ _CELL_CHECKS = {
     # a document number: six to twelve letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493)
     "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,12}", v.replace(" ", ""))),
     # a date of birth, or a birthday's month and day (a mailing list's "Birthday" column: 09/07, 21.01.)
+    # a credential: eight characters or more, no placeholder (NULL, ***, <redacted> stay)
+    "secret": lambda v: len(v) >= 8 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v),
     "birth_date": lambda v: bool(regex.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}(?:[./-](?:\d{4}|\d{2})|\.)?", v)),
 }
 
