@@ -359,7 +359,7 @@ _NAME_PART = re.compile(r"[a-z]+\d{0,2}")
 def is_secret_reference(text: str, start: int, end: int) -> bool:
     """The name or location of a secret, not the secret: ``arn:aws:secretsmanager:…``, ``$__file{/run/secrets/pw}``,
     ``%d/dd_api_key``, ``dd_api_key:/etc/creds/dd_api_key``, or a secret manager's name and version, lower-case words
-    joined by ``-``/``_`` one of which names a credential (``db-password:latest``, ``api-key:3``)."""
+    joined by ``-``/``_`` one of which names a credential (``db-password:latest``)."""
     value = text[start:end].strip("'\"`")
     if _SECRET_LOCATOR.fullmatch(value):
         return True
@@ -379,6 +379,12 @@ _AWS_ACCOUNT_KEYS = frozenset({"account", "accountid", "ssoaccountid", "recipien
 _AWS_ARN_ACCOUNT = re.compile(r"arn:aws[\w-]*:[\w-]+:[\w-]*:(\d{12}):")
 
 
+@lru_cache(maxsize=4)
+def _aws_facts(text: str) -> tuple[bool, frozenset[str]]:
+    """Whether ``text`` reads as AWS material, and the account ids its ARNs carry: read once per text."""
+    return _AWS_TEXT.search(text) is not None, frozenset(a.group(1) for a in _AWS_ARN_ACCOUNT.finditer(text))
+
+
 def is_cloud_account_id(text: str, start: int, end: int) -> bool:
     """An AWS account id: twelve digits that an ARN of the same text carries, or under an ``aws…account`` key. It
     names an organisation's cloud account, not a person (AWS: account ids are not secret), and an agent reads it."""
@@ -389,9 +395,10 @@ def is_cloud_account_id(text: str, start: int, end: int) -> bool:
     key = re.sub(r"[^a-z]", "", m.group(1).lower()) if m is not None else ""
     if key.startswith("aws") and key.endswith(("accountid", "account")):
         return True  # AWS_ACCOUNT_ID=…
-    if key in _AWS_ACCOUNT_KEYS and _AWS_TEXT.search(text) is not None:
+    aws_text, arn_accounts = _aws_facts(text)
+    if key in _AWS_ACCOUNT_KEYS and aws_text:
         return True  # sso_account_id in ~/.aws/config, "Account" of sts get-caller-identity beside an ARN
-    return any(a.group(1) == value for a in _AWS_ARN_ACCOUNT.finditer(text))
+    return value in arn_accounts
 
 
 _FILLER_RUN = re.compile(r"(\d)\1{9}")
