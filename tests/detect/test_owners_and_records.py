@@ -64,6 +64,8 @@ from coatcheck import Masker
      "| id    | login      | session_token                            |\n"
      "+-------+------------+------------------------------------------+\n"
      "|   741 | gharg      | f812128f3fb8f04a959c8bdec5625e7d441a4a3e |\n", ["f812128f3fb8f04a959c8bdec5625e7d441a4a3e"]),
+    ("ERROR c.a.orders.CustomerService : Failed to persist Customer[id=135289, name=Giulia Caruso, email=x@y.example]\n"
+     "DEBUG saved User(id=88120, login=gcaruso91, role=ADMIN)\n", ["135289", "88120", "gcaruso91"]),
     ("Full debug log: https://gist.github.com/cgreco/fe322e720cff9cdac94e973f8902ebe6\n", ["fe322e720cff9cdac94e973f8902ebe6"]),
     ('{"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDDB32o\\n'
      '-----END PRIVATE KEY-----\\n", "client_email": "x"}\n', ["MIIEvQIBADANBgkqhkiG9w0", "-----\\n\""]),
@@ -96,6 +98,7 @@ def test_masked(text: str, values: list[str]) -> None:
     'echo "$CR_PAT" | docker login ghcr.io -u ci --password-stdin\n',
     "Primary key: ord_4c4bfdfab818\n",
     "user docs / password reset flow\n",
+    "Order[id=135289, total=12.40] shipped; Product(id=99812, sku=AB-1)\n",
     "token = settings.VAULT_TOKEN\n",
     "@pytest.mark.skip commented out\ndecorator: @app.route(\"/x\")\n",
 ])

@@ -28,6 +28,9 @@ _HANDLE_KEYS = frozenset({"name", "username", "login", "handle", "nick", "nickna
 _HANDLE = regex.compile(r"(?=[a-z0-9._-]*[a-z])(?=[a-z0-9._-]*[0-9._-])[a-z0-9][a-z0-9._-]{2,38}[a-z0-9]")
 _HANDLE_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_product_name", "is_version",
                  "is_date", "is_code_word", "is_fictional_person")
+# a record as code prints it: a capitalised type, then its fields in brackets (Java records, Lombok, Kotlin, dataclasses)
+_PRINTED = regex.compile(r"\b(?P<type>[A-Z][A-Za-z]{2,40})[\[({](?P<body>[a-z_][A-Za-z_]{0,30}=[^\]\)}\n]{1,400})[\])}]")
+_PRINTED_FIELD = regex.compile(r"(?:^|(?<=[,(\[{][ \t]?)|(?<=,[ \t]))(?P<k>[a-z_][A-Za-z_]{0,30})=(?P<v>[^,\]\)}\s'\"]{1,80})")
 _UUID = regex.compile(r"\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 
@@ -87,9 +90,10 @@ class PersonRecordDetector:
 
     def detect(self, text: str) -> list[Span]:
         """The id values of ``text``'s person records."""
-        if "{" not in text:
-            return []
         words, typed = _patterns()
+        printed = self._printed(text, words) if "=" in text else []
+        if "{" not in text:
+            return printed
         opens: set[int] = set()
         i = text.find("{")
         while i >= 0:
@@ -108,6 +112,27 @@ class PersonRecordDetector:
                 c = min(len(text), o + _SPAN)  # an object cut short: its fields up to the bound
             if not _NOT_A_PERSON.search(text, o, c):
                 out += self._ids(text, o, c)
+        return out + printed
+
+    def _printed(self, text: str, words: frozenset[str]) -> list[Span]:
+        """Records as code prints them, ``Customer[id=135289, name=…]`` (a Java record), ``Customer(id=…)`` (Lombok,
+        Kotlin, a Python dataclass), ``User{id=…}``: a type that names a person, its id and handle fields."""
+        out: list[Span] = []
+        for m in _PRINTED.finditer(text):
+            type_words = [w.lower() for w in regex.findall(r"[A-Z]?[a-z]+", m["type"])]
+            if not type_words or type_words[-1] not in words:
+                continue
+            for f in _PRINTED_FIELD.finditer(text, m.start("body"), m.end("body")):
+                key = f["k"].lower().replace("_", "")
+                s, e = f.span("v")
+                value = text[s:e]
+                if (key in _ID_KEYS and len(value) >= 5 and any(ch.isdigit() for ch in value)
+                        and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
+                        and kept_by(text, s, e, _KEEPS) is None):
+                    out.append(Span(s, e, "account", self.name, 0.8))
+                elif (key in _HANDLE_KEYS and _HANDLE.fullmatch(value)
+                      and kept_by(text, s, e, _HANDLE_KEEPS) is None):
+                    out.append(Span(s, e, "username", self.name, 0.8))
         return out
 
     def _ids(self, text: str, start: int, end: int) -> list[Span]:
