@@ -8,14 +8,15 @@ their ``keep`` field; :data:`SECRET_KEEPS` apply to every secret-like candidate.
 from __future__ import annotations
 
 import ipaddress
-from bisect import bisect_left
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from functools import cache, lru_cache
 
 from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from .entropy import shannon_entropy
+from .lines import newline_offsets
 from .validators import iban as _iban
 from .validators import name_like as _name_like
 from .validators import service_account as _service_account
@@ -678,7 +679,7 @@ _WORD_BEFORE = re.compile(r"([a-z]+)\s+$")
 def _breaks(text: str) -> tuple[list[int], list[int]]:
     """Offsets of the text's newlines and of its ``\\n`` escapes, read once per text: the predicates below run
     once per span, and a long line of many spans must not be scanned again for each."""
-    return [i for i, c in enumerate(text) if c == "\n"], [m.start() for m in re.finditer(r"\\n", text)]
+    return newline_offsets(text), [m.start() for m in re.finditer(r"\\n", text)]
 
 
 def _line(text: str, start: int, end: int) -> tuple[int, int]:

@@ -7,7 +7,9 @@ of a conversation, resent whole, repeat most lines.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 _T = TypeVar("_T")
@@ -24,6 +26,13 @@ def lines(text: str) -> Iterator[tuple[int, int]]:
         if le > ls:
             yield ls, le
         ls = le + 1
+
+
+@lru_cache(maxsize=4)
+def newline_offsets(text: str) -> list[int]:
+    """The offsets of ``text``'s newlines, in order, found once per text (stages and keep predicates that run per span
+    look a span's line up in them by bisection, not by scanning back; callers must not change the list)."""
+    return [m.start() for m in re.finditer("\n", text)]
 
 
 class LineCache(Generic[_T]):

@@ -17,6 +17,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import kept_by
+from .lines import newline_offsets
 from .vocabulary import is_product, plain_words, word_set
 
 MENTIONS = "mentions"
@@ -80,7 +81,7 @@ class MentionDetector:
         owned = plain_words() | word_list("dictionary_words") | word_list("at_words") | word_set("handles", "role_mailboxes")
         out: list[Span] = []
         seen: dict[int, bool] = {}
-        lines = [m.start() for m in regex.finditer(r"\n", text)]
+        lines = newline_offsets(text)
         for m in _MENTION.finditer(text):
             s, e = m.span("v")
             word = m["v"]

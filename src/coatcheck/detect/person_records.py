@@ -123,17 +123,24 @@ class PersonRecordDetector:
             if not type_words or type_words[-1] not in words:
                 continue
             for f in _PRINTED_FIELD.finditer(text, m.start("body"), m.end("body")):
-                key = f["k"].lower().replace("_", "")
-                s, e = f.span("v")
-                value = text[s:e]
-                if (key in _ID_KEYS and len(value) >= 5 and any(ch.isdigit() for ch in value)
-                        and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
-                        and kept_by(text, s, e, _KEEPS) is None):
-                    out.append(Span(s, e, "account", self.name, 0.8))
-                elif (key in _HANDLE_KEYS and _HANDLE.fullmatch(value)
-                      and kept_by(text, s, e, _HANDLE_KEEPS) is None):
-                    out.append(Span(s, e, "username", self.name, 0.8))
+                if (span := self._field(text, f["k"], *f.span("v"), run_in_names=False)) is not None:
+                    out.append(span)
         return out
+
+    def _field(self, text: str, key: str, s: int, e: int, *, run_in_names: bool) -> Span | None:
+        """A person record's field ``key`` holding ``text[s:e]``: its id (a person-bound number) or its handle.
+        ``run_in_names``: a lower-case name run together (``elodiegarnier``) counts as a handle too."""
+        key = key.lower().replace("_", "").replace("-", "")
+        value = text[s:e]
+        if (key in _ID_KEYS and len(value) >= 5 and any(ch.isdigit() for ch in value)
+                and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
+                and kept_by(text, s, e, _KEEPS) is None):
+            return Span(s, e, "account", self.name, 0.8)
+        if (key in _HANDLE_KEYS
+                and (_HANDLE.fullmatch(value) or run_in_names and value.isalpha() and value.islower() and name_like(value))
+                and kept_by(text, s, e, _HANDLE_KEEPS) is None):
+            return Span(s, e, "username", self.name, 0.8)  # "author": {"name": "oceane.dev"}
+        return None
 
     def _ids(self, text: str, start: int, end: int) -> list[Span]:
         out = []
@@ -145,16 +152,8 @@ class PersonRecordDetector:
             elif c in "}]":
                 depth -= 1
             elif depth == 0 and (m := _FIELD.match(text, t.start())) is not None:
-                key = m["k"].lower().replace("_", "").replace("-", "")
                 group = next(g for g in ("s", "q", "n") if m.group(g) is not None)
-                s, e = m.span(group)
-                value = text[s:e]
-                if (key in _ID_KEYS and len(value) >= 5 and any(ch.isdigit() for ch in value)
-                        and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
-                        and kept_by(text, s, e, _KEEPS) is None):
-                    out.append(Span(s, e, "account", self.name, 0.8))
-                elif (key in _HANDLE_KEYS and group != "n"
-                      and (_HANDLE.fullmatch(value) or value.isalpha() and value.islower() and name_like(value))
-                      and kept_by(text, s, e, _HANDLE_KEEPS) is None):
-                    out.append(Span(s, e, "username", self.name, 0.8))  # "author": {"name": "oceane.dev"}
+                # a bare number (group n) is no handle: the handle checks want a letter
+                if (span := self._field(text, m["k"], *m.span(group), run_in_names=True)) is not None:
+                    out.append(span)
         return out

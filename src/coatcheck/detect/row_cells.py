@@ -20,6 +20,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
+from .lines import newline_offsets
 
 NAME = "row-cells"
 # what makes a row a person's record: a value no code or prose prints by chance
@@ -128,7 +129,7 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
     """The cells of ``text`` that share a row with a person's contact value among ``spans``."""
     if not any(s.category in ANCHORS for s in spans):
         return []
-    breaks = [i for i, c in enumerate(text) if c == "\n"]
+    breaks = newline_offsets(text)
     anchored = sorted({breaks[k - 1] + 1 if (k := bisect.bisect_left(breaks, s.start)) else 0
                        for s in spans if s.category in ANCHORS})
     taken = sorted((s.start, s.end, s.category) for s in spans)
