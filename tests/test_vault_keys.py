@@ -11,6 +11,7 @@ import json
 import os
 import pickle
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -204,3 +205,21 @@ def test_lost_salt_file_is_reported(tmp_path, home):
     other = master_key(PASSPHRASE.encode(), home / "passphrase.salt", "$COATCHECK_VAULT_KEY")
     with pytest.raises(VaultError, match="salt file"):
         Vault.open(path, other).lookup(ph)
+
+
+def _read_secret(path: str) -> bytes:
+    from coatcheck.vault import secret_file
+
+    return secret_file(Path(path), "token file")
+
+
+def test_processes_that_create_a_secret_file_at_once_all_read_one_whole_secret(tmp_path: Path) -> None:
+    """Two launchers starting together both create the token file: neither may read it empty or half written."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    for round_ in range(5):
+        path = str(tmp_path / f"r{round_}" / "gateway.token")
+        with ProcessPoolExecutor(max_workers=6) as pool:
+            values = list(pool.map(_read_secret, [path] * 12))
+        assert len(set(values)) == 1 and len(values[0]) == 44
+        assert [p.name for p in Path(path).parent.iterdir()] == ["gateway.token"]  # no temporary file left

@@ -156,19 +156,26 @@ def passphrase_salt(path: Path) -> tuple[bytes, dict[str, int]]:
 def _create_salt_file(path: Path) -> None:
     """Write a new salt file atomically (complete or absent, never half-written); keep one a concurrent process made."""
     record = {"kdf": "scrypt", "salt": secrets.token_bytes(16).hex(), **_SCRYPT}
+    _create_once(path, (json.dumps(record) + "\n").encode("utf-8"))
+
+
+def _create_once(path: Path, data: bytes) -> None:
+    """Create ``path`` (0600) holding ``data``, atomically: written whole under a private name, then linked into
+    place, so a process starting at the same moment finds no file or the whole of it, never an empty or half-written
+    one; when another process created it first, theirs stays (the first writer wins)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(record) + "\n")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         try:
-            os.link(tmp, path)  # fails if the file exists: the first writer's salt wins
+            os.link(tmp, path)  # fails if the file exists
         except FileExistsError:
             pass
-        _fsync_dir(path.parent)  # losing the salt would lose every vault made with it
+        _fsync_dir(path.parent)  # losing a salt or a key would lose every vault made with it
     finally:
         tmp.unlink(missing_ok=True)
 
@@ -219,14 +226,8 @@ def load_key(key_file: str | os.PathLike[str] | None = None, *, create: bool = T
 def secret_file(path: Path, what: str) -> bytes:
     """The stripped contents of a secret file; created 0600 with 32 random bytes (URL-safe base64) if absent."""
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass  # created meanwhile by another process: read theirs
-        else:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(base64.urlsafe_b64encode(secrets.token_bytes(32)) + b"\n")
+        # atomically: a launcher starting beside another must not read the file empty before its secret is written
+        _create_once(path, base64.urlsafe_b64encode(secrets.token_bytes(32)) + b"\n")
     data = path.read_bytes().strip()
     if not data:
         raise VaultError(f"{what} {path} is empty")
