@@ -172,7 +172,7 @@ def test_a_name_after_a_german_compound_role(document: Masker, text: str, name: 
 
 @pytest.mark.parametrize("text,date", [
     ("on the night of 25/04 (likely delirium)", "25/04"), ("from 03:10 on 15 May but", "15 May"),
-    ("Recall attempted 21/11 09:30 - failed", "21/11"), ("hospitalisée du 29 mai au 4 juin 2023", "29 mai"),
+    ("Recall attempted 21/11 09:30 - failed", "21/11 09:30"), ("hospitalisée du 29 mai au 4 juin 2023", "29 mai"),
     ("Interviews (29/04 and 30/04/2024)", "29/04"), ("(Unverträglichkeit: Pankreatitis 2019), Adalimumab", "2019"),
 ])
 def test_dates_by_their_neighbours(document: Masker, text: str, date: str) -> None:

@@ -19,7 +19,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Intervals, Span
-from .vocabulary import alternation, vocab_cache, vocabulary_words
+from .vocabulary import alternation, phrase_alternation, plain_words, vocab_cache, vocabulary_words
 
 _CAP = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
 _LINK = r"(?:de|del|de[ ]la|de[ ]los|de[ ]las|des|du|de[ ]l['’]|d['’]|di|della|dei|degli|delle|dello|von|vom|of|the|la|le|les|el|y|i|et|sur|sous|en|an[ ]der|am)(?![\p{L}'’])"
@@ -112,6 +112,22 @@ def _parts(text: str) -> list[tuple[int, int, str]]:
     return sorted(out)
 
 
+@vocab_cache
+def _residence() -> regex.Pattern[str]:
+    """A town after a residence cue ("lives in Plovdiv", "risiede a San Donà di Piave"), and a post office box."""
+    cues = phrase_alternation(vocabulary_words("streets", "residence_cues"))
+    boxes = alternation(vocabulary_words("streets", "post_boxes"))
+    town = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
+    return regex.compile(
+        rf"(?<![\w])(?i:{cues})[ ]+(?P<town>{town}(?:[ ](?:{_LINK}[ ])?{town}){{0,2}})(?![\w-])"
+        rf"|(?<![\w.])(?P<box>{boxes}[ ]?\d{{1,6}}(?:[ ]\d{{2}}){{0,3}})(?![\w])")
+
+
+# a letter's address block: the street line, one or two lines of district and town, then the postcode alone
+_TOWN_LINES_ABOVE = regex.compile(rf"(?:^|(?<=\n))(?P<street>(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_SHORT_HOUSE}|{_SHORT_HOUSE}[ ](?:{_CAP}[ ]?){{1,4}})[ ,]*\n"
+                                  rf"(?P<towns>(?:[ \t]*{_CAP}(?:[ ]{_CAP}){{0,2}}[ ,]*\n){{1,2}})$")
+
+
 class DocumentAddressDetector:
     """Postal addresses of a document, from their parts (see the module)."""
 
@@ -119,8 +135,25 @@ class DocumentAddressDetector:
     produces = frozenset({"address"})
 
     def detect(self, text: str) -> list[Span]:
+        out = self._residences(text)
         if not any(c.isdigit() for c in text):
-            return []
+            return out
+        out.extend(self._parts_joined(text))
+        return out
+
+    @staticmethod
+    def _residences(text: str) -> list[Span]:
+        out = []
+        for m in _residence().finditer(text):
+            g = "town" if m.group("town") is not None else "box"
+            value = m.group(g)
+            if g == "town" and _not_a_town(value.split()[0]):
+                continue
+            out.append(Span(m.start(g), m.end(g), "address", "doc-addresses:residence", 0.75))
+        return out
+
+    @staticmethod
+    def _parts_joined(text: str) -> list[Span]:
         _, _, _, gap = _patterns()
         parts = _parts(text)
         out: list[Span] = []
@@ -141,8 +174,12 @@ class DocumentAddressDetector:
                 if m is not None:
                     s = m.start()
             # the street a letterhead writes on the line above the postcode ("Am Schloßberg 2\n35576 Wetzlar")
-            if _kind == "postcode" and (s == 0 or text[s - 1] == "\n"):
+            if _kind in ("postcode", "uk") and (s == 0 or text[s - 1] == "\n"):
                 m = _STREET_LINE_ABOVE.search(text, max(0, s - 80), s)
+                if m is None:  # "137 Tanner's Walk\nHillhead\nGlasgow\nG12 8QQ": the town lines go with it
+                    m = _TOWN_LINES_ABOVE.search(text, max(0, s - 160), s)
+                    if m is not None and not any(o.start <= m.start("towns") < o.end for o in out):
+                        out.append(Span(m.start("towns"), m.end("towns") - 1, "address", "doc-addresses", 0.8))
                 if m is not None and not any(o.start <= m.start() < o.end for o in out):
                     out.append(Span(m.start(), m.end("street"), "address", "doc-addresses", 0.8))
             # the house number and street a postcode follows on its line ("Im Grün 22, 79183 Waldkirch")
@@ -167,6 +204,12 @@ class DocumentAddressDetector:
             out.append(Span(s, e, "address", "doc-addresses", 0.8))
             i = j
         return out
+
+
+def _not_a_town(word: str) -> bool:
+    """A capitalised word after a residence cue that names no town: a word of the language ("lives in Poverty")."""
+    low = word.lower()
+    return low in plain_words() or low in word_list("dictionary_words") or low in word_list("common_words")
 
 
 def confirm_model_addresses(text: str, spans: list[Span]) -> list[Span]:

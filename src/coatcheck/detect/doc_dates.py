@@ -86,7 +86,7 @@ def _document_date_regex() -> regex.Pattern[str]:
           | {spelled}[ ](?:day[ ])?(?:{join}[ ])?{alternation(full)}(?![\w])                          # vingt février
           | (?<=(?<![\w'])(?:{month_cue}){_SPACE})(?-i:(?=\p{{Lu}})){month_three}(?![\w.])          # seit Mai
           | {alternation(full)}(?={_SPACE}(?:{range_join}){_SPACE}{month_any}(?![\w]))            # Januar bis Juni
-          | (?<!(?:{section})\.?[ ])(?:{_DAY}\.?[/–-])?(?P<a>[0-3]?\d)[ ]?\.[ ]?(?P<b>[01]?\d)[ ]?\.(?P<year>{_YEAR4}|\d\d)?(?![ ]?\d)(?<=\d\d[ ]?\.[ ]?\d\d[ ]?\.|\d{{2,4}})  # 08.04., 27./28.01.2024; not Ziffer 12.10.
+          | (?<!(?:{section})\.?[ ])(?:{_DAY}\.?[/–-])?(?P<a>[0-3]?\d)[ ]?\.[ ]?(?P<b>[01]?\d)[ ]?\.(?P<year>{_YEAR4}|\d\d)?(?![ ]?\d(?!\d?:\d\d))(?<=\d\d[ ]?\.[ ]?\d\d[ ]?\.|\d{{2,4}})  # 08.04., 27./28.01.2024; not Ziffer 12.10.
           | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE})(?P<a>[0-3]?\d)(?P<s>[./])(?P<b>[01]?\d)(?P=s)?(?![\d/]|[.]\d)  # on 24/04, am 8.4.
           | (?P<a>1[3-9]|2\d|3[01]|0[1-9])/(?P<b>0?[1-9]|1[0-2])(?=[ ]?(?:and|und|et|y|e|–|-)[ ]?[0-3]?\d/[01]?\d(?!\d))  # 16/07 and 17/07, not 4/5 and 5/5
           | (?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?=[ ]\d{{1,2}}:\d\d(?!\d))                                   # 21/11 09:30
@@ -105,6 +105,15 @@ def _document_date_regex() -> regex.Pattern[str]:
 def _join_tail() -> regex.Pattern[str]:
     return regex.compile(rf"(?i)[ \t\u00a0]+{alternation(_words('day_joins') + _words('connectors'))}$")
 
+
+# a time of day written right after its date is part of it ("31/08/19 20:00", "13/05/2024 ore 10.30", "11.03.2023 um
+# 9:30 Uhr", "le 3 mars à 14h30"): a clock with a colon, or with a full stop or an "h" after a time word or before "Uhr"
+_CLOCK = r"(?:[01]?\d|2[0-3])"
+_TIME_AFTER = regex.compile(
+    rf"(?i)(?:\.?[ ]{{1,2}}|,[ ]{{1,2}})(?:(?:at|à|a[ ]las|alle[ ]ore|alle|ore|um|h)[ ]{{1,2}})?"
+    rf"(?:{_CLOCK}:[0-5]\d(?::[0-5]\d)?(?:[ ]?(?-i:Uhr)|[ ]?(?:h|hrs|horas|am|pm)(?![\w]))?"
+    rf"|(?<=(?:à|alle|ore|um|h)[ ]{{1,2}}){_CLOCK}[.h][0-5]\d(?:[ ]?(?-i:Uhr))?"
+    rf"|{_CLOCK}h[0-5]\d|{_CLOCK}[.][0-5]\d[ ]?(?-i:Uhr))(?![\d:.]\d|[\w])")
 
 # clinical shorthand for a duration: 5/7 days, 3/12 months, 2/52 weeks
 _DURATION = regex.compile(r"\d/(?:7|12)|\d{1,2}/52")
@@ -180,6 +189,8 @@ def document_dates(text: str, keep_year: bool = False) -> list[tuple[int, int]]:
             if tail is not None:  # "3 de marzo de" before a kept year
                 e = tail.start()
             if e > s and any(c.isalnum() for c in text[s:e]):
+                if m.group("bare") is None and (t := _TIME_AFTER.match(text, e)) is not None:
+                    e = t.end()
                 out.append((s, e))
     return out
 

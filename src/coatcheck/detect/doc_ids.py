@@ -128,6 +128,10 @@ def _statute_before(text: str, start: int) -> bool:
     return bool(words) and words[-1].lower().rstrip(".") in {w.rstrip(".") for w in _statute_words()}
 
 
+# a blood pressure in a note's vital signs ("RR 90/50", "PA 95/50", "TA 120/80"), not a court's register and number
+_VITAL_SIGN = regex.compile(r"(?<![\w])(?:RR|PA|TA|BP|TAS|PAS|HF|FC)[ ]\d{2,3}/\d{2,3}$")
+
+
 class DocumentIdDetector:
     """Case, docket and file numbers (category ``identifier``)."""
 
@@ -142,6 +146,8 @@ class DocumentIdDetector:
         for m in signed.finditer(text):
             if not _worth(m.group("num"), m.group("year"), m.group("kind")):
                 continue
+            if not m.group("kind").strip() and _statute_before(text, m.start()):
+                continue  # "legge n. 89 del 2001", "L. n. 296/2006": a law's number
             start = m.start("kind") if m.group("kind").strip() else m.start()
             out.append(Span(start, m.end(), "identifier", "doc-ids:signed", 0.85))
         for m in labelled.finditer(text):
@@ -156,7 +162,8 @@ class DocumentIdDetector:
             if (digits >= 3 or (digits >= 2 and alnum >= 5) or dashed) and not _YEAR_ALONE.fullmatch(num):
                 out.append(Span(m.start("num"), m.start("num") + len(num), "identifier", "doc-ids:labelled", 0.85))
         for m in shaped.finditer(text):
-            if "/" in m.group() and (_statute_before(text, m.start()) or _DATE_LIKE.fullmatch(m.group())):
+            if "/" in m.group() and (_statute_before(text, m.start()) or _DATE_LIKE.fullmatch(m.group())
+                                     or _VITAL_SIGN.search(m.group())):
                 continue  # "Ley 29/1998", "d.lgs. 23/2015", "Directiva 2004/38": a law's number
             out.append(Span(m.start(), m.end(), "identifier", "doc-ids:shape", 0.8))
         for m in coded.finditer(text):

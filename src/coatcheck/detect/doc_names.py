@@ -24,7 +24,7 @@ from .vocabulary import (alternation, company_suffixes, is_product, name_particl
 
 _LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
                  "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
-_CAPWORD = r"\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}\p{M}'’]*)?"
+_CAPWORD = r"(?:Mc|Mac|O['’]|D['’])?\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}\p{M}'’]*)?"
 _LOWWORD = r"\p{Ll}[\p{Ll}'’]{2,}(?:-\p{Ll}{2,})?"
 
 

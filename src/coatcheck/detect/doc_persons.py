@@ -25,11 +25,14 @@ from .vocabulary import first_names, name_particles, name_roles, vocab_cache, vo
 _WORD = regex.compile(r"\S+")
 _EDGE_PUNCT = ".,;:()[]\"'«»„“”‘’"
 # a detector whose span says a title or a role stood before the name
-TITLED = frozenset({"names:titled", "names:titled-initial", "names:role", "doc-names:role"})
+TITLED = frozenset({"names:titled", "names:titled-initial", "names:role", "doc-names:role", "doc-parties:case",
+                    "doc-parties:party", "doc-parties:role", "doc-parties:defined"})
 """Detectors whose person spans a title or a role stood before: a person even where the words name a place too."""
 _TITLED = TITLED
 # detectors of names written in lower case ("daughter astrid", "lukas vogel"): their lower-case words are the name
-_LOWER_CASE = ("names:lower-case", "doc-names:lower", "doc-names:signed")
+_LOWER_CASE = ("names:lower-case", "doc-names:lower", "doc-names:signed", "doc-parties:initials", "doc-parties:kin")
+# initials a layout gives ("Our ref: HF/sr"): two or three letters, cut from nothing, whatever word they also spell
+_AS_FOUND = frozenset({"doc-parties:initials"})
 _COLUMN_GAP = regex.compile(r"[ ]{3,}|\t|\n")
 _TITLE_BEFORE = regex.compile(r"(?<![\w])(?:Dr|Pr|Prof|Me|Mr|Dra|Dott)\.?[ ]{1,2}$")  # "Dr M. Tessier": M. is her initial
 _TITLE_INITIAL = regex.compile(r"[DM]\.|D\.ª|Dª")
@@ -75,6 +78,7 @@ def is_role_word(word: str, compounds: bool = True) -> bool:
     return False
 
 
+_AFTER_PARTICLE = regex.compile(r"(?i)(?<![\w])(?:van|von|de|di|da|vom|ter)[ ]$")
 _CAPITALISED = regex.compile(r"(?<![\w'’-])\p{Lu}[\p{L}\p{M}]*")
 
 
@@ -84,6 +88,8 @@ def document_nouns(text: str) -> frozenset[str]:
     times it writes them: its common nouns ("der Mann"; not "Franscini", once of twice after a relative "den")."""
     after: dict[str, int] = {}
     for m in _determiners().finditer(text):
+        if _AFTER_PARTICLE.search(text, max(0, m.start() - 8), m.start()):
+            continue  # "van der Merwe", "van den Broek": a surname's particles, not an article
         w = m.group(1).rstrip("'’-")
         after[w] = after.get(w, 0) + 1
     if not after:
@@ -94,6 +100,14 @@ def document_nouns(text: str) -> frozenset[str]:
         if w in after:
             seen[w] = seen.get(w, 0) + 1
     return frozenset(w for w, n in after.items() if 2 * n > seen.get(w, n))
+
+
+def _particle_begins(word: str, following: str) -> bool:
+    """A capitalised particle before a capitalised name word begins a surname ("Dalla Valle", "Lo Presti", "DI
+    STEFANO"), though the lower-case word is a preposition; not before a role ("Le Président", "Der Kläger")."""
+    w, nxt = word.strip(_EDGE_PUNCT), following.strip(_EDGE_PUNCT)
+    return (w[:1].isupper() and w.lower() in name_particles() and nxt[:1].isupper() and not is_role_word(nxt)
+            and nxt.lower() not in function_words())
 
 
 def _no_name_part(word: str, leading: bool = False, trailing: bool = False, lower_ok: bool = False) -> bool:
@@ -132,6 +146,22 @@ def is_term_or_institution(word: str) -> bool:
     return any(low.endswith(t) and len(low) >= len(t) + 4 for t in _german_thing_words())
 
 
+@vocab_cache
+def _eponym_cues() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
+    """names.toml [eponym_cues]: a cue ending right before a name, and one starting right after it."""
+    cues = sorted({w.lower() for w in vocabulary_words("names", "eponym_cues")}, key=len, reverse=True)
+    alt = "|".join(regex.escape(c).replace("'", "['’]") for c in cues)
+    return (regex.compile(rf"(?i)(?<![\w])(?:{alt})[ ]$"),
+            regex.compile(rf"(?i)(?:[ ]?(?:{alt}))(?![\w])"))
+
+
+def _eponym(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` names a disease, a sign or a score, not a person ("morbo di Parkinson", "Parkinson's
+    disease", "Basedow-Krankheit")."""
+    before, after = _eponym_cues()
+    return before.search(text, max(0, start - 30), start) is not None or after.match(text, end) is not None
+
+
 def _gazetteer_name(word: str) -> bool:
     w = word.strip(_EDGE_PUNCT)
     return w in first_names() or w in word_list("last_names")
@@ -157,6 +187,7 @@ def _cut(text: str, words: list[tuple[int, int]], lower_ok: bool = False,
     roled = False
     # a word before a comma is a register's surname ("KING, Martin", "Kaiser, Thomas"), never a role to trim
     while len(words) > 1 and not text[words[0][0]:words[0][1]].endswith(",") and \
+            not _particle_begins(text[words[0][0]:words[0][1]], text[words[1][0]:words[1][1]]) and \
             _no_name_part(text[words[0][0]:words[0][1]], leading=True, lower_ok=lower_ok):
         roled = roled or is_role_word(text[words[0][0]:words[0][1]])
         words.pop(0)
@@ -187,7 +218,7 @@ def refine(text: str, spans: list[Span], context: list[Span] | None = None) -> l
             titled_words.update(w.strip(_EDGE_PUNCT) for w in text[s.start:s.end].split())
     out: list[Span] = []
     for s in spans:
-        if s.category != "person":
+        if s.category != "person" or s.detector.removeprefix("repeat:") in _AS_FOUND:
             out.append(s)
             continue
         words = [(s.start + m.start(), s.start + m.end()) for m in _WORD.finditer(text[s.start:s.end])]
@@ -204,6 +235,8 @@ def refine(text: str, spans: list[Span], context: list[Span] | None = None) -> l
             if cut is None:
                 continue
             start, end, roled = cut
+            if s.detector.removeprefix("repeat:") not in _TITLED and _eponym(text, start, end):
+                continue  # "maladie de Parkinson", "Horton's arteritis": a disease's name
             names = [w.strip(_EDGE_PUNCT) for w in text[start:end].split()]
             if not roled and s.detector.removeprefix("repeat:") not in _TITLED and any(map(is_term_or_institution, names)):
                 continue  # "Laparoskopische Cholezystektomie", "Bezirksklinikum Obermain"

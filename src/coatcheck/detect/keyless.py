@@ -254,8 +254,8 @@ class KeylessDetector:
         for start, end in candidates(line):
             value = line[start:end]
             if (_NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value)
-                    or salesforce_id(value)):
-                continue  # never scored: a number, a host name, a typed object id
+                    or salesforce_id(value) or not value.isascii()):
+                continue  # never scored: a number, a host name, a typed object id, a word with a letter no key has
             if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):
                 continue  # git submodule status: "+3b0ab1be…" (checked out elsewhere), "-…" (not initialised), "U…"
             p = self.model.score(line, start, end)

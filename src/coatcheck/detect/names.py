@@ -97,7 +97,13 @@ _STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|deskto
 
 
 # initials before a surname ("K. Natarajan", "N.V. Ramana", "S.Manikumar", "Mrs.V.Sheela"): a name in a document's prose
-_INITIALS = regex.compile(r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Shri|Sri|Prof)\.))(?:\p{Lu}{1,2}\.[ ]?){1,3}(?P<sur>(?:Mc|Mac|O['’])?\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}{2,})?)(?![\w@(/-]|\.\w)")
+@vocab_cache
+def _initials_regex() -> regex.Pattern[str]:
+    """Initials before a surname, particles and all ("N. Dalla Valle", "G. van der Merwe", "F. D'Amico")."""
+    particle = "|".join(sorted((regex.escape(p) for p in name_particles()), key=len, reverse=True))
+    return regex.compile(
+        r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Shri|Sri|Prof)\.))(?:\p{Lu}\.[ ]?|\p{Lu}\p{Ll}?\.[ ]?){1,3}"
+        rf"(?P<sur>(?:(?i:{particle})[ ]){{0,2}}(?:Mc|Mac|O['’]|D['’]|Dell['’])?\p{{Lu}}\p{{Ll}}{{2,}}(?:-\p{{Lu}}\p{{Ll}}{{2,}})?)(?![\w@(/-]|\.\w)")
 
 
 # a register's names: two or three words in capitals ("ROSSI MARIO", "VAN DER MERWE REUBEN"), a surname (in capitals
@@ -293,8 +299,8 @@ class NameDetector:
         """Initials before a capitalised surname no dictionary holds (documents only: code writes ``A.Config``)."""
         out = []
         common, places, roles = word_list("common_words"), word_list("places"), name_roles()
-        for m in _INITIALS.finditer(text):
-            sur = m.group("sur")
+        for m in _initials_regex().finditer(text):
+            sur = m.group("sur").split()[-1]
             if (sur in common or sur in places or sur.lower() in roles or all_plain_words([sur]) or is_product(sur)
                     or sur.lower() in calendar_words()):
                 continue

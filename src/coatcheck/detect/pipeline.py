@@ -76,6 +76,7 @@ from . import doc_persons
 from .doc_addresses import DocumentAddressDetector, confirm_model_addresses, drop_streets_named_after_people
 from .doc_contacts import DocumentContactDetector
 from .doc_names import DocumentNameDetector
+from .doc_parties import DocumentPartyDetector
 from .examples import drop_documented
 from .encoded import SECRET_DATA, EncodedDetector, Lookup, encoded_copies, secret_data_values
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
@@ -372,6 +373,8 @@ _SPECS = (
           lambda p: DocumentAddressDetector(), "text"),
     _Spec("doc-names", lambda p: DocumentNameDetector.produces if p.documents else frozenset(),
           lambda p: DocumentNameDetector(), "text"),
+    _Spec("doc-parties", lambda p: DocumentPartyDetector.produces if p.documents else frozenset(),
+          lambda p: DocumentPartyDetector(), "text"),
     _Spec("doc-dates", lambda p: DocumentDateDetector.produces, lambda p: DocumentDateDetector(keep_year=p.dates == "year"), "text"),
     _Spec("terms", lambda p: TermDetector(p.always_mask).produces, lambda p: TermDetector(p.always_mask), "terms"),
     _Spec("model", lambda p: model_categories(), _build_model, "model"),

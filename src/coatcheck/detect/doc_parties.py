@@ -1,0 +1,153 @@
+"""People a document names by its layout rather than by a title (document policy only, category ``person``):
+
+- a judgment's parties in its title: "CASE OF HUSSAIN v. ROMANIA", "AFFAIRE X c. FRANCE", "In der Rechtssache X gegen
+  Deutschland" (the applicant, never the state; "and others" stays);
+- a party's name on the line above its role in a judgment's heading ("BETWEEN:\\nJANE ROE\\nClaimant");
+- a letter's reference line of initials, the writer's and the typist's ("Our ref: HF/gs", "Unser Zeichen: zu/fb"),
+  and the same pair alone on the last lines under a signature ("NA/sr");
+- initials a note defines in brackets after a name ("Handover from Callum (CR)", "R. Thistlethwaite RN (rt)"): the
+  letters must be the name's own initials, and a one-word name a gazetteer's first name;
+- initials that sign a note's entry at the end of its line ("heels offloaded. — IM", "Fersen frei gelagert. /tb",
+  "Hz.: mh");
+- a name before a relative's role in brackets, typed in lower case or not ("gareth (husband) rang");
+- a surname in capitals after a role in capitals ("DISTRICT JUDGE QUIGLEY", "LADY JUSTICE WINTERBOTTOM").
+
+The cue words are data: data/vocab/parties.toml. A candidate is never a word prose writes, a role, a place or a
+thing word (:func:`.doc_names._not_a_name`).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from .._data import word_list
+from ..spans import Span
+from .doc_names import _not_a_name
+from .vocabulary import company_suffixes, name_particles, name_roles, phrase_alternation, vocab_cache, vocabulary_words, word_set
+
+_UPPER_WORD = r"(?:\p{Lu}['’])?\p{Lu}{2,}(?:-\p{Lu}{2,})?"
+_TITLE_WORD = r"(?:Mc|Mac|[ODL]['’]|D['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
+# signatures are letters only; entries never end in these ("— OK", "/na")
+_JOINS = regex.compile(r",[ ]|[ ](?i:and|et|e|und|y)[ ]")
+_NOT_INITIALS = frozenset({"ok", "no", "si", "sì", "ja", "na", "nd", "etc", "tbc", "tba", "and", "und", "et", "the"})
+
+
+def _words(file_table: str) -> str:
+    file, table = file_table.split(":")
+    return phrase_alternation(vocabulary_words(file, table))
+
+
+@vocab_cache
+def _patterns() -> dict[str, regex.Pattern[str]]:
+    particle = r"(?i:" + "|".join(sorted((regex.escape(p) for p in name_particles()), key=len, reverse=True)) + r")"
+    word = rf"(?:{_UPPER_WORD}|{_TITLE_WORD}|{particle})"
+    name = rf"{word}(?:[ ]{word}){{0,4}}"
+    roles = sorted(name_roles(), key=len, reverse=True)
+    upper_roles = "|".join(regex.escape(r.upper()) for r in roles if len(r) >= 3 and r.isalpha())
+    staff = "|".join(regex.escape(s) for s in vocabulary_words("parties", "staff_suffixes"))
+    return {
+        "case_title": regex.compile(
+            rf"(?<![\w])(?i:{_words('parties:case_title')})[ ]+(?P<parties>{name}(?:(?:,[ ]|[ ](?i:and|et|e|und|y)[ ]){name}){{0,4}})"
+            rf"(?:[ ](?i:{_words('parties:co_parties')}))?[ ]+(?i:{_words('parties:versus')})[ ]+\S"),
+        "party_block": regex.compile(
+            rf"(?m)^[ \t]*(?:\(\d\)[ ]+)?(?P<name>{name})[ \t]*(?:\n[ \t]*|[ \t]{{2,}})(?:\(\d\)[ ]+)?"
+            rf"(?i:{_words('parties:party_roles')})[ \t]*$"),
+        "reference": regex.compile(
+            rf"(?<![\w])(?i:{_words('parties:reference_labels')})\.?[ ]?:?[ \t]*(?P<a>\p{{L}}{{1,3}})/(?P<b>\p{{L}}{{1,3}})(?![\w/])"),
+        "typist_line": regex.compile(r"(?m)^[ \t]*(?P<a>\p{Lu}{2,3})/(?P<b>\p{Ll}{2,3})[ \t]*$"),
+        "defined": regex.compile(
+            rf"(?<![\w.])(?P<name>(?:\p{{Lu}}\.[ ]?){{0,2}}{_TITLE_WORD}(?:[ ](?:{particle}[ ]){{0,2}}{_TITLE_WORD}){{0,2}})"
+            rf"(?:[ ](?:{staff}))?[ ]\((?P<ini>\p{{L}}{{2,3}})\)"),
+        "signed": regex.compile(r"(?m)(?<=[.!)][ \t]{1,3})(?:—|–|--?|/)[ ]?(?P<ini>\p{L}{2,3})[ \t]*$"),
+        "signed_label": regex.compile(r"(?im)(?<![\w])(?:hz|hdz|handzeichen|visto|initials?)\.?[ ]?:[ ]*(?P<ini>\p{L}{2,3})[ \t]*$"),
+        "kin": regex.compile(
+            rf"(?<![\w.@/-])(?P<name>(?:\p{{Ll}}{{3,}}|{_TITLE_WORD})(?:[ ](?:\p{{Ll}}{{3,}}|{_TITLE_WORD}))?)[ ]\((?i:{_words('parties:kinship')})\)"),
+        "upper_role": regex.compile(rf"(?<![\w])(?:{upper_roles})[ ]+(?P<name>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?)(?![\w])")
+        if upper_roles else regex.compile("(?!)"),
+    }
+
+
+def _person_words(value: str) -> bool:
+    """Every word of ``value`` (particles aside) could be a name: no word of the language, role, place or thing."""
+    particles = name_particles()
+    words = [w.strip(",.") for w in value.split()]
+    named = [w for w in words if w.lower() not in particles]
+    if not named:
+        return False
+    for w in named:
+        base = w.title() if w.isupper() else w
+        if w.lower() in company_suffixes() or not regex.search(r"[AEIOUYÀ-ÖØ-Ýaeiouyà-öø-ý]", w):
+            return False
+        if any(_not_a_name(part, places=False) for part in base.split("-")):
+            return False
+    return True
+
+
+def _initials_of(name: str, ini: str) -> bool:
+    """``ini`` spells the first letters of ``name``'s words: every word ("Ruth Thistle": RT), or the first and the last
+    ("Karl-Heinz Stoll": KS, KHS)."""
+    letters = [w[0].lower() for part in name.replace(".", ". ").split() for w in part.split("-") if w[:1].isalpha()
+               and w.lower() not in name_particles()]
+    ini = ini.lower()
+    if not letters:
+        return False
+    return ini == "".join(letters) or (ini[0] == letters[0] and (len(letters) == 1 or ini[-1] == letters[-1]))
+
+
+class DocumentPartyDetector:
+    """Names by their place in a document's layout (see the module)."""
+
+    name = "doc-parties"
+    produces = frozenset({"person"})
+
+    def detect(self, text: str) -> list[Span]:
+        p = _patterns()
+        out: list[Span] = []
+        for m in p["case_title"].finditer(text):
+            out.extend(self._parties(m.group("parties"), m.start("parties")))
+        for m in p["party_block"].finditer(text):
+            if _person_words(m.group("name")) and len(m.group("name").split()) <= 4:
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:party", 0.7))
+        for pattern in (p["reference"], p["typist_line"]):
+            for m in pattern.finditer(text):
+                for g in ("a", "b"):
+                    if m.group(g).lower() not in _NOT_INITIALS:
+                        out.append(Span(m.start(g), m.end(g), "person", "doc-parties:initials", 0.6))
+        first = word_list("first_names")
+        for m in p["defined"].finditer(text):
+            name, ini = m.group("name"), m.group("ini")
+            words = [w for w in name.split() if not w.endswith(".")]
+            if not _initials_of(name, ini) or not words or not _person_words(" ".join(words)):
+                continue
+            if len(name.split()) == 1 and name not in first:
+                continue  # "Bundesministerium (BM)": one word must be a first name to define initials
+            out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:defined", 0.7))
+            out.append(Span(m.start("ini"), m.end("ini"), "person", "doc-parties:initials", 0.7))
+        for pattern in (p["signed"], p["signed_label"]):
+            for m in pattern.finditer(text):
+                ini = m.group("ini")
+                if ini.lower() not in _NOT_INITIALS and (ini.isupper() or ini.islower()):
+                    out.append(Span(m.start("ini"), m.end("ini"), "person", "doc-parties:initials", 0.6))
+        kin = word_set("parties", "kinship")
+        for m in p["kin"].finditer(text):
+            name = m.group("name")
+            if name.lower() not in kin and _person_words(name.title()):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:kin", 0.65))
+        for m in p["upper_role"].finditer(text):
+            if _person_words(m.group("name")):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:role", 0.7))
+        return out
+
+    @staticmethod
+    def _parties(value: str, base: int) -> list[Span]:
+        """Each applicant of a case title's parties ("SMITH AND JONES", "Rossi e Bianchi")."""
+        out, start = [], 0
+        for sep in [*_JOINS.finditer(value), None]:
+            end = sep.start() if sep is not None else len(value)
+            part = value[start:end].strip()
+            if len(part) >= 3 and _person_words(part):
+                offset = base + start + (len(value[start:end]) - len(value[start:end].lstrip()))
+                out.append(Span(offset, offset + len(part), "person", "doc-parties:case", 0.75))
+            if sep is not None:
+                start = sep.end()
+        return out
