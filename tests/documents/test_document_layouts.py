@@ -167,3 +167,20 @@ def test_a_capitalised_particle_is_kept_only_before_a_name(document: Masker) -> 
 ])
 def test_numbers_named_by_their_label(document: Masker, text: str, value: str) -> None:
     assert value in masked(document, text)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Name: VAN DER BIJL, Ifan   Hosp No: K6056534", "VAN DER BIJL, Ifan"),
+    ("Gent.mo Sig.\nDI FRANCESCO ORAZIO\nVia Roma 133\n", "DI FRANCESCO ORAZIO"),
+    ("vertente tra\nD'ALESSIO VITTORIA, rappresentata", "D'ALESSIO VITTORIA"),
+    ("Re: Ffion Prothero   DOB 16/02/1950\n", "Ffion Prothero"),
+])
+def test_names_in_capitals_keep_their_particles_and_a_letters_subject_names_its_patient(document: Masker, text: str,
+                                                                                       name: str) -> None:
+    assert name in masked(document, text)
+
+
+def test_a_subject_line_of_words_and_german_nouns_name_no_one(document: Masker) -> None:
+    text = "Re: Annual Review of Services\nDie Besoldungsgruppe gilt. Die Bauverwaltung prüft. Geht man davon aus, dass"
+    found = masked(document, text)
+    assert not any(w in f for f in found for w in ("Annual", "Besoldungsgruppe", "Bauverwaltung", "davon"))

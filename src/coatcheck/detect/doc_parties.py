@@ -10,6 +10,7 @@
 - initials that sign a note's entry at the end of its line ("heels offloaded. — IM", "Fersen frei gelagert. /tb",
   "Hz.: mh");
 - a name before a relative's role in brackets, typed in lower case or not ("gareth (husband) rang");
+- the patient a letter's subject line names ("Re: Ffion Winterbottom   DOB 16/02/1950");
 - a surname in capitals after a role in capitals ("DISTRICT JUDGE QUIGLEY", "LADY JUSTICE WINTERBOTTOM").
 
 The cue words are data: data/vocab/parties.toml. A candidate is never a word prose writes, a role, a place or a
@@ -62,6 +63,9 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
         "signed_label": regex.compile(r"(?im)(?<![\w])(?:hz|hdz|handzeichen|visto|initials?)\.?[ ]?:[ ]*(?P<ini>\p{L}{2,3})[ \t]*$"),
         "kin": regex.compile(
             rf"(?<![\w.@/-])(?P<name>(?:\p{{Ll}}{{3,}}|{_TITLE_WORD})(?:[ ](?:\p{{Ll}}{{3,}}|{_TITLE_WORD}))?)[ ]\((?i:{_words('parties:kinship')})\)"),
+        # a letter's subject line names its patient ("Re: Ffion Winterbottom   DOB …", "Re: Mr Ian PRICE, 4 Elm Row")
+        "regarding": regex.compile(rf"(?m)^[ \t]*(?i:re|betr|betreff|oggetto|objet|asunto)\.?:[ ]+(?:(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Sig\.(?:ra)?|M\.|Mme|Sr\.|Sra\.)[ ])?"
+                                   rf"(?P<name>{_TITLE_WORD}(?:[ ](?:{particle}[ ]){{0,2}}(?:{_TITLE_WORD}|{_UPPER_WORD})){{1,2}})(?=[ \t]{{2,}}|,|[ ]\(|[ \t]*$)"),
         "upper_role": regex.compile(rf"(?<![\w])(?:{upper_roles})[ ]+(?P<name>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?)(?![\w])")
         if upper_roles else regex.compile("(?!)"),
     }
@@ -133,6 +137,9 @@ class DocumentPartyDetector:
             name = m.group("name")
             if name.lower() not in kin and _person_words(name.title()):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:kin", 0.65))
+        for m in p["regarding"].finditer(text):
+            if _person_words(m.group("name")):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:party", 0.7))
         for m in p["upper_role"].finditer(text):
             if _person_words(m.group("name")):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:role", 0.7))

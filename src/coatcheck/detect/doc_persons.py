@@ -246,5 +246,21 @@ def refine(text: str, spans: list[Span], context: list[Span] | None = None) -> l
                     nouns = document_nouns(text)
                 if all(w in nouns and w not in titled_words for w in names):
                     continue  # "Arbeit", "Kameraden", "Wiener Juden": the document's own nouns
+            start = _with_particles(text, start, end)
             out.append(s if (start, end) == (s.start, s.end) else replace(s, start=start, end=end))
     return out
+
+
+_CAPS_PARTICLES_BEFORE = regex.compile(r"(?<![\w'’])(?:(?:VAN|VON|DER|DEN|DE|LA|LE|DI|DA|DEL|DELLA|DALLA|DEGLI|DEI|LO|DOS|DAS|DU|"
+                                       r"DES|ZU|ZUR|TER|TEN|MC|MAC)[ ]){1,2}$")
+_GLUED_PARTICLE_BEFORE = regex.compile(r"(?<![\w'’])(?:[DL]|DELL|Dell)['’]$")
+
+
+def _with_particles(text: str, start: int, end: int) -> int:
+    """The start of a name in capitals moved back over its particles ("VAN DER MERWE", "DE LA FUENTE", "D'AMICO"):
+    a detector that read the capitals alone left them out."""
+    first = text[start:end].split()[0] if text[start:end].split() else ""
+    if len(first) < 2 or not first.isupper():
+        return start
+    m = _CAPS_PARTICLES_BEFORE.search(text, max(0, start - 14), start) or _GLUED_PARTICLE_BEFORE.search(text, max(0, start - 5), start)
+    return m.start() if m is not None else start

@@ -232,7 +232,8 @@ class NameDetector:
             firsts = [w for w in words if w in self.first and w not in common]
             others = [w for w in words if w != firsts[0]] if firsts else []
             # a month that is no first name makes it a date ("VINGT FÉVRIER DEUX MILLE"; "JUNE CARTER" is a name)
-            if firsts and not any(w.lower() in calendar_words() and w not in self.first for w in words) and (
+            if firsts and not any(w.lower() in calendar_words() and w not in self.first and w.lower() not in particles
+                                   for w in words) and (
                     any(w in self.last or w in self.first for w in others)
                            or self.documents and firsts[0] not in self.ambiguous and all(map(self._surname_like, others))):
                 # in a document a known first name with unlisted surnames too ("WINIFRED  AKINYI  OTIENO")
@@ -291,7 +292,8 @@ class NameDetector:
         plain, last_lower = plain_words(), self.last_lower
         for m in _LOWER_NAME.finditer(text, overlapped=True):
             first, *rest = m.group().split()
-            if first in self.first_lower and first not in plain and all(w in last_lower for w in rest):
+            if (first in self.first_lower and first not in plain and all(w in last_lower for w in rest)
+                    and not any(w in word_set("names", "function_words") for w in rest)):  # "davon aus", "gilda di"
                 out.append(Span(m.start(), m.end(), "person", "names:lower-case", 0.6))
         return out
 
