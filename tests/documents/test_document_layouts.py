@@ -184,3 +184,20 @@ def test_a_subject_line_of_words_and_german_nouns_name_no_one(document: Masker) 
     text = "Re: Annual Review of Services\nDie Besoldungsgruppe gilt. Die Bauverwaltung prüft. Geht man davon aus, dass"
     found = masked(document, text)
     assert not any(w in f for f in found for w in ("Annual", "Besoldungsgruppe", "Bauverwaltung", "davon"))
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Paciente: DE LOS RÍOS PRIETO, NEREA   Edad: 88 años", "DE LOS RÍOS PRIETO, NEREA"),
+    ("representada por la Sra. M. Quesada, abogada", "M. Quesada"),
+    ("Enf.: I.C.C.\n", "I.C.C."),
+    ("con el médico. — Maite (M.G.B.)\n", "M.G.B."),
+    ("D. Alejandro Goikoetxea\nC/ Real, 54, 3.º C\n28013 MADRID\n", "28013 MADRID"),
+    ("Tarjeta sanitaria: CYZX679691NF04   CIAS 2941960794L", "2941960794L"),
+])
+def test_spanish_registers_staff_initials_and_numbers(document: Masker, text: str, value: str) -> None:
+    assert value in masked(document, text)
+
+
+def test_words_in_capitals_after_a_comma_are_no_register_name(document: Masker) -> None:
+    text = "THE DEMOCRATS, ORGANIZE! NEW-YORK, SATURDAY, JULY 4."
+    assert not [s for s in document.pipeline.detect(text) if s.category == "person"]

@@ -106,7 +106,7 @@ def _parts(text: str) -> list[tuple[int, int, str]]:
         after_street = any(gap.fullmatch(text[se:s]) for se in near) or bool(
             regex.search(rf"{_HOUSE},?[ ]*$", before))
         typed = _typed_street_before().search(text, line_start, s) is not None  # "Località Platamona, 07037 Sorso"
-        if alone or after_street or typed or town.split()[0].split("-")[0] in places:
+        if alone or after_street or typed or town.split()[0].split("-")[0].title() in places or town.split()[0].split("-")[0] in places:
             out.append((s, e, "postcode"))
     out.extend((m.start(), m.end(), "uk") for m in uk.finditer(text))
     return sorted(out)

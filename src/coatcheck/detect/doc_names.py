@@ -25,6 +25,9 @@ from .vocabulary import (alternation, company_suffixes, is_product, name_particl
 _LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
                  "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
 _CAPWORD = r"(?:Mc|Mac|O['’]|D['’])?\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}\p{M}'’]*)?"
+# a surname in capitals with its particles ("DE LOS SANTOS", "GOIKOETXEA", "DEL RÍO", "D'AMICO")
+_CAPS_SURNAME = (r"(?:(?:DA|DE|DI|DEL|DELLA|DALLA|DOS|DAS|LOS|LAS|VAN|VON|DER|DEN|LE|LA|LO|EL|MC|MAC)[ ]){0,2}"
+                 r"\p{Lu}(?:\p{Lu}|['’]\p{Lu}){2,}(?:-\p{Lu}{2,})?")
 _LOWWORD = r"\p{Ll}[\p{Ll}'’]{2,}(?:-\p{Ll}{2,})?"
 
 
@@ -59,8 +62,7 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
                            rf"(?P<name>{_CAPWORD})(?![\w(@/-])")
     caps_initial = regex.compile(r"(?<![\w.])(?:\p{Lu}\.[ ]?){1,2}(?P<sur>\p{Lu}{3,}(?:-\p{Lu}{2,})?)(?![\w-])")
     caps_comma = regex.compile(
-        rf"(?<![\w'’-])(?P<sur>(?:(?:DA|DE|DI|DEL|DELLA|DOS|DAS|VAN|VON|LE|LA|EL|MC|MAC)[ ])?\p{{Lu}}(?:\p{{Lu}}|['’]\p{{Lu}}){{2,}}"
-        rf"(?:-\p{{Lu}}{{2,}})?),[ ](?P<first>{_CAPWORD})(?![\w-])")
+        rf"(?<![\w'’-])(?P<sur>(?:{_CAPS_SURNAME})(?:[ ]{_CAPS_SURNAME})?),[ ](?P<first>{_CAPWORD}|\p{{Lu}}{{3,}}(?:[ ]\p{{Lu}}{{3,}})?)(?![\w-])")
     signed = regex.compile(r"(?<![\w.@/-])(?P<i>\p{Ll})\.(?P<sur>\p{Ll}{2,}(?:-\p{Ll}{2,})?)(?![\w@/]|\.\w)")
     # a German compound role before a name ("Lagerführer Ludolph", "Innenminister Černy", "Amtsvorstand Engel")
     compound = regex.compile(rf"(?<![\w-])(?P<role>\p{{Lu}}\p{{Ll}}{{5,}})[ ]{{1,2}}(?:-[ ])?(?P<name>{_CAPWORD})(?![\w(@/\\-])")
@@ -129,8 +131,10 @@ class DocumentNameDetector:
             if regex.search(r"[AEIOUYÀ-ÖØ-Ý]", sur) and not regex.fullmatch(r"[IVXLCDM]+", sur) and not _not_a_name(sur.title()):
                 out.append(Span(m.start(), m.end(), "person", "doc-names:initial", 0.7))
         for m in caps_comma.finditer(text):
-            sur, first = m.group("sur").split()[-1].title(), m.group("first")
+            sur, first = m.group("sur").split()[-1].title(), m.group("first").split()[0].title()
             # a register's layout: the surname may be a town's name too ("NAKAMURA, Emi")
+            if m.group("first").isupper() and first not in word_list("first_names"):
+                continue  # "DEMOCRATS, ORGANIZE", "NEW-YORK, SATURDAY": a first name in capitals must be one
             if regex.search(r"[AEIOUY]", m.group("sur")) and not _not_a_name(sur, places=False) and not _not_a_name(first):
                 out.append(Span(m.start(), m.end(), "person", "doc-names:surname-first", 0.65))
         for pattern in caps_given:

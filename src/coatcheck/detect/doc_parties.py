@@ -58,9 +58,10 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
         "typist_line": regex.compile(r"(?m)^[ \t]*(?P<a>\p{Lu}{2,3})/(?P<b>\p{Ll}{2,3})[ \t]*$"),
         "defined": regex.compile(
             rf"(?<![\w.])(?P<name>(?:\p{{Lu}}\.[ ]?){{0,2}}{_TITLE_WORD}(?:[ ](?:{particle}[ ]){{0,2}}{_TITLE_WORD}){{0,2}})"
-            rf"(?:[ ](?:{staff}))?[ ]\((?P<ini>\p{{L}}{{2,3}})\)"),
-        "signed": regex.compile(r"(?m)(?<=[.!)][ \t]{1,3})(?:—|–|--?|/)[ ]?(?P<ini>\p{L}{2,3})[ \t]*$"),
-        "signed_label": regex.compile(r"(?im)(?<![\w])(?:hz|hdz|handzeichen|visto|initials?)\.?[ ]?:[ ]*(?P<ini>\p{L}{2,3})[ \t]*$"),
+            rf"(?:[ ](?:{staff}))?[ ]\((?P<ini>\p{{L}}{{2,3}}|(?:\p{{Lu}}\.){{2,4}})\)"),
+        "signed": regex.compile(r"(?m)(?<=[.!)][ \t]{1,3})(?:—|–|--?|/)[ ]?(?P<ini>\p{L}{2,3}|(?:\p{Lu}\.){2,4})[ \t]*$"),
+        "signed_label": regex.compile(
+            r"(?im)(?<![\w])(?:hz|hdz|handzeichen|visto|initials?|enf|inf)\.?[ ]?:[ ]*(?P<ini>\p{L}{2,3}|(?:\p{Lu}\.){2,4})[ \t]*$"),
         "kin": regex.compile(
             rf"(?<![\w.@/-])(?P<name>(?:\p{{Ll}}{{3,}}|{_TITLE_WORD})(?:[ ](?:\p{{Ll}}{{3,}}|{_TITLE_WORD}))?)[ ]\((?i:{_words('parties:kinship')})\)"),
         # a letter's subject line names its patient ("Re: Ffion Winterbottom   DOB …", "Re: Mr Ian PRICE, 4 Elm Row")
@@ -92,7 +93,7 @@ def _initials_of(name: str, ini: str) -> bool:
     ("Karl-Heinz Stoll": KS, KHS)."""
     letters = [w[0].lower() for part in name.replace(".", ". ").split() for w in part.split("-") if w[:1].isalpha()
                and w.lower() not in name_particles()]
-    ini = ini.lower()
+    ini = ini.replace(".", "").lower()
     if not letters:
         return False
     return ini == "".join(letters) or (ini[0] == letters[0] and (len(letters) == 1 or ini[-1] == letters[-1]))

@@ -34,7 +34,7 @@ _LOWER_CASE = ("names:lower-case", "doc-names:lower", "doc-names:signed", "doc-p
 # initials a layout gives ("Our ref: HF/sr"): two or three letters, cut from nothing, whatever word they also spell
 _AS_FOUND = frozenset({"doc-parties:initials"})
 _COLUMN_GAP = regex.compile(r"[ ]{3,}|\t|\n")
-_TITLE_BEFORE = regex.compile(r"(?<![\w])(?:Dr|Pr|Prof|Me|Mr|Dra|Dott)\.?[ ]{1,2}$")  # "Dr M. Tessier": M. is her initial
+_TITLE_BEFORE = regex.compile(r"(?<![\w])(?:Dr|Pr|Prof|Me|Mr|Mrs|Ms|Dra|Dott|Dott\.ssa|Sr|Sra|Srta|Sig|Sig\.ra|Mme|Herr|Frau|Avv)\.?[ ]{1,2}$")  # "Dr M. Tessier": M. is her initial
 _TITLE_INITIAL = regex.compile(r"[DM]\.|D\.ª|Dª")
 _SENTENCE_ARTICLES = ("der", "die", "das", "dem", "den", "ein", "eine", "einen", "einem", "einer", "eines")
 _GENITIVE = frozenset({"der", "des", "dem", "den", "die", "das", "einer", "eines"})
