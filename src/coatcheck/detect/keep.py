@@ -454,6 +454,17 @@ def is_uuid(text: str, start: int, end: int) -> bool:
     return not _credential_key_before(text, start)
 
 
+# a workload listed by kubectl get pods/deployments: the name, then READY n/m and a status
+_WORKLOAD_ROW = re.compile(r"[ \t]+\d+/\d+[ \t]+(?:Running|Pending|Succeeded|Failed|Unknown|Completed|CrashLoopBackOff|Error|"
+                           r"Terminating|ContainerCreating|ImagePullBackOff|ErrImagePull|Evicted|OOMKilled|Init:\S+)\b")
+
+
+def is_workload_name(text: str, start: int, end: int) -> bool:
+    """The name of a pod or a deployment in ``kubectl get`` output (``api-7f9c6b8d4-x2kqp   1/1   Running``): its
+    generated suffixes are no key."""
+    return _WORKLOAD_ROW.match(text, end) is not None
+
+
 def is_hash_digest(text: str, start: int, end: int) -> bool:
     """Commit SHAs, lock-file and image digests (lower-case hex of a digest length, ``sha512-…``)."""
     value = text[start:end]
@@ -996,6 +1007,7 @@ def is_identifier_slot(text: str, start: int, end: int) -> bool:
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
+        is_workload_name,
         is_templated,
         is_placeholder_value,
         is_documented_example,

@@ -184,7 +184,8 @@ _DIGEST_WORDS = frozenset({"hash", "hashes", "sha", "sha1", "sha256", "sha512", 
                            "prüfsumme", "somme", "contrôle", "impronta", "huella", "firma", "signature"})
 
 
-_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date")
+_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date",
+          "is_workload_name")
 
 
 class KeylessModel:

@@ -100,6 +100,12 @@ def _programs() -> frozenset[str]:
     return frozenset(p.lower() for p in load_toml(data_path("cli_credentials.toml"))["programs"])
 
 
+# a long option's value right before the candidate, and the options whose value is whose (--user, --author, --as)
+_OPTION_BEFORE = regex.compile(r"(?<![\w-])--(?P<opt>[a-z][a-z0-9-]*)[= ]$")
+_IDENTITY_OPTION = regex.compile(r"user|login|author|owner|as$|account|name|email|committer|assignee|reviewer|member|"
+                                 r"creator|principal|uid|by$|for$|to$|who")
+
+
 class LoginDetector:
     """Logins and person-bound numbers by their place on the line."""
 
@@ -169,6 +175,9 @@ class LoginDetector:
                 continue  # "org": "kestrelvine", "_id": "MnRDSe…": an organisation's name or a record's id, not a login
             if label == "USER" and line[start:end].lower() in _programs():
                 continue  # "510  sshpass -p …": a program the command runs, not its user
+            if label == "USER" and (m := _OPTION_BEFORE.search(line, max(0, start - 40), start)) is not None \
+                    and not _IDENTITY_OPTION.search(m.group("opt")):
+                continue  # git log --format=fuller, --output=json: an option's value, not a login (--user=jdoe is one)
             if _HEX_ID.fullmatch(line, start, end):
                 continue  # be0094ac69129218: a node's or an object's id in hex, no login and no person's number
             if label == "USER" and (_PACKAGE_VERSION.match(line, end)

@@ -23,7 +23,7 @@ from .vocabulary import is_product, plain_words, word_set
 MENTIONS = "mentions"
 _MENTION = regex.compile(
     r"(?:(?<![\w@$.\\/+:%&=#*`~-])|(?<=\\[nrt]))@(?P<v>[A-Za-z][A-Za-z0-9_-]{0,37}[A-Za-z0-9_])"
-    r"(?![\w(/={\[<.@-]|\.\w|:[^\s])"
+    r"(?![\w(/={\[<@-]|\.\w|\.\.|:[^\s])"  # a sentence's full stop may end it: "PR von @jane-doe."
     # a dotted handle (GitLab, Discord, Matrix locals) where only a handle stands: after a label's colon, in brackets
     r"|(?:(?<=:[ \t])|(?<=\())@(?P<v>[a-z][a-z0-9_-]{0,30}(?:\.[a-z][a-z0-9_-]{0,30}){1,2})(?![\w(.@/:-])")
 _SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+[\w\[\]`.]+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")

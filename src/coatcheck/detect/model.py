@@ -186,6 +186,11 @@ def _number_label() -> regex.Pattern[str]:
     return regex.compile(r"(?<!\w)" + (composed_labels("account") or "(?!)"), regex.IGNORECASE)
 
 
+@vocab_cache
+def _street_name_prefixes() -> frozenset[str]:
+    return frozenset(vocabulary_words("streets", "name_prefixes"))
+
+
 def _trim_address(text: str, start: int, end: int) -> int:
     """Move an address span's start past leading words that are not part of it ("Il habite", "Adresse:")."""
     from .._data import word_list
@@ -195,6 +200,8 @@ def _trim_address(text: str, start: int, end: int) -> int:
         if m is None:
             break
         word = m.group(1) if m.re is not _LABELLED_ID else None
+        if word is not None and word in _street_name_prefixes() and text[m.end():m.end() + 1].isupper():
+            break  # "Am Kirchberg 40": the preposition begins the street's name
         if word is not None and (word[0].isdigit() or (word[0].isupper() and word not in word_list("common_words")
                                  and not word.endswith(":") and word.lower().strip(":") not in _address_labels())):
             break

@@ -372,7 +372,8 @@ def is_credential_key(key: str) -> bool:
     for i, w in enumerate(words):
         if w == "pw" and i < len(words) - 1:
             continue  # PW_TEST_HTML_REPORT_OPEN (Playwright), pw_gecos: "pw" names a password only as the last word
-        if w in cred or w.endswith(("password", "passwd")):  # PGPASSWORD, dbpassword
+        # PGPASSWORD, dbpassword, and German compounds: Initialpasswort, Einmalkennwort
+        if w in cred or w.endswith(("password", "passwd", "passwort", "kennwort")):
             return True
         if w in _AFTER_QUALIFIER and (i == 0 and w == "auth" or i > 0 and words[i - 1] in qualifiers):
             return True
