@@ -45,3 +45,21 @@ def test_option_values_pod_names_and_the_distroless_user_stay_readable(m: Masker
 
 def test_a_login_given_to_a_user_option_is_still_one(m: Masker) -> None:
     assert "mrossi" in found(m, "$ docker run --user mrossi img\n")
+
+
+@pytest.mark.parametrize("text", ["token «q8Zr4Tn2Lx7Vb9Kp3Wm6Yc1H» for prod", "I set it to ‘q8Zr4Tn2Lx7Vb9Kp3Wm6Yc1H’ yesterday",
+                                  "密钥是q8Zr4Tn2Lx7Vb9Kp3Wm6Yc1H"])
+def test_a_key_between_quotes_or_after_another_script_is_still_found(m: Masker, text: str) -> None:
+    assert "q8Zr4Tn2Lx7Vb9Kp3Wm6Yc1H" in found(m, text)
+
+
+def test_a_german_compound_word_is_no_key(m: Masker) -> None:
+    assert not found(m, "Koronare 2-Gefäßerkrankung, seit 2019 bekannt.")
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Mr Chambers said the build is broken.", "Chambers"),
+    ("Li Wei opened the PR; li.wei approved it.", "li.wei"),
+])
+def test_surnames_that_are_words_of_records_stay_names(m: Masker, text: str, value: str) -> None:
+    assert any(value in v for v in found(m, text))

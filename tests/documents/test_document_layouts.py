@@ -201,3 +201,64 @@ def test_spanish_registers_staff_initials_and_numbers(document: Masker, text: st
 def test_words_in_capitals_after_a_comma_are_no_register_name(document: Masker) -> None:
     text = "THE DEMOCRATS, ORGANIZE! NEW-YORK, SATURDAY, JULY 4."
     assert not [s for s in document.pipeline.detect(text) if s.category == "person"]
+
+
+# Review of the change (findings reproduced by a red-team helper; the values here are our own)
+
+@pytest.mark.parametrize("text,names", [
+    ("CASE OF K. AND TALBOT-REES v. MALTA", {"K.", "TALBOT-REES"}),
+    ("CASE OF AL-HAWARI AND OTHERS v. GREECE", {"AL-HAWARI"}),
+    ("CASE OF GENTLE v. IRELAND", {"GENTLE"}),
+    ("CASE OF XU v. LATVIA", {"XU"}),
+    ("CAUSA BRAMBILLA E ALTRI c. ITALIA", {"BRAMBILLA"}),
+    ("CASE OF GREECE v. TURKEY", set()),
+])
+def test_case_titles_initials_prefixes_words_and_states(text: str, names: set[str]) -> None:
+    assert people(text) == names
+
+
+def test_acronym_definitions_and_common_abbreviations_are_no_initials() -> None:
+    text = ("Giunge in Pronto Soccorso (PS). Blood Pressure (BP) 120/80.\nVaccine given. - IM\nMeds as before. - BD\n"
+            'PKGREF="$REFDIR/pkg"\nRef: TCP/IP\nRe: Atrial Fibrillation\nOggetto: Convocazione Assemblea\n'
+            "APPLICANT SUBMISSIONS\nPATIENT ALLERGIES\n")
+    assert people(text) == set()
+
+
+def test_typist_lines_keep_every_pair_of_initials() -> None:
+    assert {"NA", "sr", "PR", "ok"} <= people("Yours faithfully\n\nNA/sr\nOur ref: PR/ok\n")
+
+
+def test_a_relative_named_after_a_verb_or_a_preposition() -> None:
+    found = people("Discussed plan with gareth (husband). Updated Gwilym (husband) and Eluned (daughter) by phone.")
+    assert found == {"gareth", "Gwilym", "Eluned"}
+
+
+def test_a_full_name_before_disease_is_a_person(document: Masker) -> None:
+    assert any("Pritchard" in f for f in masked(document, "Gareth Pritchard's disease has progressed since 2019."))
+
+
+@pytest.mark.parametrize("text,value", [
+    ("am 3. März 2023 um 14 Uhr", "3. März 2023 um 14 Uhr"),
+    ("le 3 mars 2023 à 14 heures", "3 mars 2023 à 14 heures"),
+    ("el 3 de marzo de 2023 a las 14.30 horas", "3 de marzo de 2023 a las 14.30 horas"),
+    ("3 March 2023 at 2.30pm", "3 March 2023 at 2.30pm"),
+    ("03/03/2023 - 14:30", "03/03/2023 - 14:30"),
+])
+def test_times_written_every_way_after_their_date(document: Masker, text: str, value: str) -> None:
+    assert value in masked(document, text)
+
+
+@pytest.mark.parametrize("text,town", [
+    ("wohnhaft in Bad Homburg.", "Bad Homburg"), ("habite à Le Havre.", "Le Havre"),
+    ("lives in Newcastle upon Tyne.", "Newcastle upon Tyne"), ("lebt in Freiburg im Breisgau.", "Freiburg im Breisgau"),
+    ("PO BOX 4478, Leeds", "PO BOX 4478"),
+])
+def test_residence_towns_whole_and_post_boxes_in_capitals(document: Masker, text: str, town: str) -> None:
+    assert town in masked(document, text)
+
+
+@pytest.mark.parametrize("text", ["lives in Nursing Home.", "lebt in Pflegeheim.", "vive en Residencia.",
+                                  "Apartado 3 del artículo 24 de la Constitución", "Mo. Vormittag Visite. Di. Abend ruhig."])
+def test_care_settings_law_clauses_and_weekdays_are_no_addresses_or_names(document: Masker, text: str) -> None:
+    assert not [s for s in document.pipeline.detect(text) if s.category in ("address", "person")]
+

@@ -116,11 +116,12 @@ def _parts(text: str) -> list[tuple[int, int, str]]:
 def _residence() -> regex.Pattern[str]:
     """A town after a residence cue ("lives in Plovdiv", "risiede a San Donà di Piave"), and a post office box."""
     cues = phrase_alternation(vocabulary_words("streets", "residence_cues"))
-    boxes = alternation(vocabulary_words("streets", "post_boxes"))
-    town = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
+    boxes = phrase_alternation(vocabulary_words("streets", "post_boxes"))
+    town = r"(?>\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*)"  # atomic: a run of hyphens is read once
+    link = rf"(?:{_LINK}|upon|on|im|in[ ]der|sur[ ]le|nell['’]|sull['’]|dell['’])"
     return regex.compile(
-        rf"(?<![\w])(?i:{cues})[ ]+(?P<town>{town}(?:[ ](?:{_LINK}[ ])?{town}){{0,2}})(?![\w-])"
-        rf"|(?<![\w.])(?P<box>{boxes}[ ]?\d{{1,6}}(?:[ ]\d{{2}}){{0,3}})(?![\w])")
+        rf"(?<![\w])(?i:{cues})[ ]+(?P<town>{town}(?:(?:[ ](?:{link}[ ]?)?|['’]){town}){{0,3}})(?![\w-])"
+        rf"|(?<![\w.])(?P<box>(?i:{boxes})[ ]?\d{{1,6}}(?:[ ]\d{{2}}){{0,3}})(?![\w])")
 
 
 # a letter's address block: the street line, one or two lines of district and town, then the postcode alone
@@ -144,12 +145,25 @@ class DocumentAddressDetector:
     @staticmethod
     def _residences(text: str) -> list[Span]:
         out = []
+        places = word_list("places")
         for m in _residence().finditer(text):
             g = "town" if m.group("town") is not None else "box"
-            value = m.group(g)
-            if g == "town" and _not_a_town(value.split()[0]):
-                continue
-            out.append(Span(m.start(g), m.end(g), "address", "doc-addresses:residence", 0.75))
+            start, end = m.span(g)
+            if g == "town":
+                value = m.group(g)
+                words = value.split()
+                # the longest run of its words that names a known place ("Le Havre", "Newcastle" of "Newcastle
+                # Road"), else words no dictionary holds, a town's prefix aside ("Bad Homburg", "St Ives")
+                known = next((" ".join(words[:k]) for k in range(len(words), 0, -1) if " ".join(words[:k]) in places), None)
+                if known is not None and known == value or known is not None and len(known.split()) > 1:
+                    end = start + len(known)
+                elif any(_not_a_town(w) for w in words if w[:1].isupper() and w not in _TOWN_PREFIXES):
+                    if known is None:
+                        continue
+                    end = start + len(known)
+                if any(w.lower() in _not_towns() for w in text[start:end].split()):
+                    continue  # "lives in Nursing Home", "vive en Residencia": a care setting, not a town
+            out.append(Span(start, end, "address", "doc-addresses:residence", 0.75))
         return out
 
     @staticmethod
@@ -204,6 +218,15 @@ class DocumentAddressDetector:
             out.append(Span(s, e, "address", "doc-addresses", 0.8))
             i = j
         return out
+
+
+_TOWN_PREFIXES = frozenset({"Bad", "St", "St.", "Saint", "Sainte", "Sankt", "San", "Santa", "Santo", "Le", "La", "Les",
+                            "Los", "Las", "El", "The", "Den", "Fort", "Port", "Mount", "New", "Old", "Great", "Little"})
+
+
+@vocab_cache
+def _not_towns() -> frozenset[str]:
+    return frozenset(w.lower() for w in vocabulary_words("streets", "not_towns"))
 
 
 def _not_a_town(word: str) -> bool:

@@ -110,10 +110,11 @@ def _join_tail() -> regex.Pattern[str]:
 # 9:30 Uhr", "le 3 mars à 14h30"): a clock with a colon, or with a full stop or an "h" after a time word or before "Uhr"
 _CLOCK = r"(?:[01]?\d|2[0-3])"
 _TIME_AFTER = regex.compile(
-    rf"(?i)(?:\.?[ ]{{1,2}}|,[ ]{{1,2}})(?:(?:at|à|a[ ]las|alle[ ]ore|alle|ore|um|h)[ ]{{1,2}})?"
-    rf"(?:{_CLOCK}:[0-5]\d(?::[0-5]\d)?(?:[ ]?(?-i:Uhr)|[ ]?(?:h|hrs|horas|am|pm)(?![\w]))?"
-    rf"|(?<=(?:à|alle|ore|um|h)[ ]{{1,2}}){_CLOCK}[.h][0-5]\d(?:[ ]?(?-i:Uhr))?"
-    rf"|{_CLOCK}h[0-5]\d|{_CLOCK}[.][0-5]\d[ ]?(?-i:Uhr))(?![\d:.]\d|[\w])")
+    rf"(?i)(?:\.?[ ]{{1,2}}|,[ ]{{1,2}}|[ ][-–][ ])"
+    rf"(?:(?P<cue>at|à|a[ ]las|alle[ ]ore|alle|ore|um|h|dalle|vers)[ ]{{1,2}})?"
+    rf"(?:{_CLOCK}:[0-5]\d(?::[0-5]\d)?(?:[ ]?(?-i:Uhr)|[ ]?(?:h|hrs|horas|heures|am|pm|a\.m\.|p\.m\.)(?![\w]))?"
+    rf"|(?<=(?:à|alle|ore|um|h|at|las)[ ]{{1,2}}){_CLOCK}(?:[.h][0-5]\d)?(?:[ ]?(?:(?-i:Uhr)|heures?|horas|h|ore|am|pm|a\.m\.|p\.m\.)(?![\w])|(?<=alle[ ]{{1,2}}\d\d?|alle[ ]{{1,2}}\d\d?[.]\d\d))"
+    rf"|{_CLOCK}h[0-5]\d|{_CLOCK}[.][0-5]\d(?:[ ]?(?:(?-i:Uhr)|am|pm)|(?=[ ]|$)))(?![\d:.]\d|[\w])")
 
 # clinical shorthand for a duration: 5/7 days, 3/12 months, 2/52 weeks
 _DURATION = regex.compile(r"\d/(?:7|12)|\d{1,2}/52")

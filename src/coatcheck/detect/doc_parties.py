@@ -24,7 +24,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .doc_names import _not_a_name
-from .vocabulary import company_suffixes, name_particles, name_roles, phrase_alternation, vocab_cache, vocabulary_words, word_set
+from .doc_persons import is_role_word
+from .vocabulary import company_suffixes, document_particles, phrase_alternation, vocab_cache, vocabulary_words, word_set
 
 _UPPER_WORD = r"(?:\p{Lu}['’])?\p{Lu}{2,}(?:-\p{Lu}{2,})?"
 _TITLE_WORD = r"(?:Mc|Mac|[ODL]['’]|D['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
@@ -40,11 +41,10 @@ def _words(file_table: str) -> str:
 
 @vocab_cache
 def _patterns() -> dict[str, regex.Pattern[str]]:
-    particle = r"(?i:" + "|".join(sorted((regex.escape(p) for p in name_particles()), key=len, reverse=True)) + r")"
-    word = rf"(?:{_UPPER_WORD}|{_TITLE_WORD}|{particle})"
+    particle = r"(?i:" + "|".join(sorted((regex.escape(p) for p in document_particles()), key=len, reverse=True)) + r")"
+    word = rf"(?:{_UPPER_WORD}|{_TITLE_WORD}|{particle}|\p{{Lu}}\.)"
     name = rf"{word}(?:[ ]{word}){{0,4}}"
-    roles = sorted(name_roles(), key=len, reverse=True)
-    upper_roles = "|".join(regex.escape(r.upper()) for r in roles if len(r) >= 3 and r.isalpha())
+    upper_roles = "|".join(regex.escape(r.upper()) for r in vocabulary_words("parties", "court_titles"))
     staff = "|".join(regex.escape(s) for s in vocabulary_words("parties", "staff_suffixes"))
     return {
         "case_title": regex.compile(
@@ -54,7 +54,7 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
             rf"(?m)^[ \t]*(?:\(\d\)[ ]+)?(?P<name>{name})[ \t]*(?:\n[ \t]*|[ \t]{{2,}})(?:\(\d\)[ ]+)?"
             rf"(?i:{_words('parties:party_roles')})[ \t]*$"),
         "reference": regex.compile(
-            rf"(?<![\w])(?i:{_words('parties:reference_labels')})\.?[ ]?:?[ \t]*(?P<a>\p{{L}}{{1,3}})/(?P<b>\p{{L}}{{1,3}})(?![\w/])"),
+            rf"(?<![\w])(?i:{_words('parties:reference_labels')})(?:\.[ ]?:?|[ ]?:|[ ])[ \t]*(?P<a>\p{{L}}{{1,3}})/(?P<b>\p{{L}}{{1,3}})(?![\w/])"),
         "typist_line": regex.compile(r"(?m)^[ \t]*(?P<a>\p{Lu}{2,3})/(?P<b>\p{Ll}{2,3})[ \t]*$"),
         "defined": regex.compile(
             rf"(?<![\w.])(?P<name>(?:\p{{Lu}}\.[ ]?){{0,2}}{_TITLE_WORD}(?:[ ](?:{particle}[ ]){{0,2}}{_TITLE_WORD}){{0,2}})"
@@ -63,7 +63,7 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
         "signed_label": regex.compile(
             r"(?im)(?<![\w])(?:hz|hdz|handzeichen|visto|initials?|enf|inf)\.?[ ]?:[ ]*(?P<ini>\p{L}{2,3}|(?:\p{Lu}\.){2,4})[ \t]*$"),
         "kin": regex.compile(
-            rf"(?<![\w.@/-])(?P<name>(?:\p{{Ll}}{{3,}}|{_TITLE_WORD})(?:[ ](?:\p{{Ll}}{{3,}}|{_TITLE_WORD}))?)[ ]\((?i:{_words('parties:kinship')})\)"),
+            rf"(?<![\w.@/-])(?:(?P<first>{_TITLE_WORD})[ ])?(?P<name>\p{{Ll}}[\p{{Ll}}'’-]*\p{{Ll}}|{_TITLE_WORD})[ ]\((?i:{_words('parties:kinship')})\)"),
         # a letter's subject line names its patient ("Re: Ffion Winterbottom   DOB …", "Re: Mr Ian PRICE, 4 Elm Row")
         "regarding": regex.compile(rf"(?m)^[ \t]*(?i:re|betr|betreff|oggetto|objet|asunto)\.?:[ ]+(?:(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Sig\.(?:ra)?|M\.|Mme|Sr\.|Sra\.)[ ])?"
                                    rf"(?P<name>{_TITLE_WORD}(?:[ ](?:{particle}[ ]){{0,2}}(?:{_TITLE_WORD}|{_UPPER_WORD})){{1,2}})(?=[ \t]{{2,}}|,|[ ]\(|[ \t]*$)"),
@@ -74,7 +74,7 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
 
 def _person_words(value: str) -> bool:
     """Every word of ``value`` (particles aside) could be a name: no word of the language, role, place or thing."""
-    particles = name_particles()
+    particles = document_particles()
     words = [w.strip(",.") for w in value.split()]
     named = [w for w in words if w.lower() not in particles]
     if not named:
@@ -88,15 +88,41 @@ def _person_words(value: str) -> bool:
     return True
 
 
+@vocab_cache
+def _CO_PARTIES() -> regex.Pattern[str]:  # noqa: N802 - a compiled pattern
+    return regex.compile(rf"(?i)[ ](?:{_words('parties:co_parties')})$")
+
+
+def _party_words(value: str) -> bool:
+    """A case title's applicant: in that layout a surname may be a word too (PRETTY, LAMBERT, LE PEN); not a state
+    (CYPRUS v. TURKEY), a role, an institution or a company."""
+    words = [w.strip(",.") for w in value.split()]
+    if not words or " ".join(words).title() in word_list("places") or words[-1].title() in word_list("places"):
+        return False
+    for w in words:
+        base = w.title() if w.isupper() else w
+        low = base.lower()
+        if low in company_suffixes() or low in word_set("names", "thing_words") or is_role_word(base) or \
+                low in word_set("names", "function_words") and low not in document_particles():
+            return False
+    return True
+
+
 def _initials_of(name: str, ini: str) -> bool:
     """``ini`` spells the first letters of ``name``'s words: every word ("Ruth Thistle": RT), or the first and the last
     ("Karl-Heinz Stoll": KS, KHS)."""
     letters = [w[0].lower() for part in name.replace(".", ". ").split() for w in part.split("-") if w[:1].isalpha()
-               and w.lower() not in name_particles()]
+               and w.lower() not in document_particles()]
     ini = ini.replace(".", "").lower()
     if not letters:
         return False
     return ini == "".join(letters) or (ini[0] == letters[0] and (len(letters) == 1 or ini[-1] == letters[-1]))
+
+
+@vocab_cache
+def _abbreviations() -> frozenset[str]:
+    """parties.toml [not_initials]: abbreviations a note ends a line with or a reference line holds that name no one."""
+    return word_set("parties", "not_initials")
 
 
 class DocumentPartyDetector:
@@ -115,31 +141,40 @@ class DocumentPartyDetector:
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:party", 0.7))
         for pattern in (p["reference"], p["typist_line"]):
             for m in pattern.finditer(text):
+                if m.group("a").lower() in _abbreviations() or m.group("b").lower() in _abbreviations():
+                    continue  # "Ref: TCP/IP", "Our ref: MRI/ct"
                 for g in ("a", "b"):
-                    if m.group(g).lower() not in _NOT_INITIALS:
-                        out.append(Span(m.start(g), m.end(g), "person", "doc-parties:initials", 0.6))
+                    out.append(Span(m.start(g), m.end(g), "person", "doc-parties:initials", 0.6))
         first = word_list("first_names")
         for m in p["defined"].finditer(text):
             name, ini = m.group("name"), m.group("ini")
             words = [w for w in name.split() if not w.endswith(".")]
             if not _initials_of(name, ini) or not words or not _person_words(" ".join(words)):
                 continue
-            if len(name.split()) == 1 and name not in first:
-                continue  # "Bundesministerium (BM)": one word must be a first name to define initials
+            if not any(w in first for w in words):
+                continue  # "Bundesministerium (BM)", "Pronto Soccorso (PS)": an acronym's words, not a person's name
             out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:defined", 0.7))
             out.append(Span(m.start("ini"), m.end("ini"), "person", "doc-parties:initials", 0.7))
         for pattern in (p["signed"], p["signed_label"]):
             for m in pattern.finditer(text):
                 ini = m.group("ini")
-                if ini.lower() not in _NOT_INITIALS and (ini.isupper() or ini.islower()):
+                if (ini.lower() not in _NOT_INITIALS and ini.replace(".", "").lower() not in _abbreviations()
+                        and (ini.isupper() or ini.islower() or "." in ini)):
                     out.append(Span(m.start("ini"), m.end("ini"), "person", "doc-parties:initials", 0.6))
         kin = word_set("parties", "kinship")
         for m in p["kin"].finditer(text):
             name = m.group("name")
-            if name.lower() not in kin and _person_words(name.title()):
-                out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:kin", 0.65))
+            if name.lower() in kin or not _person_words(name.replace("'", " ").replace("’", " ").title()):
+                continue
+            start = m.start("name")
+            if m.group("first") is not None and _person_words(m.group("first")):
+                start = m.start("first")  # "Updated Gwilym (husband)": "Updated" is no name, "Mary Jones (wife)" is
+            out.append(Span(start, m.end("name"), "person", "doc-parties:kin", 0.65))
+        last = word_list("last_names")
         for m in p["regarding"].finditer(text):
-            if _person_words(m.group("name")):
+            words = [w for w in m.group("name").split() if w.lower() not in document_particles()]
+            # "Re: Atrial Fibrillation", "Oggetto: Convocazione Assemblea": a subject, unless a name the gazetteers know
+            if _person_words(m.group("name")) and any(w in first or w.title() in last or w in last for w in words):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:party", 0.7))
         for m in p["upper_role"].finditer(text):
             if _person_words(m.group("name")):
@@ -148,12 +183,13 @@ class DocumentPartyDetector:
 
     @staticmethod
     def _parties(value: str, base: int) -> list[Span]:
+        value = _CO_PARTIES().sub(lambda m: " " * len(m.group()), value)  # "ROSSI E ALTRI": the others are no name
         """Each applicant of a case title's parties ("SMITH AND JONES", "Rossi e Bianchi")."""
         out, start = [], 0
         for sep in [*_JOINS.finditer(value), None]:
             end = sep.start() if sep is not None else len(value)
             part = value[start:end].strip()
-            if len(part) >= 3 and _person_words(part):
+            if len(part) >= 2 and _party_words(part):
                 offset = base + start + (len(value[start:end]) - len(value[start:end].lstrip()))
                 out.append(Span(offset, offset + len(part), "person", "doc-parties:case", 0.75))
             if sep is not None:

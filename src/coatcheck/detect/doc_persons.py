@@ -20,7 +20,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .vocabulary import first_names, name_particles, name_roles, vocab_cache, vocab_lru, vocabulary_words
+from .vocabulary import document_particles, first_names, name_roles, vocab_cache, vocab_lru, vocabulary_words
 
 _WORD = regex.compile(r"\S+")
 _EDGE_PUNCT = ".,;:()[]\"'«»„“”‘’"
@@ -106,7 +106,7 @@ def _particle_begins(word: str, following: str) -> bool:
     """A capitalised particle before a capitalised name word begins a surname ("Dalla Valle", "Lo Presti", "DI
     STEFANO"), though the lower-case word is a preposition; not before a role ("Le Président", "Der Kläger")."""
     w, nxt = word.strip(_EDGE_PUNCT), following.strip(_EDGE_PUNCT)
-    return (w[:1].isupper() and w.lower() in name_particles() and nxt[:1].isupper() and not is_role_word(nxt)
+    return (w[:1].isupper() and w.lower() in document_particles() and nxt[:1].isupper() and not is_role_word(nxt)
             and nxt.lower() not in function_words())
 
 
@@ -116,7 +116,7 @@ def _no_name_part(word: str, leading: bool = False, trailing: bool = False, lowe
     if len(stripped) == 1 and word[:1].isupper():
         return False  # an initial ("D. Nanavati"); "M." for Monsieur is the model's to trim
     return (stripped in function_words() or low in function_words() or (not trailing and is_role_word(word, leading))
-            or (not lower_ok and stripped.isalpha() and word[:1].islower() and stripped not in name_particles()))
+            or (not lower_ok and stripped.isalpha() and word[:1].islower() and stripped not in document_particles()))
 
 
 _ROMANCE = regex.compile(r"(?i)(?<![\w'])(?:le|la|les|des|du|est|une|et|el|los|las|del|que|una|con|y|il|della|che|di)(?![\w'])")
@@ -148,16 +148,25 @@ def is_term_or_institution(word: str) -> bool:
 
 @vocab_cache
 def _eponym_cues() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
-    """names.toml [eponym_cues]: a cue ending right before a name, and one starting right after it."""
-    cues = sorted({w.lower() for w in vocabulary_words("names", "eponym_cues")}, key=len, reverse=True)
-    alt = "|".join(regex.escape(c).replace("'", "['’]") for c in cues)
-    return (regex.compile(rf"(?i)(?<![\w])(?:{alt})[ ]$"),
-            regex.compile(rf"(?i)(?:[ ]?(?:{alt}))(?![\w])"))
+    """names.toml [eponym_before] (ending right before a name) and [eponym_after] (starting right after it)."""
+    def alt(table: str) -> str:
+        cues = sorted({w.lower() for w in vocabulary_words("names", table)}, key=len, reverse=True)
+        return "|".join(regex.escape(c).replace("'", "['’]") for c in cues) or "(?!)"
+    return (regex.compile(rf"(?i)(?<![\w])(?:{alt('eponym_before')})[ ]$"),
+            regex.compile(rf"(?i)(?:[ ](?:{alt('eponym_after')})|(?:{alt('eponym_after')}))(?![\w])"))
+
+
+@vocab_cache
+def _greetings() -> frozenset[str]:
+    """names.toml [greetings], one word each ("Caro", "Cher", "Dear")."""
+    return frozenset(w for w in vocabulary_words("names", "greetings") if " " not in w)
 
 
 def _eponym(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` names a disease, a sign or a score, not a person ("morbo di Parkinson", "Parkinson's
     disease", "Basedow-Krankheit")."""
+    if " " in text[start:end].strip():
+        return False  # a full name before "disease" or after "scala di" is a person's ("Gareth Pritchard's disease")
     before, after = _eponym_cues()
     return before.search(text, max(0, start - 30), start) is not None or after.match(text, end) is not None
 
@@ -237,10 +246,13 @@ def refine(text: str, spans: list[Span], context: list[Span] | None = None) -> l
             start, end, roled = cut
             if s.detector.removeprefix("repeat:") not in _TITLED and _eponym(text, start, end):
                 continue  # "maladie de Parkinson", "Horton's arteritis": a disease's name
+            if s.detector.removeprefix("repeat:") not in _TITLED and \
+                    all(is_role_word(w) or w in _greetings() for w in text[start:end].split()):
+                continue  # "Cher Confrère", "Caro Collega": a salutation of a colleague, no one's name
             names = [w.strip(_EDGE_PUNCT) for w in text[start:end].split()]
             if not roled and s.detector.removeprefix("repeat:") not in _TITLED and any(map(is_term_or_institution, names)):
                 continue  # "Laparoskopische Cholezystektomie", "Bezirksklinikum Obermain"
-            names = [w for w in names if w and w.lower() not in name_particles() and not (len(w) <= 2 and w.isupper())]
+            names = [w for w in names if w and w.lower() not in document_particles() and not (len(w) <= 2 and w.isupper())]
             if names and not roled and s.detector not in _TITLED:
                 if nouns is None:
                     nouns = document_nouns(text)

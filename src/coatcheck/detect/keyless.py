@@ -253,10 +253,19 @@ class KeylessDetector:
     def _scan(self, line: str) -> list[tuple[int, int, float]]:
         out = []
         for start, end in candidates(line):
+            if not line[start:end].isascii():
+                # quotes, arrows or words of another script glued to a key («…», “…”, 密钥是…) are its edges; a
+                # letter no key has inside the token (2-Gefäßerkrankung) makes it a word
+                while start < end and not line[start].isascii():
+                    start += 1
+                while end > start and not line[end - 1].isascii():
+                    end -= 1
+                if end - start < 8 or not line[start:end].isascii():
+                    continue
             value = line[start:end]
             if (_NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value)
-                    or salesforce_id(value) or not value.isascii()):
-                continue  # never scored: a number, a host name, a typed object id, a word with a letter no key has
+                    or salesforce_id(value)):
+                continue  # never scored: a number, a host name, a typed object id
             if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):
                 continue  # git submodule status: "+3b0ab1be…" (checked out elsewhere), "-…" (not initialised), "U…"
             p = self.model.score(line, start, end)

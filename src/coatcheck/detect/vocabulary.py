@@ -265,6 +265,11 @@ def name_particles() -> frozenset[str]:
     return _names_set("particles")
 
 
+def document_particles() -> frozenset[str]:
+    """The name particles and those only documents read as such (names.toml [document_particles])."""
+    return name_particles() | _names_set("document_particles")
+
+
 @vocab_cache
 def _names_set(table: str) -> frozenset[str]:
     return frozenset(vocabulary_words("names", table))
