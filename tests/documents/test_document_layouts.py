@@ -262,3 +262,11 @@ def test_residence_towns_whole_and_post_boxes_in_capitals(document: Masker, text
 def test_care_settings_law_clauses_and_weekdays_are_no_addresses_or_names(document: Masker, text: str) -> None:
     assert not [s for s in document.pipeline.detect(text) if s.category in ("address", "person")]
 
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Mr VAN DER BIJL attended.", "VAN DER BIJL"), ("Mr O'HALLORAN phoned.", "O'HALLORAN"),
+    ("Dott. D'ALESSIO in visita.", "D'ALESSIO"), ("Frau VON DER LOHE kam.", "VON DER LOHE"),
+])
+def test_a_titled_name_in_capitals_keeps_its_particles(document: Masker, text: str, name: str) -> None:
+    assert name in masked(document, text)

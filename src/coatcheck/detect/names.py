@@ -22,7 +22,7 @@ from .vocabulary import (all_plain_words, alternation, calendar_words, document_
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
 
-_NAME_OR_CAPS = rf"(?:{_WORD}|\p{{Lu}}{{2,}}(?:-\p{{Lu}}{{2,}})?)"
+_NAME_OR_CAPS = rf"(?:{_WORD}|(?:Mc|Mac|[ODL]['’]|DELL['’])?\p{{Lu}}{{2,}}(?:-\p{{Lu}}{{2,}})?)"
 
 
 class _Patterns(NamedTuple):
@@ -62,7 +62,7 @@ def _patterns() -> _Patterns:
         # a document's titled name may be written in capitals ("Monsieur DUPONT Jean", "Me SCHMITT")
         titled_caps=regex.compile(
             rf"(?<![\w])(?P<title>{alternation((*_names_list('honorifics'), *_names_list('document_honorifics')))})[ ]{{1,2}}"
-            rf"(?P<name>(?:\p{{Lu}}\.?(?:-\p{{Lu}}\.)?[ ]{{1,2}}){{0,2}}(?:{_NAME_OR_CAPS}[ ])?(?:{particle}[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
+            rf"(?P<name>(?:\p{{Lu}}\.?(?:-\p{{Lu}}\.)?[ ]{{1,2}}){{0,2}}(?:{_NAME_OR_CAPS}[ ])?(?:(?i:{particle})[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
         ),
         # a German court's judge by the court ("Richterin am Landgericht Schulte-Borowski", "Richter am
         # Arbeitsgericht Dr. Wendt"): the name after the court is a person whatever the gazetteers know
