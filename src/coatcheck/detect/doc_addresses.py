@@ -106,7 +106,8 @@ def _parts(text: str) -> list[tuple[int, int, str]]:
         after_street = any(gap.fullmatch(text[se:s]) for se in near) or bool(
             regex.search(rf"{_HOUSE},?[ ]*$", before))
         typed = _typed_street_before().search(text, line_start, s) is not None  # "Località Platamona, 07037 Sorso"
-        if alone or after_street or typed or town.split()[0].split("-")[0].title() in places or town.split()[0].split("-")[0] in places:
+        head = town.split()[0].split("-")[0]
+        if alone or after_street or typed or head in places or head.title() in places:
             out.append((s, e, "postcode"))
     out.extend((m.start(), m.end(), "uk") for m in uk.finditer(text))
     return sorted(out)
@@ -157,7 +158,7 @@ class DocumentAddressDetector:
                 known = next((" ".join(words[:k]) for k in range(len(words), 0, -1) if " ".join(words[:k]) in places), None)
                 if known is not None and known == value or known is not None and len(known.split()) > 1:
                     end = start + len(known)
-                elif any(_not_a_town(w) for w in words if w[:1].isupper() and w not in _TOWN_PREFIXES):
+                elif any(_not_a_town(w) for w in words if w[:1].isupper() and w not in _town_prefixes()):
                     if known is None:
                         continue
                     end = start + len(known)
@@ -220,8 +221,9 @@ class DocumentAddressDetector:
         return out
 
 
-_TOWN_PREFIXES = frozenset({"Bad", "St", "St.", "Saint", "Sainte", "Sankt", "San", "Santa", "Santo", "Le", "La", "Les",
-                            "Los", "Las", "El", "The", "Den", "Fort", "Port", "Mount", "New", "Old", "Great", "Little"})
+@vocab_cache
+def _town_prefixes() -> frozenset[str]:
+    return frozenset(vocabulary_words("streets", "town_prefixes"))
 
 
 @vocab_cache

@@ -25,7 +25,8 @@ from .._data import word_list
 from ..spans import Span
 from .doc_names import _not_a_name
 from .doc_persons import is_role_word
-from .vocabulary import company_suffixes, document_particles, phrase_alternation, vocab_cache, vocabulary_words, word_set
+from .vocabulary import (company_suffixes, document_particle_regex, document_particles, phrase_alternation, vocab_cache,
+                         vocabulary_words, word_set)
 
 _UPPER_WORD = r"(?:\p{Lu}['’])?\p{Lu}{2,}(?:-\p{Lu}{2,})?"
 _TITLE_WORD = r"(?:Mc|Mac|[ODL]['’]|D['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
@@ -41,14 +42,14 @@ def _words(file_table: str) -> str:
 
 @vocab_cache
 def _patterns() -> dict[str, regex.Pattern[str]]:
-    particle = r"(?i:" + "|".join(sorted((regex.escape(p) for p in document_particles()), key=len, reverse=True)) + r")"
+    particle = rf"(?i:{document_particle_regex()})"
     word = rf"(?:{_UPPER_WORD}|{_TITLE_WORD}|{particle}|\p{{Lu}}\.)"
     name = rf"{word}(?:[ ]{word}){{0,4}}"
     upper_roles = "|".join(regex.escape(r.upper()) for r in vocabulary_words("parties", "court_titles"))
     staff = "|".join(regex.escape(s) for s in vocabulary_words("parties", "staff_suffixes"))
     return {
         "case_title": regex.compile(
-            rf"(?<![\w])(?i:{_words('parties:case_title')})[ ]+(?P<parties>{name}(?:(?:,[ ]|[ ](?i:and|et|e|und|y)[ ]){name}){{0,4}})"
+            rf"(?<![\w])(?i:{_words('parties:case_title')})[ ]+(?P<parties>{name}(?:(?:{_JOINS.pattern}){name}){{0,4}})"
             rf"(?:[ ](?i:{_words('parties:co_parties')}))?[ ]+(?i:{_words('parties:versus')})[ ]+\S"),
         "party_block": regex.compile(
             rf"(?m)^[ \t]*(?:\(\d\)[ ]+)?(?P<name>{name})[ \t]*(?:\n[ \t]*|[ \t]{{2,}})(?:\(\d\)[ ]+)?"
@@ -89,7 +90,7 @@ def _person_words(value: str) -> bool:
 
 
 @vocab_cache
-def _CO_PARTIES() -> regex.Pattern[str]:  # noqa: N802 - a compiled pattern
+def _co_parties() -> regex.Pattern[str]:
     return regex.compile(rf"(?i)[ ](?:{_words('parties:co_parties')})$")
 
 
@@ -183,8 +184,8 @@ class DocumentPartyDetector:
 
     @staticmethod
     def _parties(value: str, base: int) -> list[Span]:
-        value = _CO_PARTIES().sub(lambda m: " " * len(m.group()), value)  # "ROSSI E ALTRI": the others are no name
         """Each applicant of a case title's parties ("SMITH AND JONES", "Rossi e Bianchi")."""
+        value = _co_parties().sub(lambda m: " " * len(m.group()), value)  # "ROSSI E ALTRI": the others are no name
         out, start = [], 0
         for sep in [*_JOINS.finditer(value), None]:
             end = sep.start() if sep is not None else len(value)

@@ -236,21 +236,21 @@ def refine(text: str, spans: list[Span], context: list[Span] | None = None) -> l
             if i and _COLUMN_GAP.search(text, words[i - 1][1], w[0]):
                 groups.append([])
             groups[-1].append(w)
+        titled = s.detector.removeprefix("repeat:") in _TITLED
         for group in groups:
             if titles is None:
                 titles = romance(text)
             cut = _cut(text, group, lower_ok=s.detector.endswith(_LOWER_CASE), titles=titles,
-                       titled=s.detector.removeprefix("repeat:") in _TITLED)
+                       titled=titled)
             if cut is None:
                 continue
             start, end, roled = cut
-            if s.detector.removeprefix("repeat:") not in _TITLED and _eponym(text, start, end):
+            if not titled and _eponym(text, start, end):
                 continue  # "maladie de Parkinson", "Horton's arteritis": a disease's name
-            if s.detector.removeprefix("repeat:") not in _TITLED and \
-                    all(is_role_word(w) or w in _greetings() for w in text[start:end].split()):
+            if not titled and all(is_role_word(w) or w in _greetings() for w in text[start:end].split()):
                 continue  # "Cher Confrère", "Caro Collega": a salutation of a colleague, no one's name
             names = [w.strip(_EDGE_PUNCT) for w in text[start:end].split()]
-            if not roled and s.detector.removeprefix("repeat:") not in _TITLED and any(map(is_term_or_institution, names)):
+            if not roled and not titled and any(map(is_term_or_institution, names)):
                 continue  # "Laparoskopische Cholezystektomie", "Bezirksklinikum Obermain"
             names = [w for w in names if w and w.lower() not in document_particles() and not (len(w) <= 2 and w.isupper())]
             if names and not roled and s.detector not in _TITLED:

@@ -15,7 +15,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
-from .vocabulary import (all_plain_words, alternation, calendar_words, document_particles, first_names, is_product, name_particles, name_roles,
+from .vocabulary import (all_plain_words, alternation, calendar_words, document_particle_regex, first_names, is_product, name_particles, name_roles,
                          particle_regex, phrase_regex, plain_words, title_abbreviations, vocab_cache, vocabulary_words,
                          word_set)
 
@@ -100,10 +100,9 @@ _STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|deskto
 @vocab_cache
 def _initials_regex() -> regex.Pattern[str]:
     """Initials before a surname, particles and all ("N. Dalla Valle", "G. van der Merwe", "F. D'Amico")."""
-    particle = "|".join(sorted((regex.escape(p) for p in document_particles()), key=len, reverse=True))
     return regex.compile(
         r"(?:(?<![\w.@/-])|(?<=(?<![\w])(?:Mr|Mrs|Ms|Dr|Smt|Shri|Sri|Prof)\.))(?:\p{Lu}\.[ ]?|(?:Ch|Th|Ph|Wm|Jn|Chr|Fr)\.[ ]?){1,3}"
-        rf"(?P<sur>(?:(?i:{particle})[ ]){{0,2}}(?:Mc|Mac|O['’]|D['’]|Dell['’])?\p{{Lu}}\p{{Ll}}{{2,}}(?:-\p{{Lu}}\p{{Ll}}{{2,}})?)(?![\w@(/-]|\.\w)")
+        rf"(?P<sur>(?:(?i:{document_particle_regex()})[ ]){{0,2}}(?:Mc|Mac|O['’]|D['’]|Dell['’])?\p{{Lu}}\p{{Ll}}{{2,}}(?:-\p{{Lu}}\p{{Ll}}{{2,}})?)(?![\w@(/-]|\.\w)")
 
 
 # a register's names: two or three words in capitals ("ROSSI MARIO", "VAN DER MERWE REUBEN"), a surname (in capitals

@@ -270,6 +270,11 @@ def document_particles() -> frozenset[str]:
     return name_particles() | _names_set("document_particles")
 
 
+def document_particle_regex() -> str:
+    """An alternation of :func:`document_particles`, longest first (case as the caller's pattern says)."""
+    return alternation(document_particles())
+
+
 @vocab_cache
 def _names_set(table: str) -> frozenset[str]:
     return frozenset(vocabulary_words("names", table))
