@@ -88,7 +88,7 @@ def test_names_of_standards_pages_and_dates_are_no_identifier(document: Masker, 
 
 @pytest.mark.parametrize("text,date", [
     ("Ticagrelor was stopped on 24/04 and resumed.", "24/04"), ("proning 16/07 and 17/07, now supine", "16/07"),
-    ("review Wed 13/03", "13/03"), ("Am 08.04. trat eine Besserung ein.", "08.04"),
+    ("review Wed 13/03", "13/03"), ("Am 08.04. trat eine Besserung ein.", "08.04."),
     ("Belastungserprobung (27./28.01.2024) positiv", "27./28.01.2024"), ("réalisée le 20/02 par", "20/02"),
     ("previous # NOF ( R , 2019 ) .", "2019"), ("Adalimumab 2019–2023 (sekundär)", "2019–2023"),
     ("seit Mai erneut", "Mai"), ("im Zeitraum Januar bis Juni 2023", "Januar"), ("over half-term (mid-February).", "mid-February"),

@@ -21,7 +21,7 @@ from .vocabulary import vocab_cache, vocabulary_words
 ADDRESS_FIELDS = "address-fields"
 # key (quoted or bare, a dotted path's last part) and its value, quoted or up to the next comma, brace or line end
 _FIELD = regex.compile(
-    r"""(?<![\w-])["']?(?P<key>[A-Za-z][\w.-]{0,39}?)["']?[ \t]*(?::|=>|=)[ \t]*"""
+    r"""(?<![\w-])["']?(?P<key>[A-Za-z][\w.-]{0,39}?(?:/[ ]?[A-Za-z][\w.-]{0,20})?)["']?[ \t]*(?::|=>|=)[ \t]*"""
     r"""(?:(?P<q>["'])(?P<v>[^"'\n{}\[\]]{1,120})(?P=q)|(?P<u>[^\s"'{}\[\],;][^"'\n{}\[\],;]{0,119}?)[ \t]*(?=,|;|}|\n|$))"""
     # an XML element, with its namespace's prefix or none: <StrtNm>Via Saragozza 123</StrtNm>, <cbc:CityName>
     r"""|<(?P<ns>[A-Za-z][\w.-]{0,19}:)?(?P<key>[A-Za-z][\w.-]{0,39})>(?P<x>[^<>\n]{1,120})</(?P=ns)?(?P=key)>""")
@@ -90,10 +90,14 @@ class AddressFieldDetector:
     def _fields(text: str) -> Iterator[tuple[str, str, int, int]]:
         """(kind, normalised key, value start, value end) of every address field whose value reads as its kind."""
         for m in _FIELD.finditer(text):
-            key = _KEY_NOISE.sub("", m["key"].rsplit(".", 1)[-1].lower())
+            # a form's two-word key ("Localidad/ Provincia", "City/Town"): the first part that names a field
+            parts = [_KEY_NOISE.sub("", part) for part in m["key"].rsplit(".", 1)[-1].lower().split("/")]
+            key = next((part for part in parts if part in _kinds()), "")
             kind = _kinds().get(key)
             if kind is None:
                 continue
             s, e = m.span(next(g for g in ("v", "u", "x") if m.group(g) is not None))
+            if e - s > 1 and text[e - 1] == "." and text[e - 2].isalnum():
+                e -= 1  # a form's line ends its value with a full stop ("Localidad: Bilbao.")
             if _SHAPES[kind].fullmatch(text, s, e) and kept_by(text, s, e, _KEEPS) is None:
                 yield kind, key, s, e

@@ -88,6 +88,7 @@ def _document_date_regex() -> regex.Pattern[str]:
           | {alternation(full)}(?={_SPACE}(?:{range_join}){_SPACE}{month_any}(?![\w]))            # Januar bis Juni
           | (?<!(?:{section})\.?[ ])(?:{_DAY}\.?[/–-])?(?P<a>[0-3]?\d)[ ]?\.[ ]?(?P<b>[01]?\d)[ ]?\.(?P<year>{_YEAR4}|\d\d)?(?![ ]?\d(?!\d?:\d\d))(?<=\d\d[ ]?\.[ ]?\d\d[ ]?\.|\d{{2,4}})  # 08.04., 27./28.01.2024; not Ziffer 12.10.
           | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE})(?P<a>[0-3]?\d)(?P<s>[./])(?P<b>[01]?\d)(?P=s)?(?![\d/]|[.]\d)  # on 24/04, am 8.4.
+          | (?<=(?<![\w])(?:vom|von|ab|seit)[ ]){_DAY}\.(?=[ ](?:bis|-|–)[ ](?:zum[ ])?[0-3]?\d\.[01]?\d\.)  # vom 19. bis 04.10.2019
           | (?P<a>1[3-9]|2\d|3[01]|0[1-9])/(?P<b>0?[1-9]|1[0-2])(?=[ ]?(?:and|und|et|y|e|–|-)[ ]?[0-3]?\d/[01]?\d(?!\d))  # 16/07 and 17/07, not 4/5 and 5/5
           | (?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?=[ ]\d{{1,2}}:\d\d(?!\d))                                   # 21/11 09:30
           | (?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?<=0\d/\d\d|1[3-9]/\d\d|[23]\d/\d\d|\d\d/0\d)(?![\d/]|[.,]\d)  # 06/03, 29/08: not 5/7, 3/12, 10/10
@@ -115,6 +116,8 @@ _TIME_AFTER = regex.compile(
     rf"(?:{_CLOCK}:[0-5]\d(?::[0-5]\d)?(?:[ ]?(?-i:Uhr)|[ ]?(?:h|hrs|horas|heures|am|pm|a\.m\.|p\.m\.)(?![\w]))?"
     rf"|(?<=(?:à|alle|ore|um|h|at|las)[ ]{{1,2}}){_CLOCK}(?:[.h][0-5]\d)?(?:[ ]?(?:(?-i:Uhr)|heures?|horas|h|ore|am|pm|a\.m\.|p\.m\.)(?![\w])|(?<=alle[ ]{{1,2}}\d\d?|alle[ ]{{1,2}}\d\d?[.]\d\d))"
     rf"|{_CLOCK}h[0-5]\d|{_CLOCK}[.][0-5]\d(?:[ ]?(?:(?-i:Uhr)|am|pm)|(?=[ ]|$)))(?![\d:.]\d|[\w])")
+
+_DAY_MONTH_DOTTED = regex.compile(r"(?:[0-3]?\d\.?[/–-])?[0-3]?\d(?:\.[01]?\d)?")
 
 # clinical shorthand for a duration: 5/7 days, 3/12 months, 2/52 weeks
 _DURATION = regex.compile(r"\d/(?:7|12)|\d{1,2}/52")
@@ -189,6 +192,8 @@ def document_dates(text: str, keep_year: bool = False) -> list[tuple[int, int]]:
             tail = _join_tail().search(text, s, e)
             if tail is not None:  # "3 de marzo de" before a kept year
                 e = tail.start()
+            if e < m.end() and text[e] == "." and _DAY_MONTH_DOTTED.fullmatch(text, s, e):
+                e += 1  # "am 19.09.": a German day and month end with their full stop
             if e > s and any(c.isalnum() for c in text[s:e]):
                 if m.group("bare") is None and (t := _TIME_AFTER.match(text, e)) is not None:
                     e = t.end()

@@ -20,7 +20,9 @@ from .vocabulary import alternation, vocab_cache, vocabulary_labels, vocabulary_
 
 _NUMBER = r"\d+(?:[./-]\d+)*(?:[ ]?[-–][ ]?\d+(?:[./-]\d+)*)?"
 _YEAR_TAIL = r"(?:[ ](?:of|OF|del|de|du|vom|dell'anno)[ ](?:19|20)\d\d)"
-_SIGN = r"(?:No|NO|Nos|NOS|Nr|nr|Nrn|[nN]\.[ ]?[º°o](?![\p{L}])|[nN][º°]\.?|n|N|núm|Núm|num|Num)\.?"
+# a Turkish court's register and decision numbers, each with its letter ("2008/742 E., 2014/344 K.")
+_ESAS_KARAR = r"(?:[ ]E\.(?:,[ ]\d{4}/\d+[ ]K\.)?|[ ]K\.)"
+_SIGN = r"(?:No|NO|no|Nos|NOS|nos|Nr|nr|Nrn|[nN]\.[ ]?[º°o](?![\p{L}])|[nN][º°]\.?|n|N|núm|Núm|num|Num)\.?"
 # the case type before the sign: capitalised words or dotted abbreviations (W.P.(C), Crl.A., OA(EKM)), at most five
 _KIND = r"(?:(?:\p{Lu}[\p{L}]*\.?|\p{Lu}(?:\.\p{Lu})+\.?)(?:\([\p{L}]+\))?[ ]?){0,5}"
 
@@ -28,7 +30,7 @@ _KIND = r"(?:(?:\p{Lu}[\p{L}]*\.?|\p{Lu}(?:\.\p{Lu})+\.?)(?:\([\p{L}]+\))?[ ]?){
 @vocab_cache
 def _patterns() -> tuple[regex.Pattern[str], ...]:
     signed = regex.compile(
-        rf"(?<![\w])(?P<kind>{_KIND})(?<![\p{{L}}]){_SIGN}(?![\p{{L}}])[ ]?(?P<num>{_NUMBER})(?P<year>{_YEAR_TAIL})?(?![\w])")
+        rf"(?<![\w])(?P<kind>{_KIND})(?<![\p{{L}}]){_SIGN}(?![\p{{L}}])[ ]?(?P<num>{_NUMBER}(?:(?<=\d/\d+){_ESAS_KARAR})?)(?P<year>{_YEAR_TAIL})?(?![\w])")
     labels = alternation(vocabulary_labels("case_number") + vocabulary_labels("record_number"))
     # after the label (and a number sign, a colon): chunks of letters and digits joined by . / - : or by one space
     # before a chunk with a digit or a short capital code; never a word, two spaces or the line's end ("NHC: 26113667

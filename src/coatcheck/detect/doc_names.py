@@ -19,12 +19,14 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .doc_persons import is_role_word
-from .vocabulary import (alternation, company_suffixes, is_product, name_particles, name_roles, plain_words, vocab_cache,
-                         word_set)
+from .vocabulary import (SURNAME_PREFIX, alternation, company_suffixes, is_product, name_particles, name_roles, plain_words,
+                         vocab_cache, vocabulary_words, word_set)
 
 _LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
                  "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
-_CAPWORD = r"(?:Mc|Mac|O['’]|D['’])?\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}\p{M}'’]*)?"
+# titles that stay titles capitalised before a name in lower case ("Dr okafor"; "Frau" is also a wife, "Fr." a franc)
+_LOWER_TITLES_CAPITALISED = ("Dr", "Dr.", "Prof", "Prof.", "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.")
+_CAPWORD = SURNAME_PREFIX + r"?\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}\p{M}'’]*)?"
 # a surname in capitals with its particles ("DE LOS SANTOS", "GOIKOETXEA", "DEL RÍO", "D'AMICO")
 _CAPS_SURNAME = (r"(?:(?:DA|DE|DI|DEL|DELLA|DALLA|DOS|DAS|LOS|LAS|VAN|VON|DER|DEN|LE|LA|LO|EL|MC|MAC)[ ]){0,2}"
                  r"\p{Lu}(?:\p{Lu}|['’]\p{Lu}){2,}(?:-\p{Lu}{2,})?")
@@ -55,7 +57,7 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     # "dr van der merwe")
     particle = alternation(tuple(sorted(name_particles(), key=len, reverse=True)))
     lower_titled = regex.compile(
-        rf"(?<![\w.])(?:{alternation(_LOWER_TITLES)})[ ]{{1,2}}(?P<name>(?:(?:{particle})[ ]){{0,2}}{_LOWWORD})(?![\w@/\\-])")
+        rf"(?<![\w.])(?:{alternation(_LOWER_TITLES + _LOWER_TITLES_CAPITALISED)})[ ]{{1,2}}(?P<name>(?:(?:{particle})[ ]){{0,2}}{_LOWWORD})(?![\w@/\\-])")
     # a comma joins the next name only in an enumeration that "und/and/et/y/e" closes ("Pfannkuch, Kleinschmidt und
     # Oberndorfer"), never a name and the word after it ("Son Of X, Aged 45")
     joined = regex.compile(rf"\G(?:[ ](?:und|and|et|y|e|sowie)[ ]|,[ ](?=(?:{_CAPWORD},[ ]){{0,4}}{_CAPWORD}[ ](?:und|and|et|y|e)[ ]{_CAPWORD}))"
@@ -70,7 +72,10 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     caps = r"\p{Lu}(?:\p{Lu}|['’]\p{Lu}){2,}(?:-\p{Lu}{2,})?"
     caps_given = (regex.compile(rf"(?<![\w'’-])(?P<sur>{caps})[ ](?P<first>{_CAPWORD})(?![\w'’-])"),
                   regex.compile(rf"(?<![\w'’-])(?P<first>{_CAPWORD})[ ](?P<sur>{caps})(?![\w'’-])"))
-    return after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given
+    # a clinician's credential before the name ("RT William", "MD O'Leary"), in capitals exactly
+    clinical = regex.compile(
+        rf"(?<![\w.-])(?:{alternation(vocabulary_words('names', 'clinical_titles'))})[ ](?P<name>{_CAPWORD})(?![\w(@/\\-])")
+    return after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given, clinical
 
 
 def _not_a_name(word: str, places: bool = True) -> bool:
@@ -93,7 +98,7 @@ class DocumentNameDetector:
     produces = frozenset({"person"})
 
     def detect(self, text: str) -> list[Span]:
-        after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given = _patterns()
+        after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given, clinical = _patterns()
         first_lower, last_lower = word_list("first_names_lower"), word_list("last_names_lower")
         out: list[Span] = []
         for m in after_role.finditer(text, overlapped=True):
@@ -113,6 +118,13 @@ class DocumentNameDetector:
             if role.lower() not in name_roles() and is_role_word(role) and not _not_a_name(m.group("name"), places=False):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:role", 0.7))
                 out.extend(self._joined(text, m.end("name"), joined))
+        for m in clinical.finditer(text):
+            # a credential also heads a note's section ("RN Assessment"): a name the gazetteers know
+            name = m.group("name")
+            known = {name, regex.sub(r"^(?:O['’]|D['’]|Mc|Mac)(?=\p{Lu})", "", name)}
+            if (any(k in word_list("first_names") or k in word_list("last_names") for k in known)
+                    and not _not_a_name(name, places=False)):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:role", 0.7))
         for m in lower.finditer(text, overlapped=True):
             s = e = m.start("name")
             for w in regex.finditer(r"[^\s,]+", m.group("name")):  # the first word, and the second if a name too

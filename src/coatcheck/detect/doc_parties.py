@@ -25,11 +25,11 @@ from .._data import word_list
 from ..spans import Span
 from .doc_names import _not_a_name
 from .doc_persons import is_role_word
-from .vocabulary import (company_suffixes, document_particle_regex, document_particles, phrase_alternation, vocab_cache,
+from .vocabulary import (SURNAME_PREFIX, company_suffixes, document_particle_regex, document_particles, phrase_alternation, vocab_cache,
                          vocabulary_words, word_set)
 
 _UPPER_WORD = r"(?:\p{Lu}['’])?\p{Lu}{2,}(?:-\p{Lu}{2,})?"
-_TITLE_WORD = r"(?:Mc|Mac|[ODL]['’]|D['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
+_TITLE_WORD = SURNAME_PREFIX + r"?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
 # signatures are letters only; entries never end in these ("— OK", "/na")
 _JOINS = regex.compile(r",[ ]|[ ](?i:and|et|e|und|y)[ ]")
 _NOT_INITIALS = frozenset({"ok", "no", "si", "sì", "ja", "na", "nd", "etc", "tbc", "tba", "and", "und", "et", "the"})

@@ -15,12 +15,12 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
-from .vocabulary import (all_plain_words, alternation, calendar_words, document_particle_regex, first_names, is_product, name_particles, name_roles,
+from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_words, document_particle_regex, first_names, is_product, name_particles, name_roles,
                          particle_regex, phrase_regex, plain_words, title_abbreviations, vocab_cache, vocabulary_words,
                          word_set)
 
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
-_WORD = r"(?:Mc|Mac|[ODL]['’]|Dell['’])?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
+_WORD = SURNAME_PREFIX + r"?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
 
 _NAME_OR_CAPS = rf"(?:{_WORD}|(?:Mc|Mac|[ODL]['’]|DELL['’])?\p{{Lu}}{{2,}}(?:-\p{{Lu}}{{2,}})?)"
 

@@ -19,7 +19,9 @@ REGIONS = ("US", "GB", "IT", "DE", "FR", "ES", "NL", "CH", "AT", "BE", "IE", "PT
 _CANDIDATE = regex.compile(
     # after a colon only an international number, or any number after a vCard's TEL;type=…: property
     # blanks inside a number are spaces (a tab or a line break ends it: "+49 174 4750957<TAB>34433" is two cells)
-    r"(?:(?<=[:=])(?=\+)|(?<=\b(?i:tel|phone|cell|fax)(?:;[\w=,-]{1,40}){0,6}:)|(?<![\w+/=.:#-]))(?P<p>(?:\+|00)[1-9]\d{0,2}[ \u00a0\u202f.\-/]?)?(?:\(\d{1,5}\)[ \u00a0\u202f.\-/]?)?"
+    r"(?:(?<=[:=])(?=\+)|(?<=\b(?i:tel|phone|cell|fax)(?:;[\w=,-]{1,40}){0,6}:)|(?<=\b(?i:home|cell|work|tel|phone|mobile)[ ]?\#)|(?<![\w+/=.:#-]))"
+    # the country code in brackets too: "(+34) 946 746537"
+    r"(?P<p>(?:\+|00)[1-9]\d{0,2}[ \u00a0\u202f.\-/]?|\(\+[1-9]\d{0,2}\)[ \u00a0\u202f]?)?(?:\(\d{1,5}\)[ \u00a0\u202f.\-/]?)?"
     r"\d[\d \u00a0\u202f.\-/]{4,18}\d(?![\w/=-]|\.\d)"
 )
 

@@ -329,6 +329,18 @@ def person_name(value: str) -> bool:
     return all(name_word.match(w) for w in words)
 
 
+_NOT_A_NAME_IN_CAPS = frozenset({"NULL", "NONE", "TODO", "TBD", "UNKNOWN", "NA", "N/A", "EMPTY", "TEST", "NAME", "USER",
+                                 "ADMIN", "STRING", "VARCHAR", "TEXT", "DEFAULT", "REQUIRED", "OPTIONAL"})
+
+
+def person_name_any_case(value: str) -> bool:
+    """:func:`person_name` of a name written in capitals too ("Cognome: MARTINELLI", "surname: DALLA COSTA"); not a
+    schema's or a placeholder's word in capitals (``NULL``, ``VARCHAR``)."""
+    if value.isupper():
+        return not any(w in _NOT_A_NAME_IN_CAPS for w in value.split()) and person_name(value.title())
+    return person_name(value)
+
+
 def gazetteer_name(value: str) -> bool:
     """A 2-4 word person name whose first word is a known first name or whose last word is a known
     last name (keep/first_names.txt, keep/last_names.txt)."""
@@ -634,5 +646,6 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "aws_secret": aws_secret,
     "mixed_alnum": mixed_alnum,
     "person_name": person_name,
+    "person_name_any_case": person_name_any_case,
     "gazetteer_name": gazetteer_name,
 }

@@ -270,6 +270,11 @@ def document_particles() -> frozenset[str]:
     return name_particles() | _names_set("document_particles")
 
 
+# what may open a surname before its capital: Mc, Mac, O', D', L', Dell', and the particles that CamelCase glues on
+# ("DaSilva", "DeLuca", "LaFleur", "VanDyke", "FitzGerald": the particle followed by a capitalised word)
+SURNAME_PREFIX = r"(?:Mc|Mac|[ODL]['’]|Dell['’]|(?:Da|De|Di|Du|La|Le|Van|Von|Fitz)(?=\p{Lu}\p{Ll}))"
+
+
 def document_particle_regex() -> str:
     """An alternation of :func:`document_particles`, longest first (case as the caller's pattern says)."""
     return alternation(document_particles())

@@ -1,0 +1,98 @@
+"""How clinical notes, case-report headers and court judgments write their people, numbers, dates and contacts
+(document policy): a form's two-word key, a surname in capitals in its field, a clinician's credential before the
+name, CamelCase surnames after a title, German day-month dates with their full stop, a court's "no." in lower case,
+a country code in brackets, pagers. The agent policy keeps what it kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck.masker import Masker
+
+
+def masked(m: Masker, text: str, category: str | None = None) -> list[str]:
+    return [text[s.start:s.end] for s in m.mask(text).spans if category is None or s.category == category]
+
+
+def test_a_case_report_header_masks_its_town_number_and_referrer(document: Masker) -> None:
+    text = ("Datos del paciente.\nNombre: Gonzalo.\nApellidos: Cano Blanco.\nNASS: 48/06617967/35.\n"
+            "Domicilio: Travesía del Carmen 120.\nLocalidad/ Provincia: Bilbao.\nCP: 48011.\n"
+            "Remitido por: Ainhoa Muñoz Garrido\nTeléfono de contacto: (+34) 946 746537\n")
+    found = masked(document, text)
+    for value in ("48/06617967/35", "Travesía del Carmen 120", "Bilbao", "48011", "Ainhoa Muñoz Garrido",
+                  "(+34) 946 746537"):
+        assert value in found
+    assert "Bilbao." not in found  # the form's full stop is no part of the town
+
+
+def test_a_locality_alone_stays_readable_and_a_slash_key_needs_a_street(agent: Masker, document: Masker) -> None:
+    text = "Localidad/ Provincia: Bilbao\nTemperatura: 21\n"
+    assert "Bilbao" not in masked(document, text, "address")
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Cognome: MARTINELLI  Nome: Francesca\n", "MARTINELLI"),
+    ("surname: DALLA COSTA\n", "DALLA COSTA"),
+])
+def test_a_surname_field_holds_a_surname_in_capitals(document: Masker, agent: Masker, text: str, name: str) -> None:
+    assert name in masked(document, text, "person")
+    assert name in masked(agent, text, "person")
+
+
+@pytest.mark.parametrize("text", ["last_name: NULL\n", "surname: VARCHAR\n", "first_name: TODO\n"])
+def test_a_schema_word_in_capitals_is_no_surname(agent: Masker, text: str) -> None:
+    assert masked(agent, text, "person") == []
+
+
+@pytest.mark.parametrize("text,name", [
+    ("RT William in to assess, plan to wean.", "William"),
+    ("AF w/ RVR to 140s, MD O'Leary notified", "O'Leary"),
+    ("ST depressions. Dr. DaSilva (night float) paged", "DaSilva"),
+    ("cardiology fellow Dr. DeLuca called", "DeLuca"),
+    ("neuro checks unchanged. Dr okafor notified", "okafor"),
+])
+def test_clinicians_after_their_credential_or_title(document: Masker, text: str, name: str) -> None:
+    assert name in masked(document, text, "person")
+
+
+@pytest.mark.parametrize("text", ["MD aware of the plan.", "RN Assessment completed", "RT Respiratory therapy note",
+                                  "Die Frau zugleich mit anderen", "von 180 Fr. zurückgezogen"])
+def test_a_credential_or_a_title_before_a_word_of_prose_names_no_one(document: Masker, text: str) -> None:
+    assert masked(document, text, "person") == []
+
+
+@pytest.mark.parametrize("text,date", [
+    ("stationäre Behandlung vom 19. bis 04.10.2019 (Fall-Nr. 9585)", "19."),
+    ("proximal am 19.09.\n2. Arterielle Hypertonie", "19.09."),
+    ("(bis 9.3.) erfolgte die Verlegung", "9.3."),
+])
+def test_a_german_day_and_month_keep_their_full_stop(document: Masker, text: str, date: str) -> None:
+    assert date in masked(document, text, "date")
+
+
+@pytest.mark.parametrize("text,number", [
+    ("her complaint was dismissed (no. 16248/215/2012).", "16248/215/2012"),
+    ("ordered his release (no. 33-7407/2016).", "33-7407/2016"),
+    ("the Court annulled the order (case no. 2008/807 E., 2013/813 K.). That", "2008/807 E., 2013/813 K."),
+])
+def test_a_courts_number_after_a_lower_case_no(document: Masker, text: str, number: str) -> None:
+    assert any(number in value for value in masked(document, text, "identifier"))
+
+
+@pytest.mark.parametrize("text", ["there were no 3 cases", "no. 12 of them", "Polizza 100 euro"])
+def test_a_small_number_after_no_is_no_case(document: Masker, text: str) -> None:
+    assert masked(document, text, "identifier") == []
+
+
+@pytest.mark.parametrize("text,contact", [
+    ("Jeanne Abernathy, RRT pgr 9-9639", "9-9639"),
+    ("requests call if any change - home #978.555.1802. daughter", "978.555.1802"),
+    ("Recapito del familiare di riferimento (Gianfranco): 333 1171524.", "333 1171524"),
+])
+def test_pagers_and_numbers_after_their_cue(document: Masker, text: str, contact: str) -> None:
+    assert contact in masked(document, text)
+
+
+def test_a_country_code_in_brackets_is_part_of_the_phone(agent: Masker) -> None:
+    assert masked(agent, "Tel: (+34) 946 746537", "phone") == ["(+34) 946 746537"]
+    assert masked(agent, "see issue #4567890 for details", "phone") == []
