@@ -96,3 +96,32 @@ def test_pagers_and_numbers_after_their_cue(document: Masker, text: str, contact
 def test_a_country_code_in_brackets_is_part_of_the_phone(agent: Masker) -> None:
     assert masked(agent, "Tel: (+34) 946 746537", "phone") == ["(+34) 946 746537"]
     assert masked(agent, "see issue #4567890 for details", "phone") == []
+
+
+NOTE = ("NURSING PROGRESS NOTE 1900-0700\nPt resting comfortably in the evening, vss. 0700 report rec'd from Richard "
+        "and the plan was reviewed with the team. Lives with wife, independent w/ ADLs per Rosemary. The family "
+        "was updated by phone and they will visit in the morning.\n")
+
+
+def test_a_first_name_alone_in_a_note_of_its_language(document: Masker, agent: Masker) -> None:
+    assert {"Richard", "Rosemary"} <= set(masked(document, NOTE, "person"))
+    # an agent's text: the model and the slots decide, the document's first-name reading is not built
+    assert not any(s.detector.endswith("first-alone") for s in agent.mask(NOTE).spans)
+
+
+@pytest.mark.parametrize("text", [
+    "Die ersten Tage waren schwer, und die Lage wurde nicht besser. Der Tod war allgegenwärtig in dem Lager und "
+    "in der Stadt, und wir hatten keine Hoffnung mehr auf eine Rückkehr nach Hause.",
+    "Durante il pomeriggio la riunione è proseguita e durante la sera si è concluso il lavoro con il gruppo e con "
+    "il direttore del reparto.",
+])
+def test_a_noun_or_a_word_the_document_writes_in_lower_case_is_no_first_name(document: Masker, text: str) -> None:
+    assert masked(document, text, "person") == []
+
+
+def test_the_language_of_a_text_by_its_function_words() -> None:
+    from coatcheck.detect.vocabulary import guess_language
+
+    assert guess_language("The patient was seen in the clinic and the plan was made with his wife for the week.") == "en"
+    assert guess_language("Il paziente è stato visto e la terapia è stata iniziata con la moglie per il dolore.") == "it"
+    assert guess_language("GET /api/v1/users 200 12ms") is None

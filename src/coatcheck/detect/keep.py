@@ -134,7 +134,14 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
         return True  # local-dev-secret, test_password, dev-token: a development stand-in named for what it stands in for
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
+    if _INSTRUCTION.match(low):
+        return True  # replace-me-with-64-random-chars, change_me_in_prod, fill-me-in: the value says what to put there
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
+
+
+# a value that tells its reader to replace it
+_INSTRUCTION = re.compile(r"(?:replace|change|fill|set|put|insert|generate|update|edit)[-_ ]?(?:me|this|it)(?:$|[-_ .])"
+                          r"|(?:insert|put|paste|add|enter)[-_ ](?:your|a|the|real)[-_ ]")
 
 
 def is_encoded_content(text: str, start: int, end: int) -> bool:

@@ -133,8 +133,15 @@ def _dictionary() -> frozenset[str]:
 
 
 def line_tokens(line: str) -> list[tuple[int, int, str]]:
-    """``(start, end, token)`` of each token of ``line``."""
-    return [(m.start(), m.end(), m.group()) for m in _TOKENS.finditer(line[:MAX_LINE])]
+    """``(start, end, token)`` of each token of ``line``; a JSON string's escaped line break or tab is no part of the
+    word after it (``\\n6146340e1`` is the commit ``6146340e1``)."""
+    out = []
+    for m in _TOKENS.finditer(line[:MAX_LINE]):
+        s, t = m.start(), m.group()
+        if s and line[s - 1] == "\\" and t[0] in "ntr" and len(t) > 1 and t[1].isalnum():
+            s, t = s + 1, t[1:]
+        out.append((s, m.end(), t))
+    return out
 
 
 @functools.cache

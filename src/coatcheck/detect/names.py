@@ -15,7 +15,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
-from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_words, document_particle_regex, first_names, is_product, name_particles, name_roles,
+from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_words, document_particle_regex, first_names,
+                         first_names_of, guess_language, is_product, name_particles, name_roles,
                          particle_regex, phrase_regex, plain_words, title_abbreviations, vocab_cache, vocabulary_words,
                          word_set)
 
@@ -33,6 +34,7 @@ class _Patterns(NamedTuple):
     roled: regex.Pattern[str]
     titled_initial: regex.Pattern[str]
     greeting: regex.Pattern[str]
+    introduction: regex.Pattern[str]
     street_types: frozenset[str]
 
 
@@ -78,6 +80,9 @@ def _patterns() -> _Patterns:
         greeting=regex.compile(
             rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
         ),
+        # "(I'm Oluwaseun from the billing team)", "C'est Inès :": a speaker naming themself
+        introduction=regex.compile(
+            rf"(?<![\w]){phrase_regex('introductions')}[ ](?P<name>{_WORD})(?P<after>[ ](?:from|de|di|da|von|vom|del|du|here)[ ]|[ ]?[,:)]|\.(?:\s|$))?"),
         street_types=word_set("streets", "ends_a_name"),
     )
 
@@ -119,6 +124,11 @@ _WORD_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+)[ ]$")
 # codes a booking adds after the given name (MR, MRS, CHD …) stay
 _SLASH_NAME = regex.compile(r"(?<![\p{L}/-])(?<!\p{L}\.)(?P<sur>\p{Lu}{2,}(?:[ '-]\p{Lu}{2,}){0,3})/(?P<first>\p{Lu}{2,}(?:[ ](?!(?:MR|MRS|MS|MSTR|MISS|DR|PROF|CHD|INF)\b)\p{Lu}{2,})?)"
                             r"(?![\w/-]|\.\w)")
+# a capitalised word alone: no capitalised word, initial or name-joining mark right before or after it
+_FIRST_ALONE = regex.compile(r"(?<![\p{L}\p{M}\p{N}.'’@/_-])(?<!\p{Lu}\p{L}*[ ])\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?"
+                             r"(?![\p{L}\p{M}\p{N}'’@/_-]|[ ]\p{Lu}|\.\w)")
+# a saint's name is a place's or an institution's ("San Giovanni", "St. Mary's", "Sainte-Anne")
+_SAINT_BEFORE = regex.compile(r"(?i)(?:san|santa|santo|sant['’]|st\.?|ste\.?|saint|sainte|sankt|são)[ -]?$")
 _LOWER_NAME = regex.compile(r"(?<![\w.@/-])\p{Ll}{3,}(?:[ ]\p{Ll}{3,}){1,2}(?![\w@/-])")
 
 
@@ -181,6 +191,15 @@ class NameDetector:
                        and not is_product(name) and name not in word_list("common_words"))
             if (name in self.first and name not in self.ambiguous) or opening:
                 out.append(Span(s, e, "person", "names:greeting", 0.6))
+        for m in p.introduction.finditer(text):
+            name = m.group("name")
+            known = name in self.first and name not in self.ambiguous
+            # "Oluwaseun from the billing team": a word no gazetteer knows, introduced with where the speaker is from
+            from_somewhere = (m.group("after") or "").strip().startswith(("from", "here"))
+            if (known or from_somewhere) and not self._ordinary([name]) \
+                    and name.lower() not in plain_words() and name not in word_list("common_words") \
+                    and name not in word_list("places") and not is_product(name):
+                out.append(Span(m.start("name"), m.end("name"), "person", "names:introduction", 0.6))
         out.extend(self._in_file_names(text))
         out.extend(self._device_names(text))
         if self.documents:
@@ -188,6 +207,7 @@ class NameDetector:
                        for m in p.titled_initial.finditer(text))
             out.extend(self._initialled(text))
             out.extend(self._lower_case(text))
+            out.extend(self._first_alone(text))
         out.extend(self._written_otherwise(text))
         for m in p.full.finditer(text, overlapped=True):
             first, last = m.group("first"), m.group("last")
@@ -284,6 +304,31 @@ class NameDetector:
         return all(w.lower() not in plain_words() and w not in word_list("common_words") and w not in word_list("places")
                    and w.lower() not in name_particles() and w.lower() not in calendar_words()
                    and w.lower() not in word_set("dates", "number_words") for w in regex.split(r"[ '-]", word) if w)
+
+    def _first_alone(self, text: str) -> list[Span]:
+        """A first name standing alone in a document ("report rec'd from Richard", "il familiare (Salvatore)",
+        "- Bérénice, née le …"), when the document's own language gives that name (keep/first_names_by_language.toml:
+        German writes "Tage" and "Jude" as nouns, capitalised) and it is no word of prose, place, month, product, saint's
+        or street's name, nor the first word of a longer capitalised name (the other detectors read those)."""
+        lang = guess_language(text)
+        if lang is None:
+            return []
+        given = first_names_of(lang)
+        out = []
+        common, places, plain = word_list("common_words"), word_list("places"), plain_words()
+        lowered: dict[str, bool] = {}
+        for m in _FIRST_ALONE.finditer(text):
+            word = m.group()
+            if (word not in given or word not in self.first or word in self.ambiguous or word in common or word in places
+                    or word.lower() in plain or word.lower() in calendar_words() or word.lower() in word_list("dictionary_words")
+                    or is_product(word) or _SAINT_BEFORE.search(text, max(0, m.start() - 12), m.start())):
+                continue
+            if word.lower() not in lowered:
+                lowered[word.lower()] = regex.search(rf"(?<![\w]){regex.escape(word.lower())}(?![\w])", text) is not None
+            if lowered[word.lower()]:
+                continue  # the document writes it in lower case too: a word of its language ("durante", "ernst")
+            out.append(Span(m.start(), m.end(), "person", "names:first-alone", 0.55))
+        return out
 
     def _lower_case(self, text: str) -> list[Span]:
         """Names written in lower case (documents only: in code, lower-case words are identifiers): ``lukas vogel``."""

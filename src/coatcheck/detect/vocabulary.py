@@ -405,3 +405,34 @@ def credential_stems() -> tuple[str, ...]:
     # "key" are both there, and "key" is a stem already)
     words |= {c.split()[0] for c in credential_words("credential_ids") if c.split()[0] != "access"}
     return tuple(sorted(w for w in words if not any(v != w and v in w for v in words)))
+
+
+@vocab_cache
+def _function_words_by_language() -> dict[str, frozenset[str]]:
+    return {lang: frozenset(w.lower() for w in vocabulary_words("stopwords", "common", only=(lang,))) for lang in languages()}
+
+
+_LOWER_WORD = regex.compile(r"(?<![\p{L}])\p{Ll}+(?![\p{L}])")
+
+
+def guess_language(text: str, sample: int = 4000) -> str | None:
+    """The language of ``text`` whose frequent words (stopwords.toml [common]) it writes most in its first
+    ``sample`` characters: None where fewer than five are found or a second language comes close."""
+    counts = dict.fromkeys(languages(), 0)
+    sets = _function_words_by_language()
+    for m in _LOWER_WORD.finditer(text, 0, min(len(text), sample)):
+        word = m.group()
+        for lang, words in sets.items():
+            if word in words:
+                counts[lang] += 1
+    ranked = sorted(counts.items(), key=lambda kv: kv[1], reverse=True)
+    if ranked[0][1] < 5 or ranked[1][1] * 1.5 >= ranked[0][1]:
+        return None
+    return ranked[0][0]
+
+
+@vocab_cache
+def first_names_of(lang: str) -> frozenset[str]:
+    """keep/first_names_by_language.toml's names of ``lang`` (built by training/lists/first_names_by_language.py)."""
+    names = load_toml(data_path("keep", "first_names_by_language.toml")).get(lang)
+    return frozenset(names) if names else frozenset()
