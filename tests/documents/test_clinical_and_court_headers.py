@@ -125,3 +125,42 @@ def test_the_language_of_a_text_by_its_function_words() -> None:
     assert guess_language("The patient was seen in the clinic and the plan was made with his wife for the week.") == "en"
     assert guess_language("Il paziente è stato visto e la terapia è stata iniziata con la moglie per il dolore.") == "it"
     assert guess_language("GET /api/v1/users 200 12ms") is None
+
+
+@pytest.mark.parametrize("text,address", [
+    ("he would remain at their home at ulitsa Lenina 16, Samara; the court", "ulitsa Lenina 16, Samara"),
+    ("Mr Koç bought a house at İnönü Bulvarı 10 in Diyarbakır. After his death", "İnönü Bulvarı 10"),
+    ("Mr Koç bought a house at İnönü Bulvarı 10 in Diyarbakır. After his death", "Diyarbakır"),
+    ("Die Patientin lebt mit ihrem Ehemann in Kirchhain und ist selbstständig.", "Kirchhain"),
+    ("ihren Sohn, Herrn Lutz Berger, der in Heidelberg wohnt.", "Heidelberg"),
+    ("Vive con il marito, Salvatore, a Firenze.", "Firenze"),
+])
+def test_streets_of_other_countries_and_towns_a_few_words_after_living(document: Masker, text: str, address: str) -> None:
+    assert address in masked(document, text, "address")
+
+
+@pytest.mark.parametrize("text", ["He lived through the war in France.", "Sie lebt mit Schmerzen seit Jahren."])
+def test_living_through_something_names_no_residence(document: Masker, text: str) -> None:
+    assert masked(document, text, "address") == []
+
+
+@pytest.mark.parametrize("text,date", [
+    ("asking about transfer to floor on 2/24.", "2/24"),
+    ("Pt arrived to unit at 2/23 1500, transferred from", "2/23 1500"),
+    ("In der Echokardiographie am 22. zeigte sich", "22."),
+])
+def test_a_notes_month_and_day_and_a_letters_day_alone(document: Masker, text: str, date: str) -> None:
+    assert date in masked(document, text, "date")
+
+
+def test_a_day_before_a_noun_is_no_date(document: Masker) -> None:
+    assert masked(document, "Mobilisation am 3. Tag nach der Operation.", "date") == []
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Diktiert: LK/hs – 27.6.2019", "LK"),
+    ("Il Giudice dott. Carmine De Santis, alla pubblica udienza", "Carmine De Santis"),
+    ("--Deborah Nguyen, RN\n", "Deborah Nguyen"),
+])
+def test_dictation_initials_lower_case_italian_titles_and_sign_offs(document: Masker, text: str, name: str) -> None:
+    assert name in masked(document, text, "person")

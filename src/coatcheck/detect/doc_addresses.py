@@ -63,12 +63,13 @@ def _uk_street_before() -> regex.Pattern[str]:
     return regex.compile(rf"(?<![\w-])(?:{_HOUSE}[ ])?(?:{_CAP}[ ]){{1,3}}(?i:{after})\.?,[ ]$")
 
 
-_TOWN = regex.compile(r",[ ](\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:de|del|di|la|le|sur|am|an[ ]der)[ ]\p{Lu}[\p{L}\p{M}'’-]+)?)(?![\w-])")
+_TOWN = regex.compile(r"(?:,[ ]|[ ]in[ ])(\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:de|del|di|la|le|sur|am|an[ ]der)[ ]\p{Lu}[\p{L}\p{M}'’-]+)?)(?![\w-])")
 
 
 @vocab_cache
 def _patterns() -> tuple[regex.Pattern[str], ...]:
     before, after, compound = _street_types("before"), _street_types("after"), _street_types("compound")
+    between = alternation(vocabulary_words("streets", "document_between"))
     street = regex.compile(
         rf"(?<![\w.,/-])(?:"
         rf"{_HOUSE},?[ ](?i:{before})[ ]{_NAME}"                                    # 24 montée des Carmélites
@@ -77,6 +78,7 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
         rf"|\p{{Lu}}[\p{{L}}-]*(?i:{compound})[ ]{_SHORT_HOUSE}(?!\d){_NOT_UNIT}"     # Rheinuferpromenade 44
         rf"|\p{{Lu}}\p{{L}}+(?:er|sche|sches)[ ](?i:straße|strasse|weg|platz|allee|gasse|bogen|{compound})[ ]{_HOUSE}(?!\d){_NOT_UNIT}"  # Tauchnitzer Bogen 22
         rf"|\p{{Lu}}[\p{{L}}-]*(?:str|Str)\.[ ]{_SHORT_HOUSE}(?!\d)"                                     # Bahnhofstr. 14
+        rf"|(?:{_CAP}[ ]){{1,3}}(?i:{between})[ ]{_SHORT_HOUSE}(?!\d){_NOT_UNIT}"                       # İnönü Bulvarı 10
         rf")")
     postcode = regex.compile(
         r"(?<![\w.,/-])(?:[A-Z]{1,2}-)?\d{5}[ ]+(?P<town>\p{Lu}[\p{L}\p{M}'’-]+(?:[ ](?:\p{Lu}[\p{L}\p{M}'’-]+|an[ ]der|am|im|"
@@ -125,6 +127,19 @@ def _residence() -> regex.Pattern[str]:
         rf"|(?<![\w.])(?P<box>(?i:{boxes})[ ]?\d{{1,6}}(?:[ ]\d{{2}}){{0,3}})(?![\w])")
 
 
+@vocab_cache
+def _residence_far() -> regex.Pattern[str]:
+    """A known town a few words after a verb of living with someone or alone ("lebt mit ihrem Ehemann in Kirchhain",
+    "vive con il marito, Salvatore, a Firenze"), or before a German one ("der in Heidelberg wohnt")."""
+    verbs = phrase_alternation(vocabulary_words("streets", "residence_verbs"))
+    after = phrase_alternation(vocabulary_words("streets", "residence_verbs_after"))
+    town = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*(?:[ ](?:im|am|an[ ]der|sur|de|di)[ ]\p{Lu}[\p{L}\p{M}'’]*)?"
+    return regex.compile(
+        rf"(?<![\w])(?i:{verbs})[ ](?i:with|w/|mit|con|avec|chez|junto|alone|allein|sola|solo|seul|seule)"
+        rf"(?:[ ,]{{1,2}}[\w/'’-]+){{0,5}}?,?[ ](?:in|a|à|en|at)[ ](?P<town>{town})(?![\w-])"
+        rf"|(?<![\w])in[ ](?P<before>{town})[ ](?:{after})(?![\w])")
+
+
 # a letter's address block: the street line, one or two lines of district and town, then the postcode alone
 _TOWN_LINES_ABOVE = regex.compile(rf"(?:^|(?<=\n))(?P<street>(?:{_CAP}[ ]){{0,3}}{_CAP}[ ]{_SHORT_HOUSE}|{_SHORT_HOUSE}[ ](?:{_CAP}[ ]?){{1,4}})[ ,]*\n"
                                   rf"(?P<towns>(?:[ \t]*{_CAP}(?:[ ]{_CAP}){{0,2}}[ ,]*\n){{1,2}})$")
@@ -165,6 +180,10 @@ class DocumentAddressDetector:
                 if any(w.lower() in _not_towns() for w in text[start:end].split()):
                     continue  # "lives in Nursing Home", "vive en Residencia": a care setting, not a town
             out.append(Span(start, end, "address", "doc-addresses:residence", 0.75))
+        for m in _residence_far().finditer(text):
+            g = "town" if m.group("town") is not None else "before"
+            if m.group(g) in places:  # a known place only: the words between may be anything
+                out.append(Span(m.start(g), m.end(g), "address", "doc-addresses:residence", 0.7))
         return out
 
     @staticmethod
@@ -213,6 +232,9 @@ class DocumentAddressDetector:
             if parts[j - 1][2] == "street":
                 m = _TOWN.match(text, e)
                 if m is not None and m.group(1).split("-")[0] in word_list("places"):
+                    if text.startswith(" in ", e):  # "İnönü Bulvarı 10 in Diyarbakır": the street, then the town
+                        out.append(Span(s, e, "address", "doc-addresses", 0.8))
+                        s = m.start(1)
                     e = m.end()
             if text[e - 1] == "." and regex.sub(r"\W", "", text[s:e].split()[-1]).lower() not in _ABBREVIATED:
                 e -= 1  # the sentence's full stop, not an abbreviation's ("6120 Larkspur Pike.", but "Market St.")

@@ -55,7 +55,7 @@ def _patterns() -> _Patterns:
     particle = particle_regex()
     return _Patterns(
         full=regex.compile(
-            rf"(?<![\w.@/\\$#-])(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{particle}[ ]){{0,3}}{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
+            rf"(?:(?<![\w.@/\\$#-])|(?<=(?:^|\n)--))(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{particle}[ ]){{0,3}}{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
         ),
         titled=regex.compile(
             rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
