@@ -164,3 +164,14 @@ def test_a_day_before_a_noun_is_no_date(document: Masker) -> None:
 ])
 def test_dictation_initials_lower_case_italian_titles_and_sign_offs(document: Masker, text: str, name: str) -> None:
     assert name in masked(document, text, "person")
+
+
+def test_an_address_complement_line_above_its_street(document: Masker) -> None:
+    text = ("Monsieur Franck BARBIER\nné le 4 avril 1974\ndemeurant Résidence Les Érables, bât. B, appt 54\n"
+            "45 allée des Tilleuls\n31000 TOULOUSE\n")
+    assert any(v.startswith("Résidence Les Érables, bât. B, appt 54\n45 allée") for v in masked(document, text, "address"))
+
+
+def test_a_month_coordinated_with_a_month_and_caps_surnames_after_an_apostrophe(document: Masker) -> None:
+    assert masked(document, "des salaires des mois de juillet et septembre. Le gérant", "date") == ["juillet", "septembre"]
+    assert "N'DIAYE" in masked(document, "CONDAMNE Monsieur N'DIAYE à payer", "person")

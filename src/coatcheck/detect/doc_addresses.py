@@ -128,6 +128,14 @@ def _residence() -> regex.Pattern[str]:
 
 
 @vocab_cache
+def _complement_line() -> regex.Pattern[str]:
+    """A line that opens with an address complement's word and holds a number or a capitalised name."""
+    words = alternation(vocabulary_words("streets", "complements"))
+    cue = r"(?:demeurant(?:[ ]ensemble)?|domiciliée?|wohnhaft|residing[ ]at|living[ ]at|residente[ ]in|domiciliad[oa][ ]en)[ ]"
+    return regex.compile(rf"[ \t]*(?i:{cue})?(?P<complement>(?i:{words})(?![\p{{L}}])[^\n]{{0,60}}?(?:\d|\p{{Lu}})[^\n]{{0,40}}?)[ \t,]*")
+
+
+@vocab_cache
 def _residence_far() -> regex.Pattern[str]:
     """A known town a few words after a verb of living with someone or alone ("lebt mit ihrem Ehemann in Kirchhain",
     "vive con il marito, Salvatore, a Firenze"), or before a German one ("der in Heidelberg wohnt")."""
@@ -238,6 +246,11 @@ class DocumentAddressDetector:
                     e = m.end()
             if text[e - 1] == "." and regex.sub(r"\W", "", text[s:e].split()[-1]).lower() not in _ABBREVIATED:
                 e -= 1  # the sentence's full stop, not an abbreviation's ("6120 Larkspur Pike.", but "Market St.")
+            line_start = text.rfind("\n", 0, s) + 1
+            if line_start > 1 and not text[line_start:s].strip():
+                above = text.rfind("\n", 0, line_start - 1) + 1  # the complement line above the street
+                if (c := _complement_line().fullmatch(text, above, line_start - 1)) is not None:
+                    s = c.start("complement")
             out.append(Span(s, e, "address", "doc-addresses", 0.8))
             i = j
         return out

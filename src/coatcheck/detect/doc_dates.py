@@ -86,6 +86,7 @@ def _document_date_regex() -> regex.Pattern[str]:
           | {spelled}[ ](?:day[ ])?(?:{join}[ ])?{alternation(full)}(?![\w])                          # vingt février
           | (?<=(?<![\w'])(?:{month_cue}){_SPACE})(?-i:(?=\p{{Lu}})){month_three}(?![\w.])          # seit Mai
           | {alternation(full)}(?={_SPACE}(?:{range_join}){_SPACE}{month_any}(?![\w]))            # Januar bis Juni
+          | (?<=(?<![\w]){alternation(full)}{_SPACE}(?:{range_join}){_SPACE}){alternation(full)}(?![\w])    # juillet et septembre
           | (?<!(?:{section})\.?[ ])(?:{_DAY}\.?[/–-])?(?P<a>[0-3]?\d)[ ]?\.[ ]?(?P<b>[01]?\d)[ ]?\.(?P<year>{_YEAR4}|\d\d)?(?![ ]?\d(?!\d?:\d\d))(?<=\d\d[ ]?\.[ ]?\d\d[ ]?\.|\d{{2,4}})  # 08.04., 27./28.01.2024; not Ziffer 12.10.
           | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE})(?P<a>[0-3]?\d)(?P<s>[./])(?P<b>[0-3]?\d)(?P=s)?(?![\d/]|[.]\d)  # on 24/04, am 8.4., on 2/24
           | (?P<a>[01]?\d)/(?P<b>[0-3]?\d)[ ](?:[01]\d|2[0-3])[0-5]\d(?![\d:/.])                      # 2/23 1500: a note's date and 24-hour time

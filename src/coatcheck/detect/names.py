@@ -23,7 +23,7 @@ from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = SURNAME_PREFIX + r"?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
 
-_NAME_OR_CAPS = rf"(?:{_WORD}|(?:Mc|Mac|[ODL]['’]|DELL['’])?\p{{Lu}}{{2,}}(?:-\p{{Lu}}{{2,}})?)"
+_NAME_OR_CAPS = rf"(?:{_WORD}|(?:Mc|Mac|\p{{Lu}}['’]|DELL['’])?\p{{Lu}}{{2,}}(?:-\p{{Lu}}{{2,}})?)"  # N'DIAYE, D'ARCY
 
 
 class _Patterns(NamedTuple):

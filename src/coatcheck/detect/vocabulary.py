@@ -270,9 +270,9 @@ def document_particles() -> frozenset[str]:
     return name_particles() | _names_set("document_particles")
 
 
-# what may open a surname before its capital: Mc, Mac, O', D', L', Dell', and the particles that CamelCase glues on
+# what may open a surname before its capital: Mc, Mac, O', D', L', N', Dell', and the particles that CamelCase glues on
 # ("DaSilva", "DeLuca", "LaFleur", "VanDyke", "FitzGerald": the particle followed by a capitalised word)
-SURNAME_PREFIX = r"(?:Mc|Mac|[ODL]['’]|Dell['’]|(?:Da|De|Di|Du|La|Le|Van|Von|Fitz)(?=\p{Lu}\p{Ll}))"
+SURNAME_PREFIX = r"(?:Mc|Mac|[ODLN]['’]|Dell['’]|(?:Da|De|Di|Du|La|Le|Van|Von|Fitz)(?=\p{Lu}\p{Ll}))"
 
 
 def document_particle_regex() -> str:
