@@ -89,3 +89,16 @@ def test_a_commit_after_an_escaped_line_break_is_no_login(m: Masker) -> None:
     text = ('{"output": "e203c59 2025-03-13 docs: staging\\n6146340e1 2024-12-16 fix: handle the empty cart\\n'
             'b729541b4 2024-11-06 chore: bump deps"}')
     assert not any(v.endswith("6146340e1") for v in found(m, text))
+
+
+@pytest.mark.parametrize("text", ["SUMO_ACCESS_KEY=`etcdctl get /sumologic_secret`\n",
+                                  'const keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"\n',
+                                  'secret_key => "sk_abcdefghijklmnopqrstuvwxyz123",\n'])
+def test_a_command_substitution_and_a_typed_alphabet_are_no_secrets(m: Masker, text: str) -> None:
+    assert found(m, text) == {}
+
+
+@pytest.mark.parametrize("text,value", [("PASSWORD=`hunter2x`\n", "hunter2x"),
+                                        ("API_KEY=Qm9vdGhBcmNoZXJ5Mj7kLx0p\n", "Qm9vdGhBcmNoZXJ5Mj7kLx0p")])
+def test_a_value_in_backticks_and_a_random_key_stay_masked(m: Masker, text: str, value: str) -> None:
+    assert value in found(m, text)

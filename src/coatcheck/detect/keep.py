@@ -74,8 +74,14 @@ def _credential_key_before(text: str, start: int) -> bool:
 
 
 def is_templated(text: str, start: int, end: int) -> bool:
-    """``${X}``, ``{{x}}``, ``<your-api-key>``, ``%(x)s``, ``$VAR`` … : a reference, not a value."""
+    """``${X}``, ``{{x}}``, ``<your-api-key>``, ``%(x)s``, ``$VAR``, ``KEY=`vault read …``` … : a reference or a
+    command that fetches the value, not a value."""
+    if text[start - 2:start] == "=`" and text[end:end + 1] == "`" and _COMMAND.match(text, start, end):
+        return True  # SUMO_ACCESS_KEY=`etcdctl get /sumologic_secret`: a shell's command substitution
     return bool(_TEMPLATE.match(text[start:end]))
+
+
+_COMMAND = re.compile(r"[a-z][\w./-]*[ ]+\S")
 
 
 _ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?)?)?)?$")
@@ -134,9 +140,20 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
         return True  # local-dev-secret, test_password, dev-token: a development stand-in named for what it stands in for
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
+    if _alphabet_run(low) >= 12:
+        return True  # sk_abcdefghijklmnopqrstuvwxyz123, "ABCDEFGH…xyz0123456789": the alphabet typed out, no key
     if _INSTRUCTION.match(low):
         return True  # replace-me-with-64-random-chars, change_me_in_prod, fill-me-in: the value says what to put there
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
+
+
+def _alphabet_run(low: str) -> int:
+    """The longest run of letters in alphabetical order, each the next letter ("abcdefgh" is 8)."""
+    best = run = 1 if low else 0
+    for a, b in zip(low, low[1:], strict=False):
+        run = run + 1 if a.isalpha() and b.isalpha() and ord(b) == ord(a) + 1 else 1
+        best = max(best, run)
+    return best
 
 
 # a value that tells its reader to replace it
