@@ -38,7 +38,7 @@ def test_an_introduction_of_a_thing_names_no_one(m: Masker, text: str) -> None:
 @pytest.mark.parametrize("text,value", [
     ("La semana pasada funcionaba con mi cuenta antigua lgarrido.", "lgarrido"),
     ("It worked last week with my old account tbaxter.", "tbaxter"),
-    ("funzionava con la mia utenza pcolombo.", "pcolombo"),
+    ("funzionava con la mia utenza gferrara.", "gferrara"),
     ("mit meinem alten Konto hkrause ging es noch", "hkrause"),
     ("ça marchait avec mon ancien compte mleblanc", "mleblanc"),
 ])
@@ -102,3 +102,35 @@ def test_a_command_substitution_and_a_typed_alphabet_are_no_secrets(m: Masker, t
                                         ("API_KEY=Qm9vdGhBcmNoZXJ5Mj7kLx0p\n", "Qm9vdGhBcmNoZXJ5Mj7kLx0p")])
 def test_a_value_in_backticks_and_a_random_key_stay_masked(m: Masker, text: str, value: str) -> None:
     assert value in found(m, text)
+
+
+@pytest.mark.parametrize("text", ["Somebody hacked my account yesterday.", "mein Konto wurde gestern gesperrt",
+                                  "mi cuenta fue bloqueada ayer", "il mio account risulta bloccato"])
+def test_my_account_before_a_word_of_any_language_names_no_login(m: Masker, text: str) -> None:
+    assert "username" not in found(m, text).values()
+
+
+@pytest.mark.parametrize("text", ["This is Syslog from the build server:", "Ich bin Arzt , ich möchte helfen",
+                                  "Sono Meranese di nascita", "codecov commented", "**coderabbitai** commented",
+                                  "last_name: TIMESTAMP\n", "first_name: REDACTED\n",
+                                  'DB_PASSWORD=Enter-The-Dragon-1973!\n'])
+def test_products_nouns_bots_and_schema_words_are_no_one(m: Masker, text: str) -> None:
+    assert not {"person", "username"} & set(found(m, text).values())
+    if "PASSWORD" in text:
+        assert "Enter-The-Dragon-1973!" in found(m, text)
+
+
+@pytest.mark.parametrize("text,value", [("My name is Oluwaseun.", "Oluwaseun"),
+                                        ("Ich bin Oluwaseun von der Buchhaltung", "Oluwaseun"),
+                                        ("lfontana92 commented 2 hours ago", "lfontana92"),
+                                        ("mein Konto ist lfontana92", "lfontana92")])
+def test_more_ways_to_name_oneself_and_ones_login(m: Masker, text: str, value: str) -> None:
+    assert value in found(m, text)
+
+
+def test_a_cut_private_key_leaves_no_line(m: Masker) -> None:
+    body = ["MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj",
+            "MzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGeurT8jNbvJZHtCSuYEvu"]
+    text = "$ head -c 200 key.pem\n-----BEGIN PRIVATE KEY-----\n" + body[0] + "\n" + body[1][:40] + "$ "
+    spans = [text[s.start:s.end] for s in m.pipeline.detect(text)]
+    assert any(body[1][:40] in v for v in spans)

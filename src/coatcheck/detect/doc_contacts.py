@@ -25,7 +25,7 @@ _IPV4 = regex.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?:/\d{1,2})?(?![\w.]|\
 _IPV6 = regex.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
 # a switchboard's extension, a pager: "bleep 4471", "pgr 9-9639", "ext. 4410", "Piepser 4417", "Tel. App. 5521", "poste 2231"
 _EXTENSION = regex.compile(r"(?i)(?<![\w])(?:bleep|pager|pgr|beeper|ext|extn|extension|piepser|durchwahl|app|apparat|poste|"
-                           r"interno|int|extensión)\.?[ ]?:?[ ]?#?(?P<n>\d{3,6}|\d-\d{4})(?![\d.,/:])")
+                           r"interno|int|extensión)\.?[ ]?:?[ ]?#?(?P<n>\d{3,6}|\d-\d{4})(?![\d]|[.,/:]\d)")
 # "Software version 4.2.0.1": a release, no host
 _VERSION_BEFORE = regex.compile(r"(?i)(?:version|versión|versione|ver|release|build|rev|v)\.?[ ]?$")
 # a URL ends before the punctuation that closes its sentence or its brackets

@@ -21,7 +21,7 @@ from .vocabulary import alternation, vocab_cache, vocabulary_labels, vocabulary_
 _NUMBER = r"\d+(?:[./-]\d+)*(?:[ ]?[-–][ ]?\d+(?:[./-]\d+)*)?"
 _YEAR_TAIL = r"(?:[ ](?:of|OF|del|de|du|vom|dell'anno)[ ](?:19|20)\d\d)"
 # a Turkish court's register and decision numbers, each with its letter ("2008/742 E., 2014/344 K.")
-_ESAS_KARAR = r"(?:[ ]E\.(?:,[ ]\d{4}/\d+[ ]K\.)?|[ ]K\.)"
+_ESAS_KARAR = regex.compile(r"[ ]E\.(?:,[ ]\d{4}/\d{1,7}[ ]K\.)?|[ ]K\.")
 _SIGN = r"(?:No|NO|no|Nos|NOS|nos|Nr|nr|Nrn|[nN]\.[ ]?[º°o](?![\p{L}])|[nN][º°]\.?|n|N|núm|Núm|num|Num)\.?"
 # the case type before the sign: capitalised words or dotted abbreviations (W.P.(C), Crl.A., OA(EKM)), at most five
 _KIND = r"(?:(?:\p{Lu}[\p{L}]*\.?|\p{Lu}(?:\.\p{Lu})+\.?)(?:\([\p{L}]+\))?[ ]?){0,5}"
@@ -30,7 +30,7 @@ _KIND = r"(?:(?:\p{Lu}[\p{L}]*\.?|\p{Lu}(?:\.\p{Lu})+\.?)(?:\([\p{L}]+\))?[ ]?){
 @vocab_cache
 def _patterns() -> tuple[regex.Pattern[str], ...]:
     signed = regex.compile(
-        rf"(?<![\w])(?P<kind>{_KIND})(?<![\p{{L}}]){_SIGN}(?![\p{{L}}])[ ]?(?P<num>{_NUMBER}(?:(?<=\d/\d+){_ESAS_KARAR})?)(?P<year>{_YEAR_TAIL})?(?![\w])")
+        rf"(?<![\w])(?P<kind>{_KIND})(?<![\p{{L}}]){_SIGN}(?![\p{{L}}])[ ]?(?P<num>{_NUMBER})(?P<year>{_YEAR_TAIL})?(?![\w])")
     labels = alternation(vocabulary_labels("case_number") + vocabulary_labels("record_number"))
     # after the label (and a number sign, a colon): chunks of letters and digits joined by . / - : or by one space
     # before a chunk with a digit or a short capital code; never a word, two spaces or the line's end ("NHC: 26113667
@@ -148,10 +148,13 @@ class DocumentIdDetector:
         for m in signed.finditer(text):
             if not _worth(m.group("num"), m.group("year"), m.group("kind")):
                 continue
+            end = m.end()
+            if "/" in m.group("num") and m.group("year") is None and (k := _ESAS_KARAR.match(text, end)) is not None:
+                end = k.end()  # "2008/742 E., 2014/344 K.": the register's and the decision's numbers
             if not m.group("kind").strip() and _statute_before(text, m.start()):
                 continue  # "legge n. 89 del 2001", "L. n. 296/2006": a law's number
             start = m.start("kind") if m.group("kind").strip() else m.start()
-            out.append(Span(start, m.end(), "identifier", "doc-ids:signed", 0.85))
+            out.append(Span(start, end, "identifier", "doc-ids:signed", 0.85))
         for m in labelled.finditer(text):
             num = m.group("num").rstrip(".:-/ ")
             if num.endswith(")") and num.count("(") < num.count(")"):

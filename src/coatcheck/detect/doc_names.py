@@ -25,7 +25,8 @@ from .vocabulary import (SURNAME_PREFIX, alternation, company_suffixes, is_produ
 _LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
                  "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
 # titles that stay titles capitalised before a name in lower case ("Dr okafor"; "Frau" is also a wife, "Fr." a franc)
-_LOWER_TITLES_CAPITALISED = ("Dr", "Dr.", "Prof", "Prof.", "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.")
+_LOWER_TITLES_CAPITALISED = ("Dr", "Dr.", "DR", "DR.", "Prof", "Prof.", "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Dott.", "Dott.ssa",
+                             "Sig.", "Sig.ra", "Dra.", "Sr.", "Sra.", "Mme", "Mme.")
 _CAPWORD = SURNAME_PREFIX + r"?\p{Lu}\p{M}*\p{Ll}[\p{Ll}\p{M}'’]*(?:-\p{Lu}\p{Ll}[\p{Ll}\p{M}'’]*)?"
 # a surname in capitals with its particles ("DE LOS SANTOS", "GOIKOETXEA", "DEL RÍO", "D'AMICO")
 _CAPS_SURNAME = (r"(?:(?:DA|DE|DI|DEL|DELLA|DALLA|DOS|DAS|LOS|LAS|VAN|VON|DER|DEN|LE|LA|LO|EL|MC|MAC)[ ]){0,2}"

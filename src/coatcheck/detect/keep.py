@@ -142,7 +142,7 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
     if _alphabet_run(low) >= 12:
         return True  # sk_abcdefghijklmnopqrstuvwxyz123, "ABCDEFGH…xyz0123456789": the alphabet typed out, no key
-    if _INSTRUCTION.match(low):
+    if value.islower() and _INSTRUCTION.fullmatch(value):
         return True  # replace-me-with-64-random-chars, change_me_in_prod, fill-me-in: the value says what to put there
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
 
@@ -157,8 +157,11 @@ def _alphabet_run(low: str) -> int:
 
 
 # a value that tells its reader to replace it
-_INSTRUCTION = re.compile(r"(?:replace|change|fill|set|put|insert|generate|update|edit)[-_ ]?(?:me|this|it)(?:$|[-_ .])"
-                          r"|(?:insert|put|paste|add|enter)[-_ ](?:your|a|the|real)[-_ ]")
+# the whole value: a verb, "me" (or "your … here"), and the words of what to put there ("Enter-The-Dragon-1973!" and
+# "set-it-and-forget-it-9" are passphrases)
+_INSTRUCTION = re.compile(r"(?:replace|change|fill|set|generate|update)[-_]?me(?:[-_](?:in|with|to|before|for|now|in[-_]prod|"
+                          r"later|please|asap|[a-z0-9]{1,12})){0,8}"
+                          r"|(?:insert|put|paste|enter|add)[-_]your[-_][a-z0-9]{1,12}(?:[-_][a-z0-9]{1,12}){0,4}")
 
 
 def is_encoded_content(text: str, start: int, end: int) -> bool:

@@ -18,7 +18,7 @@ import functools
 
 import regex
 
-from .._data import data_path, load_toml
+from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
 from .validators import login_word
@@ -35,6 +35,29 @@ def _phrase() -> regex.Pattern[str]:
     # a hyphen in a phrase matches blanks too ("connecte-toi", "connecte toi")
     alternation = phrase_alternation(w.replace("-", " ") for w in vocabulary_words("cues", "login_as"))
     return regex.compile(rf"(?i)(?<![\w-])(?:{alternation}):?[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?(?:[\w.-]{{1,40}}\\{{1,2}})?{_VALUE}")
+
+
+@functools.cache
+def _my_account() -> regex.Pattern[str]:
+    """A possessive, at most two words (old, work, GitHub …), an account word, then the login (cues.toml [my_account])."""
+    owners: list[str] = []
+    nouns: list[str] = []
+    for entry in vocabulary_words("cues", "my_account"):
+        mine, _, words = entry.partition("|")
+        owners.extend(w.strip() for w in mine.split(",") if w.strip())
+        nouns.extend(w.strip() for w in words.split(",") if w.strip())
+    owner, noun = phrase_alternation(owners), phrase_alternation(nouns)
+    return regex.compile(
+        rf"(?i)(?<![\w-])(?:{owner})(?:[^\S\n]+[\w-]{{2,20}}){{0,2}}?[^\S\n]+(?:{noun})(?:[^\S\n]+(?:antigua|antiguo|vecchia|vecchio))?"
+        rf"(?:[^\S\n]+(?:is|ist|est|es|è|era|war|was|était)|[^\S\n]*[:(,])?[^\S\n]*(?<![\w.-]){_VALUE}")
+
+
+def _handle_shaped(value: str) -> bool:
+    """A login as people make them: a digit or a . _ - inside, or an initial and a known surname ("jsmith", "hkrause")."""
+    if any(c.isdigit() or c in "._-" for c in value):
+        return True
+    low = value.lower()
+    return len(low) >= 5 and low[1:] in word_list("last_names_lower")
 
 
 @functools.cache
@@ -95,6 +118,10 @@ class LoginPhraseDetector:
         for m in _phrase().finditer(text):
             s, e = m.span("v")
             if login_at(text, s, e, strict=True):
+                out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
+        for m in _my_account().finditer(text):
+            s, e = m.span("v")
+            if _handle_shaped(text[s:e]) and login_at(text, s, e, strict=True):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
         for m in _CREDENTIAL_FILE.finditer(text):
             us, ue = m.span("u")

@@ -82,7 +82,8 @@ def _patterns() -> _Patterns:
         ),
         # "(I'm Oluwaseun from the billing team)", "C'est Inès :": a speaker naming themself
         introduction=regex.compile(
-            rf"(?<![\w]){phrase_regex('introductions')}[ ](?P<name>{_WORD})(?P<after>[ ](?:from|de|di|da|von|vom|del|du|here)[ ]|[ ]?[,:)]|\.(?:\s|$))?"),
+            rf"(?<![\w])(?P<intro>{phrase_regex('introductions')}|{phrase_regex('naming')})[ ](?P<name>{_WORD})(?![\w'’-])"
+            rf"(?P<after>,?[ ](?:from|von[ ]der|vom|aus[ ]der|de[ ]la|du|dal|dalla|del|della)[ ])?"),
         street_types=word_set("streets", "ends_a_name"),
     )
 
@@ -127,6 +128,14 @@ _SLASH_NAME = regex.compile(r"(?<![\p{L}/-])(?<!\p{L}\.)(?P<sur>\p{Lu}{2,}(?:[ '
 # a capitalised word alone: no capitalised word, initial or name-joining mark right before or after it
 _FIRST_ALONE = regex.compile(r"(?<![\p{L}\p{M}\p{N}.'’@/_-])(?<!\p{Lu}\p{L}*[ ])\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?"
                              r"(?![\p{L}\p{M}\p{N}'’@/_-]|[ ]\p{Lu}|\.\w)")
+_LOWER_WORDS = regex.compile(r"(?<![\w])\p{Ll}[\p{Ll}'’]*(?![\w])")
+# a sentence's or a line's first word (a bullet or a number before it too)
+_SENTENCE_START = regex.compile(r"(?:^|[.!?:;]\s+|\n[ \t]*(?:[-*•–]|\d+[.)])?[ \t]*)$")
+# a place's preposition or an article before the word: a place, a thing or a title ("a Stella", "en Lorraine", "an
+# Silvester", "of Derby", "in Kent", "la Marine", "the …"); "from Richard", "per Rosemary", "mit Erna" stay names
+_PLACE_OR_ARTICLE_BEFORE = regex.compile(
+    r"(?i)(?<![\w])(?:a|à|en|in|an|at|de|des|del|della|di|desde|of|nel|nella|im|am|au|aux|the|la|le|les|el|il|lo|los|las|"
+    r"der|die|das|den|dem|des|un|una|une|ein|eine|su|sa|son|his|her|its|their)[ ]$")
 # a saint's name is a place's or an institution's ("San Giovanni", "St. Mary's", "Sainte-Anne")
 _SAINT_BEFORE = regex.compile(r"(?i)(?:san|santa|santo|sant['’]|st\.?|ste\.?|saint|sainte|sankt|são)[ -]?$")
 _LOWER_NAME = regex.compile(r"(?<![\w.@/-])\p{Ll}{3,}(?:[ ]\p{Ll}{3,}){1,2}(?![\w@/-])")
@@ -192,11 +201,12 @@ class NameDetector:
             if (name in self.first and name not in self.ambiguous) or opening:
                 out.append(Span(s, e, "person", "names:greeting", 0.6))
         for m in p.introduction.finditer(text):
-            name = m.group("name")
+            name, intro = m.group("name"), m.group("intro")
             known = name in self.first and name not in self.ambiguous
-            # "Oluwaseun from the billing team": a word no gazetteer knows, introduced with where the speaker is from
-            from_somewhere = (m.group("after") or "").strip().startswith(("from", "here"))
-            if (known or from_somewhere) and not self._ordinary([name]) \
+            # "I'm Oluwaseun from the billing team", "My name is Oluwaseun": a word no gazetteer knows, the speaker's
+            unknown_ok = (intro in _names_list("naming")
+                          or intro.lower() in word_set("names", "first_person") and m.group("after") is not None)
+            if (known or unknown_ok) and not self._ordinary([name]) \
                     and name.lower() not in plain_words() and name not in word_list("common_words") \
                     and name not in word_list("places") and not is_product(name):
                 out.append(Span(m.start("name"), m.end("name"), "person", "names:introduction", 0.6))
@@ -316,17 +326,18 @@ class NameDetector:
         given = first_names_of(lang)
         out = []
         common, places, plain = word_list("common_words"), word_list("places"), plain_words()
-        lowered: dict[str, bool] = {}
+        lowered = {w.lower() for w in _LOWER_WORDS.findall(text)}  # once per text: linear in it
         for m in _FIRST_ALONE.finditer(text):
             word = m.group()
             if (word not in given or word not in self.first or word in self.ambiguous or word in common or word in places
                     or word.lower() in plain or word.lower() in calendar_words() or word.lower() in word_list("dictionary_words")
                     or is_product(word) or _SAINT_BEFORE.search(text, max(0, m.start() - 12), m.start())):
                 continue
-            if word.lower() not in lowered:
-                lowered[word.lower()] = regex.search(rf"(?<![\w]){regex.escape(word.lower())}(?![\w])", text) is not None
-            if lowered[word.lower()]:
+            if word.lower() in lowered:
                 continue  # the document writes it in lower case too: a word of its language ("durante", "ernst")
+            before = text[max(0, m.start() - 24):m.start()]
+            if _SENTENCE_START.search(before) or _PLACE_OR_ARTICLE_BEFORE.search(before):
+                continue  # "Donna di 75 anni", "Segundo: …": a sentence's first word; "a Stella", "la Marine", "of Derby"
             out.append(Span(m.start(), m.end(), "person", "names:first-alone", 0.55))
         return out
 

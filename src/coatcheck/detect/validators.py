@@ -329,8 +329,13 @@ def person_name(value: str) -> bool:
     return all(name_word.match(w) for w in words)
 
 
-_NOT_A_NAME_IN_CAPS = frozenset({"NULL", "NONE", "TODO", "TBD", "UNKNOWN", "NA", "N/A", "EMPTY", "TEST", "NAME", "USER",
-                                 "ADMIN", "STRING", "VARCHAR", "TEXT", "DEFAULT", "REQUIRED", "OPTIONAL"})
+_NOT_A_NAME_IN_CAPS = frozenset({
+    "NULL", "NONE", "TODO", "TBD", "TBC", "UNKNOWN", "NA", "N/A", "EMPTY", "TEST", "NAME", "USER", "ADMIN", "STRING", "VARCHAR",
+    "NVARCHAR", "CHAR", "TEXT", "DEFAULT", "REQUIRED", "OPTIONAL", "TIMESTAMP", "DATE", "DATETIME", "TIME", "JSON", "JSONB",
+    "XML", "BLOB", "CLOB", "BIGINT", "INT", "INTEGER", "SMALLINT", "DECIMAL", "NUMERIC", "SERIAL", "FLOAT", "DOUBLE", "REAL",
+    "BOOLEAN", "BOOL", "UUID", "ENUM", "ARRAY", "OBJECT", "NUMBER", "ANY", "REDACTED", "MASKED", "HIDDEN", "SECRET", "PII",
+    "PLACEHOLDER", "CHANGEME", "FOO", "BAR", "BAZ", "XXX", "XXXX", "SAMPLE", "EXAMPLE", "DUMMY", "FAKE", "ANONYMOUS", "NOT",
+    "KEY", "INDEX", "UNIQUE", "PRIMARY"})
 
 
 def person_name_any_case(value: str) -> bool:
