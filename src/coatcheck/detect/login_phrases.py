@@ -18,10 +18,10 @@ import functools
 
 import regex
 
-from .._data import data_path, load_toml, word_list
+from .._data import data_path, load_toml
 from ..spans import Span
 from .keep import kept_by
-from .validators import login_word
+from .validators import initial_and_surname, login_word
 from .vocabulary import phrase_alternation, vocabulary_words
 
 LOGIN_PHRASES = "login-phrases"
@@ -56,8 +56,7 @@ def _handle_shaped(value: str) -> bool:
     """A login as people make them: a digit or a . _ - inside, or an initial and a known surname ("jsmith", "hkrause")."""
     if any(c.isdigit() or c in "._-" for c in value):
         return True
-    low = value.lower()
-    return len(low) >= 5 and low[1:] in word_list("last_names_lower")
+    return initial_and_surname(value.lower())
 
 
 @functools.cache

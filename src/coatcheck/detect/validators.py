@@ -453,13 +453,18 @@ def possible_phone(value: str) -> bool:
     return False
 
 
+def initial_and_surname(word: str) -> bool:
+    """``word`` (lower case) is an initial run into a known surname, as logins are made (``jdoe``, ``kwagner``)."""
+    return len(word) >= 5 and word[1:] in word_list("last_names_lower")
+
+
 def name_like(word: str) -> bool:
     """``word`` (lower case) is a known first or last name, an initial and a surname (``jdoe``), or a first
     name run into a surname (``carolelucero``)."""
     first, last = word_list("first_names_lower"), word_list("last_names_lower")
     if word in first or word in last:
         return True
-    if len(word) >= 5 and word[1:] in last:  # jdoe: an initial and a surname
+    if initial_and_surname(word):  # jdoe
         return True
     return any(word[:i] in first and word[i:] in last for i in range(3, len(word) - 2))
 
@@ -494,7 +499,7 @@ def service_account(value: str) -> bool:
     firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
 
     def personal(p: str) -> bool:  # a name, or a login made of one: jsmith, smithj, kwagner
-        return p in firsts or (len(p) > 4 and (p[1:] in lasts or p[:-1] in lasts))
+        return p in firsts or initial_and_surname(p) or (len(p) > 4 and p[:-1] in lasts)
     return not any(personal(p) for p in parts if p not in words)
 
 
