@@ -35,6 +35,8 @@ class _Patterns(NamedTuple):
     titled_initial: regex.Pattern[str]
     greeting: regex.Pattern[str]
     introduction: regex.Pattern[str]
+    introduced_after: regex.Pattern[str]
+    birth_name: regex.Pattern[str]
     street_types: frozenset[str]
 
 
@@ -84,6 +86,14 @@ def _patterns() -> _Patterns:
         introduction=regex.compile(
             rf"(?<![\w])(?P<intro>{phrase_regex('introductions')}|{phrase_regex('naming')})[ ](?P<name>{_WORD})(?![\w'’-])"
             rf"(?P<after>,?[ ](?:from|von[ ]der|vom|aus[ ]der|de[ ]la|du|dal|dalla|del|della)[ ])?"),
+        # "Oluwaseun here, from billing", "Hi all — Jonas hier:": at a line's start or after a greeting's punctuation
+        introduced_after=regex.compile(
+            rf"(?:(?<=^|\n)[ \t]*|(?<=[,!.;—–-][ ]))(?P<name>\p{{Lu}}\p{{Ll}}+(?:-\p{{Lu}}\p{{Ll}}+)?)"
+            rf"[ ](?P<post>{phrase_regex('introductions_after')})(?=[ ]?[,—–!:-])"),
+        # "Mme Awa épouse N'DIAYE", "Anna Weber, geb. Schulze": a capitalised word before the marker
+        birth_name=regex.compile(
+            rf"(?<=\p{{Lu}}[\p{{L}}'’.-]*,?[ ])(?:{phrase_regex('birth_name_markers')})[ ](?P<name>{_NAME_OR_CAPS}"
+            rf"(?:-{_NAME_OR_CAPS})?)(?![\w@/\\-]|\.\w)"),
         street_types=word_set("streets", "ends_a_name"),
     )
 
@@ -210,9 +220,20 @@ class NameDetector:
                     and name.lower() not in plain_words() and name not in word_list("common_words") \
                     and name not in word_list("places") and not is_product(name):
                 out.append(Span(m.start("name"), m.end("name"), "person", "names:introduction", 0.6))
+        for m in p.introduced_after.finditer(text):
+            name = m.group("name")
+            # only English has a dictionary of its words here: in the other languages the gazetteers must know the name
+            known = name in self.first and name not in self.ambiguous
+            if (known or m.group("post") == "here") and not self._ordinary([name]) and name.lower() not in plain_words() \
+                    and name not in word_list("common_words") and name not in word_list("places") and not is_product(name):
+                out.append(Span(m.start("name"), m.end("name"), "person", "names:introduction", 0.6))
         out.extend(self._in_file_names(text))
         out.extend(self._device_names(text))
         if self.documents:
+            for m in p.birth_name.finditer(text):
+                name = m.group("name")
+                if name.lower() not in plain_words() and name.title() not in word_list("places") and not is_product(name):
+                    out.append(Span(m.start("name"), m.end("name"), "person", "names:birth-name", 0.7))
             out.extend(Span(m.start("name"), m.end("name"), "person", "names:titled-initial", 0.7)
                        for m in p.titled_initial.finditer(text))
             out.extend(self._initialled(text))
