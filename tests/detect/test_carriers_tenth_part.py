@@ -60,3 +60,119 @@ def test_a_birth_or_married_name_after_its_marker(doc: Masker, text: str, value:
 ])
 def test_a_marker_before_a_place_or_a_date_names_no_one(doc: Masker, text: str, kept: str) -> None:
     assert found(doc, text).get(kept) != "person"
+
+
+def spans_of(m: Masker, text: str) -> set[str]:
+    return {text[s.start:s.end] for s in m.pipeline.detect(text)}
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Server=db07;Database=payroll;UID=tkaminska;PWD=Vb81!qzt;", "tkaminska"),
+    ("RecordName: ojuarez\nRecordType: dsRecTypeStandard:Users", "ojuarez"),
+    ('2025/03/11 08:14:52 [error] 311#311: *9 user "kwabena.o": password mismatch', "kwabena.o"),
+    ('user "kwabena.o" was not found in "/etc/nginx/.htpasswd"', "kwabena.o"),
+    ('FATAL:  role "ilinca_p" does not exist', "ilinca_p"),
+    ("db-7.internal:6432:*:bogdan_s:Hq7!xL2p0aZ", "bogdan_s"),
+    ("Kd.-Nr.: 55102877, bitte prüfen", "55102877"),
+    ("Führerschein B0422XK7, permis 730481926315", "730481926315"),
+    ("card 3714 496353 98431 exp 04/28 cvc 4412 (given by phone)", "4412"),
+    ('{"author":{"type":"user","id":"77","name":"Oyelaran Adebisi","email":"oa@mailbox.example"}}', "Oyelaran Adebisi"),
+])
+def test_a_login_or_a_number_in_its_slot(m: Masker, text: str, value: str) -> None:
+    assert value in spans_of(m, text)
+
+
+def test_a_home_directory_s_login_is_masked_wherever_it_stands(m: Masker) -> None:
+    text = "$ dscl . -read /Users/ojua\ndsAttrTypeNative:_writers_hint: ojua\nRecordName: ojua\n"
+    found = [s for s in m.pipeline.detect(text) if text[s.start:s.end] == "ojua"]
+    assert len(found) == 3
+
+
+@pytest.mark.parametrize("text,value", [
+    ("USER INFORMATION\n----------------\n\nUser Name         SID\n================= ========\nacmecorp\\tkoval    S-1-5-21-1\n",
+     "tkoval"),
+    (" USERNAME              SESSIONNAME        ID  STATE\n>ewa.lis               rdp-tcp#3           2  Active\n", "ewa.lis"),
+])
+def test_a_login_in_a_windows_table(m: Masker, text: str, value: str) -> None:
+    assert any(value in f for f in spans_of(m, text))
+
+
+@pytest.mark.parametrize("text", [
+    "PasswordLastSet                      : 5/18/2025 10:31:58 PM",
+    "define( 'AUTH_KEY',         'put your unique phrase here' );",
+    '{"country": "US", "city": "Denver"}',
+    "the CVV field has 3 digits",
+])
+def test_what_describes_a_credential_or_a_place_stays(m: Masker, text: str) -> None:
+    assert not m.pipeline.detect(text)
+
+
+@pytest.mark.parametrize("text,values", [
+    ("(Applications nos. 16949/06, 2830/06 and 57193/06)", ["2830/06", "57193/06"]),
+    ("(see Frydlender v. France [GC], no. 30979/96, § 43)", ["Frydlender"]),
+    ("CASE OF EL AMRANI v. ITALY", ["EL AMRANI"]),
+    ("represented by Ms B. Ndiaye, a lawyer practising in Antwerp.", ["Antwerp"]),
+    ("Gemeinschaftspraxis\nKastanienweg 43\n10363 Berlin\n\nBerlin, 19.04.2021\n", ["Berlin"]),
+    ("Marseille, le 25 février 2023\n", ["Marseille"]),
+    ("Datos del paciente.\nDomicilio: Calle Mayor 12.\nLocalidad: Leganés.\nCP: 28930.\nPaís: España.\n", ["España"]),
+    ("Nombre: Xabier.\nApellidos: Olano.\n", ["Xabier"]),
+    ("Patient: Guo, Lei, geb. 22.05.1990", ["Guo, Lei"]),
+    ("ABOGADO: AINHOA FERNÁNDEZ SOLER\n", ["AINHOA FERNÁNDEZ SOLER"]),
+    ("Pt d/c home accompanied by brother Oleksandr.", ["Oleksandr"]),
+    ("with whom he has two children: Mamadou, Ousmane, born in 2001.", ["Ousmane"]),
+    ("0715  Rec'd report from night RN B.C.\n1440  Monitor tech C.H. aware.\n-- D.N., RN", ["B.C.", "C.H.", "D.N."]),
+])
+def test_document_classes(doc: Masker, text: str, values: list[str]) -> None:
+    found = spans_of(doc, text)
+    for v in values:
+        assert any(v in f for f in found), v
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("THE LAW\n\nI. ALLEGED VIOLATION OF ARTICLE 6 § 1 OF THE CONVENTION\n", "ALLEGED"),
+    ("Troponina T 1.840 ng/l. Killip I. Ecocardiograma: FEVI 55%.", "Ecocardiograma"),
+    ("Law no. 5271 on criminal procedure", "5271"),
+    ("0715  Rec'd report.\n1500  Pt OOB to chair.\n1900  Family verbalized understanding.\n", "1900"),
+    ("Informe clínico del paciente: Varón de 45 años.", "Varón"),
+    ("contro Metalmeccanica Adriatica S.p.A., in persona del legale rappresentante", "Adriatica"),
+    ("CASE OF GERMANY v. ITALY", "GERMANY"),
+    ("El nombre Sistema no existe", "Sistema"),
+    ("seen by the U.S. MD team", "U.S."),
+    ('{"country": "US", "city": "Austin"}', "US"),
+])
+def test_document_neighbours_stay(doc: Masker, text: str, kept: str) -> None:
+    assert not any(kept in f for f in spans_of(doc, text))
+
+
+@pytest.mark.parametrize("text,values", [
+    ("$ users\ntkaminska bnovak lferreira\n", ["tkaminska", "bnovak", "lferreira"]),
+    ("$ oc whoami\nnadesanu\n", ["nadesanu"]),
+    ('Logged into "https://api.ocp4.corp.internal:6443" as "nadesanu" using the token provided.', ["nadesanu"]),
+    ("npm verb publish auth as ebere.nwosu using token", ["ebere.nwosu"]),
+    ("AuthUserFile /etc/apache2/.htpasswd-qa\nRequire user ochieng_w ptanaka\n", ["ochieng_w", "ptanaka"]),
+    ("AllowUsers mkowalczyk deploy\n", ["mkowalczyk"]),
+    ('{\n  "tomasz.wrobel": "read-write",\n  "nightowl_88": "read-write"\n}', ["tomasz.wrobel", "nightowl_88"]),
+    ("[7] [54364] [ts/0] [ytakahashi] [pts/0       ] [178.238.1.2         ]", ["ytakahashi"]),
+    ("Author: fsantos\n  Reviewers: kbhatt, #billing-core\n", ["kbhatt"]),
+    ("[802-1x]\neap=peap;\nidentity=CORP\\iobi\n", ["iobi"]),
+    ('"url":"/remote.php/dav/files/cokonkwo/Documents/CV.docx"', ["cokonkwo"]),
+    ("Subjects:\n  Kind            Name                 Namespace\n  ----            ----                 ---------\n"
+     "  User            oidc:atanaka\n  ServiceAccount  ledger-deployer      ledger\n", ["atanaka"]),
+    ("web session: https://tmate.io/t/ZV0xYICXvvqlEvqqg3pdVmTGR\nssh session: ssh ZV0xYICXvvqlEvqqg3pdVmTGR@lon1.tmate.io",
+     ["ZV0xYICXvvqlEvqqg3pdVmTGR"]),
+])
+def test_logins_and_sessions_tools_print(m: Masker, text: str, values: list[str]) -> None:
+    found = spans_of(m, text)
+    for v in values:
+        assert any(v in f for f in found), v
+
+
+@pytest.mark.parametrize("text", [
+    '{"permissions": "read-write"}',
+    "[2] [00000] [~~  ] [reboot  ] [~           ]",
+    '"remoteUser": "vscode"',
+    "Require valid-user\n",
+    "  ServiceAccount  ledger-deployer      ledger\n",
+])
+def test_what_names_no_one_there_stays(m: Masker, text: str) -> None:
+    assert not [s for s in m.pipeline.detect(text) if s.category == "username"]

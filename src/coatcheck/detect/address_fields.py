@@ -37,7 +37,7 @@ _POSTAL = r"(?:[A-Z]{1,2}-?)?\d{4,5}|[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2}"
 _LOCALITY_VALUE = regex.compile(rf"(?:(?:{_POSTAL})[ ]+)?\p{{Lu}}[\p{{L}}\p{{M}}'’.-]*(?:[ -][\p{{L}}\p{{M}}'’.-]+){{0,3}}"
                                 rf"(?:,[ ]?[A-Z]{{2}}|[ ]\([A-Z]{{2}}\))?(?:,?[ ]+(?:{_POSTAL}))?")
 _POSTCODE_VALUE = regex.compile(r"(?=[^\n]*\d)[A-Z0-9][A-Z0-9 -]{2,9}")
-_SHAPES = {"street": _STREET_VALUE, "locality": _LOCALITY_VALUE, "postcode": _POSTCODE_VALUE}  # what a field's value reads as
+_SHAPES = {"street": _STREET_VALUE, "locality": _LOCALITY_VALUE, "postcode": _POSTCODE_VALUE, "country": _LOCALITY_VALUE}  # what a field's value reads as
 _NEAR = 400  # how far from its street a record's locality or postal code may stand
 _KEEPS = ("is_templated", "is_placeholder_value")
 
@@ -45,7 +45,7 @@ _KEEPS = ("is_templated", "is_placeholder_value")
 @vocab_cache
 def _kinds() -> dict[str, str]:
     out: dict[str, str] = {}
-    for kind in ("street", "locality", "postcode"):
+    for kind in ("street", "locality", "postcode", "country"):
         for word in vocabulary_words("address_fields", kind):
             out.setdefault(_KEY_NOISE.sub("", word.lower()), kind)
     return out
@@ -58,7 +58,7 @@ def _one_record(text: str, a: int, b: int) -> bool:
 
 
 class AddressFieldDetector:
-    """The street, locality and postal code of records that split an address into fields."""
+    """The street, locality, postal code and country of records that split an address into fields."""
 
     name = ADDRESS_FIELDS
     produces = frozenset({"address"})
@@ -99,5 +99,7 @@ class AddressFieldDetector:
             s, e = m.span(next(g for g in ("v", "u", "x") if m.group(g) is not None))
             if e - s > 1 and text[e - 1] == "." and text[e - 2].isalnum():
                 e -= 1  # a form's line ends its value with a full stop ("Localidad: Bilbao.")
+            if kind == "country" and e - s <= 3:
+                continue  # "country": "US": a code, read by every tool, names no one's address
             if _SHAPES[kind].fullmatch(text, s, e) and kept_by(text, s, e, _KEEPS) is None:
                 yield kind, key, s, e

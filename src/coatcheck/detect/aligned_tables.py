@@ -58,6 +58,47 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
     return (tokens, words, cats) if cats else None
 
 
+_RULE_RUN = regex.compile(r"[=\-─━═]{2,}")
+_DOMAIN_USER = regex.compile(r"[A-Za-z][\w.-]{0,30}\\(?P<user>[^\\\s]+)")
+
+
+def _ruled_columns(header: str, rule: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]] | None:
+    """The columns a rule of dashes or equals signs draws under a header whose names have blanks in them ("User Name",
+    "LOGON TIME"): one column per run, named by the header's text above it; None where the runs split no name."""
+    runs = [(m.start(), m.end()) for m in _RULE_RUN.finditer(rule)]
+    if len(runs) < 2 or rule.strip(" =-─━═") or len(runs) >= len(_TOKEN.findall(header)):
+        return None
+    words = [header[a:b].strip() for a, b in runs]
+    if any(not w for w in words):
+        return None
+    cats = {k: cat for k, w in enumerate(words) if (cat := column_category(w)) is not None}
+    return (runs, words, cats) if cats else None
+
+
+# an identity provider's prefix before a login in a cluster's subjects ("oidc:atanaka", "ldap:mrossi")
+_ISSUER = regex.compile(r"(?:oidc|ldap|saml|sso|okta|github|gitlab|google|azuread|aad|keycloak|dex|adfs)[:#]")
+
+
+def _subject_users(text: str, rows: list[tuple[int, str]], cols: list[tuple[int, int]], words: list[str]) -> list[Span]:
+    """The logins of a role binding's subjects (``kubectl describe rolebinding``: Kind, Name, Namespace): the Name of a
+    row whose Kind is User, after its identity provider's prefix."""
+    low = [w.lower() for w in words]
+    if "kind" not in low or "name" not in low:
+        return []
+    k, n = low.index("kind"), low.index("name")
+    out = []
+    for rs, row in rows:
+        kind, name = _cell(row, k, cols, True), _cell(row, n, cols, True)
+        if kind is None or name is None or row[kind[0]:kind[1]] != "User":
+            continue
+        a, b = rs + name[0], rs + name[1]
+        if (m := _ISSUER.match(text, a, b)) is not None:
+            a = m.end()
+        if "@" not in text[a:b] and login_word(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
+            out.append(Span(a, b, "username", "aligned-tables:username", 0.8))
+    return out
+
+
 def _table_like(words: list[str], cats: dict[int, str], ruled: bool) -> bool:
     """Enough to read a line as a table's header: two personal columns, a rule or a type row under it, or three
     columns or more one of which is named as code names things (customer_id, ReisepassNr)."""
@@ -116,9 +157,19 @@ class AlignedTableDetector:
                 continue
             cols, words, cats = found
             ruled = False
+            first_rule = i
+            titled = False
             while i < len(lines) and _skip(text[lines[i][0]:lines[i][1]].translate(_BOX)):
-                ruled = ruled or bool(text[lines[i][0]:lines[i][1]].strip())
+                blank = not text[lines[i][0]:lines[i][1]].strip()
+                if blank and ruled and len(text[lines[first_rule][0]:lines[first_rule][1]].split()) == 1:
+                    titled = True  # "USER INFORMATION", one underline, a blank line: a section's title, no header
+                    break
+                ruled = ruled or not blank
                 i += 1
+            if titled:
+                continue
+            if ruled and (by_rule := _ruled_columns(line, text[lines[first_rule][0]:lines[first_rule][1]])) is not None:
+                cols, words, cats = by_rule  # "User Name         SID" over "================= ====": two columns
             if not _table_like(words, cats, ruled):
                 continue
             checks = {k: (cat, _STRICT.get(cat, check))
@@ -127,11 +178,14 @@ class AlignedTableDetector:
             while i < len(lines) and len(rows) < _MAX_ROWS:
                 rs, re_ = lines[i]
                 row = text[rs:re_].translate(_BOX)
+                if row.startswith(">"):
+                    row = " " + row[1:]  # quser's mark of the current session: ">mehmetaydin   rdp-tcp#29"
                 if len(_TOKEN.findall(row)) < 2:
                     break
                 rows.append((rs, row))
                 i += 1
             out.extend(self._cells(text, rows, cols, checks))
+            out.extend(_subject_users(text, rows, cols, words))
         return out
 
     @staticmethod
@@ -151,6 +205,10 @@ class AlignedTableDetector:
                 if span is None or span[1] - span[0] < 2:
                     continue
                 a, b = rs + span[0], rs + span[1]
+                if cat == "username" and " " in text[a:b]:
+                    b = text.index(" ", a, b)  # a login has no blank: the next column's value ran into its cell
+                if cat == "username" and (m := _DOMAIN_USER.fullmatch(text, a, b)) is not None:
+                    a = m.start("user")  # whoami's "brightlane\jli": the login, after its domain
                 if check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
                     out.append(Span(a, b, cat, f"aligned-tables:{cat}", 0.8))
         return out

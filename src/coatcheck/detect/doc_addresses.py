@@ -19,7 +19,8 @@ import regex
 
 from .._data import word_list
 from ..spans import Intervals, Span
-from .vocabulary import alternation, phrase_alternation, plain_words, vocab_cache, vocabulary_words
+from .doc_dates import document_dates
+from .vocabulary import alternation, calendar_words, phrase_alternation, plain_words, vocab_cache, vocabulary_words
 
 _CAP = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
 _LINK = r"(?:de|del|de[ ]la|de[ ]los|de[ ]las|des|du|de[ ]l['’]|d['’]|di|della|dei|degli|delle|dello|von|vom|of|the|la|le|les|el|y|i|et|sur|sous|en|an[ ]der|am)(?![\p{L}'’])"
@@ -127,6 +128,12 @@ def _residence() -> regex.Pattern[str]:
         rf"|(?<![\w.])(?P<box>(?i:{boxes})[ ]?\d{{1,6}}(?:[ ]\d{{2}}){{0,3}})(?![\w])")
 
 
+# a line that opens with a town, a comma and its date ("Düsseldorf, den 29. August 2020", "Frankfurt am Main, 1.8.")
+_DATED_PLACE = regex.compile(
+    r"(?m)^[ \t]*(?P<town>\p{Lu}[\p{L}\p{M}'’]+(?:-\p{L}[\p{L}\p{M}'’]*)*(?:[ ](?:am|im|an[ ]der|sur|sous|en|de|di|del|upon|on)"
+    r"[ ]\p{Lu}[\p{L}\p{M}'’]+|[ ]\p{Lu}[\p{L}\p{M}'’]+)?),[ ]{1,2}(?:(?:den|le|il|lì|li|el|am|on|the|ce)[ ])?")
+
+
 @vocab_cache
 def _complement_line() -> regex.Pattern[str]:
     """A line that opens with an address complement's word and holds a number or a capitalised name."""
@@ -164,6 +171,23 @@ class DocumentAddressDetector:
         if not any(c.isdigit() for c in text):
             return out
         out.extend(self._parts_joined(text))
+        out.extend(self._dated_places(text))
+        return out
+
+    @staticmethod
+    def _dated_places(text: str) -> list[Span]:
+        """The town of a letter's place-and-date line ("Berlin, 19.04.2021", "Marseille, le 25 février 2023",
+        "Brescia, 31/01/2024"): where its sender writes from; a word of the language, a weekday or a month is none."""
+        out = []
+        for m in _DATED_PLACE.finditer(text):
+            town = m.group("town")
+            first = town.split()[0]
+            if _not_a_town(first) and town not in word_list("places") or first.lower() in calendar_words():
+                continue
+            after = m.end()
+            dates = document_dates(text[after:after + 40])
+            if dates and dates[0][0] == 0:
+                out.append(Span(m.start("town"), m.end("town"), "address", "doc-addresses:dated-place", 0.7))
         return out
 
     @staticmethod

@@ -174,14 +174,31 @@ def _matches(text: str) -> list[regex.Match[str]]:
     return out
 
 
+# a note's entries that open with a 24-hour clock ("0715  Rec'd report", "1440 - pt ambulated", "2100: meds given")
+_CLOCK_ENTRY = regex.compile(r"(?m)^[ \t]*(?:[01]\d|2[0-3])[0-5]\d(?=[ ]{2,}|\t|[ ]?[-–:][ ])")
+_YEAR_SHAPED = regex.compile(r"(?:1[89]|20[0-2])\d")
+
+
+def _clock_column(text: str) -> set[int]:
+    """Where the entries of a note that opens its lines with 24-hour clocks start them, when two clocks or more do and
+    one of them can be no year (0715, 1440): a year-shaped one there (1900, 2000) is a time of day too."""
+    starts = [(m.end() - 4, m.group()[-4:]) for m in _CLOCK_ENTRY.finditer(text)]
+    if len(starts) < 2 or all(_YEAR_SHAPED.fullmatch(v) for _, v in starts):
+        return set()
+    return {s for s, _ in starts}
+
+
 def document_dates(text: str, keep_year: bool = False) -> list[tuple[int, int]]:
     """Every date of ``text`` as ``(start, end)``, in order; with ``keep_year``, the parts of each date around its
     year (a bare year gives none)."""
     out: list[tuple[int, int]] = []
+    clocks = _clock_column(text)
     for m in _matches(text):
         if not _valid_numeric(m):
             continue
         start, end = m.span()
+        if m.group("bare") is not None and start in clocks:
+            continue  # "1900  Family verbalized understanding": a note's time of day, in a column of them
         pieces = [(start, end)]
         if keep_year and m.group("bare") is not None:
             continue

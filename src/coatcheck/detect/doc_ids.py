@@ -13,6 +13,8 @@ docket, application and file numbers.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import regex
 
 from ..spans import Span
@@ -153,6 +155,9 @@ class DocumentIdDetector:
                 end = k.end()  # "2008/742 E., 2014/344 K.": the register's and the decision's numbers
             if not m.group("kind").strip() and _statute_before(text, m.start()):
                 continue  # "legge n. 89 del 2001", "L. n. 296/2006": a law's number
+            kind_words = m.group("kind").replace(".", " ").split()
+            if kind_words and kind_words[-1].lower() in _statute_words():
+                continue  # "Law no. 5271", "Act No. 12 of 2005": a law's number
             start = m.start("kind") if m.group("kind").strip() else m.start()
             out.append(Span(start, end, "identifier", "doc-ids:signed", 0.85))
         for m in labelled.finditer(text):
@@ -186,4 +191,28 @@ class DocumentIdDetector:
                 continue  # "No. 12345" alone is nobody's case
             if sum(c.isdigit() for c in num) >= 3 and not _YEAR_ALONE.fullmatch(num) and not _DATE_LIKE.fullmatch(num):
                 out.append(Span(m.start("num"), m.end("num"), "identifier", "doc-ids:sign-named", 0.8))
-        return out
+        return out + list(_coordinated(text, out))
+
+
+# the numbers listed after one ("nos. 16949/06, 2830/06 and 57193/06", "Az. 3 O 12/19 und 3 O 14/19")
+_NEXT_NUMBER = regex.compile(r"(?:,[ ]?|;[ ]|[ ](?:and|und|et|e|y|or|oder|ou|o|&)[ ]|,[ ](?:and|und|et|e|y)[ ])"
+                             r"(?P<num>[A-Z0-9][A-Z0-9./ -]{1,24}?)(?=[\s,;)\]]|[.:](?:\s|$)|$)")
+_SHAPE_DIGITS = regex.compile(r"\d+")
+
+
+def _shape(value: str) -> str:
+    """A number's layout with its digit runs as one digit ("16949/06" and "2830/06" are one shape)."""
+    return _SHAPE_DIGITS.sub("9", value)
+
+
+def _coordinated(text: str, found: list[Span]) -> Iterator[Span]:
+    """The numbers of the same layout that a list joins to a number found (comma, "and" in the five languages)."""
+    for sp in found:
+        value = text[sp.start:sp.end]
+        num = value.split()[-1] if sp.detector == "doc-ids:signed" else value
+        if not any(c.isdigit() for c in num):
+            continue
+        end = sp.end
+        while (m := _NEXT_NUMBER.match(text, end)) is not None and _shape(m.group("num")) == _shape(num):
+            yield Span(m.start("num"), m.end("num"), "identifier", "doc-ids:listed", sp.score)
+            end = m.end("num")

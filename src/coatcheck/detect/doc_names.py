@@ -19,8 +19,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .doc_persons import is_role_word
-from .vocabulary import (SURNAME_PREFIX, alternation, company_suffixes, is_product, name_particles, name_roles, plain_words,
-                         vocab_cache, vocabulary_words, word_set)
+from .vocabulary import (SURNAME_PREFIX, alternation, phrase_alternation, company_suffixes, is_product, name_particles, name_roles, plain_words,
+                         roman_heading, vocab_cache, vocabulary_words, word_set)
 
 _LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
                  "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
@@ -79,6 +79,29 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     return after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given, clinical
 
 
+@vocab_cache
+def _form_name_line() -> regex.Pattern[str]:
+    """A form's line of a label and a name alone (names.toml [form_name_labels])."""
+    labels = phrase_alternation(vocabulary_words("names", "form_name_labels"))
+    word = rf"(?:{_CAPWORD}|{_CAPS_SURNAME})"
+    return regex.compile(rf"(?m)^[ \t]*(?i:{labels})[ ]?:[ \t]*(?P<name>{word}(?:[ ]{word}){{0,3}})[ \t]*\.?[ \t]*$")
+
+
+_COUNTRY_INITIALS = frozenset({"US", "UK", "EU", "UN", "USA", "UAE", "NHS", "ER", "ED", "OR", "ICU"})
+
+
+@vocab_cache
+def _clinical_initials() -> regex.Pattern[str]:
+    """A clinician's initials after the credential or the job a note names them by, or before their credential."""
+    titles = alternation((*vocabulary_words("names", "clinical_titles"), "tech", "Tech", "nurse", "Nurse", "resident", "Resident"))
+    initials = r"(?:\p{Lu}\.){2,3}"
+    return regex.compile(rf"(?<![\w.-])(?:{titles})[ ](?P<a>{initials})(?![\w])"
+                         rf"|(?<![\w.])(?P<b>{initials}),?[ ](?:{alternation(vocabulary_words('names', 'clinical_titles'))})(?![\w])")
+
+
+_GIVEN_AFTER = regex.compile(rf",[ ](?P<given>{_CAPWORD}(?:[ ]{_CAPWORD})?)(?=,|[ \t]*\n|[ \t]*$|[ ]\()")
+
+
 def _not_a_name(word: str, places: bool = True) -> bool:
     low = word.lower()
     return (low in plain_words() or low in word_list("dictionary_words") or is_role_word(word) or low + "." in name_roles()
@@ -112,6 +135,9 @@ class DocumentNameDetector:
                 continue  # "Supreme Court", "Municipal Administration": an institution
             if len(words) > 1 and _not_a_name(words[1], places=False):
                 e = s + len(words[0])
+            if ":" in m.group("sep") and len(words) == 1 and (g := _GIVEN_AFTER.match(text, e)) is not None \
+                    and not any(_not_a_name(w, places=False) for w in g.group("given").split()):
+                e = g.end("given")  # "Patient: Guo, Lei, geb. …": a form's surname, a comma, the given names
             out.append(Span(s, e, "person", "doc-names:role", 0.7))
             out.extend(self._joined(text, e, joined))
         for m in compound.finditer(text, overlapped=True):
@@ -126,6 +152,14 @@ class DocumentNameDetector:
             if (any(k in word_list("first_names") or k in word_list("last_names") for k in known)
                     and not _not_a_name(name, places=False)):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:role", 0.7))
+        for m in _form_name_line().finditer(text):
+            if not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in m.group("name").split()):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:form", 0.7))
+        for m in _clinical_initials().finditer(text):  # "report from night RN B.C.", "Monitor tech C.H.", "-- D.N., RN"
+            g = "a" if m.group("a") is not None else "b"
+            if m.group(g).replace(".", "") in _COUNTRY_INITIALS:
+                continue  # "the U.S. MD team", "a U.K. RN": a country, not a clinician
+            out.append(Span(m.start(g), m.end(g), "person", "doc-names:clinical-initials", 0.7))
         for m in lower.finditer(text, overlapped=True):
             s = e = m.start("name")
             for w in regex.finditer(r"[^\s,]+", m.group("name")):  # the first word, and the second if a name too
@@ -141,7 +175,8 @@ class DocumentNameDetector:
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:lower", 0.6))
         for m in caps_initial.finditer(text):
             sur = m.group("sur")
-            if regex.search(r"[AEIOUYÀ-ÖØ-Ý]", sur) and not regex.fullmatch(r"[IVXLCDM]+", sur) and not _not_a_name(sur.title()):
+            if (regex.search(r"[AEIOUYÀ-ÖØ-Ý]", sur) and not regex.fullmatch(r"[IVXLCDM]+", sur) and not _not_a_name(sur.title())
+                    and not roman_heading(text, m.start())):
                 out.append(Span(m.start(), m.end(), "person", "doc-names:initial", 0.7))
         for m in caps_comma.finditer(text):
             sur, first = m.group("sur").split()[-1].title(), m.group("first").split()[0].title()

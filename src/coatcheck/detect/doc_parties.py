@@ -25,7 +25,8 @@ from .._data import word_list
 from ..spans import Span
 from .doc_names import _not_a_name
 from .doc_persons import is_role_word
-from .vocabulary import (SURNAME_PREFIX, company_suffixes, document_particle_regex, document_particles, phrase_alternation, vocab_cache,
+from .vocabulary import (SURNAME_PREFIX, company_suffixes, document_particle_regex, document_particles, guess_language,
+                         name_roles, phrase_alternation, plain_words, vocab_cache,
                          vocabulary_words, word_set)
 
 _UPPER_WORD = r"(?:\p{Lu}['’])?\p{Lu}{2,}(?:-\p{Lu}{2,})?"
@@ -51,6 +52,11 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
         "case_title": regex.compile(
             rf"(?<![\w])(?i:{_words('parties:case_title')})[ ]+(?P<parties>{name}(?:(?:{_JOINS.pattern}){name}){{0,4}})"
             rf"(?:[ ](?i:{_words('parties:co_parties')}))?[ ]+(?i:{_words('parties:versus')})[ ]+\S"),
+        # a case cited in the text by its parties ("see Frydlender v. France [GC]", "Kowalski and Others v. Romania"):
+        # a party is read only where it is one to three words no dictionary holds (no title opens the citation)
+        "cited": regex.compile(
+            rf"(?<![\w.'’-])(?P<parties>{name})(?:[ ](?i:{_words('parties:co_parties')}))?[ ]+(?:v\.|vs\.|c\.)[ ]+"
+            rf"(?:the[ ]|THE[ ])?\p{{Lu}}"),
         "party_block": regex.compile(
             rf"(?m)^[ \t]*(?:\(\d\)[ ]+)?(?P<name>{name})[ \t]*(?:\n[ \t]*|[ \t]{{2,}})(?:\(\d\)[ ]+)?"
             rf"(?i:{_words('parties:party_roles')})[ \t]*$"),
@@ -65,12 +71,30 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
             r"(?im)(?<![\w])(?:hz|hdz|handzeichen|visto|initials?|enf|inf)\.?[ ]?:[ ]*(?P<ini>\p{L}{2,3}|(?:\p{Lu}\.){2,4})[ \t]*$"),
         "kin": regex.compile(
             rf"(?<![\w.@/-])(?:(?P<first>{_TITLE_WORD})[ ])?(?P<name>\p{{Ll}}[\p{{Ll}}'’-]*\p{{Ll}}|{_TITLE_WORD})[ ]\((?i:{_words('parties:kinship')})\)"),
+        # a relative's name after the relation ("accompanied by brother Oleksandr", "Ansprechpartner: Bruder Kamran
+        # Das", "two children: Mamadou, Ousmane")
+        "kin_before": regex.compile(
+            rf"(?<![\w])(?:(?i:{_words('parties:kinship')})|(?i:{_words('parties:kin_plurals')}))[ ]?:?[ ]"
+            rf"(?P<names>{_TITLE_WORD}(?:[ ]{_TITLE_WORD})?(?:(?:,[ ]|[ ](?:and|und|et|e|y)[ ]){_TITLE_WORD}(?:[ ]{_TITLE_WORD})?){{0,5}})"
+            rf"(?![\w-])"),
         # a letter's subject line names its patient ("Re: Ffion Winterbottom   DOB …", "Re: Mr Ian PRICE, 4 Elm Row")
         "regarding": regex.compile(rf"(?m)^[ \t]*(?i:re|betr|betreff|oggetto|objet|asunto)\.?:[ ]+(?:(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Sig\.(?:ra)?|M\.|Mme|Sr\.|Sra\.)[ ])?"
                                    rf"(?P<name>{_TITLE_WORD}(?:[ ](?:{particle}[ ]){{0,2}}(?:{_TITLE_WORD}|{_UPPER_WORD})){{1,2}})(?=[ \t]{{2,}}|,|[ ]\(|[ \t]*$)"),
+        # a form's role label in capitals before a name in capitals ("ABOGADO: AINHOA FERNÁNDEZ SOLER")
+        "upper_field": regex.compile(
+            rf"(?<![\w])(?:{'|'.join(regex.escape(r.upper()) for r in sorted(name_roles() - _PARTY_ROLES, key=len, reverse=True) if len(r) > 3)})"
+            rf"[ ]?:[ ]+(?P<name>{_UPPER_WORD}(?:[ ]{_UPPER_WORD}){{1,3}})(?=[ \t]*(?:\n|$|,))"),
         "upper_role": regex.compile(rf"(?<![\w])(?:{upper_roles})[ ]+(?P<name>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?)(?![\w])")
         if upper_roles else regex.compile("(?!)"),
     }
+
+
+# the parties of a case, which a company may be as well as a person ("DEMANDADO: HOSTELERÍA COSTA AZUL")
+_PARTY_ROLES = frozenset({"demandado", "demandada", "demandante", "ricorrente", "resistente", "convenuto", "convenuta",
+                          "attore", "beklagte", "beklagter", "kläger", "klägerin", "défendeur", "défenderesse", "demandeur",
+                          "demanderesse", "requérant", "requérante", "appellant", "respondent", "defendant", "plaintiff",
+                          "claimant", "applicant", "recurrente", "recurrido", "actor", "actora", "parte"})
+_KIN_JOINS = regex.compile(r",[ ]|[ ](?:and|und|et|e|y)[ ]")
 
 
 def _person_words(value: str) -> bool:
@@ -92,6 +116,11 @@ def _person_words(value: str) -> bool:
 @vocab_cache
 def _co_parties() -> regex.Pattern[str]:
     return regex.compile(rf"(?i)[ ](?:{_words('parties:co_parties')})$")
+
+
+# the words before a cited case's parties in a run of capitalised words ("See Frydlender v. France", "CASE OF …")
+_CITATION_LEADS = frozenset({"case", "of", "in", "the", "see", "and", "also", "cf", "cf.", "affaire", "causa", "caso",
+                             "sache", "rechtssache", "arrêt", "sentenza", "urteil", "sentencia"})
 
 
 def _party_words(value: str) -> bool:
@@ -137,6 +166,30 @@ class DocumentPartyDetector:
         out: list[Span] = []
         for m in p["case_title"].finditer(text):
             out.extend(self._parties(m.group("parties"), m.start("parties")))
+        titled = {sp.start for sp in out}
+        for m in p["cited"].finditer(text):
+            words = m.group("parties").split()
+            start = m.start("parties")
+            while words and (words[0].lower() in _CITATION_LEADS or words[0].lower() in plain_words()):
+                start += len(words[0]) + 1
+                words = words[1:]
+            party = " ".join(words)
+            if (1 <= len(words) <= 3 and text.startswith(party, start) and start not in titled and _party_words(party)
+                    and not any(_not_a_name(w.title() if w.isupper() else w) for w in words
+                                if w.lower() not in document_particles())):
+                out.append(Span(start, start + len(party), "person", "doc-parties:cited", 0.7))
+        german = guess_language(text) == "de"  # its nouns are capitalised: "Vater Arbeiter" is no name
+        first, last = word_list("first_names"), word_list("last_names")
+        for m in p["kin_before"].finditer(text):
+            base = m.start("names")
+            at = 0
+            for sep in [*_KIN_JOINS.finditer(m.group("names")), None]:
+                end = sep.start() if sep is not None else len(m.group("names"))
+                name = m.group("names")[at:end]
+                if _person_words(name) and (not german or any(w in first or w in last for w in name.split())):
+                    out.append(Span(base + at, base + end, "person", "doc-parties:kin", 0.65))
+                if sep is not None:
+                    at = sep.end()
         for m in p["party_block"].finditer(text):
             if _person_words(m.group("name")) and len(m.group("name").split()) <= 4:
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:party", 0.7))
@@ -177,6 +230,9 @@ class DocumentPartyDetector:
             # "Re: Atrial Fibrillation", "Oggetto: Convocazione Assemblea": a subject, unless a name the gazetteers know
             if _person_words(m.group("name")) and any(w in first or w.title() in last or w in last for w in words):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:party", 0.7))
+        for m in p["upper_field"].finditer(text):
+            if _person_words(m.group("name")):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:role", 0.7))
         for m in p["upper_role"].finditer(text):
             if _person_words(m.group("name")):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:role", 0.7))

@@ -54,7 +54,9 @@ _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 _HASH = re.compile(
     r"^(?:[0-9a-f]{7,12}|[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128}"
     r"|[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64}"
-    r"|(?:sha1|sha256|sha384|sha512|md5|blake2b?)[-:][A-Za-z0-9+/=_-]{20,})$"
+    r"|(?:sha1|sha256|sha384|sha512|md5|blake2b?)[-:][A-Za-z0-9+/=_-]{20,}"
+    r"|hmac-sha(?:1|256|512):[0-9a-f]{40,128}"  # Vault's audit log: a salted HMAC of the value, not the value
+    r"|I[0-9a-f]{40})$"  # a Gerrit Change-Id
 )
 _VERSION = re.compile(r"^[vV]?\d+(?:\.\d+){1,3}(?:[-+.~]?[0-9A-Za-z][0-9A-Za-z.+~-]*)?$")
 _DATE = re.compile(
@@ -161,7 +163,7 @@ def _alphabet_run(low: str) -> int:
 # "set-it-and-forget-it-9" are passphrases)
 _INSTRUCTION = re.compile(r"(?:replace|change|fill|set|generate|update)[-_]?me(?:[-_](?:in|with|to|before|for|now|in[-_]prod|"
                           r"later|please|asap|[a-z0-9]{1,12})){0,8}"
-                          r"|(?:insert|put|paste|enter|add)[-_]your[-_][a-z0-9]{1,12}(?:[-_][a-z0-9]{1,12}){0,4}")
+                          r"|(?:insert|put|paste|enter|add|type)[-_ ]your[-_ ][a-z0-9]{1,12}(?:[-_ ][a-z0-9]{1,12}){0,4}")
 
 
 def is_encoded_content(text: str, start: int, end: int) -> bool:

@@ -34,7 +34,9 @@ _VALUE = r"""[«"'`“]?(?P<v>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/\\-]|\.\w)
 def _phrase() -> regex.Pattern[str]:
     # a hyphen in a phrase matches blanks too ("connecte-toi", "connecte toi")
     alternation = phrase_alternation(w.replace("-", " ") for w in vocabulary_words("cues", "login_as"))
-    return regex.compile(rf"(?i)(?<![\w-])(?:{alternation}):?[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?(?:[\w.-]{{1,40}}\\{{1,2}})?{_VALUE}")
+    # "Logged into "https://api.example:6443" as "adesai"": a server between the phrase and its login
+    server = r"(?:logged|signed|logging)[^\S\n]+in(?:to)?[^\S\n]+[\"']?[^\s\"']{1,200}[\"']?[^\S\n]+as"
+    return regex.compile(rf"(?i)(?<![\w-])(?:{alternation}|{server}):?[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?(?:[\w.-]{{1,40}}\\{{1,2}})?{_VALUE}")
 
 
 @functools.cache
@@ -61,10 +63,12 @@ def _handle_shaped(value: str) -> bool:
 
 @functools.cache
 def _command(kind: str) -> regex.Pattern[str]:
-    """``kind``: "login" or "secret", the commands of data/identity_commands.toml that print one."""
+    """``kind``: "login", "logins" or "secret", the commands of data/identity_commands.toml that print one (or, for
+    "logins", a line of them)."""
     commands = load_toml(data_path("identity_commands.toml"))[kind]
     alternation = "|".join(c.replace(" ", r"[^\S\n]+") for c in commands)
     value = (r"(?:[\w.-]{1,40}\\{1,2})?(?P<v>[A-Za-z_][\w.$-]{0,38}[\w$])" if kind == "login"
+             else r"(?P<v>[A-Za-z_][\w.-]{0,38}[\w](?:[^\S\n]+[A-Za-z_][\w.-]{0,38}[\w]){0,30})" if kind == "logins"
              else r"(?P<v>(?![\"'])\S{6,512}?)")  # to its line's end: "blue(fish)2024", "x\"y" (no quote first)
     # the prompt, the command alone on its line, then the printed value alone on the next (a login after a Windows
     # domain)
@@ -149,6 +153,11 @@ class LoginPhraseDetector:
             s, e = m.span("v")
             if login_at(text, s, e, strict=False):
                 out.append(Span(s, e, "username", f"{self.name}:command", 0.85))
+        for m in _command("logins").finditer(text):  # "$ users" / "ilundgren alundgren mgreco"
+            for w in regex.finditer(r"\S+", m.group("v")):
+                s, e = m.start("v") + w.start(), m.start("v") + w.end()
+                if login_at(text, s, e, strict=False):
+                    out.append(Span(s, e, "username", f"{self.name}:command", 0.85))
         for m in _command("secret").finditer(text):
             s, e = m.span("v")
             if kept_by(text, s, e, _SECRET_KEEPS) is None:

@@ -244,9 +244,15 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     while words and (text[start + words[0][0] : start + words[0][1]] in common or text[start + words[0][0]].islower()
                      or text[start + words[0][0] : start + words[0][1]].lower() in roles):
         words.pop(0)  # an article, a role or a title: "Patient Jane Miller", "Dr. Bob Stone", "Mme Claire Martin"
+    suffixes = {x.replace(".", "") for x in company_suffixes()}
+    after = _WORD_AFTER.match(text, end)
+    tail = _TOKEN_REST.match(text, end)  # the model's span may stop inside "S.p.A"
+    if (words and (text[start + words[-1][0] : start + words[-1][1]] + tail.group()).lower().strip(",").replace(".", "") in suffixes
+            or after is not None and after.group(1).lower().replace(".", "") in suffixes):
+        return None  # "Metalmeccanica Adriatica S.p.A", "Limpiezas Brillo S.L.": a company, not a person
     while words:
         w = text[start + words[-1][0] : start + words[-1][1]]
-        if w.lower().strip(".,") in company_suffixes() or not w[0].isupper() or w in common:
+        if not w[0].isupper() or w in common:
             words.pop()  # a name ends with a capitalised word, never with a particle ("... Alvarez superó la")
         else:
             break
@@ -269,6 +275,8 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     return new_start, new_end
 
 
+_WORD_AFTER = regex.compile(r",?[ ]([\p{L}.&]+)")
+_TOKEN_REST = regex.compile(r"[\p{L}.&]*")
 # A delimited row: two or more field separators with no space after them ("17,Marta,Kowalczyk"), or a tab; an address
 # in prose writes ", " between its parts.
 _ROW = regex.compile(r"[^\n]*(?:\t|(?P<sep>[,;|])(?! )[^\n]*(?P=sep)(?! ))[^\n]*")

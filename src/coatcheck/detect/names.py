@@ -17,8 +17,8 @@ from ..spans import Span
 from .keep import DOC_EXTENSION
 from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_words, document_particle_regex, first_names,
                          first_names_of, guess_language, is_product, name_particles, name_roles,
-                         particle_regex, phrase_regex, plain_words, title_abbreviations, vocab_cache, vocabulary_words,
-                         word_set)
+                         particle_regex, phrase_regex, plain_words, roman_heading, title_abbreviations, vocab_cache,
+                         vocabulary_words, word_set)
 
 # an apostrophe only inside a word (O'Neil's "O'", D'Amico), never as its last character: a closing quote
 _WORD = SURNAME_PREFIX + r"?\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?(?:-\p{Lu}\p{Ll}(?:[\p{Ll}'’]*\p{Ll})?)?"
@@ -380,7 +380,7 @@ class NameDetector:
         for m in _initials_regex().finditer(text):
             sur = m.group("sur").split()[-1]
             if (sur in common or sur in places or sur.lower() in roles or all_plain_words([sur]) or is_product(sur)
-                    or sur.lower() in calendar_words()):
+                    or sur.lower() in calendar_words() or roman_heading(text, m.start())):
                 continue
             out.append(Span(m.start(), m.end(), "person", "names:initials", 0.7))
         return out

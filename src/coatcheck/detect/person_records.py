@@ -1,4 +1,4 @@
-"""The ids of records that are people: ``"customer": {"id": "6689393409394", …}``, ``{"object": "customer", "id":
+"""The ids and names of records that are people: ``"customer": {"id": "6689393409394", …}``, ``{"object": "customer", "id":
 "cus_…"}``, ``"author": {"account_id": "557058:…"}``, ``"__typename": "Customer", "legacyId": "9657825"``.
 
 An API prints a person as an object; the key that holds it (customer, user, author, member …) or its own type field
@@ -13,8 +13,8 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import name_like
-from .vocabulary import vocab_cache, vocabulary_words
+from .validators import name_like, person_name
+from .vocabulary import all_plain_words, vocab_cache, vocabulary_words, word_set
 
 PERSON_RECORDS = "person-records"
 _SPAN = 3000  # how far an object may reach
@@ -25,6 +25,9 @@ _FIELD = regex.compile(r"""["']?(?P<k>[A-Za-z_][\w-]{0,40})["']?[ \t]*:[ \t]*(?:
 # digit, a dot, an underscore or a hyphen); a name written as a name is the person model's
 _HANDLE_KEYS = frozenset({"name", "username", "login", "handle", "nick", "nickname", "screenname", "globalname",
                           "displayname", "uname"})
+# a person record's own full-name fields: two to four capitalised words there are the person's name
+_NAME_KEYS = frozenset({"name", "fullname", "displayname", "realname", "holder", "accountholder", "cardholder",
+                        "cardholdername", "billingname", "shippingname", "contactname", "customername"})
 _HANDLE = regex.compile(r"(?=[a-z0-9._-]*[a-z])(?=[a-z0-9._-]*[0-9._-])[a-z0-9][a-z0-9._-]{2,38}[a-z0-9]")
 _HANDLE_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_product_name", "is_version",
                  "is_date", "is_code_word", "is_fictional_person")
@@ -86,7 +89,7 @@ class PersonRecordDetector:
     """Id fields of objects that are people, and their handles."""
 
     name = PERSON_RECORDS
-    produces = frozenset({"account", "username"})
+    produces = frozenset({"account", "username", "person"})
 
     def detect(self, text: str) -> list[Span]:
         """The id values of ``text``'s person records."""
@@ -140,6 +143,10 @@ class PersonRecordDetector:
                 and (_HANDLE.fullmatch(value) or run_in_names and value.isalpha() and value.islower() and name_like(value))
                 and kept_by(text, s, e, _HANDLE_KEEPS) is None):
             return Span(s, e, "username", self.name, 0.8)  # "author": {"name": "oceane.dev"}
+        if (key in _NAME_KEYS and 2 <= len(value.split()) <= 4 and person_name(value) and not all_plain_words(value.split())
+                and not any(w.lower() in word_set("names", "thing_words") or len(w.strip(".")) < 2 for w in value.split())
+                and kept_by(text, s, e, _HANDLE_KEEPS) is None):
+            return Span(s, e, "person", self.name, 0.75)  # "author": {"type": "user", "name": "Chiamaka Nwosu"}
         return None
 
     def _ids(self, text: str, start: int, end: int) -> list[Span]:

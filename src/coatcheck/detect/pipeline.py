@@ -239,7 +239,10 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                     known.setdefault(". ".join(letters) + ".", s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
-        elif _home_user(value, s) or _handle(value, s):
+            if documents and s.category == "identifier" and len(words) > 1 and len(words[-1]) >= 5 \
+                    and any(c.isdigit() for c in words[-1]):
+                known.setdefault(words[-1], s)  # "Applications nos. 16949/06": the number alone, in a table's cell
+        elif _home_user(value, s) or _handle(value, s) or _home_segment(text, s):
             known.setdefault(value, s)
     return known
 
@@ -269,6 +272,17 @@ def _home_user(value: str, span: Span) -> bool:
     (``whoami``, ``ls -l``, a prompt's ``tbrennan@host``), unless it is a word technical prose writes."""
     return (span.detector.startswith(HOME_PATH_DETECTOR) and span.detector != HOME_PATH_DETECTOR + ":slug-rest"
             and len(value) >= 4 and value.lower() not in plain_words())
+
+
+_HOME_BEFORE = regex.compile(r"(?:^|[\s\"'=:(])(?:/Users|/home|/export/home|/var/home)/$")
+
+
+def _home_segment(text: str, span: Span) -> bool:
+    """A login that another rule read where a home directory's path names it (``dscl . -read /Users/scho``): as
+    :func:`_home_user`, masked bare too."""
+    value = text[span.start:span.end]
+    return (span.category == "username" and len(value) >= 4 and value.lower() not in plain_words()
+            and _HOME_BEFORE.search(text, max(0, span.start - 16), span.start) is not None)
 
 
 def _in_order(values: dict[str, Span], longer_than: int = 0) -> Lookup:

@@ -243,9 +243,11 @@ def composed_labels(name: str) -> str | None:
     if standalone:
         out.append(_phrase(standalone) + "(?!\\w)")
     bare = vocabulary_words(file, "bare")
-    if bare:  # a holder alone, or an abbreviated one ("emp.", "Kd."), with a marker before it or not ("Nº emp.")
+    if bare:  # a holder alone, or an abbreviated one ("emp.", "Kd."), with a marker before or after it or not ("Nº emp.",
+        # "Kd.-Nr.")
         markers = [*vocabulary_words(file, "markers"), *vocabulary_words(file, "markers_after")]
-        out.append(f"(?:{_phrase(markers)}{sep})?{_phrase(bare)}\\.?(?!\\w)")
+        after_any = _phrase(vocabulary_words(file, "markers_after"))
+        out.append(f"(?:{_phrase(markers)}{sep})?{_phrase(bare)}\\.?(?:{sep}{after_any}\\.?)?(?!\\w)")
     return "(?:" + "|".join(out) + ")"
 
 
@@ -436,3 +438,20 @@ def first_names_of(lang: str) -> frozenset[str]:
     """keep/first_names_by_language.toml's names of ``lang`` (built by training/lists/first_names_by_language.py)."""
     names = load_toml(data_path("keep", "first_names_by_language.toml")).get(lang)
     return frozenset(names) if names else frozenset()
+
+
+_LINE_START = regex.compile(r"(?:^|\n)[ \t]*$")
+
+
+# classifications numbered in Roman ("Killip I. Ecocardiograma…", "NYHA II", "Stadium IV", "grado III")
+_CLASS_BEFORE = regex.compile(r"(?i)(?:killip|nyha|stage|stadium|grade|grad|grado|class|classe|clase|klasse|type|typ|tipo|"
+                              r"forrest|fontaine|gleason|figo|tnm|ccs|asa|gcs|bi-rads|lugano|ann[ ]arbor)[ ]$")
+
+
+def roman_heading(text: str, start: int) -> bool:
+    """``text[start:]`` opens a line with a section's Roman number ("I. ALLEGED VIOLATION", "V. Ecocardiograma") or
+    ends a classification's ("Killip I. Ecocardiograma"), not a name's initial."""
+    return (text[start:start + 1] in ("I", "V", "X") and text[start + 1:start + 2] == "."
+            and (_LINE_START.search(text, max(0, start - 12), start) is not None
+                 or _CLASS_BEFORE.search(text, max(0, start - 12), start) is not None))
+

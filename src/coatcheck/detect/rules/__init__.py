@@ -250,6 +250,8 @@ class CompiledRule:
             start, end = m.span(r.group)
             if start < 0 or end <= start:
                 continue
+            if r.category == "username" and "\\" in text[start:end]:
+                start = text.rindex("\\", start, end) + 1  # "Account Name: CORP\mkowalski": the login, not its domain
             end = self._validated_end(text, start, end)
             if end is None:
                 continue
