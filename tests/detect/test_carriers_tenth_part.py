@@ -176,3 +176,56 @@ def test_logins_and_sessions_tools_print(m: Masker, text: str, values: list[str]
 ])
 def test_what_names_no_one_there_stays(m: Masker, text: str) -> None:
     assert not [s for s in m.pipeline.detect(text) if s.category == "username"]
+
+
+@pytest.mark.parametrize("text,values", [
+    ("la Sig.ra Teresa Russo, nata a Bologna il 19 gennaio 1973", ["Bologna"]),
+    ("nacido en Cuenca en 1950", ["Cuenca"]),
+    ("The first applicant lives in Mersin and the second applicant in Batman.", ["Mersin", "Batman"]),
+    ("the applicant was arrested at his home in Bydgoszcz by officers", ["Bydgoszcz"]),
+    ("Del 1 al 4 de marzo de 2018 se completó el estudio", ["1", "4 de marzo de 2018"]),
+    ("Wir konnten den Patienten am 24. Mai in gebessertem Zustand entlassen.", ["24. Mai"]),
+    ("sito en Calle Alcalá, número 12, de Sevilla. El día", ["Calle Alcalá, número 12"]),
+    ("Nombre: Ngozi. Apellidos: Mensah\n", ["Ngozi"]),
+    ("In the case of SHEVCHENKO v. Romania,", ["SHEVCHENKO"]),
+    ("ZHAO MEILING, nata a Pescara il 19/02/1979", ["ZHAO MEILING"]),
+    ("1706 Handoff given to Gülsüm A., RN at bedside using SBAR.", ["Gülsüm A."]),
+    ("Personne de confiance : Rosmery Castillo (+33 6 74 02 27 96).", ["Rosmery Castillo"]),
+    ("CONSEIL D'ÉTAT\nstatuant au contentieux\n\nN° 143810\n\nREPUBLIQUE FRANÇAISE", ["143810"]),
+])
+def test_document_classes_second_part(doc: Masker, text: str, values: list[str]) -> None:
+    found = spans_of(doc, text)
+    for v in values:
+        assert any(v in f for f in found), v
+
+
+@pytest.mark.parametrize("text,kept,category", [
+    ("CASE OF CYPRUS v. TURKEY", "CYPRUS", "person"),
+    ("lives in Rome and the other in April", "April", "address"),
+    ("see item No. 12345 in the list", "12345", "identifier"),
+    ("Ship to 1600 Amphitheatre Pkwy, Mountain View, CA 94043-1351 today", "today", "address"),
+])
+def test_document_neighbours_stay_second_part(doc: Masker, text: str, kept: str, category: str) -> None:
+    assert not [s for s in doc.pipeline.detect(text) if s.category == category and kept in text[s.start:s.end]]
+
+
+@pytest.mark.parametrize("text,values", [
+    ("[Chat-Protokoll]\nSara (support bot): Wie kann ich helfen?\nHannah: meine Bestellung ist nie angekommen.\n", ["Hannah"]),
+    ("Reisepassnummer in der Buchung: KJRN8KM62. Danke", ["KJRN8KM62"]),
+    ("Lieferadresse Hauptstraße 178, 34289 Leipzig, Rückruf unter 0157 7706 7448. Bezahlt mit Karte 2668 7756 8823 4505.",
+     ["Hauptstraße 178, 34289 Leipzig", "0157 7706 7448", "2668 7756 8823 4505"]),
+    ("Account Name:  BRIGHTLANE\\mkowalski\nlater mkowalski logged off", ["BRIGHTLANE\\mkowalski", "mkowalski"]),
+])
+def test_agent_classes_second_part(m: Masker, text: str, values: list[str]) -> None:
+    found = spans_of(m, text)
+    for v in values:
+        assert v in found, v
+
+
+@pytest.mark.parametrize("text", [
+    "created_by: parquet-cpp-arrow version 14.0.1\n",
+    '{"auth":{"client_token":"hmac-sha256:155f5e98868514b1dc3c6db40819b3d7cdf0df64b182a2644064681627676784"}}',
+    "Sara (support bot): Wie kann ich helfen?\nStatus: alles gut hier\n",
+])
+def test_a_tool_s_own_words_stay(m: Masker, text: str) -> None:
+    assert not [s for s in m.pipeline.detect(text) if s.category in ("username", "secret", "person") and "Sara" not in text[s.start:s.end]]

@@ -92,9 +92,10 @@ def _subject_users(text: str, rows: list[tuple[int, str]], cols: list[tuple[int,
         if kind is None or name is None or row[kind[0]:kind[1]] != "User":
             continue
         a, b = rs + name[0], rs + name[1]
+        login = a
         if (m := _ISSUER.match(text, a, b)) is not None:
-            a = m.end()
-        if "@" not in text[a:b] and login_word(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
+            login = m.end()  # "oidc:atanaka": the login is checked, masked with its provider's prefix
+        if "@" not in text[a:b] and login_word(text[login:b]) and kept_by(text, login, b, _CELL_KEEPS) is None:
             out.append(Span(a, b, "username", "aligned-tables:username", 0.8))
     return out
 
@@ -207,8 +208,9 @@ class AlignedTableDetector:
                 a, b = rs + span[0], rs + span[1]
                 if cat == "username" and " " in text[a:b]:
                     b = text.index(" ", a, b)  # a login has no blank: the next column's value ran into its cell
+                login = a
                 if cat == "username" and (m := _DOMAIN_USER.fullmatch(text, a, b)) is not None:
-                    a = m.start("user")  # whoami's "brightlane\jli": the login, after its domain
-                if check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
+                    login = m.start("user")  # whoami's "brightlane\jli": the login is checked, masked with its domain
+                if check(text[login:b]) and kept_by(text, login, b, _CELL_KEEPS) is None:
                     out.append(Span(a, b, cat, f"aligned-tables:{cat}", 0.8))
         return out

@@ -128,6 +128,7 @@ def _residence() -> regex.Pattern[str]:
         rf"|(?<![\w.])(?P<box>(?i:{boxes})[ ]?\d{{1,6}}(?:[ ]\d{{2}}){{0,3}})(?![\w])")
 
 
+_AND_IN = regex.compile(r"[ ](?:and|und|et|e|y)[ ](?:\p{Ll}+[ ]){1,3}(?:in|a|à|en)[ ](?P<town>\p{Lu}[\p{L}\p{M}'’]+(?:-\p{Lu}[\p{L}\p{M}'’]+)*)(?![\w-])")
 # a line that opens with a town, a comma and its date ("Düsseldorf, den 29. August 2020", "Frankfurt am Main, 1.8.")
 _DATED_PLACE = regex.compile(
     r"(?m)^[ \t]*(?P<town>\p{Lu}[\p{L}\p{M}'’]+(?:-\p{L}[\p{L}\p{M}'’]*)*(?:[ ](?:am|im|an[ ]der|sur|sous|en|de|di|del|upon|on)"
@@ -212,6 +213,10 @@ class DocumentAddressDetector:
                 if any(w.lower() in _not_towns() for w in text[start:end].split()):
                     continue  # "lives in Nursing Home", "vive en Residencia": a care setting, not a town
             out.append(Span(start, end, "address", "doc-addresses:residence", 0.75))
+            if g == "town" and (a := _AND_IN.match(text, end)) is not None and not _not_a_town(a.group("town")) \
+                    and a.group("town").lower() not in _not_towns() and a.group("town").lower() not in calendar_words():
+                # "lives in Mersin and the second applicant in Batman": the other's town
+                out.append(Span(a.start("town"), a.end("town"), "address", "doc-addresses:residence", 0.7))
         for m in _residence_far().finditer(text):
             g = "town" if m.group("town") is not None else "before"
             if m.group(g) in places:  # a known place only: the words between may be anything

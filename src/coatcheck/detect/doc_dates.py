@@ -91,14 +91,14 @@ def _document_date_regex() -> regex.Pattern[str]:
           | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE})(?P<a>[0-3]?\d)(?P<s>[./])(?P<b>[0-3]?\d)(?P=s)?(?![\d/]|[.]\d)  # on 24/04, am 8.4., on 2/24
           | (?P<a>[01]?\d)/(?P<b>[0-3]?\d)[ ](?:[01]\d|2[0-3])[0-5]\d(?![\d:/.])                      # 2/23 1500: a note's date and 24-hour time
           | (?<=(?<![\w])(?-i:[Aa]m)[ ])(?:[12]\d|3[01]|0?[1-9])\.(?=[ ](?-i:\p{{Ll}}))                         # "Am 26. entfieberte": the day of the month a German letter means
-          | (?<=(?<![\w])(?:vom|von|ab|seit|zwischen[ ]dem|du|del|dal|from|between)[ ]){_DAY}\.?(?=[ ]?(?:bis(?:[ ]zum)?|auf[ ]den|und|au|al|to|and|-|–)[ ]?[0-3]?\d(?:[./][01]?\d|\.?[ ](?:{month_any})(?![\w])))  # vom 19. bis 04.10.2019, du 19 au 24/10
+          | (?<=(?<![\w])(?i:vom|von|ab|seit|zwischen[ ]dem|du|del|dal|from|between)[ ]){_DAY}\.?(?=[ ]?(?:bis(?:[ ]zum)?|auf[ ]den|und|au|al|to|and|-|–)[ ]?[0-3]?\d(?:[./][01]?\d|\.?[ ](?:de[ ]|di[ ])?(?:{month_any})(?![\w])))  # vom 19. bis 04.10.2019, du 19 au 24/10
           | (?<=(?<![\w])(?:bis|ab)[ ])[0-3]?\d\.[01]?\d\.(?![ ]?\d)                                        # (bis 9.3.): with its full stops, not "bis 1.3 mg/dl"
           | (?P<a>1[3-9]|2\d|3[01]|0[1-9])/(?P<b>0?[1-9]|1[0-2])(?=[ ]?(?:and|und|et|y|e|–|-)[ ]?[0-3]?\d/[01]?\d(?!\d))  # 16/07 and 17/07, not 4/5 and 5/5
           | (?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?=[ ]\d{{1,2}}:\d\d(?!\d))                                   # 21/11 09:30
           | (?P<a>0[1-9]|[12]\d|3[01])/(?P<b>0[1-9]|1[0-2])(?<=0\d/\d\d|1[3-9]/\d\d|[23]\d/\d\d|\d\d/0\d)(?![\d/]|[.,]\d)  # 06/03, 29/08: not 5/7, 3/12, 10/10
           | {_DAY}-{month_any}-{year}                                                                  # 09-Apr-1979
           | {_DAY}[ ]?[-–][ ]?{_DAY}{_SPACE}{month_sure}(?:,?{_SPACE}{year})?                          # 17-19 May
-          | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE}){_DAY}{_SPACE}(?:{join}{_SPACE})?{month_any}(?![\w])  # on 15 May, du 29 mai
+          | (?<=(?<![\w'])(?:{day_cue})[ ]?,?{_SPACE}){_DAY}(?:[ ]?\.)?{_SPACE}(?:{join}{_SPACE})?{month_any}(?![\w])  # on 15 May, du 29 mai
           | (?<=(?<![\w'])(?:{cue}){_SPACE})(?P<bare>{_YEAR4}(?:[-/–](?:{_YEAR4}|\d\d))?)(?!\s*%)  # in 2019
           | (?<=\b(?:on|from|by|until|since|before|after)[ ]the[ ]){_DAY}(?:st|nd|rd|th)           # on the 3rd
           | (?<!\d[ ]?)(?<!(?<![\w]){statute}[ ,]{{1,2}}(?:(?:of|von|de|del|du|di)[ ])?)(?P<bare>(?:1[89]\d|20[0-2])\d(?:[–/-](?:(?:1[89]\d|20[0-2])\d|\d\d(?!\d)))?)(?![ ]+{statute}(?![\w]))(?<!\((?:1[89]|20)\d\d(?=[ ]?\)))(?-i:(?![ ]+\p{{Lu}}{{2,}}))(?![ ]?{_UNIT})(?=[ ]?[.,;:)?]{{0,2}}(?:\s|$))  # 1942, (R, 2019)

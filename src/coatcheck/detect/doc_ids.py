@@ -187,8 +187,11 @@ class DocumentIdDetector:
                 continue  # "page No. 245"
             named = bool(text[m.start():m.start("num")].strip(" .:º°").split()[1:])  # a word between sign and number
             grouped = regex.fullmatch(r"\d{1,3}(?:\.\d{3})+", num) is not None  # "finca registral n.º 24.517"
-            if _RANGE.fullmatch(num) or not named and "/" not in num and "-" not in num and not grouped:
-                continue  # "No. 12345" alone is nobody's case
+            ls, le = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+            alone = not text[ls:m.start()].strip() and not text[m.end():le if le >= 0 else len(text)].strip() \
+                and sum(c.isdigit() for c in num) >= 5  # "N° 143810" on its own line: a decision's heading
+            if _RANGE.fullmatch(num) or not named and "/" not in num and "-" not in num and not grouped and not alone:
+                continue  # "No. 12345" in a sentence is nobody's case
             if sum(c.isdigit() for c in num) >= 3 and not _YEAR_ALONE.fullmatch(num) and not _DATE_LIKE.fullmatch(num):
                 out.append(Span(m.start("num"), m.end("num"), "identifier", "doc-ids:sign-named", 0.8))
         return out + list(_coordinated(text, out))

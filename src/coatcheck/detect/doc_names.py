@@ -79,12 +79,21 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     return after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given, clinical
 
 
+# a name right before the clause that gives the person's birth ("ZHAO MEILING, nata a Pescara il …", "Jan Nowak, born
+# on 3 May 1961", "Ngozi Mensah, geb. 28.11.1964")
+_BORN_AFTER = regex.compile(
+    rf"(?<![\w.'’-])(?P<name>(?:{_CAPWORD}|{_CAPS_SURNAME})(?:[ ](?:(?i:de|del|della|di|da|van|von|der|den|le|la|lo|el|al|ben)[ ])?"
+    rf"(?:{_CAPWORD}|{_CAPS_SURNAME})){{1,3}}),[ ](?:nat[oaie][ ](?:a|in|il)|n[ée]e?[ ](?:à|le|en)|geb\.|geboren[ ](?:am|in)"
+    rf"|nacid[oa][ ](?:en|el)|born[ ](?:on|in))(?![\w])")
+
+
 @vocab_cache
 def _form_name_line() -> regex.Pattern[str]:
     """A form's line of a label and a name alone (names.toml [form_name_labels])."""
     labels = phrase_alternation(vocabulary_words("names", "form_name_labels"))
     word = rf"(?:{_CAPWORD}|{_CAPS_SURNAME})"
-    return regex.compile(rf"(?m)^[ \t]*(?i:{labels})[ ]?:[ \t]*(?P<name>{word}(?:[ ]{word}){{0,3}})[ \t]*\.?[ \t]*$")
+    return regex.compile(rf"(?m)(?:^|(?<=\.[ ]))[ \t]*(?i:{labels})[ ]?:[ \t]*(?P<name>{word}(?:[ ]{word}){{0,3}})"
+                         rf"(?=[ \t]*\.?[ \t]*$|\.[ ]+\p{{Lu}}[\p{{L}} ]{{2,30}}:)")
 
 
 _COUNTRY_INITIALS = frozenset({"US", "UK", "EU", "UN", "USA", "UAE", "NHS", "ER", "ED", "OR", "ICU"})
@@ -96,7 +105,7 @@ def _clinical_initials() -> regex.Pattern[str]:
     titles = alternation((*vocabulary_words("names", "clinical_titles"), "tech", "Tech", "nurse", "Nurse", "resident", "Resident"))
     initials = r"(?:\p{Lu}\.){2,3}"
     return regex.compile(rf"(?<![\w.-])(?:{titles})[ ](?P<a>{initials})(?![\w])"
-                         rf"|(?<![\w.])(?P<b>{initials}),?[ ](?:{alternation(vocabulary_words('names', 'clinical_titles'))})(?![\w])")
+                         rf"|(?<![\w.])(?P<b>{initials}|{_CAPWORD}[ ]\p{{Lu}}\.),?[ ](?:{alternation(vocabulary_words('names', 'clinical_titles'))})(?![\w])")
 
 
 _GIVEN_AFTER = regex.compile(rf",[ ](?P<given>{_CAPWORD}(?:[ ]{_CAPWORD})?)(?=,|[ \t]*\n|[ \t]*$|[ ]\()")
@@ -152,11 +161,17 @@ class DocumentNameDetector:
             if (any(k in word_list("first_names") or k in word_list("last_names") for k in known)
                     and not _not_a_name(name, places=False)):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:role", 0.7))
+        for m in _BORN_AFTER.finditer(text):  # "ZHAO MEILING, nata a Pescara", "Raffaele Lo Russo, nato a …"
+            words = [w for w in m.group("name").split() if w.lower() not in name_particles()]
+            if words and not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in words):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:born", 0.7))
         for m in _form_name_line().finditer(text):
             if not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in m.group("name").split()):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:form", 0.7))
         for m in _clinical_initials().finditer(text):  # "report from night RN B.C.", "Monitor tech C.H.", "-- D.N., RN"
             g = "a" if m.group("a") is not None else "b"
+            if " " in m.group(g) and _not_a_name(m.group(g).split()[0], places=False):
+                continue  # "Monitor B., RN": a word, not a given name
             if m.group(g).replace(".", "") in _COUNTRY_INITIALS:
                 continue  # "the U.S. MD team", "a U.K. RN": a country, not a clinician
             out.append(Span(m.start(g), m.end(g), "person", "doc-names:clinical-initials", 0.7))

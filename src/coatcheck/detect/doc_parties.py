@@ -25,7 +25,7 @@ from .._data import word_list
 from ..spans import Span
 from .doc_names import _not_a_name
 from .doc_persons import is_role_word
-from .vocabulary import (SURNAME_PREFIX, company_suffixes, document_particle_regex, document_particles, guess_language,
+from .vocabulary import (SURNAME_PREFIX, company_suffixes, country_names, document_particle_regex, document_particles, guess_language,
                          name_roles, phrase_alternation, plain_words, vocab_cache,
                          vocabulary_words, word_set)
 
@@ -127,7 +127,8 @@ def _party_words(value: str) -> bool:
     """A case title's applicant: in that layout a surname may be a word too (PRETTY, LAMBERT, LE PEN); not a state
     (CYPRUS v. TURKEY), a role, an institution or a company."""
     words = [w.strip(",.") for w in value.split()]
-    if not words or " ".join(words).title() in word_list("places") or words[-1].title() in word_list("places"):
+    states = country_names()
+    if not words or " ".join(words).title() in states or words[-1].title() in states or " ".join(words) in states:
         return False
     for w in words:
         base = w.title() if w.isupper() else w
@@ -175,7 +176,7 @@ class DocumentPartyDetector:
                 words = words[1:]
             party = " ".join(words)
             if (1 <= len(words) <= 3 and text.startswith(party, start) and start not in titled and _party_words(party)
-                    and not any(_not_a_name(w.title() if w.isupper() else w) for w in words
+                    and not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in words
                                 if w.lower() not in document_particles())):
                 out.append(Span(start, start + len(party), "person", "doc-parties:cited", 0.7))
         german = guess_language(text) == "de"  # its nouns are capitalised: "Vater Arbeiter" is no name

@@ -142,11 +142,16 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
         return True  # local-dev-secret, test_password, dev-token: a development stand-in named for what it stands in for
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
+    if _AUDIT_HMAC.fullmatch(value):
+        return True  # Vault's audit log writes "hmac-sha256:…" for every secret: its own redaction, not the value
     if _alphabet_run(low) >= 12:
         return True  # sk_abcdefghijklmnopqrstuvwxyz123, "ABCDEFGH…xyz0123456789": the alphabet typed out, no key
     if value.islower() and _INSTRUCTION.fullmatch(value):
         return True  # replace-me-with-64-random-chars, change_me_in_prod, fill-me-in: the value says what to put there
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
+
+
+_AUDIT_HMAC = re.compile(r"hmac-sha(?:1|256|384|512):[0-9a-f]{40,128}")
 
 
 def _alphabet_run(low: str) -> int:
@@ -492,6 +497,15 @@ def is_workload_name(text: str, start: int, end: int) -> bool:
     """The name of a pod or a deployment in ``kubectl get`` output (``api-7f9c6b8d4-x2kqp   1/1   Running``): its
     generated suffixes are no key."""
     return _WORKLOAD_ROW.match(text, end) is not None
+
+
+_VERSION_AFTER = re.compile(r"[ \t]+(?:version|v)[ \t]?\d|/v?\d+\.\d")
+
+
+def is_versioned_program(text: str, start: int, end: int) -> bool:
+    """A program named with its version right after it (``created_by: parquet-cpp-arrow version 14.0.1``,
+    ``author: dependabot/1.2``): what a file's metadata or a user agent names, not a person."""
+    return _VERSION_AFTER.match(text, end) is not None
 
 
 def is_hash_digest(text: str, start: int, end: int) -> bool:
@@ -1054,6 +1068,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_parenthesised_version,
         is_cloud_account_id,
         is_hash_digest,
+        is_versioned_program,
         is_version,
         is_date,
         is_calendar_date,

@@ -233,6 +233,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         return None
     if kind == "ADDR":
         start = _trim_address(text, start, end)
+        end = _cut_address_tail(text, start, end)
         value = text[start:end]
         ok = (_house_number(value) and _STREET_WORD.search(value) is not None and len(value) <= 120
               and not any(c in value for c in "@+#|\\\n") and not date_ranges(value)
@@ -273,6 +274,22 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
                  and w not in word_list("ambiguous_first_names"))
         return (new_start, new_end) if known and not _quoted_alone(text, new_start, new_end) else None
     return new_start, new_end
+
+
+# where an address the model reads too far ends: a sentence's end, or before a run of nine digits or more (a phone, a
+# card: "Hauptstraße 178, 34289 Leipzig, Rückruf unter 0157 7706 7448. Bezahlt mit Karte …")
+_SENTENCE_END = regex.compile(r"\.[ \t]+\p{Lu}|\n")
+_LONG_NUMBER = regex.compile(r"(?<!\d)(?!\d{5}-\d{4}(?!\d))\+?\d(?:[ ./-]?\d){8,}")  # not a ZIP+4, not "Via Roma 123 00184"
+
+
+def _cut_address_tail(text: str, start: int, end: int) -> int:
+    """``end``, or where the model's address span should have stopped (see above); ``start`` when nothing is left."""
+    if (m := _SENTENCE_END.search(text, start, end)) is not None:
+        end = m.start()
+    if (n := _LONG_NUMBER.search(text, start, end)) is not None:
+        comma = text.rfind(",", start, n.start())
+        end = comma if comma > start else start
+    return end
 
 
 _WORD_AFTER = regex.compile(r",?[ ]([\p{L}.&]+)")

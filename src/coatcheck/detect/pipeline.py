@@ -239,6 +239,9 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                     known.setdefault(". ".join(letters) + ".", s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
+            if s.category == "username" and (login := regex.split(r"[\\:]", value)[-1]) != value and len(login) >= 4 \
+                    and login.lower() not in plain_words():
+                known.setdefault(login, s)  # "CORP\\mkowalski", "oidc:atanaka": the login alone too
             if documents and s.category == "identifier" and len(words) > 1 and len(words[-1]) >= 5 \
                     and any(c.isdigit() for c in words[-1]):
                 known.setdefault(words[-1], s)  # "Applications nos. 16949/06": the number alone, in a table's cell

@@ -18,7 +18,8 @@ from .keep import KEEPS, KeepPredicate, is_code_identifier, is_place_name
 
 # rules whose slot holds a person's name or its parts ("lastName": "Takahashi", N:Lyon;Marie): a place's name there is hers
 _PERSON_SLOTS = frozenset({"name-part-field", "name-part-element", "person-field", "vcard-name-parts", "hl7-person-name",
-                           "tables:person"})
+                           "tables:person", "doc-names:form", "doc-names:born", "doc-parties:cited", "doc-parties:case",
+                           "names:birth-name", "transcript-speaker", "person-records"})
 
 
 @cache

@@ -455,3 +455,21 @@ def roman_heading(text: str, start: int) -> bool:
             and (_LINE_START.search(text, max(0, start - 12), start) is not None
                  or _CLASS_BEFORE.search(text, max(0, start - 12), start) is not None))
 
+
+@cache
+def country_names() -> frozenset[str]:
+    """The names of the world's countries and territories in the five languages (``Romania``, ``Rumänien``,
+    ``Turquie``), from phonenumbers' geocoding data: a state, as a party of a case, is no person."""
+    import phonenumbers
+    from phonenumbers import geocoder
+
+    names: set[str] = set()
+    for region in phonenumbers.SUPPORTED_REGIONS:
+        example = phonenumbers.example_number(region)
+        if example is None:
+            continue
+        for lang in ("en", "fr", "de", "it", "es"):
+            if name := geocoder.country_name_for_number(example, lang):
+                names.add(name)
+    return frozenset(names)
+

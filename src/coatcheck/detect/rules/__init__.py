@@ -250,11 +250,12 @@ class CompiledRule:
             start, end = m.span(r.group)
             if start < 0 or end <= start:
                 continue
-            if r.category == "username" and "\\" in text[start:end]:
-                start = text.rindex("\\", start, end) + 1  # "Account Name: CORP\mkowalski": the login, not its domain
-            end = self._validated_end(text, start, end)
-            if end is None:
+            # "Account Name: CORP\mkowalski": the login is checked, and masked with its domain
+            login_at = text.rindex("\\", start, end) + 1 if r.category == "username" and "\\" in text[start:end] else start
+            checked = self._validated_end(text, login_at, end)
+            if checked is None:
                 continue
+            end = checked
             value = text[start:end]
             if r.entropy is not None and shannon_entropy(value) < r.entropy:
                 continue
