@@ -25,7 +25,7 @@ def found(m: Masker, text: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("text,value", [
-    ("Hi team, Folasade here, from billing. The export broke again.", "Folasade"),
+    ("Hi team, Rosalind here, from billing. The export broke again.", "Rosalind"),
     ("Hey, Tadeusz here — can you check the deploy?", "Tadeusz"),
     ("Ciao a tutti, Ludovica qui: il deploy è rotto", "Ludovica"),
     ("Hallo zusammen, Wiebke hier - der Build ist rot.", "Wiebke"),
@@ -35,7 +35,8 @@ def test_a_speaker_naming_themself_before_here(m: Masker, text: str, value: str)
     assert found(m, text).get(value) == "person"
 
 
-@pytest.mark.parametrize("text", ["Click here, then Save.", "Logs here:", "Everything here, ok?",
+@pytest.mark.parametrize("text", ["Click here, then Save.", "Logs here:", "Everything here, ok?", "Dockerfile here:",
+                                  "Hotfix here, merging.",
                                   "See the notes. Details here - and more.", "Done here, merging now.",
                                   "Berlin here, Paris next week.", "Ecco. Tutto qui, grazie."])
 def test_a_word_before_here_names_no_one(m: Masker, text: str) -> None:
@@ -102,6 +103,7 @@ def test_a_login_in_a_windows_table(m: Masker, text: str, value: str) -> None:
     "define( 'AUTH_KEY',         'put your unique phrase here' );",
     '{"country": "US", "city": "Denver"}',
     "the CVV field has 3 digits",
+    "CSC 2019 conference; csc 1000 lines",
 ])
 def test_what_describes_a_credential_or_a_place_stays(m: Masker, text: str) -> None:
     assert not m.pipeline.detect(text)
@@ -118,8 +120,8 @@ def test_what_describes_a_credential_or_a_place_stays(m: Masker, text: str) -> N
     ("Nombre: Xabier.\nApellidos: Olano.\n", ["Xabier"]),
     ("Patient: Guo, Lei, geb. 22.05.1990", ["Guo, Lei"]),
     ("ABOGADO: AINHOA FERNÁNDEZ SOLER\n", ["AINHOA FERNÁNDEZ SOLER"]),
-    ("Pt d/c home accompanied by brother Oleksandr.", ["Oleksandr"]),
-    ("with whom he has two children: Mamadou, Ousmane, born in 2001.", ["Ousmane"]),
+    ("Pt d/c home accompanied by brother Tadeusz.", ["Tadeusz"]),
+    ("with whom he has two children: Mamadou, Lucas, born in 2001.", ["Mamadou", "Lucas"]),
     ("0715  Rec'd report from night RN B.C.\n1440  Monitor tech C.H. aware.\n-- D.N., RN", ["B.C.", "C.H.", "D.N."]),
 ])
 def test_document_classes(doc: Masker, text: str, values: list[str]) -> None:
@@ -138,6 +140,14 @@ def test_document_classes(doc: Masker, text: str, values: list[str]) -> None:
     ("CASE OF GERMANY v. ITALY", "GERMANY"),
     ("El nombre Sistema no existe", "Sistema"),
     ("seen by the U.S. MD team", "U.S."),
+    ("Family history: mother Diabetes, brother Asthma; figli: Nessuno", "Diabetes"),
+    ("P.O., RN gave meds; I.V., RN", "P.O."),
+    ("Amended, 1 January 2021", "Amended"),
+    ("Name: Aspirin", "Aspirin"),
+    ("ABOGADO: TURNO DE OFICIO", "TURNO"),
+    ("Pepsi v. Coke taste test", "Pepsi"),
+    ("verh. Rentner", "Rentner"),
+    ("the patient moved to Radiology", "Radiology"),
     ('{"country": "US", "city": "Austin"}', "US"),
 ])
 def test_document_neighbours_stay(doc: Masker, text: str, kept: str) -> None:
@@ -169,6 +179,11 @@ def test_logins_and_sessions_tools_print(m: Masker, text: str, values: list[str]
 
 @pytest.mark.parametrize("text", [
     '{"permissions": "read-write"}',
+    '{"repo": "admin", "production": "read-write", "cache": "read-only"}',
+    "User Name: BUILTIN\\Administrators",
+    "# users\nfastapi sqlalchemy alembic pydantic\n",
+    "identity: SystemAssigned\n",
+    "Error (db): timeout after 30s\nMax: connections reached on the replica\n",
     "[2] [00000] [~~  ] [reboot  ] [~           ]",
     '"remoteUser": "vscode"',
     "Require valid-user\n",

@@ -20,7 +20,7 @@ import regex
 from .._data import word_list
 from ..spans import Intervals, Span
 from .doc_dates import document_dates
-from .vocabulary import alternation, calendar_words, phrase_alternation, plain_words, vocab_cache, vocabulary_words
+from .vocabulary import alternation, calendar_words, is_product, phrase_alternation, plain_words, vocab_cache, vocabulary_words
 
 _CAP = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
 _LINK = r"(?:de|del|de[ ]la|de[ ]los|de[ ]las|des|du|de[ ]l['’]|d['’]|di|della|dei|degli|delle|dello|von|vom|of|the|la|le|les|el|y|i|et|sur|sous|en|an[ ]der|am)(?![\p{L}'’])"
@@ -128,6 +128,7 @@ def _residence() -> regex.Pattern[str]:
         rf"|(?<![\w.])(?P<box>(?i:{boxes})[ ]?\d{{1,6}}(?:[ ]\d{{2}}){{0,3}})(?![\w])")
 
 
+# a second person's town joined to a residence ("lives in Mersin and the second applicant in Batman")
 _AND_IN = regex.compile(r"[ ](?:and|und|et|e|y)[ ](?:\p{Ll}+[ ]){1,3}(?:in|a|à|en)[ ](?P<town>\p{Lu}[\p{L}\p{M}'’]+(?:-\p{Lu}[\p{L}\p{M}'’]+)*)(?![\w-])")
 # a line that opens with a town, a comma and its date ("Düsseldorf, den 29. August 2020", "Frankfurt am Main, 1.8.")
 _DATED_PLACE = regex.compile(
@@ -183,8 +184,8 @@ class DocumentAddressDetector:
         for m in _DATED_PLACE.finditer(text):
             town = m.group("town")
             first = town.split()[0]
-            if _not_a_town(first) and town not in word_list("places") or first.lower() in calendar_words():
-                continue
+            if not (town in word_list("places") or first in word_list("places")) or first.lower() in calendar_words():
+                continue  # a known place only: "Amended, 1 January 2021", "Hinweis, 12.03.2021" are words
             after = m.end()
             dates = document_dates(text[after:after + 40])
             if dates and dates[0][0] == 0:
@@ -296,9 +297,11 @@ def _not_towns() -> frozenset[str]:
 
 
 def _not_a_town(word: str) -> bool:
-    """A capitalised word after a residence cue that names no town: a word of the language ("lives in Poverty")."""
+    """A capitalised word after a residence cue that names no town: a word of the language ("lives in Poverty"), a
+    month or a weekday ("nato a Gennaio"), a product."""
     low = word.lower()
-    return low in plain_words() or low in word_list("dictionary_words") or low in word_list("common_words")
+    return (low in plain_words() or low in word_list("dictionary_words") or low in word_list("common_words")
+            or low in calendar_words() or is_product(word))
 
 
 def confirm_model_addresses(text: str, spans: list[Span]) -> list[Span]:

@@ -19,8 +19,9 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .doc_persons import is_role_word
-from .vocabulary import (SURNAME_PREFIX, alternation, phrase_alternation, company_suffixes, is_product, name_particles, name_roles, plain_words,
-                         roman_heading, vocab_cache, vocabulary_words, word_set)
+from .vocabulary import (SURNAME_PREFIX, alternation, company_suffixes, document_particle_regex, is_product, name_particles,
+                         name_roles, phrase_alternation, plain_words, roman_heading, vocab_cache, vocabulary_words,
+                         word_set)
 
 _LOWER_TITLES = ("dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "herr", "frau", "hr.", "fr.", "mme", "sig.", "sig.ra",
                  "sr.", "sra.", "dott.", "dott.ssa", "prof.", "prof")
@@ -79,12 +80,14 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     return after_role, lower, joined, caps_initial, caps_comma, signed, compound, lower_titled, caps_given, clinical
 
 
-# a name right before the clause that gives the person's birth ("ZHAO MEILING, nata a Pescara il …", "Jan Nowak, born
-# on 3 May 1961", "Ngozi Mensah, geb. 28.11.1964")
-_BORN_AFTER = regex.compile(
-    rf"(?<![\w.'’-])(?P<name>(?:{_CAPWORD}|{_CAPS_SURNAME})(?:[ ](?:(?i:de|del|della|di|da|van|von|der|den|le|la|lo|el|al|ben)[ ])?"
-    rf"(?:{_CAPWORD}|{_CAPS_SURNAME})){{1,3}}),[ ](?:nat[oaie][ ](?:a|in|il)|n[ée]e?[ ](?:à|le|en)|geb\.|geboren[ ](?:am|in)"
-    rf"|nacid[oa][ ](?:en|el)|born[ ](?:on|in))(?![\w])")
+@vocab_cache
+def _born_after() -> regex.Pattern[str]:
+    """A name right before the clause that gives the person's birth ("ZHAO MEILING, nata a Pescara il …", "Jan Nowak,
+    born on 3 May 1961"): names.toml [birth_clauses]."""
+    clauses = phrase_alternation(vocabulary_words("names", "birth_clauses"))
+    word = rf"(?:{_CAPWORD}|{_CAPS_SURNAME})"
+    return regex.compile(rf"(?<![\w.'’-])(?P<name>{word}(?:[ ](?:(?i:{document_particle_regex()})[ ])?{word}){{1,3}}),[ ]"
+                         rf"(?:{clauses})(?![\w])")
 
 
 @vocab_cache
@@ -93,7 +96,7 @@ def _form_name_line() -> regex.Pattern[str]:
     labels = phrase_alternation(vocabulary_words("names", "form_name_labels"))
     word = rf"(?:{_CAPWORD}|{_CAPS_SURNAME})"
     return regex.compile(rf"(?m)(?:^|(?<=\.[ ]))[ \t]*(?i:{labels})[ ]?:[ \t]*(?P<name>{word}(?:[ ]{word}){{0,3}})"
-                         rf"(?=[ \t]*\.?[ \t]*$|\.[ ]+\p{{Lu}}[\p{{L}} ]{{2,30}}:)")
+                         rf"(?=[ \t]*\.?[ \t]*\r?$|\.[ ]+\p{{Lu}}[\p{{L}} ]{{2,30}}:)")
 
 
 _COUNTRY_INITIALS = frozenset({"US", "UK", "EU", "UN", "USA", "UAE", "NHS", "ER", "ED", "OR", "ICU"})
@@ -116,7 +119,7 @@ def _not_a_name(word: str, places: bool = True) -> bool:
     return (low in plain_words() or low in word_list("dictionary_words") or is_role_word(word) or low + "." in name_roles()
             or low in name_particles() or (places and word in word_list("places"))
             or word in word_list("common_words") or low in word_set("names", "thing_words") or is_product(word)
-            or low in word_set("names", "function_words"))
+            or low in word_set("names", "function_words") or low in word_set("names", "person_nouns"))
 
 
 def _written_lower(text: str, word: str) -> bool:
@@ -161,7 +164,7 @@ class DocumentNameDetector:
             if (any(k in word_list("first_names") or k in word_list("last_names") for k in known)
                     and not _not_a_name(name, places=False)):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:role", 0.7))
-        for m in _BORN_AFTER.finditer(text):  # "ZHAO MEILING, nata a Pescara", "Raffaele Lo Russo, nato a …"
+        for m in _born_after().finditer(text):  # "ZHAO MEILING, nata a Pescara", "Raffaele Lo Russo, nato a …"
             words = [w for w in m.group("name").split() if w.lower() not in name_particles()]
             if words and not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in words):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:born", 0.7))
@@ -172,8 +175,8 @@ class DocumentNameDetector:
             g = "a" if m.group("a") is not None else "b"
             if " " in m.group(g) and _not_a_name(m.group(g).split()[0], places=False):
                 continue  # "Monitor B., RN": a word, not a given name
-            if m.group(g).replace(".", "") in _COUNTRY_INITIALS:
-                continue  # "the U.S. MD team", "a U.K. RN": a country, not a clinician
+            if m.group(g).replace(".", "") in _COUNTRY_INITIALS or m.group(g).replace(".", "").lower() in word_set("parties", "not_initials"):
+                continue  # "the U.S. MD team", "P.O., RN": a country or a record's abbreviation, not a clinician
             out.append(Span(m.start(g), m.end(g), "person", "doc-names:clinical-initials", 0.7))
         for m in lower.finditer(text, overlapped=True):
             s = e = m.start("name")

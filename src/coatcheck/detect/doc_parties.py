@@ -25,9 +25,8 @@ from .._data import word_list
 from ..spans import Span
 from .doc_names import _not_a_name
 from .doc_persons import is_role_word
-from .vocabulary import (SURNAME_PREFIX, company_suffixes, country_names, document_particle_regex, document_particles, guess_language,
-                         name_roles, phrase_alternation, plain_words, vocab_cache,
-                         vocabulary_words, word_set)
+from .vocabulary import (SURNAME_PREFIX, company_suffixes, country_names, document_particle_regex, document_particles,
+                         name_roles, phrase_alternation, plain_words, vocab_cache, vocabulary_words, word_set)
 
 _UPPER_WORD = r"(?:\p{Lu}['’])?\p{Lu}{2,}(?:-\p{Lu}{2,})?"
 _TITLE_WORD = SURNAME_PREFIX + r"?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
@@ -89,6 +88,7 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
     }
 
 
+_OTHER_PARTY = regex.compile(r"(\p{Lu}[\p{L}'’ -]*?\p{L})(?=[,.;:)\]\s]|$)")
 # the parties of a case, which a company may be as well as a person ("DEMANDADO: HOSTELERÍA COSTA AZUL")
 _PARTY_ROLES = frozenset({"demandado", "demandada", "demandante", "ricorrente", "resistente", "convenuto", "convenuta",
                           "attore", "beklagte", "beklagter", "kläger", "klägerin", "défendeur", "défenderesse", "demandeur",
@@ -167,6 +167,7 @@ class DocumentPartyDetector:
         out: list[Span] = []
         for m in p["case_title"].finditer(text):
             out.extend(self._parties(m.group("parties"), m.start("parties")))
+        first, last = word_list("first_names"), word_list("last_names")
         titled = {sp.start for sp in out}
         for m in p["cited"].finditer(text):
             words = m.group("parties").split()
@@ -175,19 +176,22 @@ class DocumentPartyDetector:
                 start += len(words[0]) + 1
                 words = words[1:]
             party = " ".join(words)
+            other = _OTHER_PARTY.match(text, m.end() - 1)
+            state = other is not None and other.group(1) in country_names()
+            known = any((w.title() if w.isupper() else w) in last for w in words)
             if (1 <= len(words) <= 3 and text.startswith(party, start) and start not in titled and _party_words(party)
+                    and (state or known)  # "Frydlender v. France", "Brown v. Board"; not "Pepsi v. Coke"
                     and not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in words
                                 if w.lower() not in document_particles())):
                 out.append(Span(start, start + len(party), "person", "doc-parties:cited", 0.7))
-        german = guess_language(text) == "de"  # its nouns are capitalised: "Vater Arbeiter" is no name
-        first, last = word_list("first_names"), word_list("last_names")
         for m in p["kin_before"].finditer(text):
             base = m.start("names")
             at = 0
             for sep in [*_KIN_JOINS.finditer(m.group("names")), None]:
                 end = sep.start() if sep is not None else len(m.group("names"))
                 name = m.group("names")[at:end]
-                if _person_words(name) and (not german or any(w in first or w in last for w in name.split())):
+                # a name the gazetteers know: "mother Diabetes", "figli: Nessuno", German "Vater Arbeiter" are none
+                if _person_words(name) and any(w in first or w in last for w in name.split()):
                     out.append(Span(base + at, base + end, "person", "doc-parties:kin", 0.65))
                 if sep is not None:
                     at = sep.end()
@@ -231,8 +235,11 @@ class DocumentPartyDetector:
             # "Re: Atrial Fibrillation", "Oggetto: Convocazione Assemblea": a subject, unless a name the gazetteers know
             if _person_words(m.group("name")) and any(w in first or w.title() in last or w in last for w in words):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:party", 0.7))
-        for m in p["upper_field"].finditer(text):
-            if _person_words(m.group("name")):
+        for m in p["upper_field"].finditer(text):  # "ABOGADO: TURNO DE OFICIO" is a duty roster, no one
+            gazetteer = [w.title() for w in m.group("name").split() if w.lower() not in document_particles()
+                         and (w.title() in first or w.title() in last)]
+            # a given name the gazetteers know, or two known words: "TESTIGO: GUARDIA CIVIL" is a police force
+            if _person_words(m.group("name")) and (any(w in first for w in gazetteer) or len(gazetteer) >= 2):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-parties:role", 0.7))
         for m in p["upper_role"].finditer(text):
             if _person_words(m.group("name")):

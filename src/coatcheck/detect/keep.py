@@ -55,7 +55,6 @@ _HASH = re.compile(
     r"^(?:[0-9a-f]{7,12}|[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128}"
     r"|[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64}"
     r"|(?:sha1|sha256|sha384|sha512|md5|blake2b?)[-:][A-Za-z0-9+/=_-]{20,}"
-    r"|hmac-sha(?:1|256|512):[0-9a-f]{40,128}"  # Vault's audit log: a salted HMAC of the value, not the value
     r"|I[0-9a-f]{40})$"  # a Gerrit Change-Id
 )
 _VERSION = re.compile(r"^[vV]?\d+(?:\.\d+){1,3}(?:[-+.~]?[0-9A-Za-z][0-9A-Za-z.+~-]*)?$")

@@ -66,6 +66,7 @@ def _command(kind: str) -> regex.Pattern[str]:
     """``kind``: "login", "logins" or "secret", the commands of data/identity_commands.toml that print one (or, for
     "logins", a line of them)."""
     commands = load_toml(data_path("identity_commands.toml"))[kind]
+    # a blank in an entry is any run of blanks (an entry that needs a blank inside a class writes \s)
     alternation = "|".join(c.replace(" ", r"[^\S\n]+") for c in commands)
     value = (r"(?:[\w.-]{1,40}\\{1,2})?(?P<v>[A-Za-z_][\w.$-]{0,38}[\w$])" if kind == "login"
              else r"(?P<v>[A-Za-z_][\w.-]{0,38}[\w](?:[^\S\n]+[A-Za-z_][\w.-]{0,38}[\w]){0,30})" if kind == "logins"
@@ -74,9 +75,23 @@ def _command(kind: str) -> regex.Pattern[str]:
     # domain)
     # found from the command (a prompt's sign right before it, or "sudo "): a search from every line start for a
     # prompt would cost a scan of the line's head at each line
+    # a "#" a Markdown heading opens ("# users") is no root's prompt: for a list of logins it follows the prompt's host
+    prompt = r"(?:[$%>❯➜»]|(?<=\S)#)" if kind == "logins" else r"[$#%>❯➜»]"
     return regex.compile(
-        rf"(?<=[$#%>❯➜»][^\S\n]{{0,4}}(?:sudo[^\S\n]+)?)(?:{alternation})[^\S\n]*(?:\r?\n|(?:\\r)?\\n)[^\S\n]*"
+        rf"(?<={prompt}[^\S\n]{{0,4}}(?:sudo[^\S\n]+)?)(?:{alternation})[^\S\n]*(?:\r?\n|(?:\\r)?\\n)[^\S\n]*"
         rf"{value}[^\S\n]*(?=\r?\n|\\[rn]|$|[\"'](?:[,}}\]\s]|$))")
+
+
+@functools.cache
+def _access_list() -> regex.Pattern[str]:
+    """A directive of cues.toml [access_lists] at a line's start, and the rest of its line (group ``v``)."""
+    words = sorted({w.lower() for w in vocabulary_words("cues", "access_lists")}, key=lambda w: (-len(w), w))
+    alternation = "|".join(regex.escape(w).replace("\\ ", " ").replace(" ", r"[ \t]*") for w in words)
+    return regex.compile(rf"(?im)^[ \t]*(?:{alternation})(?P<v>[ \t,][^\n\r]{{0,2000}})")
+
+
+# a login of an access list: a word of login characters between blanks or commas (not "@staff", "deploy@10.0.0.0/8")
+_LIST_ITEM = regex.compile(r"(?<=[ \t,])[A-Za-z][\w.-]{0,38}[A-Za-z0-9](?=[ \t,\r]|$)")
 
 
 # a credentials file printed (OpenVPN's auth-user-pass file, a credentials.txt): its path on a line, then the login
@@ -153,6 +168,11 @@ class LoginPhraseDetector:
             s, e = m.span("v")
             if login_at(text, s, e, strict=False):
                 out.append(Span(s, e, "username", f"{self.name}:command", 0.85))
+        for m in _access_list().finditer(text):  # "Require user iolawale soikonomou", "AllowUsers a b"
+            for w in _LIST_ITEM.finditer(text, m.start("v"), m.end("v")):
+                s, e = w.span()
+                if login_at(text, s, e, strict=False):
+                    out.append(Span(s, e, "username", f"{self.name}:access-list", 0.8))
         for m in _command("logins").finditer(text):  # "$ users" / "ilundgren alundgren mgreco"
             for w in regex.finditer(r"\S+", m.group("v")):
                 s, e = m.start("v") + w.start(), m.start("v") + w.end()

@@ -245,12 +245,13 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     while words and (text[start + words[0][0] : start + words[0][1]] in common or text[start + words[0][0]].islower()
                      or text[start + words[0][0] : start + words[0][1]].lower() in roles):
         words.pop(0)  # an article, a role or a title: "Patient Jane Miller", "Dr. Bob Stone", "Mme Claire Martin"
-    suffixes = {x.replace(".", "") for x in company_suffixes()}
-    after = _WORD_AFTER.match(text, end)
     tail = _TOKEN_REST.match(text, end)  # the model's span may stop inside "S.p.A"
-    if (words and (text[start + words[-1][0] : start + words[-1][1]] + tail.group()).lower().strip(",").replace(".", "") in suffixes
-            or after is not None and after.group(1).lower().replace(".", "") in suffixes):
+    last = text[start + words[-1][0] : start + words[-1][1]] + tail.group() if words else ""
+    after = _WORD_AFTER.match(text, end)
+    if _company_suffix(last.strip(",")) or after is not None and _company_suffix(after.group(1)):
         return None  # "Metalmeccanica Adriatica S.p.A", "Limpiezas Brillo S.L.": a company, not a person
+    while words and text[start + words[-1][0] : start + words[-1][1]].lower().strip(".,") in company_suffixes():
+        words.pop()  # a suffix written in lower case is the next word of the sentence ("… sa sœur"): not the name's
     while words:
         w = text[start + words[-1][0] : start + words[-1][1]]
         if not w[0].isupper() or w in common:
@@ -278,21 +279,28 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
 
 # where an address the model reads too far ends: a sentence's end, or before a run of nine digits or more (a phone, a
 # card: "Hauptstraße 178, 34289 Leipzig, Rückruf unter 0157 7706 7448. Bezahlt mit Karte …")
-_SENTENCE_END = regex.compile(r"\.[ \t]+\p{Lu}|\n")
-_LONG_NUMBER = regex.compile(r"(?<!\d)(?!\d{5}-\d{4}(?!\d))\+?\d(?:[ ./-]?\d){8,}")  # not a ZIP+4, not "Via Roma 123 00184"
+# (a sentence ends after a word of three lower-case letters or more, three digits or a code, not after "St." or "17.")
+_SENTENCE_END = regex.compile(r"(?<=\p{Ll}{3}|\d{3}|[A-Z0-9]{5})\.[ \t]+\p{Lu}\p{Ll}|\n")
+_DIALLED_RUN = regex.compile(r"(?<!\d)(?!\d{5}-\d{4}(?!\d))\+?\d(?:[ ./-]?\d){8,}")  # not a ZIP+4, not "Via Roma 123 00184"
 
 
 def _cut_address_tail(text: str, start: int, end: int) -> int:
     """``end``, or where the model's address span should have stopped (see above); ``start`` when nothing is left."""
     if (m := _SENTENCE_END.search(text, start, end)) is not None:
         end = m.start()
-    if (n := _LONG_NUMBER.search(text, start, end)) is not None:
+    if (n := _DIALLED_RUN.search(text, start, end)) is not None:
         comma = text.rfind(",", start, n.start())
         end = comma if comma > start else start
     return end
 
 
-_WORD_AFTER = regex.compile(r",?[ ]([\p{L}.&]+)")
+_WORD_AFTER = regex.compile(r",?[ ]([\p{L}.&]+)(?![\w-])")
+
+
+def _company_suffix(word: str) -> bool:
+    """``word`` is a legal form as a company writes it, with a capital ("S.p.A", "GmbH", "Co.", "SA"): "sa sœur",
+    "sa che", "co-signed" are words of a sentence."""
+    return any(c.isupper() for c in word) and word.lower().replace(".", "") in {x.replace(".", "") for x in company_suffixes()}
 _TOKEN_REST = regex.compile(r"[\p{L}.&]*")
 # A delimited row: two or more field separators with no space after them ("17,Marta,Kowalczyk"), or a tab; an address
 # in prose writes ", " between its parts.

@@ -222,9 +222,9 @@ class NameDetector:
                 out.append(Span(m.start("name"), m.end("name"), "person", "names:introduction", 0.6))
         for m in p.introduced_after.finditer(text):
             name = m.group("name")
-            # only English has a dictionary of its words here: in the other languages the gazetteers must know the name
+            # a name the gazetteers know: "Dockerfile here:", "Repro here:" are no one
             known = name in self.first and name not in self.ambiguous
-            if (known or m.group("post") == "here") and not self._ordinary([name]) and name.lower() not in plain_words() \
+            if known and not self._ordinary([name]) and name.lower() not in plain_words() \
                     and name not in word_list("common_words") and name not in word_list("places") and not is_product(name):
                 out.append(Span(m.start("name"), m.end("name"), "person", "names:introduction", 0.6))
         out.extend(self._in_file_names(text))

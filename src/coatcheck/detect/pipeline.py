@@ -380,7 +380,7 @@ _SPECS = (
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
-    _Spec("aligned-tables", lambda p: AlignedTableDetector().produces, lambda p: AlignedTableDetector(), "text"),
+    _Spec("aligned-tables", lambda p: AlignedTableDetector().produces, lambda p: AlignedTableDetector()),
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),
     _Spec("doc-ids", lambda p: DocumentIdDetector.produces, lambda p: DocumentIdDetector(), "text"),

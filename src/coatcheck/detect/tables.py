@@ -211,8 +211,11 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
     people_table = any(c in ("email", "phone", "address", "username") for c in cats.values()) or any(
         cat == "person" and names[k] not in word_set("names", "name_columns") for k, cat in cats.items())
     mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
+    accounts = any(n in word_set("names", "account_listing") for n in names)
     for k, cat in cats.items():
-        if cat == "person":
+        if cat == "person" and accounts and names[k] in word_set("names", "name_columns"):
+            mapped[k] = ("username", _CELL_CHECKS.get("username", _has_alnum))  # Get-LocalUser's Name, argocd's NAME
+        elif cat == "person":
             generic = names[k] in word_set("names", "name_columns")
             mapped[k] = (cat, _any_case(person_name if (people_table or not generic) else gazetteer_name))
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):

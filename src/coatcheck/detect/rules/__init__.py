@@ -252,6 +252,8 @@ class CompiledRule:
                 continue
             # "Account Name: CORP\mkowalski": the login is checked, and masked with its domain
             login_at = text.rindex("\\", start, end) + 1 if r.category == "username" and "\\" in text[start:end] else start
+            if login_at > start and text[start:login_at - 1].upper() in _WINDOWS_AUTHORITIES:
+                continue  # "BUILTIN\Administrators", "NT AUTHORITY\SYSTEM": Windows' own principals
             checked = self._validated_end(text, login_at, end)
             if checked is None:
                 continue
@@ -281,6 +283,12 @@ class CompiledRule:
                 return None
             end = cut
         return None
+
+
+# the authorities of Windows' built-in principals (whoami /all, icacls, event logs): no one's domain
+_WINDOWS_AUTHORITIES = frozenset({"BUILTIN", "NT AUTHORITY", "AUTHORITY", "NT SERVICE", "SERVICE", "IIS APPPOOL", "APPPOOL",
+                                  "WINDOW MANAGER", "FONT DRIVER HOST", "NT VIRTUAL MACHINE", "MACHINE", "MANDATORY LABEL",
+                                  "LABEL", "APPLICATION PACKAGE AUTHORITY"})
 
 
 def _pack_files() -> list[resources.abc.Traversable]:
