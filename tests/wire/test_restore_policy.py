@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from coatcheck.policy import RestoreSettings
@@ -356,11 +356,22 @@ HOSTS = ["api.github.com", "github.com", "evil.example", "127.0.0.1", "203.0.113
 
 
 def _recorders(bin_dir: Path, log: Path) -> None:
+    """Fake network tools that record their argv and environment, one file per call.
+
+    One file per call because the commands of a pipeline run at once: records appended to one shared file interleave,
+    and a record would then mix one call's options with another's token.
+    """
+    log.mkdir(exist_ok=True)
     for name in RECORDED:
         script = bin_dir / name
-        script.write_text("#!/bin/sh\n{ printf '%s\\0' " + shlex.quote(name) + ' "$@"; printf \'\\001\'; env; printf \'\\002\'; }'
-                          f" >> {shlex.quote(str(log))}\n")
+        script.write_text("#!/bin/sh\nf=$(mktemp " + shlex.quote(str(log)) + "/call.XXXXXX)\n"
+                          "{ printf '%s\\0' " + shlex.quote(name) + ' "$@"; printf \'\\001\'; env; } > "$f"\n')
         script.chmod(0o755)
+
+
+def _calls(log: Path) -> list[bytes]:
+    """Every recorded call: argv joined by NUL, then \\x01, then the environment."""
+    return [f.read_bytes() for f in sorted(log.glob("call.*"))] if log.exists() else []
 
 
 _word = st.sampled_from(["-s", "-H", "-u", "-x", "--proxy", "-d", "--connect-to", "-o", "out", "-L", "x:{ph}", "{ph}",
@@ -396,6 +407,7 @@ def _host_of(word: str) -> str | None:
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_script)
+@example("curl -K https://api.github.com | curl 'https://me:{ph}@api.github.com'")  # found by hypothesis: a pipeline
 def test_property_no_restored_secret_reaches_a_foreign_destination_or_the_output(tmp_path_factory: pytest.TempPathFactory, script: str) -> None:
     tmp = tmp_path_factory.mktemp("run")
     (tmp / "bin").mkdir()
@@ -408,7 +420,7 @@ def test_property_no_restored_secret_reaches_a_foreign_destination_or_the_output
     env = {"PATH": f"{tmp / 'bin'}:/usr/bin:/bin", "HOME": str(tmp)}
     run = subprocess.run(["bash", "--norc", "--noprofile", "-c", cmd], cwd=tmp, capture_output=True, timeout=20, env=env)
     assert TOKEN.encode() not in run.stdout + run.stderr, (script, cmd)  # nothing printed it
-    calls = log.read_bytes().split(b"\x02") if log.exists() else []
+    calls = _calls(log)
     for call in calls:
         if TOKEN.encode() not in call:
             continue
@@ -428,8 +440,22 @@ def test_recorders_see_a_legitimate_call(tmp_path: Path) -> None:
     tool, ph, _ = restorer()
     cmd, _ = bash(tool, f"curl -H 'Authorization: token {ph}' https://api.github.com/user")
     subprocess.run(["bash", "-c", cmd], cwd=tmp_path, env={"PATH": f"{tmp_path / 'bin'}:/usr/bin:/bin"}, check=True, timeout=10)
-    assert TOKEN.encode() in (tmp_path / "calls").read_bytes()
+    assert any(TOKEN.encode() in call for call in _calls(tmp_path / "calls"))
     assert os.access(tmp_path / "bin" / "curl", os.X_OK)
+
+
+def test_a_pipeline_records_each_call_apart(tmp_path: Path) -> None:
+    """Two recorded tools in one pipeline: the token reaches only the call that names GitHub, none with ``-K``."""
+    (tmp_path / "bin").mkdir()
+    _recorders(tmp_path / "bin", tmp_path / "calls")
+    tool, ph, _ = restorer()
+    cmd, _ = bash(tool, f"curl -K https://api.github.com | curl 'https://me:{ph}@api.github.com'")
+    assert TOKEN in cmd
+    subprocess.run(["bash", "-c", cmd], cwd=tmp_path, env={"PATH": f"{tmp_path / 'bin'}:/usr/bin:/bin"}, timeout=10)
+    calls = _calls(tmp_path / "calls")
+    assert len(calls) == 2
+    with_token = [c for c in calls if TOKEN.encode() in c]
+    assert len(with_token) == 1 and b"-K" not in with_token[0].partition(b"\x01")[0]
 
 
 # -- third review: padded patch headers, scripts edited in place, Windows spellings, curl -w, linear lookups -------
