@@ -81,7 +81,7 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
                                    rf"(?P<name>{_TITLE_WORD}(?:[ ](?:{particle}[ ]){{0,2}}(?:{_TITLE_WORD}|{_UPPER_WORD})){{1,2}})(?=[ \t]{{2,}}|,|[ ]\(|[ \t]*$)"),
         # a form's role label in capitals before a name in capitals ("ABOGADO: AINHOA FERNÁNDEZ SOLER")
         "upper_field": regex.compile(
-            rf"(?<![\w])(?:{'|'.join(regex.escape(r.upper()) for r in sorted(name_roles() - _PARTY_ROLES, key=len, reverse=True) if len(r) > 3)})"
+            rf"(?<![\w])(?:{'|'.join(regex.escape(r.upper()) for r in sorted(name_roles() - word_set('parties', 'case_party_roles'), key=len, reverse=True) if len(r) > 3)})"
             rf"[ ]?:[ ]+(?P<name>{_UPPER_WORD}(?:[ ]{_UPPER_WORD}){{1,3}})(?=[ \t]*(?:\n|$|,))"),
         "upper_role": regex.compile(rf"(?<![\w])(?:{upper_roles})[ ]+(?P<name>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?)(?![\w])")
         if upper_roles else regex.compile("(?!)"),
@@ -89,11 +89,6 @@ def _patterns() -> dict[str, regex.Pattern[str]]:
 
 
 _OTHER_PARTY = regex.compile(r"(\p{Lu}[\p{L}'’ -]*?\p{L})(?=[,.;:)\]\s]|$)")
-# the parties of a case, which a company may be as well as a person ("DEMANDADO: HOSTELERÍA COSTA AZUL")
-_PARTY_ROLES = frozenset({"demandado", "demandada", "demandante", "ricorrente", "resistente", "convenuto", "convenuta",
-                          "attore", "beklagte", "beklagter", "kläger", "klägerin", "défendeur", "défenderesse", "demandeur",
-                          "demanderesse", "requérant", "requérante", "appellant", "respondent", "defendant", "plaintiff",
-                          "claimant", "applicant", "recurrente", "recurrido", "actor", "actora", "parte"})
 _KIN_JOINS = regex.compile(r",[ ]|[ ](?:and|und|et|e|y)[ ]")
 
 
@@ -116,11 +111,6 @@ def _person_words(value: str) -> bool:
 @vocab_cache
 def _co_parties() -> regex.Pattern[str]:
     return regex.compile(rf"(?i)[ ](?:{_words('parties:co_parties')})$")
-
-
-# the words before a cited case's parties in a run of capitalised words ("See Frydlender v. France", "CASE OF …")
-_CITATION_LEADS = frozenset({"case", "of", "in", "the", "see", "and", "also", "cf", "cf.", "affaire", "causa", "caso",
-                             "sache", "rechtssache", "arrêt", "sentenza", "urteil", "sentencia"})
 
 
 def _party_words(value: str) -> bool:
@@ -172,7 +162,7 @@ class DocumentPartyDetector:
         for m in p["cited"].finditer(text):
             words = m.group("parties").split()
             start = m.start("parties")
-            while words and (words[0].lower() in _CITATION_LEADS or words[0].lower() in plain_words()):
+            while words and (words[0].lower() in word_set("parties", "citation_leads") or words[0].lower() in plain_words()):
                 start += len(words[0]) + 1
                 words = words[1:]
             party = " ".join(words)
