@@ -45,14 +45,15 @@ def main() -> None:
     fam = Counter(c.family for c in cat)
     ms = speed(out)
     rows = []
-    for split, what in (("dev", "dev: a sixth of the other formats, never trained on"),
+    for split, what in (("dev", "dev: real material of the split (sets the thresholds)"),
                         ("test", f"test: the {len(held)} held-back formats, never trained or tuned on")):
         f = figs.get(split)
         if not f:
             continue
         for lab in ("USER", "ACCOUNT"):
             g = f[lab]
-            rows.append(f"| {what} | {lab} | {g['gold']} | {pct(g['precision'])} | {pct(g['recall'])} | "
+            shown = (pct(g['precision']), pct(g['recall'])) if g['gold'] else ("—", "—")
+            rows.append(f"| {what} | {lab} | {g['gold']} | {shown[0]} | {shown[1]} | "
                         f"{g['real_fp']} of {f['real_candidates']} ({100 * g['real_fpr']:.3f}%) |")
     text = f"""# coatcheck login classifier — model card
 
@@ -88,8 +89,7 @@ probability 0.99 or more is also masked where it recurs in the text; the label l
   the git logs of the repositories here, and the output of tools run here (`ls -l`, `ps`, `id`, `getent`, `find
   -ls`, `stat`, `pip`...; their users are this machine's service accounts). Split by file.
 - Splits: {len(held)} of {len(cat)} formats are held back (a hash of the id; `Carrier.held_back`), never trained
-  or tuned on (test); of the rest, a sixth of the formats are the dev split (never trained on; it sets the
-  thresholds). Real material: a file's path decides (the keyless classifier's split), so test files share nothing
+  or tuned on (test); the rest are trained on. Real material: a file's path decides (the keyless classifier's split), so test files share nothing
   with training.
 - Counts: {json.dumps(figs['counts'])}.
 

@@ -8,6 +8,7 @@ neither. Service accounts, placeholders, templates, versions and dates stay read
 
 from __future__ import annotations
 
+import bisect
 import functools
 
 import numpy as np
@@ -139,6 +140,8 @@ class LoginDetector:
         for ls, key in keyed:
             for s, e, category, p in (fresh[key] if key in fresh else self._lines.get(key)):
                 out.append(Span(ls + s, ls + e, category, self.name, p))
+        if out and "\n" in text:
+            out.extend(column_mates(text, out))
         return out
 
     def _scan(self, key: str) -> tuple[_Finding, ...]:
@@ -186,3 +189,87 @@ class LoginDetector:
             if kept_by(line, start, end, _KEEPS) is None:
                 out.append((start, end, CATEGORY[label], round(float(p[k]), 3)))
         return tuple(out)
+
+
+_FIELD = regex.compile(r"\S+")
+_FIELD_PUNCT = "\"'`()[]{},;<>"
+_COLUMN_ROWS = 3  # a table: three rows or more
+_COLUMN_FOUND = 2  # ... of which two or more, and half or more, hold a login in that column
+
+
+def column_mates(text: str, found: list[Span]) -> list[Span]:
+    """Logins and person-bound numbers of a headerless table's column, from the column's other rows.
+
+    Tools print one kind of value per column (``who``, ``last``, a group file's members, a queue's owners); when two
+    or more rows and at least half of a block's rows hold a finding of one category in the same whitespace-separated
+    field, that field of the block's other rows is taken too, where it is a login's or a number's shape and nothing
+    keeps it (a service account, a placeholder, a date, a version, a code word stays). A block is a run of
+    non-empty lines; above the column's first finding, a row with no digit is a header or a command.
+    """
+    at = {(s.start, s.end): s.category for s in found}
+    taken = sorted((s.start, s.end) for s in found)
+    out: list[Span] = []
+    pos = 0
+    block: list[tuple[int, list[tuple[int, int]]]] = []
+    for line in [*text.split("\n"), ""]:
+        if not any(c.isalnum() for c in line) and line.strip():
+            pass  # a table's rule (+----+, ───): part of the block, no row
+        elif line.strip():
+            block.append((pos, [(pos + m.start(), pos + m.end()) for m in _FIELD.finditer(line)]))
+        else:
+            if len(block) >= _COLUMN_ROWS:
+                out.extend(_block_mates(text, block, at, taken))
+            block = []
+        pos += len(line) + 1
+    return out
+
+
+def _has_digit(text: str, block: list[tuple[int, list[tuple[int, int]]]], at: int) -> bool:
+    """The block's row holding offset ``at`` has a digit."""
+    for _, fields in block:
+        if fields and fields[0][0] <= at <= fields[-1][1]:
+            return any(c.isdigit() for c in text[fields[0][0]:fields[-1][1]])
+    return False
+
+
+def _inner(text: str, a: int, b: int) -> tuple[int, int]:
+    """A field without the quotes, brackets and separators around it."""
+    while a < b and text[a] in _FIELD_PUNCT:
+        a += 1
+    while b > a and text[b - 1] in _FIELD_PUNCT:
+        b -= 1
+    return a, b
+
+
+def _block_mates(text: str, block: list[tuple[int, list[tuple[int, int]]]], at: dict[tuple[int, int], str],
+                 taken: list[tuple[int, int]]) -> list[Span]:
+    out: list[Span] = []
+    width = max(len(fields) for _, fields in block)
+    for k in range(width):
+        rows = [fields[k] for _, fields in block if len(fields) > k]
+        cats = [at.get(_inner(text, a, b)) for a, b in rows]
+        if None not in cats or not any(cats):
+            continue
+        # above the column's first finding, a row with no digit is a header or the command (member_no, USER)
+        first_hit = next(n for n, c in enumerate(cats) if c is not None)
+        body = [(row, c) for n, (row, c) in enumerate(zip(rows, cats, strict=True))
+                if n >= first_hit or _has_digit(text, block, row[0])]
+        hits = [c for _, c in body if c is not None]
+        if len(body) < _COLUMN_ROWS or len(hits) < _COLUMN_FOUND or 2 * len(hits) < len(body) or len(set(hits)) != 1:
+            continue
+        for (a, b), cat in body:
+            if cat is not None:
+                continue
+            a, b = _inner(text, a, b)
+            if b <= a or any(s < b and a < e for s, e in taken[max(0, bisect.bisect_left(taken, (a, a)) - 1):
+                                                                  bisect.bisect_right(taken, (b, b)) + 1]):
+                continue
+            value = text[a:b]
+            if not is_candidate(value) or _EMAIL.fullmatch(value) or _TICKET.fullmatch(value) or _HEX_ID.fullmatch(value):
+                continue
+            ls = text.rfind("\n", 0, a) + 1
+            le = text.find("\n", b)
+            line = text[ls:le if le >= 0 else len(text)]
+            if kept_by(line, a - ls, b - ls, _KEEPS) is None:
+                out.append(Span(a, b, hits[0], "logins:column", 0.5))
+    return out

@@ -297,10 +297,15 @@ def _cut_address_tail(text: str, start: int, end: int) -> int:
 _WORD_AFTER = regex.compile(r",?[ ]([\p{L}.&]+)(?![\w-])")
 
 
+@vocab_cache
+def _company_suffixes_undotted() -> frozenset[str]:
+    return frozenset(x.replace(".", "") for x in company_suffixes())
+
+
 def _company_suffix(word: str) -> bool:
     """``word`` is a legal form as a company writes it, with a capital ("S.p.A", "GmbH", "Co.", "SA"): "sa sœur",
     "sa che", "co-signed" are words of a sentence."""
-    return any(c.isupper() for c in word) and word.lower().replace(".", "") in {x.replace(".", "") for x in company_suffixes()}
+    return any(c.isupper() for c in word) and word.lower().replace(".", "") in _company_suffixes_undotted()
 _TOKEN_REST = regex.compile(r"[\p{L}.&]*")
 # A delimited row: two or more field separators with no space after them ("17,Marta,Kowalczyk"), or a tab; an address
 # in prose writes ", " between its parts.

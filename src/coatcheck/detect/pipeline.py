@@ -55,6 +55,7 @@ from .context import ContextDetector
 from .url_families import UrlFamilyDetector
 from .keyless import KeylessDetector
 from .logins import LoginDetector
+from .logins_features import is_candidate
 from .aligned_tables import AlignedTableDetector
 from .calls import CredentialCallDetector
 from .phrases import CredentialPhraseDetector
@@ -82,6 +83,7 @@ from .encoded import SECRET_DATA, EncodedDetector, Lookup, encoded_copies, secre
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
 from .list_mates import list_mates
 from .handles import HandleIndex
+from .file_names import FileNameDetector
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
 from .phones import PhoneDetector
@@ -245,9 +247,30 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             if documents and s.category == "identifier" and len(words) > 1 and len(words[-1]) >= 5 \
                     and any(c.isdigit() for c in words[-1]):
                 known.setdefault(words[-1], s)  # "Applications nos. 16949/06": the number alone, in a table's cell
-        elif _home_user(value, s) or _handle(value, s) or _home_segment(text, s):
+        elif _home_user(value, s) or _handle(value, s) or _home_segment(text, s) or _slot_login(value, s):
             known.setdefault(value, s)
     return known
+
+
+_ALONE_BEFORE = frozenset(" \t\r\n\"'`([{,;=|<>")
+_ALONE_AFTER = frozenset(" \t\r\n\"'`)]},;:|@<>")
+
+
+def _standalone(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` stands alone: blanks, quotes, brackets or separators around it (a column's cell, ``-u x``,
+    ``x@host``, ``x:x:1001``), not a host's or a path's part (``db-3.ledger.internal``, ``/ledger``)."""
+    before = start == 0 or text[start - 1] in _ALONE_BEFORE
+    after = end == len(text) or text[end] in _ALONE_AFTER or (
+        text[end] == "." and (end + 1 == len(text) or text[end + 1].isspace()))
+    return before and after
+
+
+def _slot_login(value: str, span: Span) -> bool:
+    """A one-word login a slot rule found (``mysql -u mpham``, ``postgresql://enyberg:…@``): masked wherever it
+    stands (a process table's USER column, a prompt) when it is a lower-case word no dictionary holds; the
+    classifier's own findings spread only when it is sure (:data:`_SPREAD`)."""
+    return (span.category == "username" and not span.detector.endswith(LoginDetector.name) and len(value) >= 4
+            and value.islower() and is_candidate(value))
 
 
 def document_name_word(word: str) -> bool:
@@ -377,6 +400,7 @@ _SPECS = (
     _Spec("person-records", lambda p: PersonRecordDetector.produces, lambda p: PersonRecordDetector(), "text"),
     _Spec("user-maps", lambda p: UserMapDetector.produces, lambda p: UserMapDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
+    _Spec("file-names", lambda p: FileNameDetector.produces, lambda p: FileNameDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
@@ -666,8 +690,10 @@ class Pipeline:
                 end = i + len(v)
                 if self.policy.documents and values[v].category == "person":
                     end = _possessive_end(text, end)  # "Goethes", "Fraenkel's": the name's own form
-                if not inside_token(text, i, end):
-                    repeats.append(replace(values[v], start=i, end=end, detector=f"repeat:{values[v].detector}"))
+                if inside_token(text, i, end) or (values[v].category == "username" and v.isalpha()
+                                                  and not _standalone(text, i, end)):
+                    continue  # a login that is a word spreads only where it stands alone, not in a host or a path
+                repeats.append(replace(values[v], start=i, end=end, detector=f"repeat:{values[v].detector}"))
             if self.policy.documents:  # a word the document writes as a noun does not spread as a name either
                 repeats = doc_persons.refine(text, repeats, run.spans)
             run.add(repeats)

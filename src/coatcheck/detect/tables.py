@@ -16,7 +16,8 @@ import regex
 from ..spans import Span
 from .keep import kept_by
 from .validators import email, gazetteer_name, person_name
-from .vocabulary import composed_labels, vocab_cache, vocab_lru, vocabulary_tables, vocabulary_words, word_set
+from .vocabulary import (composed_labels, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables, vocabulary_words,
+                         word_set)
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 
@@ -36,6 +37,10 @@ _CELL_CHECKS = {
     "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?", v)),
     # a document number: six to twelve letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493)
     "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,12}", v.replace(" ", ""))),
+    # a licence number: five to sixteen letters and digits, a digit in it, dashes and spaces between them
+    "driver_license": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Za-z0-9]{5,16}", regex.sub(r"[ -]", "", v))),
+    # a national, tax or social-security number: five digits or more, letters and separators around them
+    "national_id": lambda v: sum(c.isdigit() for c in v) >= 5 and bool(regex.fullmatch(r"[A-Za-z0-9 ./-]{5,24}", v)),
     # a date of birth, or a birthday's month and day (a mailing list's "Birthday" column: 09/07, 21.01.)
     # a credential: eight characters or more, no placeholder (NULL, ***, <redacted> stay)
     "secret": lambda v: len(v) >= 8 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v),
@@ -47,10 +52,18 @@ _SEPARATORS = (",", ";", "\t", "|")
 _DIVIDER = regex.compile(r"[\s|+:=-]{3,}")
 
 
+# label lists of labels.toml whose labels also head a column of that category (a form's "Führerschein-Nr." is an
+# export's column too): the documents' numbers, checked like a passport's
+_LABELLED_COLUMNS = {"driver_license": "driver_license", "national_id": "national_id", "id_document": "passport"}
+
+
 @vocab_cache
 def column_categories() -> dict[str, str]:
-    """Column header -> category, from data/vocab/columns.toml (one table per category)."""
-    return {name: cat for cat in vocabulary_tables("columns") for name in vocabulary_words("columns", cat)}
+    """Column header -> category, from data/vocab/columns.toml (one table per category) and the labels of
+    labels.toml's document numbers (:data:`_LABELLED_COLUMNS`) as a header writes them."""
+    out = {_norm(label): cat for lst, cat in _LABELLED_COLUMNS.items() for label in vocabulary_labels(lst)}
+    out.update({name: cat for cat in vocabulary_tables("columns") for name in vocabulary_words("columns", cat)})
+    return out
 
 
 def _lines(text: str) -> list[tuple[int, int]]:

@@ -209,7 +209,14 @@ def email(value: str) -> bool:
     domain = domain.lower().rstrip(".")
     if reserved_domain(domain) or role_mailbox(local) or machine_address(local, domain):
         return False
-    return "." in domain and not re.fullmatch(r"[\d.]+", domain) and not domain.endswith((".png", ".jpg", ".svg", ".webp", ".gif"))
+    return ("." in domain and not re.fullmatch(r"[\d.]+", domain) and not domain.endswith((".png", ".jpg", ".svg", ".webp", ".gif"))
+            and not domain.endswith(_SYSTEMD_UNITS))
+
+
+# systemd's unit types: "postgresql@16-main.service", "getty@tty1.service", "user@1000.slice" are a template
+# unit's instance, no address (none of these is a top-level domain)
+_SYSTEMD_UNITS = (".service", ".socket", ".timer", ".target", ".mount", ".automount", ".path", ".slice", ".scope",
+                  ".swap", ".device")
 
 
 _EXAMPLE_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)*example\.(?:[a-z]{2,6}|co\.[a-z]{2}|com\.[a-z]{2})")

@@ -1,0 +1,121 @@
+"""Agent traffic, eleventh part: classes read from a fresh blind set's misses (the values here are our own): the
+account an authentication log names after its event, a document number under a column its label names, the other
+rows of a headerless table's login column; and what stays readable around them."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck.detect.logins import column_mates
+from coatcheck.masker import Masker
+from coatcheck.spans import Span
+
+
+@pytest.fixture(scope="module")
+def m() -> Masker:
+    return Masker()
+
+
+def found(m: Masker, text: str) -> dict[str, str]:
+    return {text[s.start:s.end]: s.category for s in m.pipeline.detect(text)}
+
+
+@pytest.mark.parametrize("line,login", [
+    ("Feb  9 11:02:17 gw02 sshd[20417]: Accepted publickey for tmarsh from 198.51.100.23 port 50122 ssh2: RSA SHA256:x", "tmarsh"),
+    ("Feb  9 11:02:17 gw02 sshd[20417]: Failed password for r.okafor from 198.51.100.23 port 50122 ssh2", "r.okafor"),
+    ("Feb  9 11:02:17 gw02 sshd[20417]: Accepted keyboard-interactive/pam for wenjie_l from 198.51.100.9 port 2 ssh2", "wenjie_l"),
+    ("Feb  9 11:02:19 gw02 systemd-logind[702]: New session 88 of user hbeaumont.", "hbeaumont"),
+    ("Feb  9 11:03:01 gw02 sshd[20431]: Connection closed by authenticating user kvarga-dev 198.51.100.4 port 3 [preauth]", "kvarga-dev"),
+    ("2024-02-09 11:04:00 vsftpd: FAIL LOGIN: Client \"198.51.100.7\", login failed for ptorvald7", "ptorvald7"),
+])
+def test_an_authentication_log_names_its_account_after_the_event(m: Masker, line: str, login: str) -> None:
+    assert found(m, line).get(login) == "username"
+
+
+@pytest.mark.parametrize("line", [
+    "Feb  9 11:02:17 gw02 sshd[20417]: Invalid user admin from 198.51.100.23 port 50122",
+    "Feb  9 11:02:17 gw02 sudo: pam_unix(sudo:session): session opened for user root(uid=0) by (uid=1000)",
+    "Validate the payload for user input before it reaches the model.",
+    "The quota is enforced by user group, see the docs of user management.",
+])
+def test_service_accounts_and_prose_after_those_events_stay(m: Masker, line: str) -> None:
+    assert "username" not in found(m, line).values()
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Personalnr\tVorname\tNachname\tFührerschein-Nr.\tAbteilung\n4471\tJonas\tBrecht\tF83KX29Q1L\tEinkauf\n",
+     "F83KX29Q1L", "driver_license"),
+    ("n_polizza;contraente;patente;scadenza\nRCA-881;Livia Sarto;TO4412903K;31/12/2025\n", "TO4412903K", "driver_license"),
+    ("id,name,driver_license_number,city\n7,Ann Ode,D1234-56789-01234,Leeds\n", "D1234-56789-01234", "driver_license"),
+    ("empleado;nombre;n_afiliacion_ss;alta\nE77;Inés Prat;28/10442211/63;2019-04-01\n", "28/10442211/63", "national_id"),
+    ("nom;prénom;numéro de sécurité sociale\nMARTIN;Léa;2 94 03 75 112 044 58\n", "2 94 03 75 112 044 58", "national_id"),
+])
+def test_a_document_number_under_a_column_its_label_names(m: Masker, text: str, value: str, category: str) -> None:
+    assert found(m, text).get(value) == category
+
+
+def test_a_labelled_column_keeps_what_is_no_number(m: Masker) -> None:
+    text = "name;patente;note\nLivia Sarto;n/a;in attesa\nPiero Gatti;B;categoria\n"
+    spans = found(m, text)
+    assert "n/a" not in spans and "B" not in spans and "categoria" not in spans
+
+
+WHO = ("olgaz     pts/0        2025-03-01 09:12 (10.1.0.5)\n"
+       "bkarimi   pts/1        2025-03-01 09:13 (10.1.0.6)\n"
+       "tnyberg2  pts/2        2025-03-01 09:15 (10.1.0.7)\n"
+       "root      tty1         2025-03-01 08:00\n")
+
+
+def _at(text: str, value: str) -> tuple[int, int]:
+    s = text.index(value)
+    return s, s + len(value)
+
+
+def test_a_headerless_column_takes_its_other_rows() -> None:
+    found_rows = [Span(*_at(WHO, "olgaz"), "username", "logins", 0.9), Span(*_at(WHO, "bkarimi"), "username", "logins", 0.9)]
+    mates = {WHO[s.start:s.end]: s.category for s in column_mates(WHO, found_rows)}
+    assert mates == {"tnyberg2": "username"}  # root is a service account: it stays
+
+
+def test_a_column_needs_two_findings_and_half_its_rows() -> None:
+    one = [Span(*_at(WHO, "olgaz"), "username", "logins", 0.9)]
+    assert column_mates(WHO, one) == []
+    table = "".join(f"u{k:02d}x   pts/{k}   2025-03-01 09:{k:02d}\n" for k in range(8))
+    two_of_eight = [Span(*_at(table, "u00x"), "username", "logins", 0.9), Span(*_at(table, "u01x"), "username", "logins", 0.9)]
+    assert column_mates(table, two_of_eight) == []
+
+
+def test_a_header_or_a_command_above_the_column_is_no_row() -> None:
+    text = ("$ psql -c 'select member_no, name from members'\n member_no | name\n-----------+------\n"
+            " MB-449102 | x\n MB-449103 | y\n MB-449104 | z\n")
+    found_rows = [Span(*_at(text, "MB-449102"), "account", "logins", 0.9), Span(*_at(text, "MB-449103"), "account", "logins", 0.9)]
+    mates = {text[s.start:s.end] for s in column_mates(text, found_rows)}
+    assert mates == {"MB-449104"}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("-rw-r----- 1 hr hr 48213 Mar  4 09:12 Gehaelter/2024/Weber_Lukas.xlsx", "Weber_Lukas"),
+    ("uploaded Bewerbungen/CV_Maria_Rossi.pdf to the share", "Maria_Rossi"),
+    ("scp Scan-Peter-Schmidt-2024.jpg backup:", "Peter-Schmidt"),
+])
+def test_a_person_named_in_a_file_name(m: Masker, text: str, name: str) -> None:
+    assert found(m, text).get(name) == "person"
+
+
+@pytest.mark.parametrize("text", ["/usr/share/i18n/charmaps/MAC-SAMI.gz", "encodings/mac_roman.py", "zoneinfo/America/North_Dakota/Center",
+                                  "tests/test_main_window.py", "docs/Getting_Started.md", "region us-west-2.json"])
+def test_file_names_of_code_and_places_stay(m: Masker, text: str) -> None:
+    assert "person" not in found(m, text).values()
+
+
+def test_a_login_a_slot_names_is_masked_where_it_stands_alone(m: Masker) -> None:
+    text = ("okwuosa        82796  3.8  3.3 15:46:21 mysql -h db-7.corp.lan -u okwuosa crm\n"
+            "postgres       83112  5.8  7.6 00:58:11 postgres: checkpointer\n")
+    spans = [(text[s.start:s.end], s.start) for s in Masker().pipeline.detect(text) if s.category == "username"]
+    assert ("okwuosa", 0) in spans and ("okwuosa", text.index("-u okwuosa") + 3) in spans
+
+
+def test_a_login_that_is_a_word_does_not_spread_into_hosts_and_paths(m: Masker) -> None:
+    text = "DATABASE_URL=postgres://quokka:Xr7-Brume-19a@db-3.quokka.internal:5432/quokka\nssh quokka@10.0.0.4\n"
+    masked = m.mask(text).text
+    assert "db-3.quokka.internal:5432/quokka" in masked and "ssh quokka@" not in masked
