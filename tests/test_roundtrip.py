@@ -39,7 +39,7 @@ def test_line_count_is_preserved(text):
 # Numbers outside strings stay small here: a card or phone number stored as a bare JSON number is
 # masked anyway (leaking is worse than breaking number syntax), see test_bare_json_number_is_still_masked.
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False, allow_infinity=False) | st.sampled_from(PIECES) | st.text(max_size=40),
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False) | st.sampled_from(PIECES) | st.text(max_size=40),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(["password", "token", "email", "name", "note", "author", "x"]) | st.text(max_size=8), inner, max_size=5),
     max_leaves=20,
 )
@@ -60,3 +60,10 @@ def test_json_stays_parseable(doc, ascii_only):
 def test_bare_json_number_is_still_masked():
     text = '{"card": 4539148803436467}'
     assert "4539148803436467" not in M.mask(text).text
+
+
+def test_a_large_bare_float_that_reads_as_a_national_number_is_masked_and_restored():
+    """Found by hypothesis: 229873665605717.0 is a valid French NIR written as a float; masked, as a bare number is."""
+    text = "229873665605717.0"
+    masked = M.mask(text).text
+    assert "229873665605717" not in masked and M.restore(masked) == text

@@ -25,6 +25,9 @@ from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, h
                               line_tokens)
 
 CATEGORY = {"USER": "username", "ACCOUNT": "account"}
+_USER = LABELS.index("USER")
+# a login below its threshold but this likely: no finding alone, a row of a column of them (column_mates)
+_SOFT = 0.25
 _Finding = tuple[int, int, str, float]  # start, end on the line, category, probability
 _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # an issue tracker's key (BILL-6413, KYC-12, ServiceNow's INC0043699): a ticket, never a person's number (those have five digits or more)
@@ -43,6 +46,11 @@ def _in_path(tokens: list[tuple[int, int, str]], i: int) -> bool:
     before = i > 0 and tokens[i - 1][2] in "/\\" and tokens[i - 1][1] == start
     after = i + 1 < len(tokens) and tokens[i + 1][2] in "/\\" and tokens[i + 1][0] == end
     return before or after
+
+
+@vocab_cache
+def _device_words() -> frozenset[str]:
+    return frozenset(w.lower() for w in word_set("names", "device_words"))
 
 
 @vocab_cache
@@ -137,11 +145,12 @@ class LoginDetector:
             self._lines.put(key, fresh[key])
             k += len(cands)
         out: list[Span] = []
+        soft: list[Span] = []
         for ls, key in keyed:
             for s, e, category, p in (fresh[key] if key in fresh else self._lines.get(key)):
-                out.append(Span(ls + s, ls + e, category, self.name, p))
-        if out and "\n" in text:
-            out.extend(column_mates(text, out))
+                (soft if category.endswith("?") else out).append(Span(ls + s, ls + e, category.rstrip("?"), self.name, p))
+        if (out or len(soft) >= _COLUMN_FOUND) and "\n" in text:
+            out.extend(column_mates(text, out, soft))
         return out
 
     def _scan(self, key: str) -> tuple[_Finding, ...]:
@@ -169,8 +178,11 @@ class LoginDetector:
         for (line, (start, end, in_path), _), p in zip(cands, probs, strict=True):
             k = int(p.argmax())
             label = LABELS[k]
+            soft = False
             if label == "O" or p[k] < self.model.thresholds[label]:
-                continue
+                if p[_USER] < _SOFT:
+                    continue
+                k, label, soft = _USER, "USER", True  # below the threshold: only a column of such rows decides
             if label == "USER" and in_path:
                 continue  # a path's segment (flatpages/default.html); home directories are the home-path detector's
             if label == "USER" and (_GROUP_KEY.search(line, max(0, start - 40), start)
@@ -178,6 +190,8 @@ class LoginDetector:
                 continue  # "org": "kestrelvine", "_id": "MnRDSe…": an organisation's name or a record's id, not a login
             if label == "USER" and line[start:end].lower() in _programs():
                 continue  # "510  sshpass -p …": a program the command runs, not its user
+            if label == "USER" and line[start:end].lower() in _device_words():
+                continue  # "deploy@laptop billing %": a device word names the host, not its user
             if label == "USER" and (m := _OPTION_BEFORE.search(line, max(0, start - 40), start)) is not None \
                     and not _IDENTITY_OPTION.search(m.group("opt")):
                 continue  # git log --format=fuller, --output=json: an option's value, not a login (--user=jdoe is one)
@@ -187,7 +201,7 @@ class LoginDetector:
                                     or line[start - 1:start] == "-" and line[start - 2:start - 1] in ("", " ", "\t")):
                 continue  # npm i prisma@latest, openssl … -sha256: a package's or an option's name
             if kept_by(line, start, end, _KEEPS) is None:
-                out.append((start, end, CATEGORY[label], round(float(p[k]), 3)))
+                out.append((start, end, CATEGORY[label] + ("?" if soft else ""), round(float(p[k]), 3)))
         return tuple(out)
 
 
@@ -195,18 +209,22 @@ _FIELD = regex.compile(r"\S+")
 _FIELD_PUNCT = "\"'`()[]{},;<>"
 _COLUMN_ROWS = 3  # a table: three rows or more
 _COLUMN_FOUND = 2  # ... of which two or more, and half or more, hold a login in that column
+_SOFT_COLUMN = 0.4  # a column of logins scored below the threshold only: their mean score at least this
 
 
-def column_mates(text: str, found: list[Span]) -> list[Span]:
-    """Logins and person-bound numbers of a headerless table's column, from the column's other rows.
+def column_mates(text: str, found: list[Span], soft: list[Span] = ()) -> list[Span]:  # type: ignore[assignment]
+    """Logins and person-bound numbers of a headerless table's column, from the column's rows together.
 
-    Tools print one kind of value per column (``who``, ``last``, a group file's members, a queue's owners); when two
-    or more rows and at least half of a block's rows hold a finding of one category in the same whitespace-separated
-    field, that field of the block's other rows is taken too, where it is a login's or a number's shape and nothing
-    keeps it (a service account, a placeholder, a date, a version, a code word stays). A block is a run of
-    non-empty lines; above the column's first finding, a row with no digit is a header or a command.
+    Tools print one kind of value per column (``who``, ``last``, a group file's members, a queue's owners). A column
+    (the same whitespace-separated field of a block's rows) is a login column when two or more rows and at least half
+    of them hold a finding of one category, or a login the classifier scored below its threshold (``soft``: at least
+    :data:`_SOFT`); a column of such scores alone needs their mean at :data:`_SOFT_COLUMN` or more. Then the column's
+    other rows are taken too: its scored rows, and the fields of a login's or a number's shape that nothing keeps (a
+    service account, a placeholder, a date, a version, a code word stays). A block is a run of non-empty lines;
+    above the column's first finding, a row with no digit is a header or a command.
     """
-    at = {(s.start, s.end): s.category for s in found}
+    at: dict[tuple[int, int], tuple[str, float | None]] = {(s.start, s.end): (s.category, s.score) for s in soft}
+    at.update({(s.start, s.end): (s.category, None) for s in found})
     taken = sorted((s.start, s.end) for s in found)
     out: list[Span] = []
     pos = 0
@@ -241,24 +259,31 @@ def _inner(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-def _block_mates(text: str, block: list[tuple[int, list[tuple[int, int]]]], at: dict[tuple[int, int], str],
-                 taken: list[tuple[int, int]]) -> list[Span]:
+def _block_mates(text: str, block: list[tuple[int, list[tuple[int, int]]]],
+                 at: dict[tuple[int, int], tuple[str, float | None]], taken: list[tuple[int, int]]) -> list[Span]:
     out: list[Span] = []
     width = max(len(fields) for _, fields in block)
     for k in range(width):
         rows = [fields[k] for _, fields in block if len(fields) > k]
-        cats = [at.get(_inner(text, a, b)) for a, b in rows]
-        if None not in cats or not any(cats):
-            continue
+        marks = [at.get(_inner(text, a, b)) for a, b in rows]
+        if not any(marks) or all(m is not None and m[1] is None for m in marks):
+            continue  # nothing found in the column, or every row found already
         # above the column's first finding, a row with no digit is a header or the command (member_no, USER)
-        first_hit = next(n for n, c in enumerate(cats) if c is not None)
-        body = [(row, c) for n, (row, c) in enumerate(zip(rows, cats, strict=True))
+        first_hit = next(n for n, m in enumerate(marks) if m is not None)
+        body = [(row, m) for n, (row, m) in enumerate(zip(rows, marks, strict=True))
                 if n >= first_hit or _has_digit(text, block, row[0])]
-        hits = [c for _, c in body if c is not None]
-        if len(body) < _COLUMN_ROWS or len(hits) < _COLUMN_FOUND or 2 * len(hits) < len(body) or len(set(hits)) != 1:
+        hits = [m for _, m in body if m is not None]
+        scores = [m[1] for m in hits if m[1] is not None]
+        if (len(body) < _COLUMN_ROWS or len(hits) < _COLUMN_FOUND or 2 * len(hits) < len(body)
+                or len({m[0] for m in hits}) != 1
+                or len(scores) == len(hits) and sum(scores) < _SOFT_COLUMN * len(scores)):
             continue
-        for (a, b), cat in body:
-            if cat is not None:
+        category = hits[0][0]
+        for (a, b), mark in body:
+            if mark is not None:
+                if mark[1] is not None:  # a row the classifier scored below its threshold: the column decides
+                    a, b = _inner(text, a, b)
+                    out.append(Span(a, b, category, "logins:column", 0.5))
                 continue
             a, b = _inner(text, a, b)
             if b <= a or any(s < b and a < e for s, e in taken[max(0, bisect.bisect_left(taken, (a, a)) - 1):
@@ -271,5 +296,5 @@ def _block_mates(text: str, block: list[tuple[int, list[tuple[int, int]]]], at: 
             le = text.find("\n", b)
             line = text[ls:le if le >= 0 else len(text)]
             if kept_by(line, a - ls, b - ls, _KEEPS) is None:
-                out.append(Span(a, b, hits[0], "logins:column", 0.5))
+                out.append(Span(a, b, category, "logins:column", 0.5))
     return out

@@ -387,7 +387,7 @@ class NameDetector:
 
     def _in_file_names(self, text: str) -> list[Span]:
         """A first and a last name the gazetteers know, joined by ``_``, ``-`` or a space in a document's file
-        name (``CV_Stefan_Petersen.pdf``, ``Contratto Giulia Ferraro.docx``)."""
+        name, in either order (``CV_Stefan_Petersen.pdf``, ``Contratto Giulia Ferraro.docx``, ``Weber_Lukas.xlsx``)."""
         out = []
         for ext in DOC_EXTENSION.finditer(text):
             f = _STEM.search(text, max(0, ext.start() - 80), ext.start())
@@ -398,11 +398,15 @@ class NameDetector:
                 lasts = regex.split(r"[ _-]", last)
                 if first in self.first and first not in self.ambiguous and lasts[0] in self.last:
                     words = [first, *(lasts if len(lasts) == 1 or lasts[1] in self.last else lasts[:1])]
-                    pos = m.start()
-                    for w in words:  # each word on its own: "Stefan_Petersen" whole reads as a code identifier
-                        pos = text.index(w, pos)
-                        out.append(Span(pos, pos + len(w), "person", "names:file", 0.7))
-                        pos += len(w)
+                elif first in self.last and lasts[0] in self.first and lasts[0] not in self.ambiguous:
+                    words = [first, lasts[0]]  # surname first, as lists and archives file them: "Weber_Lukas.xlsx"
+                else:
+                    continue
+                pos = m.start()
+                for w in words:  # each word on its own: "Stefan_Petersen" whole reads as a code identifier
+                    pos = text.index(w, pos)
+                    out.append(Span(pos, pos + len(w), "person", "names:file", 0.7))
+                    pos += len(w)
         return out
 
     def _device_names(self, text: str) -> list[Span]:

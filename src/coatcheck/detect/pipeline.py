@@ -67,7 +67,7 @@ from .row_cells import row_cells
 from .secret_owner import secret_owners
 from .person_records import PersonRecordDetector
 from .user_maps import UserMapDetector
-from .mentions import MentionDetector
+from .mentions import MENTIONS, MentionDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
 from .doc_dates import DocumentDateDetector
@@ -83,7 +83,6 @@ from .encoded import SECRET_DATA, EncodedDetector, Lookup, encoded_copies, secre
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
 from .list_mates import list_mates
 from .handles import HandleIndex
-from .file_names import FileNameDetector
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
 from .phones import PhoneDetector
@@ -206,7 +205,7 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
 
     for s in found:
         value = text[s.start : s.end]
-        if "\n" in value or s.category == "literal" or (s.detector.endswith(LoginDetector.name) and s.score < _SPREAD):
+        if "\n" in value or s.category == "literal" or (s.detector.startswith(LoginDetector.name) and s.score < _SPREAD):
             continue
         words = value.split()
         if s.category == "person":
@@ -269,8 +268,12 @@ def _slot_login(value: str, span: Span) -> bool:
     """A one-word login a slot rule found (``mysql -u mpham``, ``postgresql://enyberg:…@``): masked wherever it
     stands (a process table's USER column, a prompt) when it is a lower-case word no dictionary holds; the
     classifier's own findings spread only when it is sure (:data:`_SPREAD`)."""
-    return (span.category == "username" and not span.detector.endswith(LoginDetector.name) and len(value) >= 4
+    return (span.category == "username" and not span.detector.startswith(_NO_SPREAD) and len(value) >= 4
             and value.islower() and is_candidate(value))
+
+
+# the classifier's findings (its column mates too) and "@word" mentions are no slot: a doc comment's "@mngr:"
+_NO_SPREAD = (LoginDetector.name, MENTIONS)
 
 
 def document_name_word(word: str) -> bool:
@@ -400,7 +403,6 @@ _SPECS = (
     _Spec("person-records", lambda p: PersonRecordDetector.produces, lambda p: PersonRecordDetector(), "text"),
     _Spec("user-maps", lambda p: UserMapDetector.produces, lambda p: UserMapDetector(), "text"),
     _Spec("home-paths", lambda p: HomePathDetector.produces, lambda p: HomePathDetector(), "text"),
-    _Spec("file-names", lambda p: FileNameDetector.produces, lambda p: FileNameDetector(), "text"),
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
