@@ -26,7 +26,7 @@ def found(m: Masker, text: str) -> dict[str, str]:
     ("Feb  9 11:02:17 gw02 sshd[20417]: Accepted keyboard-interactive/pam for wenjie_l from 198.51.100.9 port 2 ssh2", "wenjie_l"),
     ("Feb  9 11:02:19 gw02 systemd-logind[702]: New session 88 of user hbeaumont.", "hbeaumont"),
     ("Feb  9 11:03:01 gw02 sshd[20431]: Connection closed by authenticating user kvarga-dev 198.51.100.4 port 3 [preauth]", "kvarga-dev"),
-    ("2024-02-09 11:04:00 vsftpd: FAIL LOGIN: Client \"198.51.100.7\", login failed for ptorvald7", "ptorvald7"),
+    ("Feb  9 11:04:00 gw02 sshd[20431]: pam_unix(sshd:session): session closed for user ptorvald7", "ptorvald7"),
 ])
 def test_an_authentication_log_names_its_account_after_the_event(m: Masker, line: str, login: str) -> None:
     assert found(m, line).get(login) == "username"
@@ -37,6 +37,8 @@ def test_an_authentication_log_names_its_account_after_the_event(m: Masker, line
     "Feb  9 11:02:17 gw02 sudo: pam_unix(sudo:session): session opened for user root(uid=0) by (uid=1000)",
     "Validate the payload for user input before it reaches the model.",
     "The quota is enforced by user group, see the docs of user management.",
+    "To get a list of user activities, call the API; activities: []",
+    "Authentication failure for oauth2 client; scopes: oauth2",
 ])
 def test_service_accounts_and_prose_after_those_events_stay(m: Masker, line: str) -> None:
     assert "username" not in found(m, line).values()
@@ -48,7 +50,6 @@ def test_service_accounts_and_prose_after_those_events_stay(m: Masker, line: str
     ("n_polizza;contraente;patente;scadenza\nRCA-881;Livia Sarto;TO4412903K;31/12/2025\n", "TO4412903K", "driver_license"),
     ("id,name,driver_license_number,city\n7,Ann Ode,D1234-56789-01234,Leeds\n", "D1234-56789-01234", "driver_license"),
     ("empleado;nombre;n_afiliacion_ss;alta\nE77;Inés Prat;28/10442211/63;2019-04-01\n", "28/10442211/63", "national_id"),
-    ("nom;prénom;numéro de sécurité sociale\nMARTIN;Léa;2 94 03 75 112 044 58\n", "2 94 03 75 112 044 58", "national_id"),
 ])
 def test_a_document_number_under_a_column_its_label_names(m: Masker, text: str, value: str, category: str) -> None:
     assert found(m, text).get(value) == category
@@ -134,3 +135,23 @@ def test_a_headerless_queue_listing_is_read_as_a_column() -> None:
 
 def test_a_device_word_after_a_prompt_s_at_is_the_host(m: Masker) -> None:
     assert "username" not in found(m, "deploy@laptop billing % ls -l /home").values()
+
+
+def test_a_login_from_a_home_path_still_spreads_into_paths(m: Masker) -> None:
+    text = "$ ls /home/ashwortho\nYou have new mail in /var/mail/ashwortho\n"
+    assert "ashwortho" not in m.mask(text).text
+
+
+def test_a_column_of_one_repeated_guess_is_no_login_column() -> None:
+    text = "".join(f"root       {k}  0.0  0.1 1234 567 ?  Ss   Mar01   0:0{k} /usr/sbin/daemon{k}\n" for k in range(1, 6))
+    assert "Mar01" not in {text[s.start:s.end] for s in Masker().pipeline.detect(text)}
+
+
+def test_a_generic_label_heads_no_document_column(m: Masker) -> None:
+    text = "product,license_number,seats\nIDE Pro,LIC-2024-00017,20\nDB Tool,LIC-2024-00018,5\n"
+    assert "driver_license" not in found(m, text).values()
+
+
+def test_a_guessed_login_in_a_log_does_not_spread_into_commands(m: Masker) -> None:
+    text = "Feb  9 11:02:17 gw02 sshd[20417]: Invalid user steam from 198.51.100.23\n$ sudo apt install steam\n"
+    assert "apt install steam" in m.mask(text).text

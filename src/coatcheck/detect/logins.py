@@ -242,14 +242,6 @@ def column_mates(text: str, found: list[Span], soft: list[Span] = ()) -> list[Sp
     return out
 
 
-def _has_digit(text: str, block: list[tuple[int, list[tuple[int, int]]]], at: int) -> bool:
-    """The block's row holding offset ``at`` has a digit."""
-    for _, fields in block:
-        if fields and fields[0][0] <= at <= fields[-1][1]:
-            return any(c.isdigit() for c in text[fields[0][0]:fields[-1][1]])
-    return False
-
-
 def _inner(text: str, a: int, b: int) -> tuple[int, int]:
     """A field without the quotes, brackets and separators around it."""
     while a < b and text[a] in _FIELD_PUNCT:
@@ -263,21 +255,22 @@ def _block_mates(text: str, block: list[tuple[int, list[tuple[int, int]]]],
                  at: dict[tuple[int, int], tuple[str, float | None]], taken: list[tuple[int, int]]) -> list[Span]:
     out: list[Span] = []
     width = max(len(fields) for _, fields in block)
+    digits = [any(c.isdigit() for c in text[fields[0][0]:fields[-1][1]]) for _, fields in block]
     for k in range(width):
-        rows = [fields[k] for _, fields in block if len(fields) > k]
-        marks = [at.get(_inner(text, a, b)) for a, b in rows]
+        rows = [(fields[k], d) for (_, fields), d in zip(block, digits, strict=True) if len(fields) > k]
+        marks = [at.get(_inner(text, a, b)) for (a, b), _ in rows]
         if not any(marks) or all(m is not None and m[1] is None for m in marks):
             continue  # nothing found in the column, or every row found already
         # above the column's first finding, a row with no digit is a header or the command (member_no, USER)
         first_hit = next(n for n, m in enumerate(marks) if m is not None)
-        body = [(row, m) for n, (row, m) in enumerate(zip(rows, marks, strict=True))
-                if n >= first_hit or _has_digit(text, block, row[0])]
+        body = [(row, m) for n, ((row, d), m) in enumerate(zip(rows, marks, strict=True)) if n >= first_hit or d]
         hits = [m for _, m in body if m is not None]
         scores = [m[1] for m in hits if m[1] is not None]
         if (len(body) < _COLUMN_ROWS or len(hits) < _COLUMN_FOUND or 2 * len(hits) < len(body)
                 or len({m[0] for m in hits}) != 1
-                or len(scores) == len(hits) and sum(scores) < _SOFT_COLUMN * len(scores)):
-            continue
+                or len(scores) == len(hits) and (sum(scores) < _SOFT_COLUMN * len(scores)
+                                                 or len({text[a:b] for (a, b), m in body if m is not None}) < 2)):
+            continue  # a column of guesses alone needs their mean and two values at least (not a "Mar01" column)
         category = hits[0][0]
         for (a, b), mark in body:
             if mark is not None:

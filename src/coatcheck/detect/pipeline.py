@@ -67,7 +67,7 @@ from .row_cells import row_cells
 from .secret_owner import secret_owners
 from .person_records import PersonRecordDetector
 from .user_maps import UserMapDetector
-from .mentions import MENTIONS, MentionDetector
+from .mentions import MentionDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
 from .doc_dates import DocumentDateDetector
@@ -246,9 +246,15 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             if documents and s.category == "identifier" and len(words) > 1 and len(words[-1]) >= 5 \
                     and any(c.isdigit() for c in words[-1]):
                 known.setdefault(words[-1], s)  # "Applications nos. 16949/06": the number alone, in a table's cell
-        elif _home_user(value, s) or _handle(value, s) or _home_segment(text, s) or _slot_login(value, s):
+        elif _home_user(value, s) or _handle(value, s) or _home_segment(text, s):
             known.setdefault(value, s)
+        elif _slot_login(value, s):
+            known.setdefault(value, replace(s, detector=s.detector + ALONE))
     return known
+
+
+# the mark of a value that spreads only where it stands alone (:func:`_standalone`)
+ALONE = "+alone"
 
 
 _ALONE_BEFORE = frozenset(" \t\r\n\"'`([{,;=|<>")
@@ -268,12 +274,13 @@ def _slot_login(value: str, span: Span) -> bool:
     """A one-word login a slot rule found (``mysql -u mpham``, ``postgresql://enyberg:…@``): masked wherever it
     stands (a process table's USER column, a prompt) when it is a lower-case word no dictionary holds; the
     classifier's own findings spread only when it is sure (:data:`_SPREAD`)."""
-    return (span.category == "username" and not span.detector.startswith(_NO_SPREAD) and len(value) >= 4
+    return (span.category == "username" and span.detector in _LOGIN_SLOTS and len(value) >= 4
             and value.islower() and is_candidate(value))
 
 
-# the classifier's findings (its column mates too) and "@word" mentions are no slot: a doc comment's "@mngr:"
-_NO_SPREAD = (LoginDetector.name, MENTIONS)
+# the slots that name a login for sure: a client's user option, a connection string's or a URL's user; not the
+# classifier's guesses, "@word" mentions or a log line's phrase ("Invalid user steam" names a guess)
+_LOGIN_SLOTS = frozenset({"cli-user-flag", "connection-string-username"})
 
 
 def document_name_word(word: str) -> bool:
@@ -692,10 +699,10 @@ class Pipeline:
                 end = i + len(v)
                 if self.policy.documents and values[v].category == "person":
                     end = _possessive_end(text, end)  # "Goethes", "Fraenkel's": the name's own form
-                if inside_token(text, i, end) or (values[v].category == "username" and v.isalpha()
-                                                  and not _standalone(text, i, end)):
-                    continue  # a login that is a word spreads only where it stands alone, not in a host or a path
-                repeats.append(replace(values[v], start=i, end=end, detector=f"repeat:{values[v].detector}"))
+                found = values[v]
+                if inside_token(text, i, end) or found.detector.endswith(ALONE) and not _standalone(text, i, end):
+                    continue  # a slot's one-word login spreads only where it stands alone, not in a host or a path
+                repeats.append(replace(found, start=i, end=end, detector=f"repeat:{found.detector.removesuffix(ALONE)}"))
             if self.policy.documents:  # a word the document writes as a noun does not spread as a name either
                 repeats = doc_persons.refine(text, repeats, run.spans)
             run.add(repeats)

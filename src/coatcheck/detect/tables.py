@@ -39,8 +39,6 @@ _CELL_CHECKS = {
     "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,12}", v.replace(" ", ""))),
     # a licence number: five to sixteen letters and digits, a digit in it, dashes and spaces between them
     "driver_license": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Za-z0-9]{5,16}", regex.sub(r"[ -]", "", v))),
-    # a national, tax or social-security number: five digits or more, letters and separators around them
-    "national_id": lambda v: sum(c.isdigit() for c in v) >= 5 and bool(regex.fullmatch(r"[A-Za-z0-9 ./-]{5,24}", v)),
     # a date of birth, or a birthday's month and day (a mailing list's "Birthday" column: 09/07, 21.01.)
     # a credential: eight characters or more, no placeholder (NULL, ***, <redacted> stay)
     "secret": lambda v: len(v) >= 8 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v),
@@ -54,14 +52,17 @@ _DIVIDER = regex.compile(r"[\s|+:=-]{3,}")
 
 # label lists of labels.toml whose labels also head a column of that category (a form's "Führerschein-Nr." is an
 # export's column too): the documents' numbers, checked like a passport's
-_LABELLED_COLUMNS = {"driver_license": "driver_license", "national_id": "national_id", "id_document": "passport"}
+_LABELLED_COLUMNS = {"driver_license": "driver_license", "id_document": "passport"}
+# labels too generic for a column ("license_number" of a software inventory)
+_GENERIC_LABELS = frozenset({"license number", "licence number", "permis", "ausweis"})
 
 
 @vocab_cache
 def column_categories() -> dict[str, str]:
     """Column header -> category, from data/vocab/columns.toml (one table per category) and the labels of
     labels.toml's document numbers (:data:`_LABELLED_COLUMNS`) as a header writes them."""
-    out = {_norm(label): cat for lst, cat in _LABELLED_COLUMNS.items() for label in vocabulary_labels(lst)}
+    out = {_norm(label): cat for lst, cat in _LABELLED_COLUMNS.items() for label in vocabulary_labels(lst)
+           if label not in _GENERIC_LABELS}
     out.update({name: cat for cat in vocabulary_tables("columns") for name in vocabulary_words("columns", cat)})
     return out
 

@@ -214,9 +214,8 @@ def email(value: str) -> bool:
 
 
 # systemd's unit types: "postgresql@16-main.service", "getty@tty1.service", "user@1000.slice" are a template
-# unit's instance, no address (none of these is a top-level domain)
-_SYSTEMD_UNITS = (".service", ".socket", ".timer", ".target", ".mount", ".automount", ".path", ".slice", ".scope",
-                  ".swap", ".device")
+# unit's instance, no address (none of these is a top-level domain; ".target" is one, Target's, and stays an address)
+_SYSTEMD_UNITS = (".service", ".socket", ".timer", ".mount", ".automount", ".path", ".slice", ".scope", ".swap", ".device")
 
 
 _EXAMPLE_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)*example\.(?:[a-z]{2,6}|co\.[a-z]{2}|com\.[a-z]{2})")

@@ -19,7 +19,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping
 
 from .._data import word_list
-from ..detect.pipeline import Pipeline, ValueFinder, known_values
+from ..detect.pipeline import ALONE, Pipeline, ValueFinder, known_values
 from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
@@ -136,6 +136,8 @@ class TextSession:
                 self.counts[s.category] += 1
             if learn:
                 for value, s in known_values(text, result.spans).items():
+                    if s.detector.endswith(ALONE):
+                        continue  # a slot's one-word login: masked where it stands alone in this text, not learned
                     if value not in self._known:
                         self._known[value] = s.category
                         self._finder = self._net_finder = None
