@@ -155,3 +155,16 @@ def test_a_generic_label_heads_no_document_column(m: Masker) -> None:
 def test_a_guessed_login_in_a_log_does_not_spread_into_commands(m: Masker) -> None:
     text = "Feb  9 11:02:17 gw02 sshd[20417]: Invalid user steam from 198.51.100.23\n$ sudo apt install steam\n"
     assert "apt install steam" in m.mask(text).text
+
+
+def test_package_listings_and_file_modes_stay(m: Masker) -> None:
+    text = ("ii  bsdutils        1:2.38.1-5+deb12u3   amd64   basic utilities from 4.4BSD-Lite\n"
+            "ii  libatm1:amd64   1:2.5.1-4+b2         amd64   shared library for ATM\n"
+            "lrwxrwxrwx  1 0 0    21 Jan  8  2023 cpp -> /etc/alternatives/cpp\n")
+    assert m.mask(text).text == text
+
+
+def test_the_owner_of_a_listing_is_still_masked(m: Masker) -> None:
+    text = ("drwxr-x--- 27 okwuosa okwuosa 4096 Dec 26 23:34 .\n-rw-r--r--  1 okwuosa okwuosa  220 Dec 26 23:34 notes.txt\n"
+            "-rw-------  1 okwuosa okwuosa 5120 Dec 27 09:02 .bash_history\n")
+    assert "okwuosa" not in m.mask(text).text

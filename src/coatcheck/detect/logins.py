@@ -36,6 +36,9 @@ _TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}|(?:INC|CHG|PRB|RITM|REQ|SCT
 _HEX_ID = regex.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}|[A-Z]?(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{12,}")
 # what follows a package's name in a package spec (prisma@latest, left-pad@^1.3.0): the token is a package
 _PACKAGE_VERSION = regex.compile(r"@(?:latest|next|beta|canary|[\^~]?\d)")
+# a file's mode as ls prints it, and a dpkg -l row's status before its package's name
+_FILE_MODE = regex.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?")
+_DPKG_ROW = regex.compile(r"(?:ii|rc|hi|un|pn|iU|iF|iH|iW|iT)[ \t]{1,4}")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_documented_example", "is_uuid",
           "is_version", "is_date", "is_code_word")
 
@@ -192,6 +195,8 @@ class LoginDetector:
                 continue  # "510  sshpass -p …": a program the command runs, not its user
             if label == "USER" and line[start:end].lower() in _device_words():
                 continue  # "deploy@laptop billing %": a device word names the host, not its user
+            if _FILE_MODE.fullmatch(line, start, end) or (row := _DPKG_ROW.match(line)) is not None and row.end() == start:
+                continue  # "lrwxrwxrwx": a file's mode; "ii  bsdutils  1:2.38…": dpkg -l's package
             if label == "USER" and (m := _OPTION_BEFORE.search(line, max(0, start - 40), start)) is not None \
                     and not _IDENTITY_OPTION.search(m.group("opt")):
                 continue  # git log --format=fuller, --output=json: an option's value, not a login (--user=jdoe is one)
