@@ -8,15 +8,15 @@ neither. Service accounts, placeholders, templates, versions and dates stay read
 
 from __future__ import annotations
 
-import bisect
 import functools
+from collections.abc import Sequence
 
 import numpy as np
 import regex
 
 from .._data import data_path, load_toml
 from ..errors import ConfigError
-from ..spans import Span
+from ..spans import Intervals, Span
 from .hashed_model import bundled_weights
 from .keep import kept_by
 from .lines import LineCache
@@ -217,7 +217,7 @@ _COLUMN_FOUND = 2  # ... of which two or more, and half or more, hold a login in
 _SOFT_COLUMN = 0.4  # a column of logins scored below the threshold only: their mean score at least this
 
 
-def column_mates(text: str, found: list[Span], soft: list[Span] = ()) -> list[Span]:  # type: ignore[assignment]
+def column_mates(text: str, found: Sequence[Span], soft: Sequence[Span] = ()) -> list[Span]:
     """Logins and person-bound numbers of a headerless table's column, from the column's rows together.
 
     Tools print one kind of value per column (``who``, ``last``, a group file's members, a queue's owners). A column
@@ -230,7 +230,7 @@ def column_mates(text: str, found: list[Span], soft: list[Span] = ()) -> list[Sp
     """
     at: dict[tuple[int, int], tuple[str, float | None]] = {(s.start, s.end): (s.category, s.score) for s in soft}
     at.update({(s.start, s.end): (s.category, None) for s in found})
-    taken = sorted((s.start, s.end) for s in found)
+    taken = Intervals((s.start, s.end) for s in found)
     out: list[Span] = []
     pos = 0
     block: list[tuple[int, list[tuple[int, int]]]] = []
@@ -257,7 +257,7 @@ def _inner(text: str, a: int, b: int) -> tuple[int, int]:
 
 
 def _block_mates(text: str, block: list[tuple[int, list[tuple[int, int]]]],
-                 at: dict[tuple[int, int], tuple[str, float | None]], taken: list[tuple[int, int]]) -> list[Span]:
+                 at: dict[tuple[int, int], tuple[str, float | None]], taken: Intervals) -> list[Span]:
     out: list[Span] = []
     width = max(len(fields) for _, fields in block)
     digits = [any(c.isdigit() for c in text[fields[0][0]:fields[-1][1]]) for _, fields in block]
@@ -284,8 +284,7 @@ def _block_mates(text: str, block: list[tuple[int, list[tuple[int, int]]]],
                     out.append(Span(a, b, category, "logins:column", 0.5))
                 continue
             a, b = _inner(text, a, b)
-            if b <= a or any(s < b and a < e for s, e in taken[max(0, bisect.bisect_left(taken, (a, a)) - 1):
-                                                                  bisect.bisect_right(taken, (b, b)) + 1]):
+            if b <= a or taken.overlaps(a, b):
                 continue
             value = text[a:b]
             if not is_candidate(value) or _EMAIL.fullmatch(value) or _TICKET.fullmatch(value) or _HEX_ID.fullmatch(value):
