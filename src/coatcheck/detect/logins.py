@@ -28,7 +28,7 @@ CATEGORY = {"USER": "username", "ACCOUNT": "account"}
 _USER = LABELS.index("USER")
 # a login below its threshold but this likely: no finding alone, a row of a column of them (column_mates)
 _SOFT = 0.25
-_Finding = tuple[int, int, str, float]  # start, end on the line, category, probability
+_Finding = tuple[int, int, str, float, bool]  # start, end on the line, category, probability, sure (at its threshold)
 _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # an issue tracker's key (BILL-6413, KYC-12, ServiceNow's INC0043699): a ticket, never a person's number (those have five digits or more)
 _TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}|(?:INC|CHG|PRB|RITM|REQ|SCTASK|CTASK|PTASK|STRY|KB)\d{7}")  # ServiceNow
@@ -150,8 +150,8 @@ class LoginDetector:
         out: list[Span] = []
         soft: list[Span] = []
         for ls, key in keyed:
-            for s, e, category, p in (fresh[key] if key in fresh else self._lines.get(key)):
-                (soft if category.endswith("?") else out).append(Span(ls + s, ls + e, category.rstrip("?"), self.name, p))
+            for s, e, category, p, sure in (fresh[key] if key in fresh else self._lines.get(key)):
+                (out if sure else soft).append(Span(ls + s, ls + e, category, self.name, p))
         if (out or len(soft) >= _COLUMN_FOUND) and "\n" in text:
             out.extend(column_mates(text, out, soft))
         return out
@@ -206,7 +206,7 @@ class LoginDetector:
                                     or line[start - 1:start] == "-" and line[start - 2:start - 1] in ("", " ", "\t")):
                 continue  # npm i prisma@latest, openssl … -sha256: a package's or an option's name
             if kept_by(line, start, end, _KEEPS) is None:
-                out.append((start, end, CATEGORY[label] + ("?" if soft else ""), round(float(p[k]), 3)))
+                out.append((start, end, CATEGORY[label], round(float(p[k]), 3), not soft))
         return tuple(out)
 
 
