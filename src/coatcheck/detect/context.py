@@ -55,6 +55,8 @@ _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 # Erlang/Elixir tuple {password, "v"} (or a binary, <<"v">>)
 # In JSON, ``"kind":"Secret","metadata":`` holds a value then a key: no pair (the "key" follows a colon, the "value"
 # comes before one).
+# the rest of a progress message after its first word ("Refreshing state...", "Creating... [id=…]")
+_PROGRESS_FOLLOWS = regex.compile(r"(?:[ \t]+\p{Ll}+)?(?:\.{3}|…)")
 _COLOUR = regex.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
 _DUNDER = regex.compile(r"__[a-z][a-z0-9_]*__")
 _CALL_PAIR = regex.compile(
@@ -502,6 +504,8 @@ class ContextDetector:
             return None
         if slot and prose_follows(line, e):
             return None  # ":param ssl_password: Optional password to be used …": a docstring
+        if slot and value.rstrip(".…").isalpha() and (value.endswith(("...", "…")) or _PROGRESS_FOLLOWS.match(line, e)):
+            return None  # "random_password.admin: Refreshing state...", "Creating...": a tool's progress message
         if (strong and value.isdigit() and len(value) >= 6 and kind in ("assign", "xml", "pair")
                 and not kept_by(line, s, e, ("is_placeholder_value",))):
             return Span(s, e, "secret", f"context:{kind}-number", 0.8)  # a numeric password: password=152103

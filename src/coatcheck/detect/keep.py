@@ -54,7 +54,7 @@ _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 _HASH = re.compile(
     r"^(?:[0-9a-f]{7,12}|[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128}"
     r"|[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64}"
-    r"|(?:sha1|sha256|sha384|sha512|md5|blake2b?)[-:][A-Za-z0-9+/=_-]{20,}"
+    r"|(?:sha1|sha256|sha384|sha512|md5|blake2b?)[-:/][A-Za-z0-9+/=_-]{20,}"
     r"|I[0-9a-f]{40})$"  # a Gerrit Change-Id
 )
 _VERSION = re.compile(r"^[vV]?\d+(?:\.\d+){1,3}(?:[-+.~]?[0-9A-Za-z][0-9A-Za-z.+~-]*)?$")
@@ -87,7 +87,7 @@ _COMMAND = re.compile(r"[a-z][\w./-]*[ ]+\S")
 
 _ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?)?)?)?$")
 _DUMMY_STEMS = frozenset({"test", "demo", "example", "sample", "dummy", "fake", "changeme", "foo", "bar", "foobar"})
-_ELLIPSIS_TAIL = re.compile(r"[a-z]{2,8}(?:_[a-z]{2,6}){0,2}_(?:\.{3,}|…|\*{3,})")
+_ELLIPSIS_TAIL = re.compile(r"[a-z]{2,8}(?:([_-])[a-z]{2,6}){0,2}[_-](?:\.{3,}|…|\*{3,})")
 _DEV_WORDS = _DUMMY_STEMS | {"local", "dev", "development", "testing", "mock", "sandbox", "e2e", "ci", "my", "some", "super"}
 
 
@@ -224,10 +224,37 @@ _PUBLIC_KEY_TYPE_BEFORE = re.compile(r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sh
                                      r"@openssh\.com)[ \t]+$")
 
 
+# a JSON Web Key's public members (RFC 7517/7518: the modulus and exponent of an RSA key, the curve point of an EC or
+# OKP key, the certificate thumbprints); "d", "p", "q", "dp", "dq", "qi" and "k" are the private ones and stay masked
+_JWK_PUBLIC_BEFORE = re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256)\"[ \t]*:[ \t]*\"$|\"x5c\"[ \t]*:[ \t]*\[[ \t\r\n]*\"$")
+_JWK_TYPE = re.compile(r"\"kty\"[ \t]*:")
+# a Content-Security-Policy nonce ('nonce-…' in a source list, nonce="…" on a script or style tag): the server sends
+# it in every response it serves
+_CSP_NONCE_BEFORE = re.compile(r"'nonce-$|<(?:script|style|link)\b[^<>]{0,200}\bnonce=[\"']$", re.I)
+
+
+def _in_jwk(text: str, start: int, end: int) -> bool:
+    """The span is a public member's value of a JSON Web Key (an object with a "kty" member)."""
+    if _JWK_PUBLIC_BEFORE.search(text, max(0, start - 40), start) is None:
+        return False
+    lo = max(0, start - 2000)
+    opening = text.rfind("{", lo, start)
+    if opening < 0 or "}" in text[opening:start]:
+        return False
+    closing = text.find("}", end, end + 2000)
+    return _JWK_TYPE.search(text, opening, closing if closing >= 0 else min(len(text), end + 2000)) is not None
+
+
 def is_public_key_material(text: str, start: int, end: int) -> bool:
     """An SSH public key (``ssh-ed25519 AAAAC3Nz… ops@bastion``) or its base64 body after its type, a hashed
-    known_hosts entry's host field (``|1|salt|hash``): meant to be shared, no secret (an address in its comment is the e-mail rule's)."""
+    known_hosts entry's host field (``|1|salt|hash``), a JSON Web Key's public members (``"n"``, ``"x"``,
+    ``"x5t"`` of an object with ``"kty"``), a Content-Security-Policy nonce: meant to be shared, no secret (an
+    address in its comment is the e-mail rule's)."""
     if _PUBLIC_KEY.match(text, start, end):
+        return True
+    if text.startswith("'nonce-", start - 1) and start > 0:
+        return True  # the source expression cut with its prefix
+    if _CSP_NONCE_BEFORE.search(text, max(0, start - 220), start) is not None or _in_jwk(text, start, end):
         return True
     lo = max(0, start - 80)
     ls = text.rfind("\n", lo, start) + 1 if start - lo < 80 or "\n" in text[lo:start] else -1
@@ -680,6 +707,18 @@ def is_public_service_address(text: str, start: int, end: int) -> bool:
     return str(ip) in resolvers or any(ip in n for n in networks if n.version == ip.version)
 
 
+# curl -v names the server it connects to: "* Trying 104.18.32.7:443...", "* Connected to api.example.com
+# (104.18.32.7) port 443"; and so do ping and traceroute's first line ("PING host (ip)", "traceroute to host (ip)")
+_SERVER_ADDRESS_BEFORE = re.compile(r"(?m)^\*[ \t]+Trying[ \t]+\[?$|(?:^\*[ \t]+Connected to|^PING|^traceroute to)[ \t]+"
+                                    r"[A-Za-z0-9.-]+\.[A-Za-z]{2,}[ \t]+\($")
+
+
+def is_server_address(text: str, start: int, end: int) -> bool:
+    """The address of the named server a client connects to (curl -v's ``Trying``/``Connected to host (ip)``, ping's
+    and traceroute's first line): a service's, no one's machine."""
+    return _SERVER_ADDRESS_BEFORE.search(text, max(0, start - 120), start) is not None
+
+
 def is_placeholder_address_shape(text: str, start: int, end: int) -> bool:
     """An address written as a placeholder: counting up (``1.2.3.4``, ``0:1:2:3:4:5:6:7``) or one part repeated
     (``4.4.4.4``, ``5.5.5.5``)."""
@@ -1083,6 +1122,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_prose_word,
         is_version_context,
         is_public_service_address,
+        is_server_address,
         is_placeholder_address_shape,
         is_number_soup,
         is_code_identifier,

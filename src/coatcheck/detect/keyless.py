@@ -30,7 +30,7 @@ from .keyless_features import BUCKETS, FEATURES_VERSION, KEY_BEFORE, PEM_BLOCK, 
 _ID_SHAPE = regex.compile(
     r"(?:[a-z][a-z0-9]{1,15}/|v\d+[-_])?[0-9a-fA-F]+(?:(?:[-:.]|\.\.)[0-9a-fA-F]+)*(?:-[A-Z]{3})?"  # rsa4096/…, v3-…, a..b, cf-ray
     r"|[a-z]{2,8}_[A-Za-z0-9]{6,}"  # ord_…, price_…, msg_…
-    r"|(?:sha\d{0,3}|md5|h1|zh|blake2[bs]?|sha3-\d+)[-:][A-Za-z0-9+/=_-]{8,}"  # sha512-… (SRI), h1:… (go.sum)
+    r"|(?:sha\d{0,3}|md5|h1|zh|blake2[bs]?|sha3-\d+)[-:/][A-Za-z0-9+/=_-]{8,}"  # sha512-… (SRI), h1:… (go.sum)
     r"|[A-Z]{1,4}-[A-Z0-9]{6,12}"  # G-…, UA-…, GTM-… (analytics and tag ids)
     r"|[0-7][0-9A-HJKMNP-TV-Z]{25}"  # ULID
     r"|[0-9a-df-np-sv-z]{32}|[0-9a-df-np-sv-z]{52}"  # Nix base32 store and file hashes
@@ -54,6 +54,9 @@ _HOSTNAME = regex.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,24}")  # f3fa6842….cloudf
 _TYPED_ID = regex.compile(r"[A-Z]{1,2}(?:[0-9a-f]{32}|[0-9a-f]{40})|_[0-9a-f]{16,64}|GHSA(?:-[2-9cfghjmpqrvwx]{4}){3}"
                           r"|F0[12][A-Z]{6}[A-Z0-9]{2}[A-Z0-9]{4}\d{10}"  # a SWIFT FIN message's basic header block (BIC, session)
                           r"|(?:PYSEC|RUSTSEC|GO|GMS|OSV|CVE)-\d{4}-[0-9A-Za-z-]{3,}")
+# a digest its algorithm names (SRI's sha512-…, go.sum's h1:…, a certificate pin's sha256/…): whatever word is before
+# it ("pin", "key"), a digest
+_NAMED_DIGEST = regex.compile(r"(?:sha(?:1|224|256|384|512)|md5|blake2[bs]|sha3-\d+)[-:/][A-Za-z0-9+/_-]{20,}={0,2}")
 _NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
 
 
@@ -176,6 +179,36 @@ def credential_cue(text: str, start: int) -> bool:
     return bool(sentence) and sentence[-1] in _COPULAS and any(w in _cue_words() for w in sentence)
 
 
+_LIST_ITEM = regex.compile(r"[A-Za-z0-9+/=_-]{16,}")
+
+
+def _alphabet(value: str) -> tuple[bool, bool, bool, bool]:
+    return (any(c.isupper() for c in value), any(c.islower() for c in value), any(c.isdigit() for c in value),
+            any(c in "+/=" for c in value))
+
+
+def _mates(line: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The items of the comma-separated run around ``line[start:end]`` shaped as it is."""
+    value = line[start:end]
+    out = []
+    pos = end
+    while line.startswith("=", pos):
+        pos += 1  # base64 padding the candidate left out
+    while line.startswith(",", pos) and (m := _LIST_ITEM.match(line, pos + 1)) is not None:
+        if abs(len(m.group()) - len(value)) > 2 or _alphabet(m.group()) != _alphabet(value):
+            break
+        out.append(m.span())
+        pos = m.end()
+    pos = start
+    while pos > 0 and line[pos - 1] == ",":
+        m = _LIST_ITEM.search(line, max(0, pos - 1 - len(value) - 2), pos - 1)
+        if m is None or m.end() != pos - 1 or abs(len(m.group()) - len(value)) > 2 or _alphabet(m.group()) != _alphabet(value):
+            break
+        out.append(m.span())
+        pos = m.start()
+    return out
+
+
 _COPULAS = frozenset({"is", "was", "are", "es", "era", "è", "ist", "lautet", "war", "est", "était", "sono", "son"})
 
 
@@ -264,8 +297,8 @@ class KeylessDetector:
                     continue
             value = line[start:end]
             if (_NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value)
-                    or salesforce_id(value)):
-                continue  # never scored: a number, a host name, a typed object id
+                    or salesforce_id(value) or _NAMED_DIGEST.fullmatch(value)):
+                continue  # never scored: a number, a host name, a typed object id, a digest named by its algorithm
             if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):
                 continue  # git submodule status: "+3b0ab1be…" (checked out elsewhere), "-…" (not initialised), "U…"
             p = self.model.score(line, start, end)
@@ -274,4 +307,19 @@ class KeylessDetector:
                     and (not _ID_SHAPE.fullmatch(value) or _PREFIXED_TOKEN.fullmatch(value)
                          or credential_cue(line, start) or _keyed_hex(line, start, value))):
                 out.append((start, end, round(0.5 + p / 2.5, 3)))
-        return out
+        return self._list_mates(line, out)
+
+    @staticmethod
+    def _list_mates(line: str, found: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
+        """The other items of a comma-separated list whose one item is a key, shaped as it is (``KEYS=a…=,b…=``:
+        rotated keys, the second one alone reads as nothing): same length within two, same alphabet."""
+        if not found or "," not in line:
+            return found
+        out = list(found)
+        taken = {(s, e) for s, e, _ in found}
+        for s, e, p in found:
+            for a, b in _mates(line, s, e):
+                if (a, b) not in taken and kept_by(line, a, b, _KEEPS) is None:
+                    taken.add((a, b))
+                    out.append((a, b, p))
+        return sorted(out)

@@ -35,7 +35,8 @@ def _phrase() -> regex.Pattern[str]:
     # a hyphen in a phrase matches blanks too ("connecte-toi", "connecte toi")
     alternation = phrase_alternation(w.replace("-", " ") for w in vocabulary_words("cues", "login_as"))
     # "Logged into "https://api.example:6443" as "adesai"": a server between the phrase and its login
-    server = r"(?:logged|signed|logging)[^\S\n]+in(?:to)?[^\S\n]+[\"']?[^\s\"']{1,200}[\"']?[^\S\n]+as"
+    # "✓ Logged in to github.com account octo-dev (keyring)" (gh auth status)
+    server = r"(?:logged|signed|logging)[^\S\n]+in(?:[^\S\n]+to|to)?[^\S\n]+[\"']?[^\s\"']{1,200}[\"']?[^\S\n]+(?:as|account)"
     return regex.compile(rf"(?i)(?<![\w-])(?:{alternation}|{server}):?[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?(?:[\w.-]{{1,40}}\\{{1,2}})?{_VALUE}")
 
 
@@ -52,6 +53,24 @@ def _my_account() -> regex.Pattern[str]:
     return regex.compile(
         rf"(?i)(?<![\w-])(?:{owner})(?:[^\S\n]+[\w-]{{2,20}}){{0,2}}?[^\S\n]+(?:{noun})(?:[^\S\n]+(?:antigua|antiguo|vecchia|vecchio))?"
         rf"(?:[^\S\n]+(?:is|ist|est|es|è|era|war|was|était)|[^\S\n]*[:(,])?[^\S\n]*(?<![\w.-]){_VALUE}")
+
+
+@functools.cache
+def _login_noun() -> regex.Pattern[str]:
+    """A determiner, a login noun, at most four words saying where, a link, then the login (cues.toml
+    [login_noun])."""
+    dets: list[str] = []
+    nouns: list[str] = []
+    links: list[str] = []
+    for entry in vocabulary_words("cues", "login_noun"):
+        d, n, k = (part.split(",") for part in entry.split("|"))
+        dets += [w.strip() for w in d if w.strip()]
+        nouns += [w.strip() for w in n if w.strip()]
+        links += [w.strip() for w in k if w.strip() and w.strip() != ":"]
+    det, noun, link = phrase_alternation(dets), phrase_alternation(nouns), phrase_alternation(links)
+    return regex.compile(
+        rf"(?i)(?<![\w-])(?:{det})(?:(?<=['’])|[^\S\n]+)(?:{noun})(?![\w-])(?:[^\S\n]+[\p{{L}}'’.-]{{1,20}}){{0,4}}?"
+        rf"(?:[^\S\n]+(?:{link})(?![\w-])[^\S\n]*:?|[^\S\n]*:)[^\S\n]*(?<![\w.-]){_VALUE}")
 
 
 def _handle_shaped(value: str) -> bool:
@@ -77,8 +96,10 @@ def _command(kind: str) -> regex.Pattern[str]:
     # prompt would cost a scan of the line's head at each line
     # a "#" a Markdown heading opens ("# users") is no root's prompt: for a list of logins it follows the prompt's host
     prompt = r"(?:[$%>❯➜»]|(?<=\S)#)" if kind == "logins" else r"[$#%>❯➜»]"
+    # a CLI's warnings on stderr before the value (heroku's " ›   Warning: token will expire …")
+    warnings = r"(?:[^\S\n]*(?:›|▸|[Ww]arning:|WARNING:)[^\n]*\r?\n){0,4}" if kind == "secret" else ""
     return regex.compile(
-        rf"(?<={prompt}[^\S\n]{{0,4}}(?:sudo[^\S\n]+)?)(?:{alternation})[^\S\n]*(?:\r?\n|(?:\\r)?\\n)[^\S\n]*"
+        rf"(?<={prompt}[^\S\n]{{0,4}}(?:sudo[^\S\n]+)?)(?:{alternation})[^\S\n]*(?:\r?\n|(?:\\r)?\\n){warnings}[^\S\n]*"
         rf"{value}[^\S\n]*(?=\r?\n|\\[rn]|$|[\"'](?:[,}}\]\s]|$))")
 
 
@@ -92,6 +113,14 @@ def _access_list() -> regex.Pattern[str]:
 
 # a login of an access list: a word of login characters between blanks or commas (not "@staff", "deploy@10.0.0.0/8")
 _LIST_ITEM = regex.compile(r"(?<=[ \t,])[A-Za-z][\w.-]{0,38}[A-Za-z0-9](?=[ \t,\r]|$)")
+
+
+# sshd's unknown account ("Invalid user X from", "Failed password for invalid user X from"): the word typed at the
+# login prompt, which a person sometimes fills with their password
+# sudo's log lines: "sudo:    ndo : TTY=pts/0 ; PWD=…" and pam's "session opened for user root(uid=0) by ndo(uid=1001)"
+_SUDO_USER = regex.compile(r"(?<=\bsudo(?:\[\d+\])?:[ \t]{1,8})[A-Za-z_][\w.-]{0,31}(?=[ \t]+:[ \t]+(?:TTY|PWD|USER|COMMAND)=)"
+                           r"|(?<=[ \t]by[ \t])[A-Za-z_][\w.-]{0,31}(?=\(uid=\d+\))")
+_UNKNOWN_USER = regex.compile(r"(?<![\w-])(?:[Ii]nvalid|[Ii]llegal)[ ]user[ ](?P<v>\S{1,128})[ ]from[ ]")
 
 
 # a credentials file printed (OpenVPN's auth-user-pass file, a credentials.txt): its path on a line, then the login
@@ -136,6 +165,22 @@ class LoginPhraseDetector:
         for m in _phrase().finditer(text):
             s, e = m.span("v")
             if login_at(text, s, e, strict=True):
+                out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
+        for m in _UNKNOWN_USER.finditer(text):  # the login slot of a failed sign-in holds whatever was typed there
+            s, e = m.span("v")
+            value = text[s:e]
+            if regex.fullmatch(r"[A-Za-z0-9][\w.@-]*", value) is None:
+                if len(value) >= 6 and kept_by(text, s, e, _SECRET_KEEPS) is None:
+                    out.append(Span(s, e, "secret", f"{self.name}:typed-password", 0.8))  # a password typed as the login
+            elif login_at(text, s, e, strict=False):
+                out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
+        for m in _SUDO_USER.finditer(text):
+            s, e = m.span()
+            if login_at(text, s, e, strict=False):
+                out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
+        for m in _login_noun().finditer(text):
+            s, e = m.span("v")
+            if _handle_shaped(text[s:e]) and login_at(text, s, e, strict=True):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
         for m in _my_account().finditer(text):
             s, e = m.span("v")

@@ -69,7 +69,7 @@ def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Patt
     """The forms whose words also join other things, so that their value needs a shape (:func:`_shaped`), each with
     a password's own noun only (a key, a token or a PIN is named so in too many sentences about code): a weak link
     ("le mot de passe à …", "reset the password to …"), a label of a few words and a strong link ("pw for the
-    staging box is …"), the value first ("save … as the queue password", "… comme mot de passe": found from "as"
+    staging box is …"), auxiliaries and a participle of setting ("the password was reset to …"), the value first ("save … as the queue password", "… comme mot de passe": found from "as"
     and read back); and the sign-in phrases ("log in with …", "melde dich mit … an"), which hold no noun."""
     nouns = phrase_alternation(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
                          if any(p in n.lower() for p in ("pass", "kennwort", "contraseña", "parola")) or n == "pw"))
@@ -77,9 +77,18 @@ def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Patt
     strong = phrase_alternation(vocabulary_words("credentials", "phrase_strong_links"))
     as_words = phrase_alternation(vocabulary_words("credentials", "phrase_as"))
     login = phrase_alternation(vocabulary_words("credentials", "phrase_login"))
+    aux = phrase_alternation(vocabulary_words("credentials", "phrase_change_aux"))
+    verbs = phrase_alternation(vocabulary_words("credentials", "phrase_change_verbs"))
+    preps = phrase_alternation(vocabulary_words("credentials", "phrase_change_preps"))
+    adverbs = phrase_alternation(vocabulary_words("credentials", "phrase_adverbs"))
     with_noun = regex.compile(
         rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])"
-        rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+[\p{{L}}'’-]+){{1,5}}?[^\S\n]+(?:{strong}))(?![\w-])[^\S\n]*:?[^\S\n]*{_VALUE}")
+        # a label of a few words (an account's address among them) and a strong link, an adverb after it
+        rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+(?:[\p{{L}}'’-]+|[\w.+-]+@[\w.-]+\.[a-z]{{2,}})){{1,5}}?[^\S\n]+(?:{strong})"
+        rf"(?:[^\S\n]+(?:{adverbs})(?![\w-]))?"
+        # "was set to", "è stata cambiata in", "wurde zurückgesetzt auf": auxiliaries, a participle, its preposition
+        rf"|(?:[^\S\n]+(?:{aux})(?![\w-])){{0,3}}[^\S\n]+(?:{verbs})[^\S\n]+(?:{preps}))"
+        rf"(?![\w-])[^\S\n]*:?[^\S\n]*{_VALUE}")
     value_first = regex.compile(
         rf"(?i)(?<=[^\s\"'`«»“”„])[\"'`»”]?[^\S\n]+(?:{as_words})[^\S\n]+(?:[\p{{L}}'’-]+[^\S\n]+){{0,2}}?(?:{nouns})(?![\w-])")
     sign_in = regex.compile(rf"(?i)(?<![\w-])(?:{login})[^\S\n]+{_VALUE}")
@@ -113,7 +122,11 @@ def _nouns() -> ahocorasick.Automaton:
 @functools.cache
 def _cli() -> tuple[regex.Pattern[str] | None, dict[str, dict[str, object]]]:
     table = load_toml(data_path("cli_credentials.toml"))["programs"]
-    names = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True))
+    names = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True) if not table[p].get("any_case"))
+    # IRC services are written in any case (NickServ, nickserv)
+    any_case = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True) if table[p].get("any_case"))
+    if any_case:
+        names = f"{names}|(?i:{any_case})" if names else f"(?i:{any_case})"
     # a program run from the working folder (./codecov) too
     pattern = regex.compile(rf"(?<![\w./-])(?:\./)?(?P<prog>{names})(?:\.exe)?(?![\w-])") if names else None
     return pattern, table
@@ -280,6 +293,9 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
             if plain and plain[0][2] == sub and len(plain) > int(index):
                 a, b, value = plain[int(index)]
                 add(a, b, value)
+    last_after = {str(v) for v in _list(spec.get("last_after"))}  # IDENTIFY [account] password: the last word
+    if plain and plain[0][2].lower() in last_after and len(plain) > 1:
+        add(*plain[-1])
     share = spec.get("share_password")  # net use [Z:] \\host\share PASSWORD /user:…: the word after the share
     if isinstance(share, str) and plain and plain[0][2].lower() == share:
         at = next((i for i, w in enumerate(plain) if text.startswith("\\\\", w[0])), None)  # as written, quoted or not

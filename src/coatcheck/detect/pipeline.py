@@ -58,6 +58,8 @@ from .logins import LoginDetector
 from .logins_features import is_candidate
 from .aligned_tables import AlignedTableDetector
 from .calls import CredentialCallDetector
+from .one_time_codes import OneTimeCodeDetector
+from .seed_phrases import SeedPhraseDetector
 from .phrases import CredentialPhraseDetector
 from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
@@ -398,6 +400,8 @@ _SPECS = (
     _Spec("url-families", lambda p: UrlFamilyDetector.produces, lambda p: UrlFamilyDetector()),
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
+    _Spec("one-time-codes", lambda p: OneTimeCodeDetector.produces, lambda p: OneTimeCodeDetector()),
+    _Spec("seed-phrases", lambda p: SeedPhraseDetector.produces, lambda p: SeedPhraseDetector()),
     _Spec("calls", lambda p: CredentialCallDetector.produces, lambda p: CredentialCallDetector()),
     _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
     _Spec("punctuated", lambda p: PunctuatedSecretDetector.produces, lambda p: PunctuatedSecretDetector()),

@@ -20,6 +20,9 @@ from .vocabulary import plain_words, vocab_cache
 _URL = regex.compile(r"""(?i)\bhttps?://[^\s"'<>`\\]+""")
 # a host name with a path and no scheme, not inside a longer URL, a path or an address
 _BARE_URL = regex.compile(r"""(?i)(?<![\w./@:-])(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,12}/[^\s"'<>`\\]+""")
+# the target of an HTTP request line (an access log's "GET /password/reset/… HTTP/1.1"): a URL of an unknown host
+_REQUEST_TARGET = regex.compile(r"""(?<=(?<![\w-])(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ ]+)/[^\s"'<>`\\]+""")
+_SOME_HOST = "https://host.invalid"
 _TRAILING = ".,;:!?)]}'\""
 _CELL_END = regex.compile(r",(?=https?://|,|$|\s)", regex.MULTILINE)
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
@@ -35,6 +38,9 @@ class Family:
     token_in_host: bool  # the token is the first label of the host name (Pipedream's endpoints)
     min_token: int  # the shortest token after the prefix (a meeting code, a profile's handle)
     random_segment: bool = False  # the segment after the prefix must read as generated (:func:`_random_like`)
+    uuid_segment: bool = False  # a UUID is a token there too
+    query_token: bool = False  # the parameter's value must look generated
+    token_anywhere: bool = False  # some path segment after the prefix or some parameter's value looks generated
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -49,6 +55,13 @@ def _token_like(segment: str) -> bool:
     if sum(1 for p in regex.split(r"[-_.]", segment) if p.isalpha() and len(p) >= 3) >= 2:
         return False
     return sum(c.isdigit() for c in segment) >= 2 and sum(c.isalpha() for c in segment) >= 2
+
+
+def _generated(value: str, uuid: bool) -> bool:
+    """A token (:func:`_token_like`), or a UUID where the family takes one; never a placeholder."""
+    if not (_token_like(value) or uuid and _UUID.fullmatch(value)):
+        return False
+    return kept_by(value, 0, len(value), _KEEPS) is None and not _placeholder_path(value)
 
 
 _LOWER_RUN = regex.compile(r"[a-z]{5,}")
@@ -72,7 +85,8 @@ def families(file: str) -> tuple[Family, ...]:
             out.append(Family(f["id"], regex.compile(f["host"]), regex.compile(f["path"]),
                               tuple(q.lower() for q in f.get("query", [])), bool(f.get("token_after_prefix", False)),
                               bool(f.get("token_in_host", False)), int(f.get("min_token", 8)),
-                              bool(f.get("random_segment", False))))
+                              bool(f.get("random_segment", False)), bool(f.get("uuid_segment", False)),
+                              bool(f.get("query_token", False)), bool(f.get("token_anywhere", False))))
         except (KeyError, ValueError, regex.error) as exc:
             raise ConfigError(f"data/{file}: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
@@ -93,6 +107,9 @@ class UrlFamilyDetector:
         if "://" in text:
             for m in _URL.finditer(text):
                 self._judge(text, m.start(), m.end(), "", FILES, out)
+        if " /" in text:
+            for m in _REQUEST_TARGET.finditer(text):  # the credential families of any host only
+                self._judge(text, m.start(), m.end(), _SOME_HOST, FILES[:1], out)
         if "/" in text:
             # a private link written without its scheme ("linkedin.com/in/…" in a CV): the private families only
             for m in _BARE_URL.finditer(text):
@@ -141,6 +158,8 @@ def family_of(url: str, file: str) -> str | None:
             continue
         if f.query:
             values = [query[q] for q in f.query if q in query]
+            if f.query_token and (_LOOPBACK.fullmatch(host) or not any(_generated(v, f.uuid_segment) for v in values)):
+                continue
             if not any(len(v) >= 8 and kept_by(v, 0, len(v), _KEEPS) is None for v in values):
                 continue
             return f.id
@@ -149,7 +168,11 @@ def family_of(url: str, file: str) -> str | None:
             rest = host.split(".")[0]
         if f.token_segment:
             segment = rest.split("/")[0]
-            if _LOOPBACK.fullmatch(host) or not _token_like(segment):
+            if _LOOPBACK.fullmatch(host) or not _generated(segment, f.uuid_segment):
+                continue
+        if f.token_anywhere:
+            pieces = [p for p in parts.path[prefix.end():].split("/") if p] + [v for _, v in parse_qsl(parts.query)]
+            if _LOOPBACK.fullmatch(host) or not any(_generated(p, f.uuid_segment) for p in pieces):
                 continue
         if f.random_segment and not _random_like(regex.split(r"[/?#]", rest, maxsplit=1)[0]):
             continue

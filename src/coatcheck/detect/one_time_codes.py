@@ -1,0 +1,119 @@
+"""Short codes that open an account or a device: PINs, verification and recovery codes given in a sentence
+("Le code PIN de la file sécurisée : 4762", "il PIN dell'account condiviso è 90205", "geben Sie diesen Code ein:
+190190"), and the lists of backup codes under their heading ("Codes de secours :" then ``d47be-6b648`` on each
+line, "CÓDIGOS DE RESPALDO" then ``7813 1398    3811 4850``).
+
+A code is short and plain, so its shape alone says nothing (a year, a port, an order number); the noun before it
+says what it is (issue 24: "the slot decides"). The words are data: ``[code_nouns]``, ``[code_lists]``,
+``[code_links]`` and ``[code_enter]`` of ``data/vocab/credentials.toml``, in five languages.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+from .vocabulary import phrase_alternation, vocabulary_words
+
+# a code: groups of letters and digits joined by "-", or groups of digits by one space ("7813 1398"), four
+# characters or more, a digit in it
+_CODE = r"[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3}(?![ ]\d)|\d{3,4}(?:[ ]\d{3,4}){1,3}"
+_CODE_CELL = regex.compile(rf"(?=[^\d\s]*\d)(?:{_CODE})")
+_LIST_MARK = regex.compile(r"[ \t]*(?:\d{1,2}[.)][ \t]+|[-*•][ \t]+)?")
+_CELL_SPLIT = regex.compile(r"[ \t]{2,}|\t|[ \t]*[,;|][ \t]*")
+_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_date", "is_version")
+_MAX_GAP = 3  # lines between a list's heading and its first code (the account it is for, a blank line)
+
+
+@functools.cache
+def _sentence() -> regex.Pattern[str]:
+    nouns = phrase_alternation(vocabulary_words("credentials", "code_nouns"))
+    links = phrase_alternation(vocabulary_words("credentials", "code_links")
+                               + vocabulary_words("credentials", "phrase_links"))
+    enter = phrase_alternation(vocabulary_words("credentials", "code_enter"))
+    return regex.compile(
+        # the noun, a few words that say whose or which it is (no sentence end), a link word or a sign
+        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:[^\S\n]+[^\s.!?:=]+){{0,10}}?[^\S\n]*(?:(?<=\s)(?:{links})(?![\w-])[^\S\n]*:?|[:=])"
+        rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?)"
+        rf"[^\S\n]*[\"'`«“]?[^\S\n]*(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
+
+
+@functools.cache
+def _heading() -> regex.Pattern[str]:
+    lists = phrase_alternation(vocabulary_words("credentials", "code_lists"))
+    return regex.compile(rf"(?i)(?<![\w-])(?:{lists})(?![\w-])")
+
+
+def _is_code(text: str, s: int, e: int) -> bool:
+    value = text[s:e]
+    return (len(value.replace(" ", "").replace("-", "")) >= 4 and any(c.isdigit() for c in value)
+            and kept_by(text, s, e, _KEEPS) is None)
+
+
+def _code_cells(text: str, ls: int, le: int) -> list[tuple[int, int]] | None:
+    """The codes of a line that holds nothing else (a list marker, cells split by wide gaps or commas); None when
+    the line holds anything else."""
+    mark = _LIST_MARK.match(text, ls, le)
+    pos = mark.end() if mark else ls
+    out = []
+    while pos < le:
+        gap = _CELL_SPLIT.search(text, pos, le)
+        end = gap.start() if gap else le
+        cell = text[pos:end].strip()
+        if cell:
+            first = pos + text[pos:end].index(cell)
+            if not _CODE_CELL.fullmatch(cell) or not _is_code(text, first, first + len(cell)):
+                return None
+            out.append((first, first + len(cell)))
+        pos = gap.end() if gap else le
+    return out or None
+
+
+class OneTimeCodeDetector:
+    """PINs and verification codes a sentence names, and the codes of a backup-code list."""
+
+    name = "one-time-codes"
+    produces = frozenset({"secret"})
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        for m in _sentence().finditer(text):
+            s, e = m.span("value")
+            if _is_code(text, s, e):
+                out.append(Span(s, e, "secret", "one-time-codes:sentence", 0.8))
+        for m in _heading().finditer(text):
+            out += self._list(text, m.end())
+        return out
+
+    @staticmethod
+    def _list(text: str, pos: int) -> list[Span]:
+        """The code lines after a heading that ends at ``pos``: codes on the heading's own line after a colon, then
+        each following line of codes, until a line of anything else once the list has begun."""
+        out: list[Span] = []
+        le = text.find("\n", pos)
+        le = len(text) if le < 0 else le
+        colon = text.find(":", pos, le)
+        if colon >= 0 and (cells := _code_cells(text, colon + 1, le)):
+            out += [Span(a, b, "secret", "one-time-codes:list", 0.8) for a, b in cells]
+        gap = 0
+        while le < len(text) and gap <= _MAX_GAP:
+            ls = le + 1
+            le = text.find("\n", ls)
+            le = len(text) if le < 0 else le
+            if not text[ls:le].strip():
+                if out and gap:
+                    break  # a second blank line after the codes ends the list
+                gap += 1
+                continue
+            cells = _code_cells(text, ls, le)
+            if cells is None:
+                if out:
+                    break
+                gap += 1
+                continue
+            gap = 1 if out else gap
+            out += [Span(a, b, "secret", "one-time-codes:list", 0.8) for a, b in cells]
+        return out

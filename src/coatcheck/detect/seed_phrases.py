@@ -1,0 +1,51 @@
+"""Wallet recovery phrases: twelve to twenty-four words of a BIP-39 word list in a row ("ribbon crisp velvet …"),
+in English, French, Italian or Spanish.
+
+The words are common ones, but a run of twelve that all belong to one 2,048-word list and no other word between
+them is what a wallet prints and nothing else writes (the lists leave out the words prose joins its words with:
+"the", "and", "of"). Whoever holds the phrase holds the wallet: the run is one secret. The word lists are the
+``mnemonic`` package's (Trezor's reference implementation of BIP-39, MIT).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import regex
+
+from ..spans import Span
+
+_LANGUAGES = ("english", "french", "italian", "spanish")
+_MIN_WORDS = 12
+# a run of lower-case words joined by single blanks (a phrase on one line, or one word per line)
+_RUN = regex.compile(r"(?<![\p{L}\d_-])\p{Ll}{3,10}+(?:[ \t]{1,2}|\r?\n[ \t]*(?:\d{1,2}[.)][ \t]+)?)(?:\p{Ll}{3,10}+(?:[ \t]{1,2}|\r?\n[ \t]*(?:\d{1,2}[.)][ \t]+)?)){10,}\p{Ll}{3,10}+(?![\p{L}\d_-])")
+_WORD = regex.compile(r"\p{Ll}+")
+
+
+@functools.cache
+def _word_lists() -> tuple[frozenset[str], ...]:
+    from mnemonic import Mnemonic
+
+    return tuple(frozenset(Mnemonic(lang).wordlist) for lang in _LANGUAGES)
+
+
+class SeedPhraseDetector:
+    """Runs of twelve or more words of one BIP-39 word list."""
+
+    name = "seed-phrases"
+    produces = frozenset({"secret"})
+
+    def detect(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        for m in _RUN.finditer(text):
+            words = [(w.start(), w.end(), w.group()) for w in _WORD.finditer(text, m.start(), m.end())]
+            for wordlist in _word_lists():
+                run: list[tuple[int, int, str]] = []
+                for w in [*words, None]:
+                    if w is not None and w[2] in wordlist:
+                        run.append(w)
+                        continue
+                    if len(run) >= _MIN_WORDS:
+                        out.append(Span(run[0][0], run[-1][1], "secret", self.name, 0.9))
+                    run = []
+        return out
