@@ -178,3 +178,33 @@ def test_every_key_of_a_list_of_rotated_keys(m: Masker) -> None:
     f = {k.rstrip("="): v for k, v in found(m, text).items()}  # base64 padding is no part of the key's letters
     assert f.get("QkYIATtYv7rx8/atqlP94yiUXhvb11eD1NtrfSACsD7s") == "secret"
     assert f.get("7B+X+kjqMFHheDOUTJFGqiFcmpeG+/Od0hAX5+M0/xQ") == "secret"
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Peux-tu corriger le script ? L'identifiant c'est m.dubreuil et le mot de passe arrive par SMS.", "m.dubreuil",
+     "username"),
+    ("My handle on the repo is kvoss42 if you need to add me as a reviewer", "kvoss42", "username"),
+    ("Der Benutzername für das Portal lautet hkrause7, das Passwort kommt per Post.", "hkrause7", "username"),
+    ("May 23 13:52:04 bastion sudo:    tbelka : TTY=pts/0 ; PWD=/srv ; USER=root ; COMMAND=/usr/bin/true", "tbelka",
+     "username"),
+    ("sudo: pam_unix(sudo:session): session opened for user root(uid=0) by tbelka(uid=1001)", "tbelka", "username"),
+    ('r = requests.get(url, auth=("o.adeyemi", "Tr0ub4dor&3x"))', "o.adeyemi", "username"),
+    ("LOG:  statement: CREATE ROLE \"l.ferrante\" LOGIN PASSWORD 'Vesuvio!88'", "l.ferrante", "username"),
+    ("/ppp secret\nadd name=akarlsson password=kzgmu!MmK8h!s0R profile=default", "akarlsson", "username"),
+    ("[21/07/24 05:55] Pablo: oye, ¿me pasas la clave del cliente?", "Pablo", "person"),
+    ("6/6/24, 9:30 - Javier Ortega: vale, gracias por el enlace", "Javier Ortega", "person"),
+])
+def test_logins_and_speakers_their_slot_names(m: Masker, text: str, value: str, category: str) -> None:
+    assert found(m, text).get(value) == category
+
+
+@pytest.mark.parametrize("text", [
+    "The username is required.",
+    "the login is broken since v2.3",
+    "CREATE ROLE readonly;\nGRANT SELECT ON ALL TABLES IN SCHEMA public TO readonly;",
+    "2024-03-01 10:00 Build: ok",
+    "[2024-03-01 10:00:01] June: 41 signups",
+])
+def test_no_login_or_speaker_where_the_sentence_names_none(m: Masker, text: str) -> None:
+    f = found(m, text)
+    assert "username" not in f.values() and "person" not in f.values(), f
