@@ -208,3 +208,9 @@ def test_logins_and_speakers_their_slot_names(m: Masker, text: str, value: str, 
 def test_no_login_or_speaker_where_the_sentence_names_none(m: Masker, text: str) -> None:
     f = found(m, text)
     assert "username" not in f.values() and "person" not in f.values(), f
+
+
+def test_a_password_that_begins_with_a_percent_sign_is_no_template(m: Masker) -> None:
+    assert found(m, "Password temporanea: %Qe:vWFpgZCOj7Zt\n").get("%Qe:vWFpgZCOj7Zt") == "secret"
+    for text in ("password: %DB_PASSWORD%", "the password is %(password)s", "the password is %s"):
+        assert "secret" not in found(m, text).values()

@@ -95,6 +95,18 @@ def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Patt
     return with_noun, value_first, sign_in
 
 
+# a Windows variable (%DB_PASS%), a printf or Python field (%s, %(password)s): a "%" that opens a template
+_PERCENT_TEMPLATE = regex.compile(r"%(?:\w+%|\(\w+\)[sdr]|[-#0-9.]*[sdifxXr](?![A-Za-z]))")
+
+
+def _opens_template(value: str) -> bool:
+    """``${DB_PASSWORD}``, ``<your-password>``, ``{{ token }}``, ``%DB_PASS%``, ``(…)``: a reference, not the value
+    (a password that begins with "%" and is no template, ``%Mo:gWFp…``, is one)."""
+    if value[:1] == "%":
+        return _PERCENT_TEMPLATE.match(value) is not None
+    return value[:1] in "$<{[(])"
+
+
 def _shaped(value: str) -> bool:
     """A value the loose forms accept: a digit or a sign in it (not "_", "=" or "(": an identifier, a setting, a
     call), or three capitalised words joined that no dictionary holds (``TambourGaletPhare``, not ``GitHubEnterprise``)."""
@@ -168,7 +180,7 @@ class CredentialPhraseDetector:
         while value and value[-1] in _TRAILING:
             value = value[:-1]
         e = s + len(value)
-        if (len(value) < _MIN_LEN or not _shaped(value) or value[:1] in "$<{%[(])" or "://" in value or "@" in value[1:]
+        if (len(value) < _MIN_LEN or not _shaped(value) or _opens_template(value) or "://" in value or "@" in value[1:]
                 and "." in value.rsplit("@", 1)[-1] or value.lower() in credential_words("phrase_not_values")
                 or kept_by(text, s, e, _SENTENCE_KEEPS) is not None):
             return None  # an address, a template or a word about passwords is no password
@@ -177,7 +189,7 @@ class CredentialPhraseDetector:
     def _phrase_value(self, text: str, m: regex.Match[str]) -> Span | None:
         s, e = m.span("value")
         value = text[s:e]
-        if value[:1] in "$<{%[(])" or "://" in value or kept_by(text, s, e, _SENTENCE_KEEPS) is not None:
+        if _opens_template(value) or "://" in value or kept_by(text, s, e, _SENTENCE_KEEPS) is not None:
             return None  # ${DB_PASSWORD}, <your-password>, {{ token }}: a template, not the value
         while value and value[-1] in _TRAILING:
             value = value[:-1]
