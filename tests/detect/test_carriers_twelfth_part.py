@@ -123,7 +123,6 @@ def test_public_members_of_a_json_web_key_stay_and_its_private_one_is_masked(m: 
 @pytest.mark.parametrize("text", [
     "content-security-policy: default-src 'self'; script-src 'self' 'nonce-48rsw3oECNkfJj/jHI3+IQ=='",
     '<script nonce="4IrQvNfsKBQok06LJ8IS8w==">',
-    "*   Trying 104.18.32.7:443...\n* Connected to api.shop.example (104.18.32.7) port 443",
     "random_password.grafana_admin: Refreshing state... [id=none]\nrandom_password.grafana_admin: Creating...",
     "CertificatePinner.Builder().add(host, \"sha256/v1qA/pFd0LhlHzclULk35x7bFWUjbYKfi0/IuID/J6I=\") // pin",
     "OPENAI_API_KEY=<YOUR_API_KEY>\nANTHROPIC_API_KEY=sk-ant-...",
@@ -214,3 +213,41 @@ def test_a_password_that_begins_with_a_percent_sign_is_no_template(m: Masker) ->
     assert found(m, "Password temporanea: %Qe:vWFpgZCOj7Zt\n").get("%Qe:vWFpgZCOj7Zt") == "secret"
     for text in ("password: %DB_PASSWORD%", "the password is %(password)s", "the password is %s"):
         assert "secret" not in found(m, text).values()
+
+
+# the review of this part (a helper given the threat model): leaks and over-masks it found, mended
+
+
+@pytest.mark.parametrize("text,value", [
+    ('{"kty":"RSA","n":"sk_live_51HqLyjWDarjtT1zdp7dcXq9Lw2Rm8Vn4Kp6Zs3Tb7Yh1"}', "sk_live_51HqLyjWDarjtT1zdp7dcXq9Lw2Rm8Vn4Kp6Zs3Tb7Yh1"),
+    ('{"e":"AKIAQ4HX7LMP2ZV5NRTW","kty":"x"}', "AKIAQ4HX7LMP2ZV5NRTW"),
+    ("*   Trying 87.12.201.77:8443...", "87.12.201.77"),
+    ("DB_PASSWORD: Pinecone...", "Pinecone..."),
+    ("Your PIN was changed to 4821", "4821"),
+    ("Der PIN lautet jetzt 4821", "4821"),
+    ("Il PIN della SIM è stato cambiato in 48213", "48213"),
+    ("Backup codes:\n86102273\n41257936\n", "86102273"),
+    ("https://shop.example.com/users/password/edit?reset_password_token=zX8kQ2mN4pR6sT9vW1yB",
+     "https://shop.example.com/users/password/edit?reset_password_token=zX8kQ2mN4pR6sT9vW1yB"),
+])
+def test_review_leaks_are_masked(m: Masker, text: str, value: str) -> None:
+    assert value in found(m, text)
+
+
+@pytest.mark.parametrize("text", [
+    "The PIN is on GPIO27 and the signature uses HMAC-SHA1 (see CVE-2024-3094, OPS-4512).",
+    "https://github.com/acme/ops/blob/main/docs/recovery/runbook-2024q3.md",
+    "The password hashing was changed to Argon2id and the password form moved to Form2.tsx",
+    "the handle is thread-safe",
+    "test test test test test test test test test test test junk",
+    "abandon ability able about above absent absorb abstract absurd abuse access accident",
+    "/msg NickServ GHOST frozen_coder_73",
+])
+def test_review_over_masks_stay_readable(m: Masker, text: str) -> None:
+    f = found(m, text)
+    assert "secret" not in f.values() and "username" not in f.values(), f
+
+
+def test_the_other_keys_of_a_list_take_nothing_of_the_variable_name(m: Masker) -> None:
+    text = "X=QkYIATtYv7rx8/atqlP94yiUXh,7B+X+kjqMFHheDOUTJFGqiFc\n"
+    assert all(not v.startswith(("X", "=")) for v in found(m, text))

@@ -504,8 +504,9 @@ class ContextDetector:
             return None
         if slot and prose_follows(line, e):
             return None  # ":param ssl_password: Optional password to be used …": a docstring
-        if slot and value.rstrip(".…").isalpha() and (value.endswith(("...", "…")) or _PROGRESS_FOLLOWS.match(line, e)):
-            return None  # "random_password.admin: Refreshing state...", "Creating...": a tool's progress message
+        if (slot and value.rstrip(".…").isalpha() and "." in m.group("key").strip(".")
+                and (value.endswith(("...", "…")) or _PROGRESS_FOLLOWS.match(line, e))):
+            return None  # "random_password.admin: Refreshing state...": a resource's address and a tool's progress
         if (strong and value.isdigit() and len(value) >= 6 and kind in ("assign", "xml", "pair")
                 and not kept_by(line, s, e, ("is_placeholder_value",))):
             return Span(s, e, "secret", f"context:{kind}-number", 0.8)  # a numeric password: password=152103

@@ -230,7 +230,7 @@ _JWK_PUBLIC_BEFORE = re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256)\"[ \t]*:[ \t]*\"$|\
 _JWK_TYPE = re.compile(r"\"kty\"[ \t]*:")
 # a Content-Security-Policy nonce ('nonce-…' in a source list, nonce="…" on a script or style tag): the server sends
 # it in every response it serves
-_CSP_NONCE_BEFORE = re.compile(r"'nonce-$|<(?:script|style|link)\b[^<>]{0,200}\bnonce=[\"']$", re.I)
+_CSP_NONCE_BEFORE = re.compile(r"(?:-src|-src-elem|-src-attr)\b[^;\n]{0,300}'(?:nonce-)?$|<(?:script|style|link)\b[^<>]{0,200}\bnonce=[\"']$", re.I)
 
 
 def _in_jwk(text: str, start: int, end: int) -> bool:
@@ -245,16 +245,20 @@ def _in_jwk(text: str, start: int, end: int) -> bool:
     return _JWK_TYPE.search(text, opening, closing if closing >= 0 else min(len(text), end + 2000)) is not None
 
 
+def is_public_token(text: str, start: int, end: int) -> bool:
+    """A value public by design that a classifier of unnamed tokens would take for a key: a JSON Web Key's public
+    members (``"n"``, ``"e"``, ``"x"``, ``"y"``, ``"x5t"`` of an object with ``"kty"``), a Content-Security-Policy
+    nonce (``script-src 'nonce-…'``, ``<script nonce="…">``). Only the unnamed-token detectors ask: a provider's key
+    placed there stays that provider rule's."""
+    if text.startswith("nonce-", start):
+        return _CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None
+    return _CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None or _in_jwk(text, start, end)
+
+
 def is_public_key_material(text: str, start: int, end: int) -> bool:
     """An SSH public key (``ssh-ed25519 AAAAC3Nz… ops@bastion``) or its base64 body after its type, a hashed
-    known_hosts entry's host field (``|1|salt|hash``), a JSON Web Key's public members (``"n"``, ``"x"``,
-    ``"x5t"`` of an object with ``"kty"``), a Content-Security-Policy nonce: meant to be shared, no secret (an
-    address in its comment is the e-mail rule's)."""
+    known_hosts entry's host field (``|1|salt|hash``): meant to be shared, no secret (an address in its comment is the e-mail rule's)."""
     if _PUBLIC_KEY.match(text, start, end):
-        return True
-    if text.startswith("'nonce-", start - 1) and start > 0:
-        return True  # the source expression cut with its prefix
-    if _CSP_NONCE_BEFORE.search(text, max(0, start - 220), start) is not None or _in_jwk(text, start, end):
         return True
     lo = max(0, start - 80)
     ls = text.rfind("\n", lo, start) + 1 if start - lo < 80 or "\n" in text[lo:start] else -1
@@ -707,18 +711,6 @@ def is_public_service_address(text: str, start: int, end: int) -> bool:
     return str(ip) in resolvers or any(ip in n for n in networks if n.version == ip.version)
 
 
-# curl -v names the server it connects to: "* Trying 104.18.32.7:443...", "* Connected to api.example.com
-# (104.18.32.7) port 443"; and so do ping and traceroute's first line ("PING host (ip)", "traceroute to host (ip)")
-_SERVER_ADDRESS_BEFORE = re.compile(r"(?m)^\*[ \t]+Trying[ \t]+\[?$|(?:^\*[ \t]+Connected to|^PING|^traceroute to)[ \t]+"
-                                    r"[A-Za-z0-9.-]+\.[A-Za-z]{2,}[ \t]+\($")
-
-
-def is_server_address(text: str, start: int, end: int) -> bool:
-    """The address of the named server a client connects to (curl -v's ``Trying``/``Connected to host (ip)``, ping's
-    and traceroute's first line): a service's, no one's machine."""
-    return _SERVER_ADDRESS_BEFORE.search(text, max(0, start - 120), start) is not None
-
-
 def is_placeholder_address_shape(text: str, start: int, end: int) -> bool:
     """An address written as a placeholder: counting up (``1.2.3.4``, ``0:1:2:3:4:5:6:7``) or one part repeated
     (``4.4.4.4``, ``5.5.5.5``)."""
@@ -1122,7 +1114,6 @@ KEEPS: dict[str, KeepPredicate] = {
         is_prose_word,
         is_version_context,
         is_public_service_address,
-        is_server_address,
         is_placeholder_address_shape,
         is_number_soup,
         is_code_identifier,
@@ -1133,6 +1124,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_identifier_slot,
         is_thing_name,
         is_public_key_material,
+        is_public_token,
         is_default_credential,
         is_route_word,
         is_ciphertext,

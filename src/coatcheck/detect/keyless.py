@@ -17,7 +17,7 @@ import regex
 from ..errors import ConfigError
 from ..spans import Span
 from .encoded import encoded_content
-from .keep import file_name_key, kept_by
+from .keep import file_name_key, is_public_token, kept_by
 from .tables import column_name
 from .vocabulary import credential_words, identifier_words, is_credential_key, vocab_cache, vocabulary_words
 from .lines import LineCache, lines
@@ -179,7 +179,9 @@ def credential_cue(text: str, start: int) -> bool:
     return bool(sentence) and sentence[-1] in _COPULAS and any(w in _cue_words() for w in sentence)
 
 
-_LIST_ITEM = regex.compile(r"[A-Za-z0-9+/=_-]{16,}")
+_LIST_ITEM = regex.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
+_ITEM_BEFORE = regex.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}$")
+_ITEM_EDGE = frozenset(",:= \t\"'[")  # what stands before a list's first item (its key's sign, a quote, a bracket)
 
 
 def _alphabet(value: str) -> tuple[bool, bool, bool, bool]:
@@ -187,22 +189,33 @@ def _alphabet(value: str) -> tuple[bool, bool, bool, bool]:
             any(c in "+/=" for c in value))
 
 
-def _mates(line: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The items of the comma-separated run around ``line[start:end]`` shaped as it is."""
-    value = line[start:end]
+def _found(m: regex.Match[str], found: set[tuple[int, int]]) -> bool:
+    """The item is a candidate found on its own (with or without its base64 padding)."""
+    return m.span() in found or (m.start(), m.start() + len(m.group().rstrip("="))) in found
+
+
+def _mates(line: str, start: int, end: int, found: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The items of the comma-separated run around ``line[start:end]`` shaped as it is, up to the next item found on
+    its own (which reads its side of the run itself: each item is read at most twice)."""
+    value = line[start:end].rstrip("=")
+    shape = _alphabet(value)
     out = []
     pos = end
     while line.startswith("=", pos):
         pos += 1  # base64 padding the candidate left out
     while line.startswith(",", pos) and (m := _LIST_ITEM.match(line, pos + 1)) is not None:
-        if abs(len(m.group()) - len(value)) > 2 or _alphabet(m.group()) != _alphabet(value):
+        item = m.group().rstrip("=")
+        if _found(m, found) or abs(len(item) - len(value)) > 2 or _alphabet(item) != shape:
             break
         out.append(m.span())
         pos = m.end()
     pos = start
-    while pos > 0 and line[pos - 1] == ",":
-        m = _LIST_ITEM.search(line, max(0, pos - 1 - len(value) - 2), pos - 1)
-        if m is None or m.end() != pos - 1 or abs(len(m.group()) - len(value)) > 2 or _alphabet(m.group()) != _alphabet(value):
+    while pos > 1 and line[pos - 1] == ",":
+        m = _ITEM_BEFORE.search(line, max(0, pos - 1 - len(value) - 4), pos - 1)
+        if m is None or m.start() > 0 and line[m.start() - 1] not in _ITEM_EDGE:
+            break  # the window cut an item, or a key's name stands glued before it
+        item = m.group().rstrip("=")
+        if _found(m, found) or abs(len(item) - len(value)) > 2 or _alphabet(item) != shape:
             break
         out.append(m.span())
         pos = m.start()
@@ -217,7 +230,7 @@ _DIGEST_WORDS = frozenset({"hash", "hashes", "sha", "sha1", "sha256", "sha512", 
                            "prüfsumme", "somme", "contrôle", "impronta", "huella", "firma", "signature"})
 
 
-_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date",
+_KEEPS = ("is_templated", "is_public_token", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date",
           "is_workload_name")
 
 
@@ -278,6 +291,8 @@ class KeylessDetector:
             for s, e, p in found:
                 if not any(a < ls + e and ls + s < b for a, b in inside):
                     out.append(Span(ls + s, ls + e, "secret", self.name, p))
+        # a JSON Web Key's members stand on other lines than its "kty": read in the whole text
+        out = [s for s in out if not is_public_token(text, s.start, s.end)]
         if out and any(sep in text for sep in ",;\t|"):
             # a table's column that names an identifier (Psp Reference, Tracking No): its header is the cells' key
             out = [s for s in out if not identifier_column(column_name(text, s.start) or "")]
@@ -316,9 +331,10 @@ class KeylessDetector:
         if not found or "," not in line:
             return found
         out = list(found)
-        taken = {(s, e) for s, e, _ in found}
+        own = {(s, e) for s, e, _ in found}
+        taken = set(own)
         for s, e, p in found:
-            for a, b in _mates(line, s, e):
+            for a, b in _mates(line, s, e, own):
                 if (a, b) not in taken and kept_by(line, a, b, _KEEPS) is None:
                     taken.add((a, b))
                     out.append((a, b, p))

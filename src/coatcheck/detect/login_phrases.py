@@ -115,6 +115,10 @@ def _access_list() -> regex.Pattern[str]:
 _LIST_ITEM = regex.compile(r"(?<=[ \t,])[A-Za-z][\w.-]{0,38}[A-Za-z0-9](?=[ \t,\r]|$)")
 
 
+# a dotted name of code after "the login is" ("config.auth.login_name", "auth.views.login"), an adjective of code
+_CODE_NAME = regex.compile(r"[a-z_]+(?:\.[a-z_]+){2,}|[a-z]+-(?:safe|aware|based|free|only|like)")
+
+
 # sshd's unknown account ("Invalid user X from", "Failed password for invalid user X from"): the word typed at the
 # login prompt, which a person sometimes fills with their password
 # sudo's log lines: "sudo:    ndo : TTY=pts/0 ; PWD=…" and pam's "session opened for user root(uid=0) by ndo(uid=1001)"
@@ -180,7 +184,9 @@ class LoginPhraseDetector:
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
         for m in _login_noun().finditer(text):
             s, e = m.span("v")
-            if _handle_shaped(text[s:e]) and login_at(text, s, e, strict=True):
+            if (_handle_shaped(text[s:e]) and login_at(text, s, e, strict=True)
+                    and kept_by(text, s, e, ("is_code_identifier", "is_code_word", "is_path")) is None
+                    and not _CODE_NAME.fullmatch(text[s:e])):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
         for m in _my_account().finditer(text):
             s, e = m.span("v")

@@ -20,12 +20,14 @@ from .vocabulary import phrase_alternation, vocabulary_words
 
 # a code: groups of letters and digits joined by "-", or groups of digits by one space ("7813 1398"), four
 # characters or more, a digit in it
-_CODE = r"[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3}(?![ ]\d)|\d{3,4}(?:[ ]\d{3,4}){1,3}"
+_CODE = r"[A-Za-z0-9]{3,16}(?:-[A-Za-z0-9]{3,16}){0,3}(?![ ]\d)|\d{3,4}(?:[ ]\d{3,4}){1,3}"
 _CODE_CELL = regex.compile(rf"(?=[^\d\s]*\d)(?:{_CODE})")
 _LIST_MARK = regex.compile(r"[ \t]*(?:\d{1,2}[.)][ \t]+|[-*•][ \t]+)?")
 _CELL_SPLIT = regex.compile(r"[ \t]{2,}|\t|[ \t]*[,;|][ \t]*")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_date", "is_version")
+_LIST_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")  # under its heading 86102273 is a code
 _MAX_GAP = 3  # lines between a list's heading and its first code (the account it is for, a blank line)
+_MAX_LINES = 40
 
 
 @functools.cache
@@ -34,11 +36,19 @@ def _sentence() -> regex.Pattern[str]:
     links = phrase_alternation(vocabulary_words("credentials", "code_links")
                                + vocabulary_words("credentials", "phrase_links"))
     enter = phrase_alternation(vocabulary_words("credentials", "code_enter"))
+    adverbs = phrase_alternation(vocabulary_words("credentials", "phrase_adverbs"))
+    aux = phrase_alternation(vocabulary_words("credentials", "phrase_change_aux"))
+    verbs = phrase_alternation(vocabulary_words("credentials", "phrase_change_verbs"))
+    preps = phrase_alternation(vocabulary_words("credentials", "phrase_change_preps"))
+    # a link word (an adverb after it: "lautet jetzt"), or auxiliaries, a participle and its preposition ("è stato
+    # cambiato in"), or a sign
+    link = (rf"(?:(?<=\s)(?:{links})(?![\w-])(?:[^\S\n]+(?:{adverbs})(?![\w-]))?[^\S\n]*:?"
+            rf"|(?<=\s)(?:(?:{aux})(?![\w-])[^\S\n]+){{0,3}}(?:{verbs})[^\S\n]+(?:{preps})(?![\w-])|[:=])")
     return regex.compile(
-        # the noun, a few words that say whose or which it is (no sentence end), a link word or a sign
-        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:[^\S\n]+[^\s.!?:=]+){{0,10}}?[^\S\n]*(?:(?<=\s)(?:{links})(?![\w-])[^\S\n]*:?|[:=])"
+        # the noun, a few words that say whose or which it is (no sentence end), a link
+        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:[^\S\n]+[^\s.!?:=]+){{0,10}}?[^\S\n]*{link}"
         rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?)"
-        rf"[^\S\n]*[\"'`«“]?[^\S\n]*(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
+        rf"[^\S\n]*[\"'`«“]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
 
 
 @functools.cache
@@ -47,10 +57,27 @@ def _heading() -> regex.Pattern[str]:
     return regex.compile(rf"(?i)(?<![\w-])(?:{lists})(?![\w-])")
 
 
-def _is_code(text: str, s: int, e: int) -> bool:
+def _is_code(text: str, s: int, e: int, keeps: tuple[str, ...] = _KEEPS) -> bool:
     value = text[s:e]
     return (len(value.replace(" ", "").replace("-", "")) >= 4 and any(c.isdigit() for c in value)
-            and kept_by(text, s, e, _KEEPS) is None)
+            and kept_by(text, s, e, keeps) is None)
+
+
+_ACRONYM_NUMBER = regex.compile(r"[A-Za-z]{2,}\d+|\d+[A-Za-z]{1,3}|0x[0-9A-Fa-f]+|[0-9a-f]{7,12}")
+
+
+def _sentence_code(value: str) -> bool:
+    """A code as a sentence gives one: digits (``4762``, ``7813 1398``), groups of one length with two digits or
+    more (``kpzq-7ttm-b2wd``), or letters and digits mixed (``IZXWQXH3``); not a name and its number (``GPIO27``,
+    ``SHA256``, ``CVE-2024-3094``, ``OPS-4512``), a hex number or a short commit."""
+    if value.replace(" ", "").isdigit():
+        return True
+    if "-" in value:
+        groups = value.split("-")
+        return len({len(g) for g in groups}) == 1 and sum(c.isdigit() for c in value) >= 2 and not all(
+            g.isalpha() or g.isdigit() for g in groups)
+    return (_ACRONYM_NUMBER.fullmatch(value) is None and sum(c.isdigit() for c in value) >= 2
+            and sum(c.isalpha() for c in value) >= 2)
 
 
 def _code_cells(text: str, ls: int, le: int) -> list[tuple[int, int]] | None:
@@ -65,7 +92,7 @@ def _code_cells(text: str, ls: int, le: int) -> list[tuple[int, int]] | None:
         cell = text[pos:end].strip()
         if cell:
             first = pos + text[pos:end].index(cell)
-            if not _CODE_CELL.fullmatch(cell) or not _is_code(text, first, first + len(cell)):
+            if not _CODE_CELL.fullmatch(cell) or not _is_code(text, first, first + len(cell), _LIST_KEEPS):
                 return None
             out.append((first, first + len(cell)))
         pos = gap.end() if gap else le
@@ -82,24 +109,31 @@ class OneTimeCodeDetector:
         out: list[Span] = []
         for m in _sentence().finditer(text):
             s, e = m.span("value")
-            if _is_code(text, s, e):
+            if _sentence_code(text[s:e]) and _is_code(text, s, e):
                 out.append(Span(s, e, "secret", "one-time-codes:sentence", 0.8))
+        done = -1  # the end of the last list read: a heading inside it is one of its lines
         for m in _heading().finditer(text):
-            out += self._list(text, m.end())
+            if m.start() < done:
+                continue
+            found, done = self._list(text, m.end())
+            out += found
         return out
 
     @staticmethod
-    def _list(text: str, pos: int) -> list[Span]:
-        """The code lines after a heading that ends at ``pos``: codes on the heading's own line after a colon, then
-        each following line of codes, until a line of anything else once the list has begun."""
+    def _list(text: str, pos: int) -> tuple[list[Span], int]:
+        """The code lines after a heading that ends at ``pos`` (and where reading stopped): codes on the heading's own
+        line after a colon, then each following line of codes, until a line of anything else once the list has
+        begun; :data:`_MAX_LINES` lines at most (a wallet or an identity provider prints ten to twenty)."""
         out: list[Span] = []
+        read = 0
         le = text.find("\n", pos)
         le = len(text) if le < 0 else le
         colon = text.find(":", pos, le)
         if colon >= 0 and (cells := _code_cells(text, colon + 1, le)):
             out += [Span(a, b, "secret", "one-time-codes:list", 0.8) for a, b in cells]
         gap = 0
-        while le < len(text) and gap <= _MAX_GAP:
+        while le < len(text) and gap <= _MAX_GAP and read < _MAX_LINES:
+            read += 1
             ls = le + 1
             le = text.find("\n", ls)
             le = len(text) if le < 0 else le
@@ -116,4 +150,4 @@ class OneTimeCodeDetector:
                 continue
             gap = 1 if out else gap
             out += [Span(a, b, "secret", "one-time-codes:list", 0.8) for a, b in cells]
-        return out
+        return out, le

@@ -84,7 +84,7 @@ def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Patt
     with_noun = regex.compile(
         rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])"
         # a label of a few words (an account's address among them) and a strong link, an adverb after it
-        rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+(?:[\p{{L}}'’-]+|[\w.+-]+@[\w.-]+\.[a-z]{{2,}})){{1,5}}?[^\S\n]+(?:{strong})"
+        rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+(?:[\p{{L}}'’-]+|[\w.+-]{{1,64}}+@[\w-]{{1,63}}+(?:\.[\w-]{{1,63}}+){{1,8}}+)){{1,5}}?[^\S\n]+(?:{strong})"
         rf"(?:[^\S\n]+(?:{adverbs})(?![\w-]))?"
         # "was set to", "è stata cambiata in", "wurde zurückgesetzt auf": auxiliaries, a participle, its preposition
         rf"|(?:[^\S\n]+(?:{aux})(?![\w-])){{0,3}}[^\S\n]+(?:{verbs})[^\S\n]+(?:{preps}))"
@@ -97,6 +97,11 @@ def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Patt
 
 # a Windows variable (%DB_PASS%), a printf or Python field (%s, %(password)s): a "%" that opens a template
 _PERCENT_TEMPLATE = regex.compile(r"%(?:\w+%|\(\w+\)[sdr]|[-#0-9.]*[sdifxXr](?![A-Za-z]))")
+
+
+# what a sentence about passwords changes them to when it is no password: a hashing scheme or a file
+_ALGORITHM_OR_FILE = regex.compile(r"(?i)(?:argon2(?:id|i|d)?|bcrypt\w{0,4}|scrypt|pbkdf2[\w-]{0,12}|sha-?\d{1,3}(?:-\d+)?|md5|"
+                                   r"blake2\w?|yescrypt)|[\w.-]+\.(?:tsx?|jsx?|py|rb|go|java|kt|cs|php|json|ya?ml|toml|md|txt|html?|css|sh)")
 
 
 def _opens_template(value: str) -> bool:
@@ -180,7 +185,8 @@ class CredentialPhraseDetector:
         while value and value[-1] in _TRAILING:
             value = value[:-1]
         e = s + len(value)
-        if (len(value) < _MIN_LEN or not _shaped(value) or _opens_template(value) or "://" in value or "@" in value[1:]
+        if (len(value) < _MIN_LEN or not _shaped(value) or _opens_template(value) or "://" in value
+                or _ALGORITHM_OR_FILE.fullmatch(value) or "@" in value[1:]
                 and "." in value.rsplit("@", 1)[-1] or value.lower() in credential_words("phrase_not_values")
                 or kept_by(text, s, e, _SENTENCE_KEEPS) is not None):
             return None  # an address, a template or a word about passwords is no password

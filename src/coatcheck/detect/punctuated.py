@@ -41,7 +41,7 @@ _FORMAT_RUNS = regex.compile(r"([A-Za-z])\1*(?:[./ -]([A-Za-z])\2*)*")  # dd.MM.
 _VERSION = regex.compile(r"v?\d+(?:\.\d+)+")
 _LONG_RUN = regex.compile(r"\p{Ll}{6,}|\p{Lu}{7,}")
 _PAIRS = regex.compile(r"(?:^|[,;&])(?:[A-Za-z_-]{1,16}=|[a-z]{3,16}:)|_")  # a=1;b=2, app:web1,tier:fe2, en_US:de
-_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path", "is_version", "is_date",
+_KEEPS = ("is_templated", "is_public_token", "is_placeholder_value", "is_documented_example", "is_path", "is_version", "is_date",
           "is_uuid")
 
 

@@ -29,6 +29,13 @@ def _word_lists() -> tuple[frozenset[str], ...]:
     return tuple(frozenset(Mnemonic(lang).wordlist) for lang in _LANGUAGES)
 
 
+def _public(run: list[tuple[int, int, str]]) -> bool:
+    """The test phrases everyone uses (one word repeated and a last one: ``test … junk``, ``abandon … about``) and a
+    word list printed in its order: no one's wallet."""
+    words = [w for _, _, w in run]
+    return len(set(words[:-1])) == 1 or words == sorted(words)
+
+
 class SeedPhraseDetector:
     """Runs of twelve or more words of one BIP-39 word list."""
 
@@ -45,7 +52,7 @@ class SeedPhraseDetector:
                     if w is not None and w[2] in wordlist:
                         run.append(w)
                         continue
-                    if len(run) >= _MIN_WORDS:
+                    if len(run) >= _MIN_WORDS and not _public(run):
                         out.append(Span(run[0][0], run[-1][1], "secret", self.name, 0.9))
                     run = []
         return out

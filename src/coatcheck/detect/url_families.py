@@ -41,6 +41,7 @@ class Family:
     uuid_segment: bool = False  # a UUID is a token there too
     query_token: bool = False  # the parameter's value must look generated
     token_anywhere: bool = False  # some path segment after the prefix or some parameter's value looks generated
+    segment: regex.Pattern[str] | None = None  # one segment of the path matches it whole; the prefix ends after it
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -57,10 +58,13 @@ def _token_like(segment: str) -> bool:
     return sum(c.isdigit() for c in segment) >= 2 and sum(c.isalpha() for c in segment) >= 2
 
 
+_FILE_OR_PATH = regex.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$|/|^(?:sha\d+|md5):")
+
+
 def _generated(value: str, uuid: bool) -> bool:
     """A token (:func:`_token_like`), or a UUID where the family takes one; never a placeholder."""
-    if not (_token_like(value) or uuid and _UUID.fullmatch(value)):
-        return False
+    if not (_token_like(value) or uuid and _UUID.fullmatch(value)) or _FILE_OR_PATH.search(value):
+        return False  # a file's name (runbook-2024q3.md), a path (logs/2024/05/app.log), a digest (sha256:…)
     return kept_by(value, 0, len(value), _KEEPS) is None and not _placeholder_path(value)
 
 
@@ -86,7 +90,8 @@ def families(file: str) -> tuple[Family, ...]:
                               tuple(q.lower() for q in f.get("query", [])), bool(f.get("token_after_prefix", False)),
                               bool(f.get("token_in_host", False)), int(f.get("min_token", 8)),
                               bool(f.get("random_segment", False)), bool(f.get("uuid_segment", False)),
-                              bool(f.get("query_token", False)), bool(f.get("token_anywhere", False))))
+                              bool(f.get("query_token", False)), bool(f.get("token_anywhere", False)),
+                              regex.compile(f["path_segment"], regex.IGNORECASE) if "path_segment" in f else None))
         except (KeyError, ValueError, regex.error) as exc:
             raise ConfigError(f"data/{file}: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
@@ -156,6 +161,16 @@ def family_of(url: str, file: str) -> str | None:
         prefix = f.path.match(parts.path)
         if prefix is None:
             continue
+        prefix_end = prefix.end()
+        if f.segment is not None:  # one segment read at a time: linear in the path
+            pos, prefix_end = 0, -1
+            for seg in parts.path.split("/"):
+                if seg and f.segment.fullmatch(seg):
+                    prefix_end = pos + len(seg)
+                    break
+                pos += len(seg) + 1
+            if prefix_end < 0:
+                continue
         if f.query:
             values = [query[q] for q in f.query if q in query]
             if f.query_token and (_LOOPBACK.fullmatch(host) or not any(_generated(v, f.uuid_segment) for v in values)):
@@ -163,7 +178,7 @@ def family_of(url: str, file: str) -> str | None:
             if not any(len(v) >= 8 and kept_by(v, 0, len(v), _KEEPS) is None for v in values):
                 continue
             return f.id
-        rest = parts.path[prefix.end():] + ("?" + parts.query if parts.query else "")
+        rest = parts.path[prefix_end:] + ("?" + parts.query if parts.query else "")
         if f.token_in_host:
             rest = host.split(".")[0]
         if f.token_segment:
@@ -171,7 +186,7 @@ def family_of(url: str, file: str) -> str | None:
             if _LOOPBACK.fullmatch(host) or not _generated(segment, f.uuid_segment):
                 continue
         if f.token_anywhere:
-            pieces = [p for p in parts.path[prefix.end():].split("/") if p] + [v for _, v in parse_qsl(parts.query)]
+            pieces = [p for p in parts.path[prefix_end:].split("/") if p] + [v for _, v in parse_qsl(parts.query)]
             if _LOOPBACK.fullmatch(host) or not any(_generated(p, f.uuid_segment) for p in pieces):
                 continue
         if f.random_segment and not _random_like(regex.split(r"[/?#]", rest, maxsplit=1)[0]):
