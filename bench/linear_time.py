@@ -28,7 +28,7 @@ SHAPES = {
     "minified-js": lambda n: ('var a={"token":"x","url":"https://h/?q=%41"};' * (n // 45 + 1))[:n],
     # shapes of the 2026-12-03 review of the one-time-code, list-mate, reset-link and password-phrase readers
     "code-headings-then-codes": lambda n: ("backup codes " * (n // 26) + "\n" + "1234-5678\n" * (n // 20))[:n],
-    "rotated-key-list": lambda n: ("KEYS=" + ",".join("QkYIATtYv7rx8/atqlP94yiUXhvb11eD1NtrfSAC%04d=" % (i % 10000)
+    "rotated-key-list": lambda n: ("KEYS=" + ",".join(f"QkYIATtYv7rx8/atqlP94yiUXhvb11eD1NtrfSAC{i % 10000:04d}="
                                                       for i in range(n // 46 + 1)))[:n],
     "request-target-slashes": lambda n: ("GET /" + "a/" * (n // 2))[:n],
     "password-email-label": lambda n: ("password a@" + "a." * (n // 2))[:n],
