@@ -251,3 +251,33 @@ def test_review_over_masks_stay_readable(m: Masker, text: str) -> None:
 def test_the_other_keys_of_a_list_take_nothing_of_the_variable_name(m: Masker) -> None:
     text = "X=QkYIATtYv7rx8/atqlP94yiUXh,7B+X+kjqMFHheDOUTJFGqiFc\n"
     assert all(not v.startswith(("X", "=")) for v in found(m, text))
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("sshd[48213]: Connection closed by invalid user Quartz;71-heron 198.51.100.7 port 50122 [preauth]",
+     "Quartz;71-heron", "secret"),
+    ("sshd[48213]: input_userauth_request: invalid user Quartz;71-heron [preauth]", "Quartz;71-heron", "secret"),
+    ("sshd[48213]: Disconnected from invalid user t.kowal-dev 198.51.100.7 port 50122 [preauth]", "t.kowal-dev",
+     "username"),
+    ("530217 is your verification code. Don't share it.", "530217", "secret"),
+    ("G-530217 est votre code de vérification.", "530217", "secret"),
+    ("771904 ist Ihr Bestätigungscode", "771904", "secret"),
+])
+def test_more_forms_of_the_review(m: Masker, text: str, value: str, category: str) -> None:
+    assert found(m, text).get(value) == category
+
+
+@pytest.mark.parametrize("text", [
+    "Seed: Abandon, debris, luxury, debate, crawl, blush, thought, trip, essence, people, sudden, stadium\n",
+    "ABANDON DEBRIS LUXURY DEBATE CRAWL BLUSH THOUGHT TRIP ESSENCE PEOPLE SUDDEN STADIUM\n",
+    "1. abandon\n2. debris\n3. luxury\n4. debate\n5. crawl\n6. blush\n7. thought\n8. trip\n9. essence\n10. people\n"
+    "11. sudden\n12. stadium\n",
+])
+def test_a_recovery_phrase_in_other_layouts(m: Masker, text: str) -> None:
+    spans = [s for s in m.pipeline.detect(text) if s.category == "secret"]
+    assert spans and spans[0].start <= text.lower().index("abandon") and spans[-1].end >= text.lower().index("stadium") + 7
+
+
+@pytest.mark.parametrize("text", ["2024 is the year we moved the code to Rust", "8080 is the port the code listens on"])
+def test_a_number_before_code_words_is_no_code(m: Masker, text: str) -> None:
+    assert "secret" not in found(m, text).values()

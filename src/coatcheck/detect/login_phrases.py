@@ -124,7 +124,10 @@ _CODE_NAME = regex.compile(r"[a-z_]+(?:\.[a-z_]+){2,}|[a-z]+-(?:safe|aware|based
 # sudo's log lines: "sudo:    ndo : TTY=pts/0 ; PWD=…" and pam's "session opened for user root(uid=0) by ndo(uid=1001)"
 _SUDO_USER = regex.compile(r"(?<=\bsudo(?:\[\d+\])?:[ \t]{1,8})[A-Za-z_][\w.-]{0,31}(?=[ \t]+:[ \t]+(?:TTY|PWD|USER|COMMAND)=)"
                            r"|(?<=[ \t]by[ \t])[A-Za-z_][\w.-]{0,31}(?=\(uid=\d+\))")
-_UNKNOWN_USER = regex.compile(r"(?<![\w-])(?:[Ii]nvalid|[Ii]llegal)[ ]user[ ](?P<v>\S{1,128})[ ]from[ ]")
+# ("Connection closed by invalid user X 198.51.100.7 port 22 [preauth]", "input_userauth_request: invalid user X
+# [preauth]")
+_UNKNOWN_USER = regex.compile(r"(?<![\w-])(?:[Ii]nvalid|[Ii]llegal)[ ]user[ ](?P<v>\S{1,128})[ ]"
+                              r"(?:from[ ]|(?=[0-9a-fA-F.:]{3,45}[ ]port[ ])|(?=\[preauth\]))")
 
 
 # a credentials file printed (OpenVPN's auth-user-pass file, a credentials.txt): its path on a line, then the login

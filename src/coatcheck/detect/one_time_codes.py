@@ -52,6 +52,16 @@ def _sentence() -> regex.Pattern[str]:
 
 
 @functools.cache
+def _code_first() -> regex.Pattern[str]:
+    """The code, then a link and its noun: "481923 is your verification code" (cues of ``[code_first]``)."""
+    nouns = phrase_alternation([*vocabulary_words("credentials", "code_nouns"), "code", "codice", "código", "codigo"])
+    first = phrase_alternation(vocabulary_words("credentials", "code_first"))
+    return regex.compile(
+        rf"(?i)(?<![\w-])(?:[A-Z]-)?(?P<value>\d{{4,8}}|\d{{3}}[ -]\d{{3}})(?![\w-])[^\S\n]+(?:{first})"
+        rf"(?:[^\S\n]+[\p{{L}}'’-]+){{0,3}}?[^\S\n]+(?:{nouns})(?![\w-])")
+
+
+@functools.cache
 def _heading() -> regex.Pattern[str]:
     lists = phrase_alternation(vocabulary_words("credentials", "code_lists"))
     return regex.compile(rf"(?i)(?<![\w-])(?:{lists})(?![\w-])")
@@ -110,6 +120,10 @@ class OneTimeCodeDetector:
         for m in _sentence().finditer(text):
             s, e = m.span("value")
             if _sentence_code(text[s:e]) and _is_code(text, s, e):
+                out.append(Span(s, e, "secret", "one-time-codes:sentence", 0.8))
+        for m in _code_first().finditer(text):
+            s, e = m.span("value")
+            if _is_code(text, s, e):
                 out.append(Span(s, e, "secret", "one-time-codes:sentence", 0.8))
         done = -1  # the end of the last list read: a heading inside it is one of its lines
         for m in _heading().finditer(text):

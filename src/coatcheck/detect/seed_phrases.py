@@ -17,9 +17,11 @@ from ..spans import Span
 
 _LANGUAGES = ("english", "french", "italian", "spanish")
 _MIN_WORDS = 12
-# a run of lower-case words joined by single blanks (a phrase on one line, or one word per line)
-_RUN = regex.compile(r"(?<![\p{L}\d_-])\p{Ll}{3,10}+(?:[ \t]{1,2}|\r?\n[ \t]*(?:\d{1,2}[.)][ \t]+)?)(?:\p{Ll}{3,10}+(?:[ \t]{1,2}|\r?\n[ \t]*(?:\d{1,2}[.)][ \t]+)?)){10,}\p{Ll}{3,10}+(?![\p{L}\d_-])")
-_WORD = regex.compile(r"\p{Ll}+")
+# a run of words joined by blanks or commas (a phrase on one line, a comma-separated list, one word per line,
+# numbered lines), in any case: the separator, then a word, read possessively
+_SEP = r"(?:[ \t]{1,3}|,[ \t]?|\r?\n[ \t]*(?:\d{1,2}[.):][ \t]+|[-*][ \t]+)?)"
+_RUN = regex.compile(rf"(?<![\p{{L}}\d_-])\p{{L}}{{3,10}}+(?:{_SEP}\p{{L}}{{3,10}}+){{11,}}(?![\p{{L}}\d_-])")
+_WORD = regex.compile(r"\p{L}+")
 
 
 @functools.cache
@@ -45,7 +47,7 @@ class SeedPhraseDetector:
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
         for m in _RUN.finditer(text):
-            words = [(w.start(), w.end(), w.group()) for w in _WORD.finditer(text, m.start(), m.end())]
+            words = [(w.start(), w.end(), w.group().lower()) for w in _WORD.finditer(text, m.start(), m.end())]
             for wordlist in _word_lists():
                 run: list[tuple[int, int, str]] = []
                 for w in [*words, None]:
