@@ -281,3 +281,17 @@ def test_a_recovery_phrase_in_other_layouts(m: Masker, text: str) -> None:
 @pytest.mark.parametrize("text", ["2024 is the year we moved the code to Rust", "8080 is the port the code listens on"])
 def test_a_number_before_code_words_is_no_code(m: Masker, text: str) -> None:
     assert "secret" not in found(m, text).values()
+
+
+@pytest.mark.parametrize("text", [
+    "/nickserv identify Quartz:71-heron",
+    "/ns identify night_owl_8 Quartz:71-heron",
+    "PRIVMSG NickServ :IDENTIFY Quartz:71-heron",
+    "/msg NickServ SET PASSWORD Quartz:71-heron",
+])
+def test_every_client_form_of_a_nickserv_password(m: Masker, text: str) -> None:
+    assert found(m, text).get("Quartz:71-heron") == "secret"
+
+
+def test_the_ns_command_without_a_password_holds_none(m: Masker) -> None:
+    assert "secret" not in found(m, "see /ns help for commands; /msg NickServ GHOST night_owl_8").values()

@@ -312,8 +312,11 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
                 a, b, value = plain[int(index)]
                 add(a, b, value)
     last_after = {str(v) for v in _list(spec.get("last_after"))}  # IDENTIFY [account] password: the last word
-    if plain and plain[0][2].lower() in last_after and len(plain) > 1:
-        add(*plain[-1])
+    if plain and last_after:
+        first = plain[0][2].lower().lstrip(":")  # PRIVMSG NickServ :IDENTIFY …
+        two = f"{first} {plain[1][2].lower()}" if len(plain) > 1 else ""
+        if first in last_after and len(plain) > 1 or two in last_after and len(plain) > 2:
+            add(*plain[-1])
     share = spec.get("share_password")  # net use [Z:] \\host\share PASSWORD /user:…: the word after the share
     if isinstance(share, str) and plain and plain[0][2].lower() == share:
         at = next((i for i, w in enumerate(plain) if text.startswith("\\\\", w[0])), None)  # as written, quoted or not
