@@ -16,6 +16,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
+from .phrases import change_link
 from .vocabulary import phrase_alternation, vocabulary_words
 
 # a code: groups of letters and digits joined by "-", or groups of digits by one space ("7813 1398"), four
@@ -37,13 +38,10 @@ def _sentence() -> regex.Pattern[str]:
                                + vocabulary_words("credentials", "phrase_links"))
     enter = phrase_alternation(vocabulary_words("credentials", "code_enter"))
     adverbs = phrase_alternation(vocabulary_words("credentials", "phrase_adverbs"))
-    aux = phrase_alternation(vocabulary_words("credentials", "phrase_change_aux"))
-    verbs = phrase_alternation(vocabulary_words("credentials", "phrase_change_verbs"))
-    preps = phrase_alternation(vocabulary_words("credentials", "phrase_change_preps"))
     # a link word (an adverb after it: "lautet jetzt"), or auxiliaries, a participle and its preposition ("è stato
     # cambiato in"), or a sign
     link = (rf"(?:(?<=\s)(?:{links})(?![\w-])(?:[^\S\n]+(?:{adverbs})(?![\w-]))?[^\S\n]*:?"
-            rf"|(?<=\s)(?:(?:{aux})(?![\w-])[^\S\n]+){{0,3}}(?:{verbs})[^\S\n]+(?:{preps})(?![\w-])|[:=])")
+            rf"|(?<=\s){change_link()}(?![\w-])|[:=])")
     return regex.compile(
         # the noun, a few words that say whose or which it is (no sentence end), a link
         rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:[^\S\n]+[^\s.!?:=]+){{0,10}}?[^\S\n]*{link}"

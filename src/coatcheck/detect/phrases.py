@@ -77,9 +77,6 @@ def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Patt
     strong = phrase_alternation(vocabulary_words("credentials", "phrase_strong_links"))
     as_words = phrase_alternation(vocabulary_words("credentials", "phrase_as"))
     login = phrase_alternation(vocabulary_words("credentials", "phrase_login"))
-    aux = phrase_alternation(vocabulary_words("credentials", "phrase_change_aux"))
-    verbs = phrase_alternation(vocabulary_words("credentials", "phrase_change_verbs"))
-    preps = phrase_alternation(vocabulary_words("credentials", "phrase_change_preps"))
     adverbs = phrase_alternation(vocabulary_words("credentials", "phrase_adverbs"))
     with_noun = regex.compile(
         rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])"
@@ -87,12 +84,23 @@ def _loose_phrases() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Patt
         rf"(?:[^\S\n]+(?:{weak})|(?:[^\S\n]+(?:[\p{{L}}'’-]+|[\w.+-]{{1,64}}+@[\w-]{{1,63}}+(?:\.[\w-]{{1,63}}+){{1,8}}+)){{1,5}}?[^\S\n]+(?:{strong})"
         rf"(?:[^\S\n]+(?:{adverbs})(?![\w-]))?"
         # "was set to", "è stata cambiata in", "wurde zurückgesetzt auf": auxiliaries, a participle, its preposition
-        rf"|(?:[^\S\n]+(?:{aux})(?![\w-])){{0,3}}[^\S\n]+(?:{verbs})[^\S\n]+(?:{preps}))"
+        rf"|[^\S\n]+{change_link()})"
         rf"(?![\w-])[^\S\n]*:?[^\S\n]*{_VALUE}")
     value_first = regex.compile(
         rf"(?i)(?<=[^\s\"'`«»“”„])[\"'`»”]?[^\S\n]+(?:{as_words})[^\S\n]+(?:[\p{{L}}'’-]+[^\S\n]+){{0,2}}?(?:{nouns})(?![\w-])")
     sign_in = regex.compile(rf"(?i)(?<![\w-])(?:{login})[^\S\n]+{_VALUE}")
     return with_noun, value_first, sign_in
+
+
+@functools.cache
+def change_link() -> str:
+    """The words that say a credential was set to a value, as a pattern fragment (no group, no blank before it):
+    auxiliaries, a participle of setting and its preposition ("was set to", "è stata cambiata in", "wurde
+    zurückgesetzt auf"; ``[phrase_change_*]`` of data/vocab/credentials.toml)."""
+    aux = phrase_alternation(vocabulary_words("credentials", "phrase_change_aux"))
+    verbs = phrase_alternation(vocabulary_words("credentials", "phrase_change_verbs"))
+    preps = phrase_alternation(vocabulary_words("credentials", "phrase_change_preps"))
+    return rf"(?:(?:{aux})(?![\w-])[^\S\n]+){{0,3}}(?:{verbs})[^\S\n]+(?:{preps})"
 
 
 # a Windows variable (%DB_PASS%), a printf or Python field (%s, %(password)s): a "%" that opens a template
