@@ -32,6 +32,13 @@ SHAPES = {
                                                       for i in range(n // 46 + 1)))[:n],
     "request-target-slashes": lambda n: ("GET /" + "a/" * (n // 2))[:n],
     "password-email-label": lambda n: ("password a@" + "a." * (n // 2))[:n],
+    # shapes of the 2026-12-03 session transcripts, secret-manager listings, audit records and PIN readers
+    "pass-lines": lambda n: ("USER a\n" + "PASS " + "x " * (n // 2))[:n],
+    "box-value-column": lambda n: ("│ " + "VALUE │ " * (n // 8))[:n],
+    "vault-data-rows": lambda n: ("====== Data ======\nKey Value\n--- -----\n" + "k v\n" * (n // 4))[:n],
+    "audit-hex-args": lambda n: ('type=EXECVE msg=audit(1.1:1): argc=2 a0="x"' + " a1=" + "41" * (n // 2))[:n],
+    "pin-words": lambda n: ("PIN " * (n // 4))[:n],
+    "glued-equals": lambda n: ("Hk29sLmQpZ8vN3rT6yW1xC4bF7gJ0aE5" + "=a" * (n // 2))[:n],
 }
 
 

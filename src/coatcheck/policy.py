@@ -104,6 +104,9 @@ class Policy(BaseModel):
     mask: frozenset[str]
     mask_private_ips: bool = False
     private_networks: tuple[str, ...] = ()
+    # a private address on the line of a person's login, e-mail or name is that person's machine (smbstatus, a print
+    # log, an audit line), masked even where private addresses are kept
+    person_machines: bool = True
     always_mask: tuple[Term, ...] = ()
     never_mask: frozenset[str] = frozenset()
     restore: RestoreSettings = RestoreSettings()
@@ -180,6 +183,7 @@ class Policy(BaseModel):
                 mask=frozenset(mask),
                 mask_private_ips=ip.mask_private_ips if ip.mask_private_ips is not None else base.mask_private_ips,
                 private_networks=tuple(ip.private_networks if ip.private_networks is not None else base.private_networks),
+                person_machines=ip.person_machines if ip.person_machines is not None else base.person_machines,
                 always_mask=tuple(Term(term=t) if isinstance(t, str) else t for t in spec.always_mask),
                 never_mask=frozenset(spec.never_mask),
                 restore=spec.restore if spec.restore is not None else base.restore,
@@ -209,6 +213,7 @@ class IpSection(BaseModel):
 
     mask_private_ips: bool | None = None
     private_networks: list[str] | None = None
+    person_machines: bool | None = None
 
 
 class PolicyFile(BaseModel):

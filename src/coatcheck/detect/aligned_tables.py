@@ -206,6 +206,8 @@ class AlignedTableDetector:
                 if span is None or span[1] - span[0] < 2:
                     continue
                 a, b = rs + span[0], rs + span[1]
+                if a > 0 and (text[a - 1].isalnum() or text[a - 1] in "@._-") and not quoted:
+                    continue  # a cell that starts inside a word: the rows only look aligned (two .netrc lines)
                 if cat == "username" and " " in text[a:b]:
                     b = text.index(" ", a, b)  # a login has no blank: the next column's value ran into its cell
                 login = a

@@ -20,6 +20,7 @@ from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
 from .vocabulary import alternation, credential_stems, credential_words, is_credential_key, vocab_cache
 from .keep import file_name_key, is_code_word, kept_by, prose_follows
+from .tables import DIGEST_COLUMNS, column_name
 
 # Words of the command lines and files this module reads besides assignments (mysql -p…, .netrc).
 _FORMAT_WORDS = ("mysql", "login", "machine")
@@ -293,6 +294,25 @@ def _assignments(line: str) -> Iterator[regex.Match[str]]:
             pos = opener.end()
 
 
+# options named for a password that take no password: where it comes from, how it is checked or kept
+_NOT_A_VALUE_FLAG = regex.compile(
+    r"(?i)[-_](?:stdin|file|path|env|var|from|source|command|cmd|prompt|length|len|min|max|policy|reset|expiry|"
+    r"expires?|age|mode|type|store|helper|manager|hash|algorithm|rounds|cost|format|id|ids|name|names|arn|ref|version|label|stage|region|scope|provider|backend|engine|mount|dir|policy)$|^(?:no|ask|prompt)[-_]")
+
+
+def _value_flag(key: str, line: str, at: int) -> bool:
+    """``--password 'v.k.r77'``, ``--auth-password x``: a long option named for a password takes the password itself,
+    whatever it looks like (swaks, wget, any CLI), short of the options that name its file, its source or its rules."""
+    low = key.lower()
+    return (line[max(0, at - 2):at] == "--" and _NOT_A_VALUE_FLAG.search(key) is None
+            and any(w in low for w in _FLAG_PASSWORD_WORDS))
+
+
+# "--secret" names a stored secret in many CLIs (gcloud --secret=db-pass, docker build --secret id=…): only the
+# options named for a password take one
+_FLAG_PASSWORD_WORDS = ("password", "passwd", "passphrase", "passwort", "kennwort", "pwd")
+
+
 class _WordEnds:
     """The end of the whitespace-free run at an offset of one line, each run scanned once however many values
     start inside it."""
@@ -362,6 +382,7 @@ class ContextDetector:
             for m in _COLUMN.finditer(line):
                 s, e = m.span("bare")
                 if (is_credential_key(m.group("key")) and not prose_follows(line, e)
+                        and ((col := column_name(text, ls + s)) is None or col.rsplit("_", 1)[-1] not in DIGEST_COLUMNS)
                         and kept_by(line, s, e, ("is_plain_word",)) is None
                         and (span := self._slot_value(line, s, e, "column")) is not None):
                     out.append(span.shifted(ls))
@@ -489,7 +510,8 @@ class ContextDetector:
             return None  # :data:`h11.CLIENT`, f'{user}:{secret}@': markup or a template
         if kind == "pair" and _TYPE_NAME.fullmatch(value):
             return None  # __all__ = ["StaticToken", "EnvToken"]
-        slot = (strong and kind in ("assign", "xml", "spaced") and _config_slot(line, m, quoted, env_line) and len(value) >= 6
+        slot = (strong and (kind in ("assign", "xml", "spaced") and _config_slot(line, m, quoted, env_line)
+                            or kind == "flag" and _value_flag(m.group("key"), line, m.start("key"))) and len(value) >= 6
                 and (quoted or (not any(c in value for c in "()[]{}$`") or not _nests(value))
                      and not _reference(value)))  # os.environ['X']
         if kind == "assign" and (_TYPE_ANNOTATION.fullmatch(value.rstrip(";,")) or

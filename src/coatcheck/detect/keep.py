@@ -79,9 +79,11 @@ def is_templated(text: str, start: int, end: int) -> bool:
     command that fetches the value, not a value."""
     if text[start - 2:start] == "=`" and text[end:end + 1] == "`" and _COMMAND.match(text, start, end):
         return True  # SUMO_ACCESS_KEY=`etcdctl get /sumologic_secret`: a shell's command substitution
-    return bool(_TEMPLATE.match(text[start:end]))
+    return bool(_TEMPLATE.match(text[start:end]) or _TEMPLATED_USERINFO.match(text, start, end))
 
 
+# a URL whose credential is a template: https://<chiave>@o0.ingest.sentry.io/<progetto>, redis://:${REDIS_PASS}@cache
+_TEMPLATED_USERINFO = re.compile(r"[a-z][a-z0-9+.-]*://(?:[^@/\s]*:)?(?:<[^<>\s]{1,40}>|\$\{[^}\s]{1,40}\}|\{\{[^}]{1,40}\}\})@")
 _COMMAND = re.compile(r"[a-z][\w./-]*[ ]+\S")
 
 
@@ -141,12 +143,17 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
         return True  # local-dev-secret, test_password, dev-token: a development stand-in named for what it stands in for
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
+    if _PREFIX_ONLY.fullmatch(low):
+        return True  # APP_KEY=base64: (Laravel's key before key:generate fills it), sha256: with nothing after it
     if _AUDIT_HMAC.fullmatch(value):
         return True  # Vault's audit log writes "hmac-sha256:…" for every secret: its own redaction, not the value
     if _alphabet_run(low) >= 12:
         return True  # sk_abcdefghijklmnopqrstuvwxyz123, "ABCDEFGH…xyz0123456789": the alphabet typed out, no key
     if value.islower() and _INSTRUCTION.fullmatch(value):
         return True  # replace-me-with-64-random-chars, change_me_in_prod, fill-me-in: the value says what to put there
+    if (len(parts) >= 2 and value == low and all(p.isalpha() for p in parts)
+            and (parts[0] in _INSTRUCTION_VERBS or parts[-1] in _INSTRUCTION_VERBS)):
+        return True  # cambia-esto-por-un-valor-aleatorio, bitte-aendern, a-changer: the instruction in another language
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
 
 
@@ -165,6 +172,13 @@ def _alphabet_run(low: str) -> int:
 # a value that tells its reader to replace it
 # the whole value: a verb, "me" (or "your … here"), and the words of what to put there ("Enter-The-Dragon-1973!" and
 # "set-it-and-forget-it-9" are passphrases)
+# verbs that tell the reader to put a value in, in five languages (first or last word of a hyphenated placeholder)
+_PREFIX_ONLY = re.compile(r"(?:base64|hex|sha\d{1,3}|md5|plain|enc|encrypted|vault|env|file|secret):")
+_INSTRUCTION_VERBS = frozenset({
+    "cambia", "cambiar", "cambiame", "cámbiame", "reemplaza", "reemplazar", "reemplazame",
+    "cambiami", "cambiare", "sostituisci", "sostituire", "sostituiscimi", "ändern", "aendern", "ändere", "aendere",
+    "ersetzen", "ersetze", "changer", "changez", "changezmoi", "remplacer", "remplacez", "remplace", "modifier",
+    "modificar", "modificare"})
 _INSTRUCTION = re.compile(r"(?:replace|change|fill|set|generate|update)[-_]?me(?:[-_](?:in|with|to|before|for|now|in[-_]prod|"
                           r"later|please|asap|[a-z0-9]{1,12})){0,8}"
                           r"|(?:insert|put|paste|enter|add|type)[-_ ]your[-_ ][a-z0-9]{1,12}(?:[-_ ][a-z0-9]{1,12}){0,4}")
@@ -255,10 +269,15 @@ def is_public_token(text: str, start: int, end: int) -> bool:
     return _CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None or _in_jwk(text, start, end)
 
 
+# OpenSSH's fingerprint of a public key (ssh-keygen -l, GitHub's key lists): SHA256: and 43 base64 characters, or
+# MD5: and sixteen hex pairs
+_KEY_FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}=?|MD5(?::[0-9a-f]{2}){16}")
+
+
 def is_public_key_material(text: str, start: int, end: int) -> bool:
     """An SSH public key (``ssh-ed25519 AAAAC3Nz… ops@bastion``) or its base64 body after its type, a hashed
     known_hosts entry's host field (``|1|salt|hash``): meant to be shared, no secret (an address in its comment is the e-mail rule's)."""
-    if _PUBLIC_KEY.match(text, start, end):
+    if _PUBLIC_KEY.match(text, start, end) or _KEY_FINGERPRINT.fullmatch(text, start, end):
         return True
     lo = max(0, start - 80)
     ls = text.rfind("\n", lo, start) + 1 if start - lo < 80 or "\n" in text[lo:start] else -1
@@ -285,8 +304,30 @@ def is_ciphertext(text: str, start: int, end: int) -> bool:
     ls = text.rfind("\n", lo, start) + 1 or lo
     if _CIPHERTEXT_BEFORE.search(text, ls, start) is not None:
         return True
-    return (_LONG_BASE64.fullmatch(text, start, end) is not None
-            and _TRAVIS_SECURE_BEFORE.search(text, max(ls, start - 40), start) is not None)
+    if (_LONG_BASE64.fullmatch(text, start, end) is not None
+            and _TRAVIS_SECURE_BEFORE.search(text, max(ls, start - 40), start) is not None):
+        return True
+    return _under_encrypted_data(text, ls)
+
+
+# Bitnami's SealedSecret: the values under spec.encryptedData are sealed with the cluster's public key
+_ENCRYPTED_DATA = re.compile(r"(?m)^([ \t]*)encryptedData:[ \t]*\r?$")
+
+
+def _under_encrypted_data(text: str, ls: int) -> bool:
+    """The line at ``ls`` is a child of a YAML ``encryptedData:`` mapping (at most 4,000 characters above it)."""
+    lo = max(0, ls - 4000)
+    if "encryptedData:" not in text[lo:ls]:
+        return False
+    parents = list(_ENCRYPTED_DATA.finditer(text, lo, ls))
+    if not parents:
+        return False
+    parent = parents[-1]
+    depth = len(parent.group(1))
+    for line in text[parent.end():ls + 1].split("\n")[1:]:
+        if line.strip() and len(line) - len(line.lstrip()) <= depth:
+            return False  # the mapping ended before the value's line
+    return True
 
 
 def is_container_user(text: str, start: int, end: int) -> bool:
@@ -699,6 +740,29 @@ def _address(value: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None
         return ipaddress.ip_address(value.strip("[]").split("%", 1)[0])
     except ValueError:
         return None
+
+
+# a message's or an event's identifier written as an address: Message-ID <uuid@host>, an iCalendar UID:
+_GENERATED_LOCAL = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?:[.$][\w.$-]*)?@")
+_ID_HEADER = re.compile(r"(?im)^[ \t]*(?:UID|Message-ID|In-Reply-To|References|X-Message-ID|Content-ID)[ \t]*:[ \t<]*$")
+
+
+_NAME_HYPHEN_BEFORE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z]{1,20}-$")
+
+
+def is_hyphenated_version(text: str, start: int, end: int) -> bool:
+    """Four numbers a program's name and a hyphen come before: ``jdk-21.0.4.7``, ``node-18.20.4.1``, a release,
+    not an address."""
+    return start > 1 and text[start - 1] == "-" and _NAME_HYPHEN_BEFORE.search(text, max(0, start - 22), start) is not None
+
+
+def is_message_id(text: str, start: int, end: int) -> bool:
+    """An address that names a message or a calendar event, not a mailbox: a UUID before the "@" (what mailers and
+    Rails' ``message_id`` generate), or the value of an iCalendar ``UID:`` or a mail's ``Message-ID:`` line."""
+    if _GENERATED_LOCAL.match(text, start, end):
+        return True
+    ls = text.rfind("\n", max(0, start - 40), start) + 1 or max(0, start - 40)
+    return _ID_HEADER.match(text, ls, start) is not None
 
 
 def is_public_service_address(text: str, start: int, end: int) -> bool:
@@ -1114,6 +1178,8 @@ KEEPS: dict[str, KeepPredicate] = {
         is_prose_word,
         is_version_context,
         is_public_service_address,
+        is_message_id,
+        is_hyphenated_version,
         is_placeholder_address_shape,
         is_number_soup,
         is_code_identifier,

@@ -17,8 +17,9 @@ import regex
 from ..errors import ConfigError
 from ..spans import Span
 from .encoded import encoded_content
+from .entropy import shannon_entropy
 from .keep import file_name_key, is_public_token, kept_by
-from .tables import column_name
+from .tables import DIGEST_COLUMNS, column_name
 from .vocabulary import credential_words, identifier_words, is_credential_key, vocab_cache, vocabulary_words
 from .lines import LineCache, lines
 from .hashed_model import bundled_weights
@@ -56,7 +57,9 @@ _TYPED_ID = regex.compile(r"[A-Z]{1,2}(?:[0-9a-f]{32}|[0-9a-f]{40})|_[0-9a-f]{16
                           r"|(?:PYSEC|RUSTSEC|GO|GMS|OSV|CVE)-\d{4}-[0-9A-Za-z-]{3,}")
 # a digest its algorithm names (SRI's sha512-…, go.sum's h1:…, a certificate pin's sha256/…): whatever word is before
 # it ("pin", "key"), a digest
-_NAMED_DIGEST = regex.compile(r"(?:sha(?:1|224|256|384|512)|md5|blake2[bs]|sha3-\d+)[-:/][A-Za-z0-9+/_-]{20,}={0,2}")
+# a digest after its algorithm's name (Vault's audit log HMACs every value: "hmac-sha256:ba61…"); the name alone
+_NAMED_DIGEST = regex.compile(r"(?i)(?:hmac-)?(?:sha-?(?:1|224|256|384|512)|md5|blake2[bs]|sha3-\d+)"
+                              r"(?:[-:/][A-Za-z0-9+/_-]{20,}={0,2})?")
 _NUMBER = regex.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # 2.654730755743257e+16
 
 
@@ -117,7 +120,7 @@ def identifier_key(text: str, start: int) -> bool:
 _ID_COLUMNS = frozenset({"id", "ids", "uid", "uuid", "guid", "ref", "reference", "number", "no", "nr", "num",
                          "transaction", "txn", "order", "booking", "confirmation", "tracking", "locator", "invoice",
                          "receipt", "serial", "sku", "trace", "request", "correlation", "riferimento", "referenz",
-                         "référence", "referencia", "numero", "nummer", "numéro", "número"})
+                         "référence", "referencia", "numero", "nummer", "numéro", "número", *DIGEST_COLUMNS})
 
 
 def identifier_column(name: str) -> bool:
@@ -234,6 +237,36 @@ _KEEPS = ("is_templated", "is_public_token", "is_placeholder_value", "is_documen
           "is_workload_name")
 
 
+_RANDOM_VALUE_BEFORE = regex.compile(r"[=:][ \t]?[\"']?$|[\"']$")
+_BASE62 = regex.compile(r"[A-Za-z0-9]{32,256}")
+_LOWER_RUN = regex.compile(r"[a-z]{7,}")
+
+
+def random_base62(value: str) -> bool:
+    """32 to 256 letters and digits that read as random, not as words: both cases often (a switch every five
+    characters at least), two digits or more, no run of seven lower-case letters, 4.3 bits a character or more. A
+    CamelCase name (``AbstractSingletonProxyFactoryBean``) has long lower-case runs and few switches."""
+    if _BASE62.fullmatch(value) is None or _LOWER_RUN.search(value) is not None:
+        return False
+    upper = sum(c.isupper() for c in value)
+    lower = sum(c.islower() for c in value)
+    if upper < 4 or lower < 4 or len(value) - upper - lower < 2:
+        return False
+    switches = sum(1 for a, b in zip(value, value[1:], strict=False) if a.isalpha() and b.isalpha() and a.isupper() != b.isupper())
+    return switches * 5 >= len(value) and shannon_entropy(value) >= 4.3
+
+
+_GLUED_TAIL = regex.compile(r"=[^\s\"'`<>&;,]{2,200}+(?=[\s\"'`]|$)")
+
+
+def _glued_end(line: str, end: int) -> int:
+    """The end of a key whose own "=" the candidate reader stopped at (``BD7?Wop5wQEE=VukIZZD``, a psk): the rest
+    of the word, up to a blank or a quote, is the key's too."""
+    if end < len(line) and line[end] == "=" and (m := _GLUED_TAIL.match(line, end)) is not None:
+        return m.end()
+    return end
+
+
 class KeylessModel:
     """The shipped weights: ``score(text, start, end)`` is the probability that the candidate is a secret."""
 
@@ -317,11 +350,13 @@ class KeylessDetector:
             if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):
                 continue  # git submodule status: "+3b0ab1be…" (checked out elsewhere), "-…" (not initialised), "U…"
             p = self.model.score(line, start, end)
+            if p < self.model.threshold and _RANDOM_VALUE_BEFORE.search(line, max(0, start - 3), start) and random_base62(value):
+                p = self.model.threshold  # the model's miss on letters-heavy keys: a base62 run that reads as random
             if (p >= self.model.threshold and kept_by(line, start, end, _KEEPS) is None
                     and not encoded_content(value) and not identifier_key(line, start) and not public_label(line, start)
                     and (not _ID_SHAPE.fullmatch(value) or _PREFIXED_TOKEN.fullmatch(value)
                          or credential_cue(line, start) or _keyed_hex(line, start, value))):
-                out.append((start, end, round(0.5 + p / 2.5, 3)))
+                out.append((start, _glued_end(line, end), round(0.5 + p / 2.5, 3)))
         return self._list_mates(line, out)
 
     @staticmethod

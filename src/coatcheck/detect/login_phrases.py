@@ -111,6 +111,13 @@ def _access_list() -> regex.Pattern[str]:
     return regex.compile(rf"(?im)^[ \t]*(?:{alternation})(?P<v>[ \t,][^\n\r]{{0,2000}})")
 
 
+# a JSON list whose key names people (a pull request's reviewers and assignees, a project's maintainers): its
+# strings are their logins (teams have their own keys: team_reviewers)
+_PEOPLE_LIST = regex.compile(r'"(?:reviewers|assignees|approvers|watchers|subscribers|maintainers|owners|members|'
+                             r'collaborators|requested_reviewers|mentions)"[ \t]*:[ \t]*\[(?P<items>[^\[\]\n]{1,4000}?)\]')
+_QUOTED_ITEM = regex.compile(r'"(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])"')
+
+
 # a login of an access list: a word of login characters between blanks or commas (not "@staff", "deploy@10.0.0.0/8")
 _LIST_ITEM = regex.compile(r"(?<=[ \t,])[A-Za-z][\w.-]{0,38}[A-Za-z0-9](?=[ \t,\r]|$)")
 
@@ -191,6 +198,12 @@ class LoginPhraseDetector:
                     and kept_by(text, s, e, ("is_code_identifier", "is_code_word", "is_path")) is None
                     and not _CODE_NAME.fullmatch(text[s:e])):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
+        if "\": [" in text or "\":[" in text:
+            for m in _PEOPLE_LIST.finditer(text):  # "reviewers": ["vaidehi-iyengar", "wobblyjelly"]
+                for item in _QUOTED_ITEM.finditer(text, m.start("items"), m.end("items")):
+                    s, e = item.span("v")
+                    if login_at(text, s, e, strict=True):
+                        out.append(Span(s, e, "username", f"{self.name}:people-list", 0.8))
         for m in _my_account().finditer(text):
             s, e = m.span("v")
             if _handle_shaped(text[s:e]) and login_at(text, s, e, strict=True):

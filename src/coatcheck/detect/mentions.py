@@ -26,6 +26,8 @@ _MENTION = regex.compile(
     r"(?![\w(/={\[<@-]|\.\w|\.\.|:[^\s])"  # a sentence's full stop may end it: "PR von @jane-doe."
     # a dotted handle (GitLab, Discord, Matrix locals) where only a handle stands: after a label's colon, in brackets
     r"|(?:(?<=:[ \t])|(?<=\())@(?P<v>[a-z][a-z0-9_-]{0,30}(?:\.[a-z][a-z0-9_-]{0,30}){1,2})(?![\w(.@/:-])")
+_SLACK_MEMBER = regex.compile(r"<@(?P<v>[UW][A-Z0-9]{8,12})(?:\|[^<>\n]{0,80})?>")
+_JIRA_MENTION = regex.compile(r"\[~(?!accountid:)(?P<v>[A-Za-z0-9][\w.@+-]{0,62}[A-Za-z0-9])\]")
 _SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+[\w\[\]`.]+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
 _CODE_END = regex.compile(r"[;{]\s*$")  # a statement or a block opens; a JSON line closes with "}"
 _COMMENT = regex.compile(r"\s*(?:#|//|/\*|--)")
@@ -75,11 +77,20 @@ class MentionDetector:
 
     def detect(self, text: str) -> list[Span]:
         """The handles of ``text``'s mentions (the word after "@", not the sign)."""
+        out: list[Span] = []
+        if "[~" in text:
+            # Jira's wiki markup writes a mention as [~login] (Server and Data Center; Cloud writes [~accountid:…])
+            for m in _JIRA_MENTION.finditer(text):
+                s, e = m.span("v")
+                if m["v"].lower() not in word_set("handles", "role_mailboxes") and kept_by(text, s, e, _KEEPS) is None:
+                    out.append(Span(s, e, "username", f"{self.name}:jira", 0.85))
+        if "<@" in text:
+            # Slack's mention of a member by id (<@U05LGXIHMEM>, <@U05LGXIHMEM|ana>): the id is the person's
+            out += [Span(m.start("v"), m.end("v"), "username", f"{self.name}:slack", 0.8) for m in _SLACK_MEMBER.finditer(text)]
         if "@" not in text:
-            return []
+            return out
         # a team's or a group's mention names a function, not a person (@finance, @security, @devops)
         owned = plain_words() | word_list("dictionary_words") | word_list("at_words") | word_set("handles", "role_mailboxes")
-        out: list[Span] = []
         seen: dict[int, bool] = {}
         lines = newline_offsets(text)
         for m in _MENTION.finditer(text):

@@ -59,6 +59,11 @@ def _code_first() -> regex.Pattern[str]:
         rf"(?:[^\S\n]+[\p{{L}}'’-]+){{0,3}}?[^\S\n]+(?:{nouns})(?![\w-])")
 
 
+# "PIN dispositivo 48213", "PIN 4821", "SIM-PIN 7302": the acronym in capitals (a board's "pin 13" is lower case),
+# at most one word saying whose, then four to eight digits that end there
+_PIN_BARE = regex.compile(r"(?<![\w])PIN(?:[^\S\n]+\p{L}{3,15})?[^\S\n]+(?P<value>\d{4,8})(?![\w-]|[.,:/]\d)")
+
+
 @functools.cache
 def _heading() -> regex.Pattern[str]:
     lists = phrase_alternation(vocabulary_words("credentials", "code_lists"))
@@ -123,6 +128,11 @@ class OneTimeCodeDetector:
             s, e = m.span("value")
             if _is_code(text, s, e):
                 out.append(Span(s, e, "secret", "one-time-codes:sentence", 0.8))
+        if "PIN" in text:
+            for m in _PIN_BARE.finditer(text):
+                s, e = m.span("value")
+                if _is_code(text, s, e):
+                    out.append(Span(s, e, "secret", "one-time-codes:pin", 0.8))
         done = -1  # the end of the last list read: a heading inside it is one of its lines
         for m in _heading().finditer(text):
             if m.start() < done:

@@ -56,3 +56,26 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
         if k < len(rows) and rows[k] < le:
             out.append(Span(m.start(), m.end(), "account", NAME, 0.75))
     return out
+
+
+# whose a line is: the categories that name a person there (an address of theirs makes it a row of records, not a
+# machine's line)
+_MACHINE_OWNERS = frozenset({"person", "email", "username"})
+
+
+def person_machines(text: str, private: list[Span], spans: list[Span]) -> list[Span]:
+    """The private addresses of ``private`` that stand on a line where ``spans`` (the detections the policy kept)
+    found a person's login, e-mail or name: that person's machine (``smbstatus``'s client column, a print log's
+    host, an audit line's ``addr=``, "my laptop has 192.168.1.20"), as a person's data."""
+    rows = sorted(s.start for s in spans if s.category in _MACHINE_OWNERS)
+    if not rows:
+        return []
+    out = []
+    for span in private:
+        ls = text.rfind("\n", 0, span.start) + 1
+        le = text.find("\n", span.end)
+        le = len(text) if le < 0 else le
+        k = bisect.bisect_left(rows, ls)
+        if k < len(rows) and rows[k] < le:
+            out.append(Span(span.start, span.end, "ip", f"{NAME}:machine", span.score))
+    return out

@@ -60,11 +60,14 @@ from .aligned_tables import AlignedTableDetector
 from .calls import CredentialCallDetector
 from .one_time_codes import OneTimeCodeDetector
 from .seed_phrases import SeedPhraseDetector
+from .transcripts import TranscriptDetector
+from .secret_stores import SecretStoreDetector
+from .audit_records import AuditRecordDetector
 from .phrases import CredentialPhraseDetector
 from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
-from .person_rows import person_row_ids
+from .person_rows import person_machines, person_row_ids
 from .row_cells import row_cells
 from .secret_owner import secret_owners
 from .person_records import PersonRecordDetector
@@ -402,6 +405,9 @@ _SPECS = (
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
     _Spec("one-time-codes", lambda p: OneTimeCodeDetector.produces, lambda p: OneTimeCodeDetector()),
     _Spec("seed-phrases", lambda p: SeedPhraseDetector.produces, lambda p: SeedPhraseDetector()),
+    _Spec("transcripts", lambda p: TranscriptDetector.produces, lambda p: TranscriptDetector()),
+    _Spec("secret-stores", lambda p: SecretStoreDetector.produces, lambda p: SecretStoreDetector()),
+    _Spec("audit-records", lambda p: AuditRecordDetector.produces, lambda p: AuditRecordDetector(), "text"),
     _Spec("calls", lambda p: CredentialCallDetector.produces, lambda p: CredentialCallDetector()),
     _Spec("keyless", lambda p: KeylessDetector.produces, lambda p: KeylessDetector()),
     _Spec("punctuated", lambda p: PunctuatedSecretDetector.produces, lambda p: PunctuatedSecretDetector()),
@@ -619,7 +625,11 @@ class Pipeline:
 
     # -- the steps after detection, in order ------------------------------------------------------------------
     def _policy(self, run: _Pass) -> None:
-        run.spans = [s for s in run.spans if self._allowed(run.text, s)]
+        kept: list[Span] = []
+        spans = [s for s in run.spans if self._allowed(run.text, s, kept)]
+        if kept:
+            spans += person_machines(run.text, kept, spans)
+        run.spans = spans
 
     @staticmethod
     def _secret_data(run: _Pass) -> None:
@@ -772,7 +782,9 @@ class Pipeline:
             spans = resolve(spans + [escape_safe(text, s) for s in run.more])
         run.spans = spans
 
-    def _allowed(self, text: str, span: Span) -> bool:
+    def _allowed(self, text: str, span: Span, private: list[Span] | None = None) -> bool:
+        """The policy masks ``span``. ``private``: where a private address the policy keeps is put (the caller may
+        still mask it as a person's machine)."""
         if not self.policy.masks(span.category):
             return False
         value = text[span.start : span.end]
@@ -787,5 +799,7 @@ class Pipeline:
             except ValueError:
                 return True
             if any(ip in n for n in self._networks if n.version == ip.version):
+                if private is not None and self.policy.person_machines:
+                    private.append(span)
                 return False
         return True

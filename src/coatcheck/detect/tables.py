@@ -310,6 +310,10 @@ def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ..
     return tuple(out)
 
 
+# a column that holds digests of values, not the values (``fly secrets list``: NAME, DIGEST, STATUS)
+DIGEST_COLUMNS = frozenset({"digest", "hash", "checksum", "sha", "sha1", "sha256", "md5", "etag", "fingerprint"})
+
+
 def column_name(text: str, pos: int) -> str | None:
     """The header (normalised: ``psp_reference``) of the separated table's column that holds ``text[pos]``, or None
     where ``pos`` is in no row of a table with a header line."""

@@ -617,7 +617,16 @@ def first_name(value: str) -> bool:
             and not is_product(first))
 
 
+def bitlocker_recovery(value: str) -> bool:
+    """A BitLocker recovery password: eight groups of six digits, each a multiple of 11 whose quotient fits 16 bits
+    (Microsoft's BitLocker recovery guide); not the same group repeated."""
+    groups = value.split("-")
+    return (len(groups) == 8 and len(set(groups)) > 1
+            and all(g.isdigit() and int(g) % 11 == 0 and int(g) // 11 < 65536 for g in groups))
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "bitlocker_recovery": bitlocker_recovery,
     "first_name": first_name,
     "random_string": random_string,
     "owner_name": owner_name,

@@ -1,0 +1,80 @@
+"""Values a secret manager's CLI prints: every value there is a secret, whatever its key is called.
+
+- ``vault kv get`` prints a ``=== Data ===`` section (``==== Secret Path ====`` and ``=== Metadata ===`` come before
+  it), a ``Key  Value`` header, a ``---  -----`` rule, then one key and its value per line (HashiCorp's KV
+  documentation);
+- ``doppler secrets``, ``infisical secrets`` and similar print a box table whose header names a ``VALUE`` (or
+  ``SECRET VALUE``) column: each cell of that column is a value.
+
+Templates, placeholders and redacted cells (``****``, ``<hidden>``) stay.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+
+SECRET_STORES = "secret-stores"
+_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
+_DATA_SECTION = regex.compile(r"(?m)^=+[ \t]+Data[ \t]+=+[ \t]*\r?\n[ \t]*Key[ \t]+Value[ \t]*\r?\n[ \t]*-{3}[ \t]+-{5}[ \t]*\r?\n")
+_ROW = regex.compile(r"[ \t]*[^\s=][^\s]{0,80}[ \t]+(?P<v>\S(?:[^\n\r]{0,1000}\S)?)[ \t]*\r?$")
+_BOX_HEADER = regex.compile(r"(?m)^[ \t]*│(?P<cells>.*(?:│[ \t]*(?:SECRET[ \t]+)?VALUE[ \t]*│).*)$", regex.IGNORECASE)
+
+
+class SecretStoreDetector:
+    """Finds the values in a secret manager's listings (module docstring)."""
+
+    name = SECRET_STORES
+    produces = frozenset({"secret"})
+
+    def detect(self, text: str) -> list[Span]:
+        """The values of ``text``'s vault Data sections and VALUE columns."""
+        out: list[Span] = []
+        if "Data" in text:
+            for m in _DATA_SECTION.finditer(text):
+                pos = m.end()
+                while pos < len(text):
+                    le = text.find("\n", pos)
+                    le = len(text) if le < 0 else le
+                    row = _ROW.fullmatch(text, pos, le)
+                    if row is None:
+                        break  # a blank line or the next section ends the table
+                    vs, ve = row.span("v")
+                    self._value(text, vs, ve, out)
+                    pos = le + 1
+        if "│" in text:
+            for m in _BOX_HEADER.finditer(text):
+                self._box(text, m, out)
+        return out
+
+    def _value(self, text: str, s: int, e: int, out: list[Span]) -> None:
+        if e - s >= 4 and kept_by(text, s, e, _KEEPS) is None and text[s:e].strip("*•x"):
+            out.append(Span(s, e, "secret", self.name, 0.85))
+
+    def _box(self, text: str, header: regex.Match[str], out: list[Span]) -> None:
+        """The cells under the VALUE column of the box table whose header is ``header``."""
+        line = text[header.start():header.end()]
+        bars = [i for i, c in enumerate(line) if c == "│"]
+        col = next((k for k in range(len(bars) - 1)
+                    if regex.fullmatch(r"(?i)[ \t]*(?:secret[ \t]+)?value[ \t]*", line[bars[k] + 1:bars[k + 1]])), None)
+        if col is None:
+            return
+        pos = header.end() + 1
+        while pos < len(text):
+            le = text.find("\n", pos)
+            le = len(text) if le < 0 else le
+            row = text[pos:le]
+            if not row.lstrip().startswith(("│", "├", "┼", "╞")):
+                break
+            cells = [i for i, c in enumerate(row) if c == "│"]
+            if len(cells) == len(bars):
+                a, b = pos + cells[col] + 1, pos + cells[col + 1]
+                while a < b and text[a] in " \t":
+                    a += 1
+                while b > a and text[b - 1] in " \t":
+                    b -= 1
+                if b > a:
+                    self._value(text, a, b, out)
+            pos = le + 1

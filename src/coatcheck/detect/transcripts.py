@@ -1,0 +1,124 @@
+"""Logins and passwords in the transcripts of mail and file-transfer sessions: what ``swaks``, ``openssl s_client``,
+``curl -v``, ``smtplib``'s debug output, an FTP client's log or a hand-typed telnet session show of the sign-in.
+
+- the FTP client asks ``Name (host:localuser):`` and echoes the login typed after it;
+- FTP and POP3 send ``USER <login>`` then ``PASS <password>`` (RFC 959 §4.1.1, RFC 1939 §7): the password is the
+  rest of its line; it counts once a ``USER`` line (or FTP's ``331`` reply) precedes it, so that a test runner's
+  ``PASS`` verdicts never do.
+- IMAP's ``<tag> LOGIN <user> <password>`` (RFC 9051 §6.2.3): two atoms or quoted strings.
+- SMTP's ``AUTH LOGIN`` (draft-murchison-sasl-login): the server asks ``334 VXNlcm5hbWU6`` ("Username:") and
+  ``334 UGFzc3dvcmQ6`` ("Password:") in base64, and the client's next line answers in base64; ``AUTH PLAIN`` (and
+  IMAP's ``AUTHENTICATE PLAIN``) sends ``\\0login\\0password`` in base64 (RFC 4616), on its line or after an empty
+  ``334``/``+`` challenge: the whole answer is the secret.
+
+A line may carry the sign the tool prints before what the client sent (``C:``, ``->``, ``~>``, ``>``, ``send: '``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+from .lines import lines
+
+TRANSCRIPTS = "transcripts"
+_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
+# what a tool prints before the client's line: swaks (-> ~>), curl -v (>), a hand-written C:/S: log, smtplib's
+# debug ("send: 'AUTH PLAIN …\r\n'", "send: b'…'")
+_CLIENT = r"[ \t]*(?:(?:C:|->|~>|>>?|\*?[ \t]*send:[ \t]*b?['\"])[ \t]*)?"
+_USER = regex.compile(rf"(?i){_CLIENT}USER[ \t]+(?P<v>[^\s'\"\\]{{1,64}})[ \t]*(?:\\r\\n['\"]?)?\r?$")
+_PASS = regex.compile(rf"(?i){_CLIENT}PASS[ \t]+(?P<v>\S(?:[^\n\r\\]{{0,200}}?\S)?)[ \t]*(?:\\r\\n['\"]?)?\r?$")
+_ATOM = r"(?:\"(?P<{0}q>(?:[^\"\\\n]|\\.){{1,200}})\"|(?P<{0}>[^\s\"(){{%*\\]{{1,200}}))"
+_IMAP_LOGIN = regex.compile(
+    rf"(?i){_CLIENT}[A-Za-z0-9.]{{1,10}}[ \t]+LOGIN[ \t]+{_ATOM.format('u')}[ \t]+{_ATOM.format('p')}[ \t]*\r?$")
+_B64 = r"(?P<v>[A-Za-z0-9+/]{4,400}={0,2})"
+_AUTH_INLINE = regex.compile(
+    rf"(?i){_CLIENT}(?:[A-Za-z0-9.]{{1,10}}[ \t]+AUTHENTICATE|AUTH)[ \t]+(?P<mech>PLAIN|LOGIN)[ \t]+{_B64}"
+    r"[ \t]*(?:\\r\\n['\"]?)?\r?$")
+_AUTH_ALONE = regex.compile(r"(?i)[ \t]*(?:C:|->|~>|>)?[ \t]*(?:[A-Za-z0-9.]{1,10}[ \t]+AUTHENTICATE|AUTH)[ \t]+PLAIN[ \t]*\r?$")
+# the server's challenge, base64 of "Username:" / "Password:" in either case, or the empty one of AUTH PLAIN
+_CHALLENGE = regex.compile(r"(?i)[ \t]*(?:S:|<-|<~|<<?|reply:[ \t]*b?['\"])?[ \t]*\*?[ \t]*"
+                           r"(?:334|\+)(?:[ \t]+(?P<c>[A-Za-z0-9+/]{4,40}={0,2}))?[ \t]*\r?$")
+_ANSWER = regex.compile(rf"{_CLIENT}{_B64}[ \t]*(?:\\r\\n['\"]?)?\r?$")
+# the FTP client's own prompt: "Name (ftp.example.org:corrado): greenfinch" (the local login, then what was typed)
+_FTP_NAME = regex.compile(r"(?m)^Name \([^\s():]{1,253}:(?P<u>[A-Za-z_][\w.-]{0,63})\):[ \t]*(?P<v>[A-Za-z_][\w.@+-]{0,63})?[ \t]*\r?$")
+_ANONYMOUS = frozenset({"anonymous", "ftp", "guest"})  # anonymous FTP (RFC 1635): no one's login
+_FTP_331 = regex.compile(r"(?m)^[ \t]*(?:S:|<-|<|reply:[ \t]*b?['\"])?[ \t]*(?:331|\+OK)\b")
+
+
+def _decoded(value: str) -> bytes | None:
+    try:
+        return base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _asks(challenge: str | None) -> str:
+    """"user", "password" or "" for a 334 challenge's decoded question."""
+    if not challenge:
+        return ""
+    raw = _decoded(challenge)
+    word = raw.decode("latin-1").strip().rstrip(":").lower() if raw else ""
+    return "user" if word in ("username", "user", "login") else "password" if word in ("password", "passwort") else ""
+
+
+class TranscriptDetector:
+    """Finds the login and the password a mail or file-transfer client sent (module docstring)."""
+
+    name = TRANSCRIPTS
+    produces = frozenset({"username", "secret"})
+
+    def detect(self, text: str) -> list[Span]:
+        """The credentials of ``text``'s client lines."""
+        low = text.lower()
+        if not any(w in low for w in ("pass ", "login", "auth", "334", "name (")):
+            return []
+        out: list[Span] = []
+        if "Name (" in text:
+            for m in _FTP_NAME.finditer(text):
+                for g in ("u", "v"):
+                    s, e = m.span(g)
+                    if s >= 0 and m.group(g).lower() not in _ANONYMOUS and kept_by(text, s, e, (*_KEEPS, "is_service_username")) is None:
+                        out.append(Span(s, e, "username", f"{self.name}:ftp-prompt", 0.8))
+        user_seen = -10  # the index of the last USER line
+        asked = ""  # what the last server challenge asked for
+        ftp = _FTP_331.search(text) is not None
+        plain = False  # an AUTH PLAIN without its answer: the next empty challenge asks for it
+        for i, (ls, le) in enumerate(lines(text)):
+            line = text[ls:le]
+            if asked and (m := _ANSWER.match(line)) is not None and _decoded(m.group("v")) is not None:
+                s, e = m.span("v")
+                if asked != "user" or kept_by(line, s, e, _KEEPS) is None:
+                    out.append(Span(ls + s, ls + e, "secret" if asked != "user" else "username", f"{self.name}:sasl", 0.85))
+                asked = ""
+                continue
+            asked = ""
+            if (m := _CHALLENGE.match(line)) is not None:
+                asked = _asks(m.group("c")) if m.group("c") else ("plain" if plain else "")
+                continue
+            plain = _AUTH_ALONE.match(line) is not None
+            if (m := _USER.match(line)) is not None:
+                user_seen = i
+                s, e = m.span("v")
+                if "@" not in m.group("v") and m.group("v").lower() not in _ANONYMOUS and kept_by(line, s, e, (*_KEEPS, "is_service_username")) is None:
+                    out.append(Span(ls + s, ls + e, "username", f"{self.name}:user", 0.8))
+            elif (m := _PASS.match(line)) is not None and (i - user_seen <= 6 or ftp):
+                s, e = m.span("v")
+                if kept_by(line, s, e, _KEEPS) is None:
+                    out.append(Span(ls + s, ls + e, "secret", f"{self.name}:pass", 0.85))
+            elif (m := _IMAP_LOGIN.match(line)) is not None:
+                us, ue = m.span("uq") if m.group("uq") is not None else m.span("u")
+                ps, pe = m.span("pq") if m.group("pq") is not None else m.span("p")
+                if kept_by(line, ps, pe, _KEEPS) is None:
+                    out.append(Span(ls + ps, ls + pe, "secret", f"{self.name}:imap", 0.85))
+                    if "@" not in line[us:ue] and kept_by(line, us, ue, (*_KEEPS, "is_service_username")) is None:
+                        out.append(Span(ls + us, ls + ue, "username", f"{self.name}:imap", 0.8))
+            elif (m := _AUTH_INLINE.match(line)) is not None and _decoded(m.group("v")) is not None:
+                s, e = m.span("v")
+                login = m.group("mech").upper() == "LOGIN"
+                out.append(Span(ls + s, ls + e, "username" if login else "secret", f"{self.name}:sasl", 0.85))
+        return out
