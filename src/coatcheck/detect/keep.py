@@ -152,7 +152,8 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
     if value.islower() and _INSTRUCTION.fullmatch(value):
         return True  # replace-me-with-64-random-chars, change_me_in_prod, fill-me-in: the value says what to put there
     if (len(parts) >= 2 and value == low and all(p.isalpha() for p in parts)
-            and (parts[0] in _INSTRUCTION_VERBS or parts[-1] in _INSTRUCTION_VERBS)):
+            and (parts[0] in _INSTRUCTION_VERBS and any(p in _INSTRUCTION_FILLERS for p in parts[1:])
+                 or len(parts) == 2 and parts[0] in _INSTRUCTION_LEADS and parts[1] in _INSTRUCTION_VERBS)):
         return True  # cambia-esto-por-un-valor-aleatorio, bitte-aendern, a-changer: the instruction in another language
     return any(w in low for w in ("example", "placeholder", "changeme", "dummy", "redacted", "xxxxx", "your_", "your-"))
 
@@ -173,6 +174,12 @@ def _alphabet_run(low: str) -> int:
 # the whole value: a verb, "me" (or "your … here"), and the words of what to put there ("Enter-The-Dragon-1973!" and
 # "set-it-and-forget-it-9" are passphrases)
 # verbs that tell the reader to put a value in, in five languages (first or last word of a hyphenated placeholder)
+# the words an instruction puts after its verb (cambia-esto-por-un-valor, remplacer-par-une-valeur, ändern-in-prod)
+_INSTRUCTION_FILLERS = frozenset({
+    "esto", "este", "esta", "por", "un", "una", "valor", "aleatorio", "aleatoria", "questo", "questa", "con",
+    "valore", "casuale", "dies", "durch", "einen", "wert", "zufälligen", "zufaelligen", "ceci", "cela", "par", "une",
+    "valeur", "aléatoire", "aleatoire", "moi", "me", "mi", "mich", "in", "en", "prod", "produccion", "produzione"})
+_INSTRUCTION_LEADS = frozenset({"bitte", "a", "à", "da", "por", "zu"})
 _PREFIX_ONLY = re.compile(r"(?:base64|hex|sha\d{1,3}|md5|plain|enc|encrypted|vault|env|file|secret):")
 _INSTRUCTION_VERBS = frozenset({
     "cambia", "cambiar", "cambiame", "cámbiame", "reemplaza", "reemplazar", "reemplazame",
@@ -744,10 +751,16 @@ def _address(value: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None
 
 # a message's or an event's identifier written as an address: Message-ID <uuid@host>, an iCalendar UID:
 _GENERATED_LOCAL = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?:[.$][\w.$-]*)?@")
-_ID_HEADER = re.compile(r"(?im)^[ \t]*(?:UID|Message-ID|In-Reply-To|References|X-Message-ID|Content-ID)[ \t]*:[ \t<]*$")
+_ID_HEADER = re.compile(r"(?m)^[ \t]*(?:Message-I[Dd]|In-Reply-To|X-Message-I[Dd])[ \t]*:[ \t<]*$")
+_ICAL_UID = re.compile(r"(?m)^UID:$")
 
 
-_NAME_HYPHEN_BEFORE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z]{1,20}-$")
+# programs and runtimes whose release numbers have four parts (jdk-21.0.4.7, node-18.20.4.1): not "client-81.2.69.160"
+_VERSIONED_NAMES = ("jdk|jre|openjdk|temurin|zulu|corretto|graalvm|hotspot|node|nodejs|python|ruby|go|golang|java|php|"
+                    "perl|gcc|clang|llvm|cuda|cudnn|dotnet|sdk|runtime|kernel|linux|firefox|chrome|chromium|electron|"
+                    "qt|boost|cmake|gradle|maven|android|erlang|elixir|rust|rustc|tomcat|jetty|nginx|httpd|postgresql|"
+                    "mysql|mariadb|redis|mongodb|elasticsearch|kafka|spark|hadoop|build|release|version|v")
+_NAME_HYPHEN_BEFORE = re.compile(rf"(?<![\w.-])(?i:{_VERSIONED_NAMES})-$")
 
 
 def is_hyphenated_version(text: str, start: int, end: int) -> bool:
@@ -762,7 +775,9 @@ def is_message_id(text: str, start: int, end: int) -> bool:
     if _GENERATED_LOCAL.match(text, start, end):
         return True
     ls = text.rfind("\n", max(0, start - 40), start) + 1 or max(0, start - 40)
-    return _ID_HEADER.match(text, ls, start) is not None
+    if _ID_HEADER.match(text, ls, start) is not None:
+        return True
+    return _ICAL_UID.match(text, ls, start) is not None and "BEGIN:VEVENT" in text[max(0, start - 4000):start]
 
 
 def is_public_service_address(text: str, start: int, end: int) -> bool:

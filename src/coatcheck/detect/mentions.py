@@ -27,7 +27,7 @@ _MENTION = regex.compile(
     # a dotted handle (GitLab, Discord, Matrix locals) where only a handle stands: after a label's colon, in brackets
     r"|(?:(?<=:[ \t])|(?<=\())@(?P<v>[a-z][a-z0-9_-]{0,30}(?:\.[a-z][a-z0-9_-]{0,30}){1,2})(?![\w(.@/:-])")
 _SLACK_MEMBER = regex.compile(r"<@(?P<v>[UW][A-Z0-9]{8,12})(?:\|[^<>\n]{0,80})?>")
-_JIRA_MENTION = regex.compile(r"\[~(?!accountid:)(?P<v>[A-Za-z0-9][\w.@+-]{0,62}[A-Za-z0-9])\]")
+_JIRA_MENTION = regex.compile(r"(?<![\w\])\[])\[~(?!accountid:)(?P<v>[A-Za-z0-9][\w.@+-]{0,62}[A-Za-z0-9])\]")
 _SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+[\w\[\]`.]+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
 _CODE_END = regex.compile(r"[;{]\s*$")  # a statement or a block opens; a JSON line closes with "}"
 _COMMENT = regex.compile(r"\s*(?:#|//|/\*|--)")

@@ -61,7 +61,10 @@ def _code_first() -> regex.Pattern[str]:
 
 # "PIN dispositivo 48213", "PIN 4821", "SIM-PIN 7302": the acronym in capitals (a board's "pin 13" is lower case),
 # at most one word saying whose, then four to eight digits that end there
-_PIN_BARE = regex.compile(r"(?<![\w])PIN(?:[^\S\n]+\p{L}{3,15})?[^\S\n]+(?P<value>\d{4,8})(?![\w-]|[.,:/]\d)")
+# (not after a hardware word in capitals, "GPIO PIN 1023"; the word between says whose device or card it is)
+_PIN_BARE = regex.compile(r"(?<![A-Z0-9]{2,}[ \t])(?<![\w])PIN(?:[^\S\n]+(?i:dispositivo|device|gerät|geraet|carta|card|"
+                          r"karte|carte|tarjeta|sim|bancomat|appareil|telefono|phone|handy|móvil|movil|account|conto|"
+                          r"konto|compte|cuenta|app|tablet))?[^\S\n]+(?P<value>\d{4,8})(?![\w-]|[.,:/]\d|[ \t]*(?:ms|s|%))")
 
 
 @functools.cache

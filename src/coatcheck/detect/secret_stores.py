@@ -3,8 +3,8 @@
 - ``vault kv get`` prints a ``=== Data ===`` section (``==== Secret Path ====`` and ``=== Metadata ===`` come before
   it), a ``Key  Value`` header, a ``---  -----`` rule, then one key and its value per line (HashiCorp's KV
   documentation);
-- ``doppler secrets``, ``infisical secrets`` and similar print a box table whose header names a ``VALUE`` (or
-  ``SECRET VALUE``) column: each cell of that column is a value.
+- ``doppler secrets``, ``infisical secrets`` and similar print a box table whose header is ``NAME │ VALUE`` (or
+  ``SECRET NAME │ SECRET VALUE``), in capitals: each cell of the VALUE column is a value.
 
 Templates, placeholders and redacted cells (``****``, ``<hidden>``) stay.
 """
@@ -20,7 +20,9 @@ SECRET_STORES = "secret-stores"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 _DATA_SECTION = regex.compile(r"(?m)^=+[ \t]+Data[ \t]+=+[ \t]*\r?\n[ \t]*Key[ \t]+Value[ \t]*\r?\n[ \t]*-{3}[ \t]+-{5}[ \t]*\r?\n")
 _ROW = regex.compile(r"[ \t]*[^\s=][^\s]{0,80}[ \t]+(?P<v>\S(?:[^\n\r]{0,1000}\S)?)[ \t]*\r?$")
-_BOX_HEADER = regex.compile(r"(?m)^[ \t]*│(?P<cells>.*(?:│[ \t]*(?:SECRET[ \t]+)?VALUE[ \t]*│).*)$", regex.IGNORECASE)
+# the header row of a secret manager's table: a NAME (or KEY) column and a VALUE column, in capitals as doppler and
+# infisical print them (a "Metric │ Value" table of any program is no listing of secrets)
+_BOX_HEADER = regex.compile(r"(?m)^[ \t]*+│[ \t]*+(?:SECRET[ \t]NAME|NAME|KEY)[ \t]*+│[ \t]*+(?:SECRET[ \t])?VALUE[ \t]*+│")
 
 
 class SecretStoreDetector:
@@ -44,24 +46,27 @@ class SecretStoreDetector:
                     vs, ve = row.span("v")
                     self._value(text, vs, ve, out)
                     pos = le + 1
-        if "│" in text:
+        if "│" in text and "VALUE" in text:
+            done = 0  # the end of the last table read: its rows are never read again
             for m in _BOX_HEADER.finditer(text):
-                self._box(text, m, out)
+                if m.start() >= done:
+                    done = self._box(text, m, out)
         return out
 
     def _value(self, text: str, s: int, e: int, out: list[Span]) -> None:
         if e - s >= 4 and kept_by(text, s, e, _KEEPS) is None and text[s:e].strip("*•x"):
             out.append(Span(s, e, "secret", self.name, 0.85))
 
-    def _box(self, text: str, header: regex.Match[str], out: list[Span]) -> None:
-        """The cells under the VALUE column of the box table whose header is ``header``."""
-        line = text[header.start():header.end()]
+    def _box(self, text: str, header: regex.Match[str], out: list[Span]) -> int:
+        """The cells under the VALUE column of the box table whose header is ``header``; returns where it ends."""
+        le = text.find("\n", header.start())
+        line = text[header.start():len(text) if le < 0 else le]
         bars = [i for i, c in enumerate(line) if c == "│"]
         col = next((k for k in range(len(bars) - 1)
                     if regex.fullmatch(r"(?i)[ \t]*(?:secret[ \t]+)?value[ \t]*", line[bars[k] + 1:bars[k + 1]])), None)
         if col is None:
-            return
-        pos = header.end() + 1
+            return header.end()
+        pos = header.start() + len(line) + 1
         while pos < len(text):
             le = text.find("\n", pos)
             le = len(text) if le < 0 else le
@@ -78,3 +83,4 @@ class SecretStoreDetector:
                 if b > a:
                     self._value(text, a, b, out)
             pos = le + 1
+        return pos

@@ -28,26 +28,36 @@ from .lines import lines
 TRANSCRIPTS = "transcripts"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
 # what a tool prints before the client's line: swaks (-> ~>), curl -v (>), a hand-written C:/S: log, smtplib's
-# debug ("send: 'AUTH PLAIN …\r\n'", "send: b'…'")
-_CLIENT = r"[ \t]*(?:(?:C:|->|~>|>>?|\*?[ \t]*send:[ \t]*b?['\"])[ \t]*)?"
-_USER = regex.compile(rf"(?i){_CLIENT}USER[ \t]+(?P<v>[^\s'\"\\]{{1,64}})[ \t]*(?:\\r\\n['\"]?)?\r?$")
-_PASS = regex.compile(rf"(?i){_CLIENT}PASS[ \t]+(?P<v>\S(?:[^\n\r\\]{{0,200}}?\S)?)[ \t]*(?:\\r\\n['\"]?)?\r?$")
+# debug ("send: 'AUTH PLAIN …\r\n'", "send: b'…'"), PHPMailer ("CLIENT -> SERVER: "), ">>>"; each run of blanks read
+# once (possessive), so that a long indentation costs its length
+_CLIENT = r"[ \t]*+(?:(?:C:|->|~>|>>>|>>|>|\*?[ \t]*+send:[ \t]*+b?['\"]|CLIENT -> SERVER:)[ \t]*+)?"
+_SERVER = r"[ \t]*+(?:(?:S:|<-|<~|<<<|<<|<|reply:[ \t]*+b?['\"]|SERVER -> CLIENT:)[ \t]*+)?\*?[ \t]*+"
+_END = r"[ \t]*+(?:\\r\\n['\"]?)?\r?$"
+# the verbs as the protocols write them, in capitals and one blank before the argument: "User settings", "pass
+# through" are no commands, and a test runner's " PASS  src/app.test.js" pads its verdict with two
+_USER = regex.compile(rf"{_CLIENT}USER[ \t]++(?P<v>[^\s'\"\\]{{1,64}}){_END}")
+_PASS = regex.compile(rf"{_CLIENT}PASS[ \t](?P<v>[^\s#\[(](?:[^\n\r\\]{{0,200}}?\S)?){_END}")
 _ATOM = r"(?:\"(?P<{0}q>(?:[^\"\\\n]|\\.){{1,200}})\"|(?P<{0}>[^\s\"(){{%*\\]{{1,200}}))"
+# an IMAP tag as clients write them: a1, A001, 1, "." (not a word: "Fix login redirect loop")
+_TAG = r"(?:[A-Za-z]{1,4}\d{1,6}|\d{1,6}|\.)"
 _IMAP_LOGIN = regex.compile(
-    rf"(?i){_CLIENT}[A-Za-z0-9.]{{1,10}}[ \t]+LOGIN[ \t]+{_ATOM.format('u')}[ \t]+{_ATOM.format('p')}[ \t]*\r?$")
-_B64 = r"(?P<v>[A-Za-z0-9+/]{4,400}={0,2})"
-_AUTH_INLINE = regex.compile(
-    rf"(?i){_CLIENT}(?:[A-Za-z0-9.]{{1,10}}[ \t]+AUTHENTICATE|AUTH)[ \t]+(?P<mech>PLAIN|LOGIN)[ \t]+{_B64}"
-    r"[ \t]*(?:\\r\\n['\"]?)?\r?$")
-_AUTH_ALONE = regex.compile(r"(?i)[ \t]*(?:C:|->|~>|>)?[ \t]*(?:[A-Za-z0-9.]{1,10}[ \t]+AUTHENTICATE|AUTH)[ \t]+PLAIN[ \t]*\r?$")
+    rf"{_CLIENT}{_TAG}[ \t]++(?:LOGIN|login)[ \t]++{_ATOM.format('u')}[ \t]++{_ATOM.format('p')}[ \t]*+\r?$")
+_IMAP_SESSION = regex.compile(r"(?m)^[ \t]*+(?:\* OK|\S{1,10} (?:OK|NO|BAD)\b)")
+_B64 = r"(?P<v>[A-Za-z0-9+/]{8,400}={0,2})"
+_AUTH_INLINE = regex.compile(rf"{_CLIENT}(?:{_TAG}[ \t]++AUTHENTICATE|AUTH)[ \t]++(?P<mech>PLAIN|LOGIN)[ \t]++{_B64}{_END}")
+_AUTH_ALONE = regex.compile(rf"{_CLIENT}(?:{_TAG}[ \t]++AUTHENTICATE|AUTH)[ \t]++PLAIN{_END}")
 # the server's challenge, base64 of "Username:" / "Password:" in either case, or the empty one of AUTH PLAIN
-_CHALLENGE = regex.compile(r"(?i)[ \t]*(?:S:|<-|<~|<<?|reply:[ \t]*b?['\"])?[ \t]*\*?[ \t]*"
-                           r"(?:334|\+)(?:[ \t]+(?P<c>[A-Za-z0-9+/]{4,40}={0,2}))?[ \t]*\r?$")
-_ANSWER = regex.compile(rf"{_CLIENT}{_B64}[ \t]*(?:\\r\\n['\"]?)?\r?$")
+_CHALLENGE = regex.compile(rf"{_SERVER}(?:334|\+)(?:[ \t]++(?P<c>[A-Za-z0-9+/]{{4,40}}={{0,2}}))?{_END}")
+_ANSWER = regex.compile(rf"{_CLIENT}{_B64}{_END}")
+# what a debug log prints between the challenge and the answer (smtplib: "reply: retcode (334); Msg: b'…'")
+_BETWEEN = regex.compile(r"[ \t]*+reply:[ \t]*+retcode")
 # the FTP client's own prompt: "Name (ftp.example.org:corrado): greenfinch" (the local login, then what was typed)
-_FTP_NAME = regex.compile(r"(?m)^Name \([^\s():]{1,253}:(?P<u>[A-Za-z_][\w.-]{0,63})\):[ \t]*(?P<v>[A-Za-z_][\w.@+-]{0,63})?[ \t]*\r?$")
+_FTP_NAME = regex.compile(r"(?m)^Name \([^\s():]{1,253}:(?P<u>[A-Za-z_][\w.-]{0,63})\):[ \t]*+(?P<v>[A-Za-z_][\w.@+-]{0,63})?[ \t]*+\r?$")
 _ANONYMOUS = frozenset({"anonymous", "ftp", "guest"})  # anonymous FTP (RFC 1635): no one's login
-_FTP_331 = regex.compile(r"(?m)^[ \t]*(?:S:|<-|<|reply:[ \t]*b?['\"])?[ \t]*(?:331|\+OK)\b")
+# a server's answer to USER: FTP asks for the password (331), POP3 says +OK, a login may succeed at once (230)
+_USER_REPLY = regex.compile(rf"{_SERVER}(?:331|230|\+OK)\b")
+_ASKS_PASSWORD = regex.compile(rf"{_SERVER}331\b")
+_WINDOW = 6  # lines between USER and its PASS (server replies, banners)
 
 
 def _decoded(value: str) -> bytes | None:
@@ -74,8 +84,7 @@ class TranscriptDetector:
 
     def detect(self, text: str) -> list[Span]:
         """The credentials of ``text``'s client lines."""
-        low = text.lower()
-        if not any(w in low for w in ("pass ", "login", "auth", "334", "name (")):
+        if not any(w in text for w in ("PASS ", "LOGIN", "login", "AUTH", "334", "Name (")):
             return []
         out: list[Span] = []
         if "Name (" in text:
@@ -84,12 +93,15 @@ class TranscriptDetector:
                     s, e = m.span(g)
                     if s >= 0 and m.group(g).lower() not in _ANONYMOUS and kept_by(text, s, e, (*_KEEPS, "is_service_username")) is None:
                         out.append(Span(s, e, "username", f"{self.name}:ftp-prompt", 0.8))
-        user_seen = -10  # the index of the last USER line
+        rows = list(lines(text))
+        imap = None  # whether the text reads as an IMAP session (asked once, at the first LOGIN line)
         asked = ""  # what the last server challenge asked for
-        ftp = _FTP_331.search(text) is not None
         plain = False  # an AUTH PLAIN without its answer: the next empty challenge asks for it
-        for i, (ls, le) in enumerate(lines(text)):
+        users: list[int] = []  # the indices of USER lines a server reply or a PASS line confirms
+        for i, (ls, le) in enumerate(rows):
             line = text[ls:le]
+            if asked and _BETWEEN.match(line):
+                continue  # smtplib's second line about the same reply
             if asked and (m := _ANSWER.match(line)) is not None and _decoded(m.group("v")) is not None:
                 s, e = m.span("v")
                 if asked != "user" or kept_by(line, s, e, _KEEPS) is None:
@@ -102,15 +114,22 @@ class TranscriptDetector:
                 continue
             plain = _AUTH_ALONE.match(line) is not None
             if (m := _USER.match(line)) is not None:
-                user_seen = i
-                s, e = m.span("v")
-                if "@" not in m.group("v") and m.group("v").lower() not in _ANONYMOUS and kept_by(line, s, e, (*_KEEPS, "is_service_username")) is None:
-                    out.append(Span(ls + s, ls + e, "username", f"{self.name}:user", 0.8))
-            elif (m := _PASS.match(line)) is not None and (i - user_seen <= 6 or ftp):
-                s, e = m.span("v")
-                if kept_by(line, s, e, _KEEPS) is None:
-                    out.append(Span(ls + s, ls + e, "secret", f"{self.name}:pass", 0.85))
+                if self._confirmed(text, rows, i):
+                    users.append(i)
+                    s, e = m.span("v")
+                    if "@" not in m.group("v") and m.group("v").lower() not in _ANONYMOUS and kept_by(
+                            line, s, e, (*_KEEPS, "is_service_username")) is None:
+                        out.append(Span(ls + s, ls + e, "username", f"{self.name}:user", 0.8))
+            elif (m := _PASS.match(line)) is not None:
+                if users and i - users[-1] <= _WINDOW or i and _ASKS_PASSWORD.match(text, *rows[i - 1]) is not None:
+                    s, e = m.span("v")
+                    if kept_by(line, s, e, _KEEPS) is None:
+                        out.append(Span(ls + s, ls + e, "secret", f"{self.name}:pass", 0.85))
             elif (m := _IMAP_LOGIN.match(line)) is not None:
+                if imap is None:
+                    imap = _IMAP_SESSION.search(text) is not None or "imap" in text.lower()
+                if not imap:
+                    continue
                 us, ue = m.span("uq") if m.group("uq") is not None else m.span("u")
                 ps, pe = m.span("pq") if m.group("pq") is not None else m.span("p")
                 if kept_by(line, ps, pe, _KEEPS) is None:
@@ -119,6 +138,15 @@ class TranscriptDetector:
                         out.append(Span(ls + us, ls + ue, "username", f"{self.name}:imap", 0.8))
             elif (m := _AUTH_INLINE.match(line)) is not None and _decoded(m.group("v")) is not None:
                 s, e = m.span("v")
-                login = m.group("mech").upper() == "LOGIN"
+                login = m.group("mech") == "LOGIN"
                 out.append(Span(ls + s, ls + e, "username" if login else "secret", f"{self.name}:sasl", 0.85))
         return out
+
+    @staticmethod
+    def _confirmed(text: str, rows: list[tuple[int, int]], i: int) -> bool:
+        """The USER line at ``rows[i]`` is a session's: a server's reply to it or a PASS line follows closely (a
+        Dockerfile's ``USER app`` has neither)."""
+        for ls, le in rows[i + 1:i + 1 + _WINDOW]:
+            if _USER_REPLY.match(text, ls, le) is not None or _PASS.match(text[ls:le]) is not None:
+                return True
+        return False

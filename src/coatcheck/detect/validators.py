@@ -617,6 +617,13 @@ def first_name(value: str) -> bool:
             and not is_product(first))
 
 
+def app_password(value: str) -> bool:
+    """Four groups of four letters as a provider generates them, not four words of a sentence ("this will work
+    with"): no group is a word of the dictionary lists."""
+    words = word_list("dictionary_words") | word_list("common_words") | word_list("prose_words")
+    return not any(g in words for g in re.split(r"[ -]", value.lower()))
+
+
 def bitlocker_recovery(value: str) -> bool:
     """A BitLocker recovery password: eight groups of six digits, each a multiple of 11 whose quotient fits 16 bits
     (Microsoft's BitLocker recovery guide); not the same group repeated."""
@@ -627,6 +634,7 @@ def bitlocker_recovery(value: str) -> bool:
 
 VALIDATORS: dict[str, Callable[[str], bool]] = {
     "bitlocker_recovery": bitlocker_recovery,
+    "app_password": app_password,
     "first_name": first_name,
     "random_string": random_string,
     "owner_name": owner_name,
