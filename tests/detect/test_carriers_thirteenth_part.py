@@ -257,6 +257,7 @@ def test_person_bound_numbers_by_their_label(masker: Masker, text: str, value: s
     "┌──────────┬─────────┐\n│ Metric   │ Value   │\n├──────────┼─────────┤\n│ accuracy │ 0.9312  │\n└──────────┴─────────┘",
     "PIN policy 2023 update", "GPIO PIN 1023", "PIN timeout 3000 ms",
     "la password in chiaro è pericolosa", "Das Passwort im Klartext ist gefährlich",
+    "# ref:https://github.com/onnx/onnx/blob/623dfaa/onnx/defs/math/defs.cc#L3275",
     "the machine will login automatically password is not required",
     "https://zuul.example.org/t/acme/buildset/verify/7e1f0a2b3c4d5e6f7a8b9c0d1e2f3a4b",
     "you need an app password; this will work with your mail apps",
