@@ -297,7 +297,10 @@ def _assignments(line: str) -> Iterator[regex.Match[str]]:
 # options named for a password that take no password: where it comes from, how it is checked or kept
 _NOT_A_VALUE_FLAG = regex.compile(
     r"(?i)[-_](?:stdin|file|path|env|var|from|source|command|cmd|prompt|length|len|min|max|policy|reset|expiry|"
-    r"expires?|age|mode|type|store|helper|manager|hash|algorithm|rounds|cost|format|id|ids|name|names|arn|ref|version|label|stage|region|scope|provider|backend|engine|mount|dir|policy)$|^(?:no|ask|prompt)[-_]")
+    r"expires?|age|mode|type|store|helper|manager|hash|algorithm|rounds|cost|format|id|ids|name|names|arn|ref|version|label|stage|region|scope|provider|backend|engine|mount|dir)$|^(?:no|ask|prompt)[-_]")
+# "--secret" names a stored secret in many CLIs (gcloud --secret=db-pass, docker build --secret id=…): only the
+# options named for a password take one
+_FLAG_PASSWORD_WORDS = ("password", "passwd", "passphrase", "passwort", "kennwort", "pwd")
 
 
 def _value_flag(key: str, line: str, at: int) -> bool:
@@ -306,11 +309,6 @@ def _value_flag(key: str, line: str, at: int) -> bool:
     low = key.lower()
     return (line[max(0, at - 2):at] == "--" and _NOT_A_VALUE_FLAG.search(key) is None
             and any(w in low for w in _FLAG_PASSWORD_WORDS))
-
-
-# "--secret" names a stored secret in many CLIs (gcloud --secret=db-pass, docker build --secret id=…): only the
-# options named for a password take one
-_FLAG_PASSWORD_WORDS = ("password", "passwd", "passphrase", "passwort", "kennwort", "pwd")
 
 
 class _WordEnds:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import bisect
 import functools
+import ipaddress
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -62,25 +63,23 @@ def encoded_forms(value: str) -> Mapping[str, str]:
         forms.setdefault(f, "url")
     forms.setdefault(json.dumps(value)[1:-1], "json")
     # every character escaped, as UTF-16 code units (a character past the BMP is a surrogate pair)
-    if (octets := _ipv4_octets(value)) is not None:
+    if (packed := _ipv4_packed(value)) is not None:
         # an address as ISP and cloud host names spell it: its four bytes in hex (p6dc4c2f2.dip0.t-ipconnect.de),
         # its numbers joined by hyphens (ip-81-2-3-4, 81-2-3-4.dyn.example.net)
-        forms.setdefault(bytes(octets).hex(), "hex")
-        forms.setdefault(bytes(octets).hex().upper(), "hex")
-        forms.setdefault("-".join(map(str, octets)), "address")
+        forms.setdefault(packed.hex(), "hex")
+        forms.setdefault(packed.hex().upper(), "hex")
+        forms.setdefault("-".join(map(str, packed)), "address")
     units = value.encode("utf-16-be")
     forms.setdefault("".join(f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2)), "json")
     return MappingProxyType({f: k for f, k in forms.items() if len(f) >= MIN_FORM and f != value})
 
 
-_IPV4 = regex.compile(r"(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}")
-
-
-def _ipv4_octets(value: str) -> list[int] | None:
-    """The four numbers of a dotted IPv4 address, or None."""
-    if _IPV4.fullmatch(value) is None:
+def _ipv4_packed(value: str) -> bytes | None:
+    """The four bytes of a dotted IPv4 address, or None."""
+    try:
+        return ipaddress.IPv4Address(value).packed
+    except ValueError:
         return None
-    return [int(p) for p in value.split(".")]
 
 
 class EncodedFormFinder:

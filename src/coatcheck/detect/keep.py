@@ -173,7 +173,6 @@ def _alphabet_run(low: str) -> int:
 # a value that tells its reader to replace it
 # the whole value: a verb, "me" (or "your … here"), and the words of what to put there ("Enter-The-Dragon-1973!" and
 # "set-it-and-forget-it-9" are passphrases)
-# verbs that tell the reader to put a value in, in five languages (first or last word of a hyphenated placeholder)
 # the words an instruction puts after its verb (cambia-esto-por-un-valor, remplacer-par-une-valeur, ändern-in-prod)
 _INSTRUCTION_FILLERS = frozenset({
     "esto", "este", "esta", "por", "un", "una", "valor", "aleatorio", "aleatoria", "questo", "questa", "con",
@@ -181,6 +180,8 @@ _INSTRUCTION_FILLERS = frozenset({
     "valeur", "aléatoire", "aleatoire", "moi", "me", "mi", "mich", "in", "en", "prod", "produccion", "produzione"})
 _INSTRUCTION_LEADS = frozenset({"bitte", "a", "à", "da", "por", "zu"})
 _PREFIX_ONLY = re.compile(r"(?:base64|hex|sha\d{1,3}|md5|plain|enc|encrypted|vault|env|file|secret):")
+# verbs that tell the reader to put a value in, in four languages (first word of a hyphenated placeholder, or second
+# after a lead: bitte-aendern, a-changer)
 _INSTRUCTION_VERBS = frozenset({
     "cambia", "cambiar", "cambiame", "cámbiame", "reemplaza", "reemplazar", "reemplazame",
     "cambiami", "cambiare", "sostituisci", "sostituire", "sostituiscimi", "ändern", "aendern", "ändere", "aendere",

@@ -59,9 +59,9 @@ def _code_first() -> regex.Pattern[str]:
         rf"(?:[^\S\n]+[\p{{L}}'’-]+){{0,3}}?[^\S\n]+(?:{nouns})(?![\w-])")
 
 
-# "PIN dispositivo 48213", "PIN 4821", "SIM-PIN 7302": the acronym in capitals (a board's "pin 13" is lower case),
-# at most one word saying whose, then four to eight digits that end there
-# (not after a hardware word in capitals, "GPIO PIN 1023"; the word between says whose device or card it is)
+# "PIN dispositivo 48213", "PIN 4821", "SIM-PIN 7302": the acronym in capitals (a board's "pin 13" is lower case, and
+# "GPIO PIN 1023" follows a hardware word in capitals), at most one word saying whose device or card it is, then four
+# to eight digits that end there (no unit after them)
 _PIN_BARE = regex.compile(r"(?<![A-Z0-9]{2,}[ \t])(?<![\w])PIN(?:[^\S\n]+(?i:dispositivo|device|gerät|geraet|carta|card|"
                           r"karte|carte|tarjeta|sim|bancomat|appareil|telefono|phone|handy|móvil|movil|account|conto|"
                           r"konto|compte|cuenta|app|tablet))?[^\S\n]+(?P<value>\d{4,8})(?![\w-]|[.,:/]\d|[ \t]*(?:ms|s|%))")

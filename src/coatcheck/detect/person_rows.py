@@ -47,15 +47,21 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
             continue  # E11000 duplicate key error: a code; "ID E92558", "E-83442" are ids
         if rows is None:
             rows = sorted(s.start for s in spans if s.category in PERSON_CATEGORIES)
-        if not rows:
-            continue
-        ls = text.rfind("\n", 0, m.start()) + 1
-        le = text.find("\n", m.end())
-        le = len(text) if le < 0 else le
-        k = bisect.bisect_left(rows, ls)
-        if k < len(rows) and rows[k] < le:
+        if _on_a_row(text, rows, m.start(), m.end()):
             out.append(Span(m.start(), m.end(), "account", NAME, 0.75))
     return out
+
+
+def _on_a_row(text: str, rows: list[int], start: int, end: int) -> bool:
+    """One of ``rows`` (sorted starts of the spans that mark a line as a person's) stands on the line of
+    ``text[start:end]``."""
+    if not rows:
+        return False
+    ls = text.rfind("\n", 0, start) + 1
+    le = text.find("\n", end)
+    le = len(text) if le < 0 else le
+    k = bisect.bisect_left(rows, ls)
+    return k < len(rows) and rows[k] < le
 
 
 # whose a line is: the categories that name a person there (an address of theirs makes it a row of records, not a
@@ -68,14 +74,4 @@ def person_machines(text: str, private: list[Span], spans: list[Span]) -> list[S
     found a person's login, e-mail or name: that person's machine (``smbstatus``'s client column, a print log's
     host, an audit line's ``addr=``, "my laptop has 192.168.1.20"), as a person's data."""
     rows = sorted(s.start for s in spans if s.category in _MACHINE_OWNERS)
-    if not rows:
-        return []
-    out = []
-    for span in private:
-        ls = text.rfind("\n", 0, span.start) + 1
-        le = text.find("\n", span.end)
-        le = len(text) if le < 0 else le
-        k = bisect.bisect_left(rows, ls)
-        if k < len(rows) and rows[k] < le:
-            out.append(Span(span.start, span.end, "ip", f"{NAME}:machine", span.score))
-    return out
+    return [Span(s.start, s.end, "ip", f"{NAME}:machine", s.score) for s in private if _on_a_row(text, rows, s.start, s.end)]

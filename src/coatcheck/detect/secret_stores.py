@@ -25,6 +25,11 @@ _ROW = regex.compile(r"[ \t]*[^\s=][^\s]{0,80}[ \t]+(?P<v>\S(?:[^\n\r]{0,1000}\S
 _BOX_HEADER = regex.compile(r"(?m)^[ \t]*+│[ \t]*+(?:SECRET[ \t]NAME|NAME|KEY)[ \t]*+│[ \t]*+(?:SECRET[ \t])?VALUE[ \t]*+│")
 
 
+def _line_end(text: str, pos: int) -> int:
+    le = text.find("\n", pos)
+    return len(text) if le < 0 else le
+
+
 class SecretStoreDetector:
     """Finds the values in a secret manager's listings (module docstring)."""
 
@@ -38,8 +43,7 @@ class SecretStoreDetector:
             for m in _DATA_SECTION.finditer(text):
                 pos = m.end()
                 while pos < len(text):
-                    le = text.find("\n", pos)
-                    le = len(text) if le < 0 else le
+                    le = _line_end(text, pos)
                     row = _ROW.fullmatch(text, pos, le)
                     if row is None:
                         break  # a blank line or the next section ends the table
@@ -59,8 +63,7 @@ class SecretStoreDetector:
 
     def _box(self, text: str, header: regex.Match[str], out: list[Span]) -> int:
         """The cells under the VALUE column of the box table whose header is ``header``; returns where it ends."""
-        le = text.find("\n", header.start())
-        line = text[header.start():len(text) if le < 0 else le]
+        line = text[header.start():_line_end(text, header.start())]
         bars = [i for i, c in enumerate(line) if c == "│"]
         col = next((k for k in range(len(bars) - 1)
                     if regex.fullmatch(r"(?i)[ \t]*(?:secret[ \t]+)?value[ \t]*", line[bars[k] + 1:bars[k + 1]])), None)
@@ -68,8 +71,7 @@ class SecretStoreDetector:
             return header.end()
         pos = header.start() + len(line) + 1
         while pos < len(text):
-            le = text.find("\n", pos)
-            le = len(text) if le < 0 else le
+            le = _line_end(text, pos)
             row = text[pos:le]
             if not row.lstrip().startswith(("│", "├", "┼", "╞")):
                 break

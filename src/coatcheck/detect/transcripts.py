@@ -60,6 +60,11 @@ _ASKS_PASSWORD = regex.compile(rf"{_SERVER}331\b")
 _WINDOW = 6  # lines between USER and its PASS (server replies, banners)
 
 
+def _a_login(text: str, s: int, e: int) -> bool:
+    """``text[s:e]`` is someone's login: no anonymous FTP account, service account, template or placeholder."""
+    return text[s:e].lower() not in _ANONYMOUS and kept_by(text, s, e, (*_KEEPS, "is_service_username")) is None
+
+
 def _decoded(value: str) -> bytes | None:
     try:
         return base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
@@ -91,7 +96,7 @@ class TranscriptDetector:
             for m in _FTP_NAME.finditer(text):
                 for g in ("u", "v"):
                     s, e = m.span(g)
-                    if s >= 0 and m.group(g).lower() not in _ANONYMOUS and kept_by(text, s, e, (*_KEEPS, "is_service_username")) is None:
+                    if s >= 0 and _a_login(text, s, e):
                         out.append(Span(s, e, "username", f"{self.name}:ftp-prompt", 0.8))
         rows = list(lines(text))
         imap = None  # whether the text reads as an IMAP session (asked once, at the first LOGIN line)
@@ -117,8 +122,7 @@ class TranscriptDetector:
                 if self._confirmed(text, rows, i):
                     users.append(i)
                     s, e = m.span("v")
-                    if "@" not in m.group("v") and m.group("v").lower() not in _ANONYMOUS and kept_by(
-                            line, s, e, (*_KEEPS, "is_service_username")) is None:
+                    if "@" not in m.group("v") and _a_login(line, s, e):
                         out.append(Span(ls + s, ls + e, "username", f"{self.name}:user", 0.8))
             elif (m := _PASS.match(line)) is not None:
                 if users and i - users[-1] <= _WINDOW or i and _ASKS_PASSWORD.match(text, *rows[i - 1]) is not None:
@@ -134,7 +138,7 @@ class TranscriptDetector:
                 ps, pe = m.span("pq") if m.group("pq") is not None else m.span("p")
                 if kept_by(line, ps, pe, _KEEPS) is None:
                     out.append(Span(ls + ps, ls + pe, "secret", f"{self.name}:imap", 0.85))
-                    if "@" not in line[us:ue] and kept_by(line, us, ue, (*_KEEPS, "is_service_username")) is None:
+                    if "@" not in line[us:ue] and _a_login(line, us, ue):
                         out.append(Span(ls + us, ls + ue, "username", f"{self.name}:imap", 0.8))
             elif (m := _AUTH_INLINE.match(line)) is not None and _decoded(m.group("v")) is not None:
                 s, e = m.span("v")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import ipaddress
 import json
 import re
@@ -617,11 +618,15 @@ def first_name(value: str) -> bool:
             and not is_product(first))
 
 
+@functools.cache
+def _english_words() -> frozenset[str]:
+    return word_list("dictionary_words") | word_list("common_words") | word_list("prose_words")
+
+
 def app_password(value: str) -> bool:
     """Four groups of four letters as a provider generates them, not four words of a sentence ("this will work
     with"): no group is a word of the dictionary lists."""
-    words = word_list("dictionary_words") | word_list("common_words") | word_list("prose_words")
-    return not any(g in words for g in re.split(r"[ -]", value.lower()))
+    return not any(g in _english_words() for g in re.split(r"[ -]", value.lower()))
 
 
 def bitlocker_recovery(value: str) -> bool:
