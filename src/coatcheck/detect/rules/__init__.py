@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
-from collections.abc import Iterator
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import ahocorasick
@@ -164,6 +165,27 @@ class Rule(BaseModel):
 _WINDOW_BEFORE = 48
 
 
+def word_heads(text: str, starts: Iterable[int]) -> list[int]:
+    """Sorted positions at most _WINDOW_BEFORE characters before one of ``starts`` where a word or a word part
+    begins: not after a letter or digit, unless a lower-case letter is followed by an upper-case one (dbUser)."""
+    spans: list[list[int]] = []
+    for ks in sorted(set(starts)):
+        lo = max(0, ks - _WINDOW_BEFORE)
+        if spans and lo <= spans[-1][1] + 1:
+            spans[-1][1] = max(spans[-1][1], ks)
+        else:
+            spans.append([lo, ks])
+    out: list[int] = []
+    for lo, hi in spans:
+        prev = text[lo - 1] if lo > 0 else " "
+        for p in range(lo, hi + 1):
+            c = text[p] if p < len(text) else " "
+            if not prev.isalnum() or (prev.islower() and c.isupper()):
+                out.append(p)
+            prev = c
+    return out
+
+
 @cache
 def _compiled(pattern: str, flags: int) -> regex.Pattern[str]:
     """Compiled once per process: the pack has ~800 patterns, past the regex module's own cache, and every
@@ -212,7 +234,7 @@ class CompiledRule:
         return self._anchor
 
     def _matches(self, text: str, windows: list[tuple[int, int]] | None = None,
-                 starts: list[int] | None = None) -> Iterator[regex.Match[str]]:
+                 starts: list[int] | None = None, heads: list[int] | None = None) -> Iterator[regex.Match[str]]:
         if not self.anchored:
             if windows is None:
                 yield from self.compiled.finditer(text)
@@ -222,31 +244,32 @@ class CompiledRule:
             return
         # A key starts a word (or a word part: POSTGRES_|USER, db|User) at most _WINDOW_BEFORE characters
         # before its keyword: try the pattern only at those starts, in order, never inside a previous match.
-        # ``starts``: where the keywords start, when the caller already knows (the detector's keyword automaton).
+        # ``starts``: where the keywords start, when the caller already knows (the detector's keyword automaton);
+        # ``heads``: the word starts near them, sorted, when the caller already computed them (word_heads).
         if starts is None:
             assert self.anchor is not None
             starts = [k.start() for k in self.anchor.finditer(text)]
+        if heads is None:
+            heads = word_heads(text, starts)
         seen_to = 0
         for ks in sorted(set(starts)):
             if ks > 0 and text[ks - 1].isalpha() and not (text[ks - 1].islower() and text[ks].isupper()):
                 continue  # a key's keyword starts a word or a word part: "hotel" is no "tel"; POSTGRES_USER, dbUser are
             first = max(seen_to, ks - _WINDOW_BEFORE)
-            for p in range(first, ks + 1):
-                prev = text[p - 1] if p > 0 else " "
-                if prev.isalnum() and not (prev.islower() and text[p].isupper()):
-                    continue
-                m = self.compiled.match(text, p)
+            for i in range(bisect_left(heads, first), bisect_right(heads, ks)):
+                m = self.compiled.match(text, heads[i])
                 if m is not None:
                     seen_to = m.end()
                     yield m
                     break
 
-    def find(self, text: str, windows: list[tuple[int, int]] | None = None, starts: list[int] | None = None) -> list[Span]:
+    def find(self, text: str, windows: list[tuple[int, int]] | None = None, starts: list[int] | None = None,
+             heads: list[int] | None = None) -> list[Span]:
         """Spans of this rule in ``text`` (only inside ``windows``, when given, for a windowed rule; only before the
-        keyword ``starts``, when given, for an anchored one)."""
+        keyword ``starts``, when given, for an anchored one, at the word ``heads`` among them when given)."""
         r = self.rule
         out: list[Span] = []
-        for m in self._matches(text, windows, starts):
+        for m in self._matches(text, windows, starts, heads):
             start, end = m.span(r.group)
             if start < 0 or end <= start:
                 continue
@@ -348,11 +371,18 @@ class RuleDetector:
     def _hits(self, low: str) -> dict[int, list[tuple[int, int]]]:
         """For each rule with a keyword in ``low`` (the lower-cased text), where its keywords start and end (the
         index of their last character), in order of end."""
+        if not self._has_keywords:
+            return {}
+        by_rules: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        for end, (n, idx) in self._automaton.iter(low):
+            by_rules.setdefault(idx, []).append((end - n + 1, end))
         hits: dict[int, list[tuple[int, int]]] = {}
-        if self._has_keywords:
-            for end, (n, idx) in self._automaton.iter(low):
-                for i in idx:
-                    hits.setdefault(i, []).append((end - n + 1, end))
+        for idx, found in by_rules.items():
+            for i in idx:
+                hits.setdefault(i, []).extend(found)
+        if len(by_rules) > 1:  # a rule named by two keywords has both keywords' hits: back in order of end
+            for found in hits.values():
+                found.sort(key=lambda h: h[1])
         return hits
 
     def triggered(self, text: str) -> list[CompiledRule]:
@@ -364,14 +394,22 @@ class RuleDetector:
             out.extend(c.find(text))
         low = text.lower()
         exact = len(low) == len(text)  # keyword offsets are the text's own (no case folding grew a char)
-        for i, found in sorted(self._hits(low).items()):
+        hits = sorted(self._hits(low).items())
+        heads = word_heads(text, (s for i, found in hits if self.rules[i].anchored for s, _ in found)) if exact else []
+        windows: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # rules sharing keywords share their windows
+        for i, found in hits:
             c = self.rules[i]
             if not exact:
                 out.extend(c.find(text))
             elif c.anchored:
-                out.extend(c.find(text, starts=[s for s, _ in found]))
+                out.extend(c.find(text, starts=[s for s, _ in found], heads=heads))
+            elif c.windowed:
+                ends = tuple(e for _, e in found)
+                if ends not in windows:
+                    windows[ends] = keyword_windows(text, list(ends))
+                out.extend(c.find(text, windows[ends]))
             else:
-                out.extend(c.find(text, keyword_windows(text, [e for _, e in found]) if c.windowed else None))
+                out.extend(c.find(text))
         return out
 
 
