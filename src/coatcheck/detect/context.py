@@ -69,12 +69,30 @@ _SPACED = regex.compile(r"""(?<![\w.$@-])(?P<key>[A-Za-z_][\w.-]{0,60})[ \t]+(?:
 # .netrc: machine h login u password p (one line or one entry per line)
 _NETRC = regex.compile(r"""(?<!\S)(?P<key>password|passwd)[ \t]+(?P<bare>[^\s"'`]\S{0,511})""")
 _NETRC_ALONE = regex.compile(r"[ \t]*(?:password|passwd)[ \t]+\S+[ \t]*")
-_NETRC_LINE = regex.compile(r"(?:^|\s)(?:machine|login|default|account)(?:\s|$)")
+# a .netrc entry's line: it names a machine (or the default), starts with an entry's keyword, or pairs a login and
+# a password; not a sentence that says "login" and "the password using …"
+_NETRC_LINE = regex.compile(r"(?:^|\s)(?:machine|default)(?:\s|$)|^[ \t]*(?:login|account)\s"
+                            r"|(?<!\S)login[ \t]+\S+[ \t]+(?:password|passwd)[ \t]")
 _FLAG = regex.compile(
     r"""(?x)(?<![\w-])--?(?P<key>[A-Za-z][\w-]{0,60})(?:=|[ \t]+)
     (?:"(?P<dq>(?:[^"\\\n]|\\.){1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"'`-][^\s"'`]{0,511}))"""
 )
 _XML = regex.compile(r"<(?P<key>[\w:.-]{1,60})>(?P<bare>[^<>\n]{1,512})</(?P=key)>")
+# an argument vector's option and its value as two items: CMD ["app", "--db-password", "v"], ['--token', 'v'],
+# args: ["--password", "v"] (read as "--db-password v" would be on a command line)
+_ARGV_FLAG = regex.compile(
+    r"""(?P<q>["'])--?(?P<key>[A-Za-z][\w-]{0,60})(?P=q)[ \t]*,[ \t]*(?:"(?P<dq>(?:[^"\\\n]|\\.){1,512})"|'(?P<sq>[^'\n]{1,512})')"""
+)
+# fish's "set -gx NAME value" and csh's "setenv NAME value" (the value is the rest of the command)
+_SHELL_SET = regex.compile(
+    r"""(?m)(?:^|(?<=[;&|({][ \t]*))[ \t]*+(?:set(?:[ \t]++-[gxlUuS]{1,4}|[ \t]++--(?:global|export|local|universal))+"""
+    r"""|setenv)[ \t]++(?P<key>[A-Za-z_]\w{0,80})[ \t]++(?P<v>"[^"\n]*"|'[^'\n]*'|[^\s"'#;|&][^\s;|&]*)[ \t]*(?=$|[;|&#])"""
+)
+# the same in a YAML block list: "- --password" then "- v" on the next line, at the same indent
+_YAML_ARGV_FLAG = regex.compile(
+    r"""(?m)^(?P<ind>[ \t]*)-[ \t]+(?P<q>["']?)--?(?P<key>[A-Za-z][\w-]{0,60})(?P=q)[ \t]*\n"""
+    r"""(?P=ind)-[ \t]+(?P<v>"[^"\n]*"|'[^'\n]*'|[^\s"'#][^\n#]*?)[ \t]*(?:#[^\n]*)?$"""
+)
 _XML_ATTR = regex.compile(
     r"""(?i)key\s*=\s*"(?P<key>[^"]{1,60})"\s+value\s*=\s*"(?P<dq>[^"]{1,512})\""""
 )
@@ -216,6 +234,8 @@ _FUNCTION_WORDS = frozenset(
 
 # a YAML local tag: in "key: !tag arg" the value is the tagged node, a reference, never a plain password
 _YAML_TAG = regex.compile(r"![A-Za-z][\w.]*")
+# a PowerShell command's name (Verb-Noun): unquoted after "$x =" it is a command run, its output assigned
+_CMDLET = regex.compile(r"[A-Z][a-z]+(?:To|From)?-[A-Z][A-Za-z]+")
 _TAG_ARGUMENT = regex.compile(r"[ \t]+[\w.-]+[ \t]*(?:#|$)")
 _REFERENCE_TAGS = frozenset({"secret", "env_var", "env", "include", "vault", "ref", "sub", "getatt", "importvalue",
                              "reference", "sops"})
@@ -241,7 +261,12 @@ def _passphrase_end(line: str, s: int, e: int, key: str) -> int | None:
 def _password_key(key: str) -> bool:
     """The key names a password or a secret proper: under it even plain words are the value (a passphrase)."""
     low = key.lower()
-    return any(w in low for w in credential_words("passwords"))
+    return any(w in low for w in credential_words("passwords")) or _PASS_PART.search(key) is not None
+
+
+# "pass" as a key's last part (DB_PASS, smtp.pass, redisPass), not inside a word (bypass, compass) nor alone (a test
+# runner's "--- PASS: TestX")
+_PASS_PART = regex.compile(r"(?<=\w)[_.-](?i:pass)$|(?<=[a-z0-9])Pass$")
 
 
 def _reference(value: str) -> bool:
@@ -340,6 +365,8 @@ class ContextDetector:
     def _candidates(self, line: str) -> list[tuple[regex.Match[str], str]]:
         found = [(m, "assign") for m in _assignments(line)]
         found += [(m, "flag") for m in _FLAG.finditer(line)]
+        if "-" in line and ("\"" in line or "'" in line):
+            found += [(m, "flag") for m in _ARGV_FLAG.finditer(line)]
         found += [(m, "xml") for m in _XML.finditer(line)]
         found += [(m, "xml") for m in _XML_ATTR.finditer(line)]
         found += [(m, "pair") for m in _CALL_PAIR.finditer(line)]
@@ -351,7 +378,7 @@ class ContextDetector:
         return found
 
     def detect(self, text: str) -> list[Span]:
-        out: list[Span] = self.named_values(text)
+        out: list[Span] = self.named_values(text) + self._yaml_argv(text) + self._shell_sets(text)
         done_to = 0  # end of the last line examined: triggers come in order, so each line is read once and the
         # search for a line's start never goes back past it (a long line with many triggers stays linear)
         for t in _trigger().finditer(text):
@@ -393,6 +420,39 @@ class ContextDetector:
                 s, e = m.span("bare")
                 if not keep_value(line, s, e):
                     out.append(Span(s + ls, e + ls, "secret", "context:mysql-p", 0.8))
+        return out
+
+    def _yaml_argv(self, text: str) -> list[Span]:
+        """A YAML list's option item and the value item after it (a container's ``args:``), read as the command
+        line ``--option value`` they make."""
+        out: list[Span] = []
+        if "- " not in text:
+            return out
+        for y in _YAML_ARGV_FLAG.finditer(text):
+            dashes = text[y.start("key") - 2:y.start("key")].count("-")
+            line = f"{'-' * dashes}{y.group('key')} {y.group('v')}"
+            m = _FLAG.match(line)
+            if m is None or not is_credential_key(m.group("key")) or (vs := _value_span(m)) is None:
+                continue
+            span = self._check(line, m, *vs, "flag")
+            if span is not None:
+                out.append(span.shifted(y.start("v") - len(line) + len(y.group("v"))))
+        return out
+
+    def _shell_sets(self, text: str) -> list[Span]:
+        """fish's ``set -gx NAME value`` and csh's ``setenv NAME value``, read as the ``NAME=value`` they mean."""
+        out: list[Span] = []
+        if "set" not in text:
+            return out
+        for y in _SHELL_SET.finditer(text):
+            line = f"{y.group('key')}={y.group('v')}"
+            for m in _assignments(line):
+                if m.start("key") != 0 or not is_credential_key(m.group("key")) or (vs := _value_span(m)) is None:
+                    continue
+                span = self._check(line, m, *vs, "assign")
+                if span is not None:
+                    out.append(span.shifted(y.start("v") - len(y.group("key")) - 1))
+                break
         return out
 
     def named_values(self, text: str) -> list[Span]:
@@ -447,6 +507,8 @@ class ContextDetector:
         if (kind == "assign" and m.group("sep") == ":" and line[max(0, m.start("key") - 2):m.start("key")] == "${"
                 and line[m.end("sep"):m.end("sep") + 1] in ("?", "+")):
             return None  # ${PGPASSWORD:?missing}: a shell expansion's error message, not a default value
+        if kind == "assign" and not quoted and m.group("key").startswith("$") and _CMDLET.fullmatch(value):
+            return None  # $pw = ConvertTo-SecureString '…' -AsPlainText: a cmdlet, the value is its argument
         if kind == "assign" and m.group("sep") == ":" and _YAML_TAG.fullmatch(value) and (
                 value[1:].lower() in _REFERENCE_TAGS or _TAG_ARGUMENT.match(line, e)):
             return None  # password: !secret wifi_password (ESPHome, Home Assistant): a reference to another file
@@ -500,8 +562,10 @@ class ContextDetector:
             value = line[s:e]
         if kind == "flag" and _PAIRS_VALUE.match(value):
             return None  # --set-secrets 'DB_PASSWORD=db-password:latest,…': pairs, each read as its own assignment
-        if kind == "flag" and not quoted and _looks_like_variable(value) and "-" not in value:
-            # --token-file path or --password-stdin style flags take no secret
+        if (kind == "flag" and not quoted and _looks_like_variable(value) and "-" not in value
+                and not ("." in value and _value_flag(m.group("key"), line, m.start("key")))):
+            # --token-file path or --password-stdin style flags take no secret; a dotted word after --password is
+            # one (a shell has no dotted variables)
             if len(value) < 12:
                 return None
         if ("`" in value and (not quoted or _MARKUP_TICKS.search(value))) or _FORMAT_FIELD.search(value) and _nests(value):

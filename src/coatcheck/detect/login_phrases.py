@@ -69,7 +69,9 @@ def _login_noun() -> regex.Pattern[str]:
         links += [w.strip() for w in k if w.strip() and w.strip() != ":"]
     det, noun, link = phrase_alternation(dets), phrase_alternation(nouns), phrase_alternation(links)
     return regex.compile(
-        rf"(?i)(?<![\w-])(?:{det})(?:(?<=['’])|[^\S\n]+)(?:{noun})(?![\w-])(?:[^\S\n]+[\p{{L}}'’.-]{{1,20}}){{0,4}}?"
+        # the words may name the machine: "Mon identifiant sur db-prod-01.internal est …"
+        rf"(?i)(?<![\w-])(?:{det})(?:(?<=['’])|[^\S\n]+)(?:{noun})(?![\w-])"
+        rf"(?:[^\S\n]+(?:[\p{{L}}'’.-]{{1,20}}|[\p{{L}}\p{{N}}][\p{{L}}\p{{N}}_-]*(?:\.[\p{{L}}\p{{N}}_-]+)+|[\p{{L}}][\p{{L}}\p{{N}}_-]*\d[\p{{L}}\p{{N}}_-]*)){{0,4}}?"
         rf"(?:[^\S\n]+(?:{link})(?![\w-])[^\S\n]*:?|[^\S\n]*:)[^\S\n]*(?<![\w.-]){_VALUE}")
 
 
@@ -145,6 +147,11 @@ _CREDENTIAL_FILE = regex.compile(
 
 
 # words joined in lower case ("pkce-flow", "escritura_v2"): an option's name, not a password
+# "… è dstavrou e la password è …": a password named right after the login (five languages) makes it one, whatever
+# its shape
+_PASSWORD_FOLLOWS = regex.compile(
+    r"(?i)[^\S\n]*[,;]?[^\S\n]+(?:and|et|e|ed|y|und|,)[^\S\n]+(?:(?:the|my|le|mon|la|il|mi|das|mein|el|su|its)[^\S\n]+)?"
+    r"(?:password|passwort|kennwort|mot[^\S\n]+de[^\S\n]+passe|mdp|contraseña|clave|pwd|passphrase)(?![\w-])")
 _WORD_PAIR = regex.compile(r"[a-z]+(?:[-_][a-z0-9]+)+")
 
 
@@ -194,7 +201,7 @@ class LoginPhraseDetector:
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
         for m in _login_noun().finditer(text):
             s, e = m.span("v")
-            if (_handle_shaped(text[s:e]) and login_at(text, s, e, strict=True)
+            if ((_handle_shaped(text[s:e]) or _PASSWORD_FOLLOWS.match(text, e)) and login_at(text, s, e, strict=True)
                     and kept_by(text, s, e, ("is_code_identifier", "is_code_word", "is_path")) is None
                     and not _CODE_NAME.fullmatch(text[s:e])):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))

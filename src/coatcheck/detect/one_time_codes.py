@@ -44,7 +44,8 @@ def _sentence() -> regex.Pattern[str]:
             rf"|(?<=\s){change_link()}(?![\w-])|[:=])")
     return regex.compile(
         # the noun, a few words that say whose or which it is (no sentence end), a link
-        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:[^\S\n]+[^\s.!?:=]+){{0,10}}?[^\S\n]*{link}"
+        # (a German ordinal's "3." is a word: "der Türcode für den 3. Stock ist …")
+        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:[^\S\n]+(?:\d{{1,2}}\.|[^\s.!?:=]+)){{0,10}}?[^\S\n]*{link}"
         rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?)"
         rf"[^\S\n]*[\"'`«“]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
 
@@ -75,10 +76,18 @@ def _heading() -> regex.Pattern[str]:
 
 def _is_code(text: str, s: int, e: int, keeps: tuple[str, ...] = _KEEPS) -> bool:
     value = text[s:e]
+    if len(value) == 4 and value.isdigit():
+        if not value.startswith(("19", "20")):
+            keeps = tuple(k for k in keeps if k != "is_date")  # "la porta … è 1616": no year of ours, a code
+        elif _YEAR_AFTER.search(text, max(0, s - 12), s):
+            return False  # "the door code was changed in 2024": a year
     return (len(value.replace(" ", "").replace("-", "")) >= 4 and any(c.isdigit() for c in value)
             and kept_by(text, s, e, keeps) is None)
 
 
+# a preposition of time right before a year (en, de, it, fr, es)
+_YEAR_AFTER = regex.compile(r"(?i)(?<![\w-])(?:in|since|until|by|from|im|seit|bis|ab|nel|dal|dallo|fino al|en|desde|hasta|"
+                            r"depuis|jusqu'en|avant|après)[^\S\n]+$")
 _ACRONYM_NUMBER = regex.compile(r"[A-Za-z]{2,}\d+|\d+[A-Za-z]{1,3}|0x[0-9A-Fa-f]+|[0-9a-f]{7,12}")
 
 
@@ -106,6 +115,8 @@ def _code_cells(text: str, ls: int, le: int) -> list[tuple[int, int]] | None:
         gap = _CELL_SPLIT.search(text, pos, le)
         end = gap.start() if gap else le
         cell = text[pos:end].strip()
+        if not gap and cell.endswith(".") and not cell.endswith(".."):
+            cell = cell[:-1]  # the sentence's end after the last code: "…: nyw6-yrsg, d2ki-1i3b, zjlo-0wsr."
         if cell:
             first = pos + text[pos:end].index(cell)
             if not _CODE_CELL.fullmatch(cell) or not _is_code(text, first, first + len(cell), _LIST_KEEPS):

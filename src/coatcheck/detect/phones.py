@@ -1,6 +1,8 @@
 """Phone numbers, validated with ``phonenumbers`` for many regions.
 
-A candidate in international form (``+39 …`` / ``0049 …``) is accepted when it is a valid number.
+A candidate in international form (``+39 …`` / ``0049 …``) is accepted when it is a valid number, or a possible one
+(its country's length) where a phone cue stands near it or it closes an e-mail's signature (context beats format:
+"appelle Théo au +33 6 91 51 49 34" is a phone whatever range it falls in).
 A national-form candidate needs a phone keyword nearby (data/vocab/cues.toml) and must be valid in one of
 :data:`REGIONS`; this keeps order numbers, timestamps and ids readable.
 """
@@ -47,6 +49,8 @@ _DATE_THEN_HOUR = regex.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})[ T]\d{
 _STATE_BEFORE = regex.compile(r"\b[A-Z]{2},?\s*(?:[#*]|//)?\s*$")  # "MA 02110", "MA\n# 02110" (a licence header)
 
 
+# an e-mail signature's delimiter ("-- " alone on its line, RFC 3676 §4.3) and at most two lines of name and title
+_SIGNATURE = regex.compile(r"\n-- ?\r?\n(?:[^\n]{1,60}\r?\n){0,2}[^\n]{0,40}$")
 _CLOCK_RANGE = regex.compile(r"(?:[01]\d|2[0-4])[0-5]\d[ ]?[-–][ ]?(?:[01]\d|2[0-4])[0-5]\d")
 
 
@@ -77,17 +81,27 @@ class PhoneDetector:
                 continue  # 0700-1900: a shift, two times of a 24-hour clock
             if _ZIP4.fullmatch(raw) and _STATE_BEFORE.search(text, max(0, start - 10), start):
                 continue  # Boston, MA 02110-1301: a ZIP+4 code
+            context = text[max(0, start - 60) : start] + " " + text[end : end + 30]
             if m.group("p"):
                 if self._valid(raw, None):
                     out.append(Span(start, end, "phone", "phone:international", 0.95))
+                elif raw.lstrip().startswith("+") and self._possible(raw) and (
+                        _keywords().search(context) or _SIGNATURE.search(text, max(0, start - 80), start)):
+                    out.append(Span(start, end, "phone", "phone:international-possible", 0.8))
                 continue
-            context = text[max(0, start - 60) : start] + " " + text[end : end + 30]
             grouped = bool(_GROUPED.fullmatch(raw))
             if not (_keywords().search(context) or grouped) or raw.isdigit() and len(raw) > 12:
                 continue
             if any(self._valid(raw, r) for r in REGIONS):
                 out.append(Span(start, end, "phone", "phone:national", 0.85))
         return out
+
+    @staticmethod
+    def _possible(raw: str) -> bool:
+        try:
+            return phonenumbers.is_possible_number(phonenumbers.parse(raw.strip()))
+        except phonenumbers.NumberParseException:
+            return False
 
     @staticmethod
     def _valid(raw: str, region: str | None) -> bool:

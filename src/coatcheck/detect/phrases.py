@@ -21,7 +21,7 @@ import regex
 from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
-from .vocabulary import all_plain_words, credential_words, phrase_alternation, vocabulary_words
+from .vocabulary import all_plain_words, credential_words, is_credential_key, phrase_alternation, vocabulary_words
 
 # in a sentence or after a program's credential option a dotted word is a passphrase, not an attribute of some object
 _SENTENCE_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
@@ -183,6 +183,9 @@ class CredentialPhraseDetector:
                     out.append(s)
         out += [s for m in _loose_phrases()[2].finditer(text) if (s := self._loose_value(text, *m.span("value")))]
         out += self._cli_values(text)
+        out += _stdin_values(text)
+        out += _wifi_values(text)
+        out += _config_set_values(text)
         return out
 
     @staticmethod
@@ -246,6 +249,9 @@ class CredentialPhraseDetector:
 
 
 _COMMAND_END = regex.compile(r"[|;&]")
+# a shell word: quoted, an option glued to one quoted part (-p'secret', /p:"x", --pw='x'), bare; or a separator
+_WORD = re.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*"|(?:-{1,2}[\w-]+=?|/\w+:)(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*")"""
+                   r"""|[^\s'"|;&]+|[|;&]""")
 _REDIRECT = regex.compile(r"\d?[<>]")
 # the items of an argument vector after its program's: ["sshpass", "-p", "…"] (strace, exec-form CMD, JSON),
 # a0="curl" a1="-u" a2="…" (auditd EXECVE records)
@@ -265,7 +271,7 @@ def _argv(text: str, start: int, end: int) -> list[tuple[int, int, str]] | None:
 def _tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
     """``(start, end, value)`` of each shell word from ``start`` to the end of the command (``|``, ``;``, ``&&``)."""
     out: list[tuple[int, int, str]] = []
-    for m in re.finditer(r"""'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"|;&]+|[|;&]""", text[start:end]):
+    for m in _WORD.finditer(text[start:end]):
         word = m.group()
         if word in ("|", ";", "&"):
             break
@@ -297,6 +303,8 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
     defaults = {str(v) for v in _list(spec.get("defaults"))}
 
     def add(a: int, b: int, value: str) -> None:
+        if len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0] and b - a == len(value):
+            a, b, value = a + 1, b - 1, value[1:-1]  # -p'secret', /p:"secret", --password='x': the quotes are the shell's
         prefix = str(spec.get("value_prefix", ""))
         if prefix and value.startswith(prefix):
             a, value = a + len(prefix), value[len(prefix):]
@@ -325,6 +333,13 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
         two = f"{first} {plain[1][2].lower()}" if len(plain) > 1 else ""
         if first in last_after and len(plain) > 1 or two in last_after and len(plain) > 2:
             add(*plain[-1])
+    argument = spec.get("argument")  # mkpasswd PASSWORD, wpa_passphrase SSID PASSPHRASE
+    if isinstance(argument, int) and len(plain) > argument:
+        add(*plain[argument])
+    after_word = {str(v) for v in _list(spec.get("after_word"))}  # nmcli … password PASS
+    for i, item in enumerate(plain[:-1]):
+        if item[2] in after_word:
+            add(*plain[i + 1])
     share = spec.get("share_password")  # net use [Z:] \\host\share PASSWORD /user:…: the word after the share
     if isinstance(share, str) and plain and plain[0][2].lower() == share:
         at = next((i for i, w in enumerate(plain) if text.startswith("\\\\", w[0])), None)  # as written, quoted or not
@@ -369,4 +384,117 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
         for flag in attached:
             if w.startswith(flag) and len(w) > len(flag) and w not in options:
                 add(a + len(flag), b, w[len(flag):])
+    return out
+
+
+@functools.cache
+def _stdin_table() -> tuple[regex.Pattern[str], dict[str, dict[str, object]]]:
+    table: dict[str, dict[str, object]] = load_toml(data_path("cli_credentials.toml"))["stdin"]
+    names = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True))
+    word = r"""(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|[^\s'"|;&<>]+)"""
+    # echo [-n] VALUE | [sudo [-opts]] PROGRAM ARGS; printf FORMAT VALUE | …; PROGRAM ARGS <<< VALUE
+    pattern = regex.compile(
+        rf"(?<![\w-])(?:(?:echo(?:[ \t]+-[neE]{{1,3}})?|printf(?:[ \t]+(?P<fmt>{word}))?)[ \t]+(?P<v>{word})[ \t]*\|[ \t]*"
+        rf"(?:sudo(?:[ \t]+-[A-Za-z]+)*[ \t]+)?(?P<prog>{names})(?![\w-])(?P<args>[^\n|;&]*)"
+        rf"|(?P<prog2>{names})(?![\w-])(?P<args2>[^\n|;&<]*)<<<[ \t]*(?P<v2>{word}))")
+    return pattern, table
+
+
+def _stdin_values(text: str) -> list[Span]:
+    """A password handed to a program on its standard input: ``echo 'pw' | sudo -S …``, ``echo "u:pw" | chpasswd``,
+    ``docker login -u x --password-stdin <<< "pw"``: the echoed word is the password when the program reads one there."""
+    if "|" not in text and "<<<" not in text:
+        return []
+    pattern, table = _stdin_table()
+    out: list[Span] = []
+    for m in pattern.finditer(text):
+        prog, args, group = (m.group("prog"), m.group("args"), "v") if m.group("prog") else (m.group("prog2"), m.group("args2"), "v2")
+        if group == "v" and m.group("fmt") is not None and "%" not in m.group("fmt"):
+            continue  # printf VALUE: the format is the value, no argument after it is read
+        spec = table[prog]
+        words = args.split()
+        flags = [str(f) for f in _list(spec.get("flags"))]
+        if not any(f == "" or f in words or f.startswith("--") and any(w.startswith(f + "=") for w in words)
+                   or len(f) == 2 and f[0] == "-" and f[1] != "-" and any(w.startswith("-") and not w.startswith("--")
+                                                                           and f[1] in w[1:] for w in words)
+                   for f in flags):
+            continue
+        a, b = m.span(group)
+        value = text[a:b]
+        if value[:1] in "'\"" and len(value) >= 2 and value[-1] == value[0]:
+            a, b = a + 1, b - 1
+        if value[:1] not in "'\"":  # a bare word: \n and the shell's escapes end it
+            while b > a and text[b - 1] in ";":
+                b -= 1
+        if text.startswith("\\n", b - 2) and b - 2 > a:
+            b -= 2  # echo -e 'pw\n'
+        sep = spec.get("user_pass")
+        if isinstance(sep, str) and sep in text[a:b]:
+            a = text.index(sep, a, b) + 1
+        value = text[a:b]
+        if (len(value) >= 4 and not value.startswith(("$", "<", "{", "%", "`")) and set(value) != {"*"}
+                and kept_by(text, a, b, _SENTENCE_KEEPS) is None):
+            out.append(Span(a, b, "secret", "phrases:stdin", 0.8))
+    return out
+
+
+@functools.cache
+def _config_set() -> regex.Pattern[str]:
+    verbs = [str(v) for v in load_toml(data_path("cli_credentials.toml"))["config_set"]["verbs"]]
+    alternation = "|".join(r"[ \t]+".join(regex.escape(w) for w in v.split()) for v in sorted(verbs, key=len, reverse=True))
+    return regex.compile(rf"(?<![\w./-])[\w.-]+[ \t]+(?:{alternation})[ \t]+(?P<key>[^\s=]{{2,120}})[ \t]+"
+                         rf"(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)[ \t]*(?=$|[\n|;&#])", regex.MULTILINE)
+
+
+def _config_set_values(text: str) -> list[Span]:
+    """``yarn config set npmAuthToken VALUE``, ``aws configure set aws_secret_access_key VALUE``, ``pulumi config set
+    --secret dbPassword VALUE``: a tool's setting named for a credential, given its value on the command line."""
+    if "config" not in text:
+        return []
+    out: list[Span] = []
+    for m in _config_set().finditer(text):
+        key = m.group("key").rsplit(".", 1)[-1].rsplit(":", 1)[-1].lstrip("_")
+        if not is_credential_key(key):
+            continue
+        a, b = m.span("v")
+        if text[a] in "'\"":
+            a, b = a + 1, b - 1
+        value = text[a:b]
+        if (len(value) >= 6 and not value.startswith(("$", "<", "{", "%", "`")) and set(value) != {"*"}
+                and kept_by(text, a, b, _SENTENCE_KEEPS) is None):
+            out.append(Span(a, b, "secret", "phrases:config-set", 0.8))
+    return out
+
+
+@functools.cache
+def _wifi() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
+    cues = phrase_alternation(vocabulary_words("credentials", "wifi_cues"))
+    keys = phrase_alternation(vocabulary_words("credentials", "wifi_keys"))
+    links = phrase_alternation(vocabulary_words("credentials", "phrase_links"))
+    cue = regex.compile(rf"(?i)(?<![\w-])(?:{cues})(?![\w-])")
+    value = regex.compile(
+        rf"(?i)(?<![\w-])(?:{keys})(?![\w-])[^\S\n]*(?:[:=]|(?<=\s)(?:{links})(?![\w-])[^\S\n]*:?)[^\S\n]*"
+        r"[\"'«“„`]?[^\S\n]*(?P<value>[^\s\"'«»“”„`]{8,63})")
+    return cue, value
+
+
+def _wifi_values(text: str) -> list[Span]:
+    """A wireless network's passphrase in a sentence that names the network: "Wi-Fi invités « Atelier », clé :
+    …", "Gäste-WLAN "Nordlicht", Schlüssel: …", "guest Wi-Fi password is …" (8 to 63 characters, as WPA wants)."""
+    cue, value = _wifi()
+    out: list[Span] = []
+    done = -1
+    for c in cue.finditer(text):
+        if c.start() < done:
+            continue
+        le = text.find("\n", c.end())
+        done = le = len(text) if le < 0 else le
+        for m in value.finditer(text, c.end(), le):
+            s, e = m.span("value")
+            while e > s and text[e - 1] in _TRAILING:
+                e -= 1
+            v = text[s:e]
+            if (len(v) >= 8 and not all_plain_words([v.lower()]) and not _opens_template(v) and "://" not in v
+                    and kept_by(text, s, e, _SENTENCE_KEEPS) is None):
+                out.append(Span(s, e, "secret", "phrases:wifi", 0.8))
     return out

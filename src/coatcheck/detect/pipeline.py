@@ -87,6 +87,7 @@ from .examples import drop_documented
 from .encoded import SECRET_DATA, EncodedDetector, Lookup, encoded_copies, secret_data_values
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
 from .list_mates import list_mates
+from .paren_handles import paren_handles
 from .handles import HandleIndex
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
@@ -748,6 +749,7 @@ class Pipeline:
             known_index = run.known.handles()
             found += [*known_index.spans(text), *known_index.name_spans(text)]
         found += list_mates(text, [*run.spans, *found])
+        found += paren_handles(text, run.spans)
         found = [s for s in found if text[s.start:s.end] not in self.policy.never_mask]
         for s in found:
             run.values.setdefault(text[s.start:s.end], s)

@@ -5,6 +5,8 @@
   documentation);
 - ``doppler secrets``, ``infisical secrets`` and similar print a box table whose header is ``NAME │ VALUE`` (or
   ``SECRET NAME │ SECRET VALUE``), in capitals: each cell of the VALUE column is a value.
+- cloud-init's ``chpasswd:`` module sets passwords from ``list:``, a block of ``user:password`` lines (or a YAML
+  list of them): each password is a secret (``RANDOM`` asks cloud-init to make one up), and a hash stays masked too.
 
 Templates, placeholders and redacted cells (``****``, ``<hidden>``) stay.
 """
@@ -22,6 +24,10 @@ _DATA_SECTION = regex.compile(r"(?m)^=+[ \t]+Data[ \t]+=+[ \t]*\r?\n[ \t]*Key[ \
 _ROW = regex.compile(r"[ \t]*[^\s=][^\s]{0,80}[ \t]+(?P<v>\S(?:[^\n\r]{0,1000}\S)?)[ \t]*\r?$")
 # the header row of a secret manager's table: a NAME (or KEY) column and a VALUE column, in capitals as doppler and
 # infisical print them (a "Metric │ Value" table of any program is no listing of secrets)
+# cloud-init's chpasswd module and its list key (a "|" block or a YAML sequence on the lines below)
+_CHPASSWD = regex.compile(r"(?m)^(?P<ind>[ \t]*+)chpasswd:[ \t]*+\r?\n(?:(?P=ind)[ \t]++[^\n]*+\n){0,8}?"
+                          r"(?P=ind)[ \t]++list:[ \t]*+(?:\|[-+]?)?[ \t]*+\r?\n")
+_CHPASSWD_ROW = regex.compile(r"[ \t]++(?:-[ \t]++)?[\"']?(?P<u>[^\s:\"']{1,64}):(?P<v>[^\s\"']{1,200})[\"']?[ \t]*+\r?$")
 _BOX_HEADER = regex.compile(r"(?m)^[ \t]*+│[ \t]*+(?:SECRET[ \t]NAME|NAME|KEY)[ \t]*+│[ \t]*+(?:SECRET[ \t])?VALUE[ \t]*+│")
 
 
@@ -49,6 +55,18 @@ class SecretStoreDetector:
                         break  # a blank line or the next section ends the table
                     vs, ve = row.span("v")
                     self._value(text, vs, ve, out)
+                    pos = le + 1
+        if "chpasswd:" in text:
+            for m in _CHPASSWD.finditer(text):
+                pos = m.end()
+                while pos < len(text):
+                    le = _line_end(text, pos)
+                    row = _CHPASSWD_ROW.fullmatch(text, pos, le)
+                    if row is None or row.start() == pos and not text[pos:pos + 1].isspace():
+                        break  # the block ends where its indentation does
+                    vs, ve = row.span("v")
+                    if text[vs:ve] != "RANDOM":
+                        self._value(text, vs, ve, out)
                     pos = le + 1
         if "│" in text and "VALUE" in text:
             done = 0  # the end of the last table read: its rows are never read again

@@ -11,6 +11,9 @@
   IMAP's ``AUTHENTICATE PLAIN``) sends ``\\0login\\0password`` in base64 (RFC 4616), on its line or after an empty
   ``334``/``+`` challenge: the whole answer is the secret.
 
+- Redis's ``AUTH [username] password`` (redis.io, AUTH): typed at redis-cli's ``host:port>`` prompt, or as
+  ``MONITOR`` prints each command (``1701954123.123456 [0 10.0.0.5:51234] "AUTH" "…"``): the last argument.
+
 A line may carry the sign the tool prints before what the client sent (``C:``, ``->``, ``~>``, ``>``, ``send: '``).
 """
 
@@ -58,6 +61,14 @@ _ANONYMOUS = frozenset({"anonymous", "ftp", "guest"})  # anonymous FTP (RFC 1635
 _USER_REPLY = regex.compile(rf"{_SERVER}(?:331|230|\+OK)\b")
 _ASKS_PASSWORD = regex.compile(rf"{_SERVER}331\b")
 _WINDOW = 6  # lines between USER and its PASS (server replies, banners)
+# redis-cli's prompt (host:port, a database index in brackets, "not connected") and a command it was given; MONITOR's
+# line: a timestamp, [db client-address], then each argument in double quotes
+_REDIS_PROMPT = regex.compile(
+    r"(?m)^[ \t]*+(?:[\w.-]{1,253}|\[[0-9A-Fa-f:]{2,45}\]):\d{1,5}(?:\[\d{1,2}\])?>[ \t]++(?i:AUTH)[ \t]++"
+    r"(?:[^\s\"']{1,64}[ \t]++)?(?:\"(?P<q>(?:[^\"\\\n]|\\.){1,200})\"|(?P<v>[^\s\"']{1,200}))[ \t]*+\r?$")
+_REDIS_MONITOR = regex.compile(
+    r"(?m)^[ \t]*+\d{9,11}\.\d{1,6}[ \t]++\[\d{1,3}[ \t]++[^\]\n]{1,80}\][ \t]++\"(?i:auth)\""
+    r"(?:[ \t]++\"(?:[^\"\\\n]|\\.){0,200}\")?[ \t]++\"(?P<q>(?:[^\"\\\n]|\\.){1,200})\"[ \t]*+\r?$")
 
 
 def _a_login(text: str, s: int, e: int) -> bool:
@@ -89,9 +100,15 @@ class TranscriptDetector:
 
     def detect(self, text: str) -> list[Span]:
         """The credentials of ``text``'s client lines."""
-        if not any(w in text for w in ("PASS ", "LOGIN", "login", "AUTH", "334", "Name (")):
+        if not any(w in text for w in ("PASS ", "LOGIN", "login", "AUTH", "334", "Name (", "auth")):
             return []
         out: list[Span] = []
+        if "auth" in text.lower():
+            for pattern in (_REDIS_PROMPT, _REDIS_MONITOR):
+                for m in pattern.finditer(text):
+                    s, e = m.span("q") if m.group("q") is not None else m.span("v")
+                    if e - s >= 4 and kept_by(text, s, e, _KEEPS) is None:
+                        out.append(Span(s, e, "secret", f"{self.name}:redis", 0.85))
         if "Name (" in text:
             for m in _FTP_NAME.finditer(text):
                 for g in ("u", "v"):

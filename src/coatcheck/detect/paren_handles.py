@@ -1,0 +1,57 @@
+"""Logins in parentheses, where people write a handle beside who owns it.
+
+- right after a person's name a stage found: ``Jonas Müller (midnight_merge)``, ``Ana Souza (anab)``;
+- right after an account's noun and at most three words about it, in five languages: ``das gemeinsame Owner-Konto
+  (schneiders)``, ``l'account owner condiviso (romano.f)``, ``la cuenta propietaria compartida (diegorui)``.
+
+The word in parentheses must be shaped like a login (:func:`.logins_features.is_candidate`: digits or separators, or
+a lower-case word no dictionary holds): ``(Berlin)``, ``(optional)``, ``(v2.1)`` stay. Linear in the text.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+from .logins_features import is_candidate
+from .vocabulary import phrase_alternation, vocabulary_words
+
+DETECTOR = "paren-handle"
+_PAREN = regex.compile(r"[^\S\n]{0,2}\((?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])\)")
+_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_fictional_person", "is_version",
+          "is_date", "is_code_word", "is_product_name")
+
+
+@functools.cache
+def _account() -> regex.Pattern[str]:
+    nouns = phrase_alternation(vocabulary_words("cues", "account_nouns"))
+    return regex.compile(rf"(?i)(?<![\w.])(?:[\w]+-)?(?:{nouns})(?![\w])(?:[^\S\n]+[\p{{L}}'’-]{{1,20}}){{0,3}}?"
+                         r"[^\S\n]{1,2}\((?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])\)")  # prose: a blank before "("
+
+
+def _login(text: str, s: int, e: int) -> bool:
+    return is_candidate(text[s:e]) and kept_by(text, s, e, _KEEPS) is None
+
+
+def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
+    """The logins in parentheses after the persons of ``found`` and after an account's noun in ``text``."""
+    out: list[Span] = []
+    if "(" not in text:
+        return out
+    for p in found:
+        if p.category != "person":
+            continue
+        m = _PAREN.match(text, p.end)
+        if m is not None and not m.group("at"):
+            s, e = m.span("v")
+            if _login(text, s, e):
+                out.append(Span(s, e, "username", DETECTOR, 0.75))
+    for m in _account().finditer(text):
+        s, e = m.span("v")
+        if _login(text, s, e):
+            out.append(Span(s, e, "username", DETECTOR, 0.75))
+    return out

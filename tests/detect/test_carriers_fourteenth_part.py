@@ -1,0 +1,230 @@
+"""Agent traffic, fourteenth part (issue 24): where programs take a password on their command line, read as the
+program's manual says (glued and single-dash options, positional arguments, words naming the next one, standard
+input fed by echo or a here-string, ``tool config set KEY VALUE``), an argument vector's option and value as two
+items (exec-form arrays, YAML lists), fish's and csh's variables, Redis's AUTH at the prompt and in MONITOR's
+output; and what stays readable: a PowerShell cmdlet assigned, options naming files, settings that are no
+credentials."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+
+
+def found(masker: Masker, text: str) -> dict[str, str]:
+    return {text[s.start:s.end]: s.category for s in masker.pipeline.detect(text)}
+
+
+@pytest.mark.parametrize("text,value", [
+    # glued and positional, by each program's manual page
+    ("unrar x -pheron.lantern archive.rar", "heron.lantern"),
+    ("7za a -pmaple.kettle out.7z dir/", "maple.kettle"),
+    ("mkpasswd -m sha-512 willow.garden", "willow.garden"),
+    ("mkpasswd --method=bcrypt -R 12 willow.garden", "willow.garden"),
+    ("wpa_passphrase CasaWifi 'olive tree morning'", "olive tree morning"),
+    ("nmcli dev wifi connect CasaWifi password olive.tree.morning", "olive.tree.morning"),
+    ("nmcli con modify Office wifi-sec.psk olive.tree.morning", "olive.tree.morning"),
+    ("pdftk in.pdf output out.pdf user_pw velvet.harbor owner_pw copper.field", "velvet.harbor"),
+    ("ssh-keygen -t ed25519 -N 'amber.falcon.sky' -f ~/.ssh/id_ci", "amber.falcon.sky"),
+    ("PsExec.exe \\\\ws-042 -u CORP\\adm_piotr -p Gazza.Ladra cmd.exe", "Gazza.Ladra"),
+    ("xfreerdp /v:10.1.2.3 /u:jdoe /p:Gazza.Ladra /cert:ignore", "Gazza.Ladra"),
+    ("rdesktop -u jdoe -p Gazza.Ladra 10.1.2.3", "Gazza.Ladra"),
+    ("x11vnc -passwd Gazza.Ladra -display :0", "Gazza.Ladra"),
+    ("openssl passwd -6 -salt abcd Gazza.Ladra", "Gazza.Ladra"),
+    ("redis-cli -h cache01 AUTH default Gazza.Ladra", "Gazza.Ladra"),
+    ("twine upload -u deploy -p Gazza.Ladra dist/*", "Gazza.Ladra"),
+    ("dotnet nuget add source https://pkgs.example.org/v3/index.json -n priv -u bob -p Gazza.Ladra", "Gazza.Ladra"),
+    ("nuget sources add -Name priv -Source https://pkgs.example.org -Username bob -Password Gazza.Ladra", "Gazza.Ladra"),
+])
+def test_a_program_takes_its_password_where_its_manual_says(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text,value", [
+    ('echo "gazza.ladra" | sudo -S apt update', "gazza.ladra"),
+    ("printf '%s\\n' 'gazza.ladra' | sudo -S true", "gazza.ladra"),
+    ("echo 'deploy:gazza.ladra' | sudo chpasswd", "gazza.ladra"),
+    ("echo gazza.ladra | passwd --stdin deploy", "gazza.ladra"),
+    ("echo 'gazza.ladra' | gh auth login --with-token", "gazza.ladra"),
+    ("echo gazza.ladra | kinit amara@EXAMPLE.ORG", "gazza.ladra"),
+    ('podman login -u ci --password-stdin quay.io <<< "gazza.ladra"', "gazza.ladra"),
+])
+def test_a_password_fed_on_standard_input(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("yarn config set npmAuthToken gazza.ladra.token", "gazza.ladra.token"),
+    ("aws configure set aws_secret_access_key gazza/ladra+token", "gazza/ladra+token"),
+    ("pulumi config set --secret dbPassword gazza.ladra", "gazza.ladra"),
+    ("git config --global github.token gazza.ladra.token", "gazza.ladra.token"),
+])
+def test_a_tool_setting_named_for_a_credential(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text,value", [
+    ('CMD ["java", "-jar", "app.jar", "--db-password", "gazza.ladra"]', "gazza.ladra"),
+    ("subprocess.run(['mysql', '--user', 'root', '--password', 'gazza.ladra'])", "gazza.ladra"),
+    ("        args:\n        - --password\n        - gazza.ladra\n        - --user\n        - svc_report", "gazza.ladra"),
+    ('  args:\n  - "--db-password"\n  - "gazza.ladra"  # rotated\n', "gazza.ladra"),
+])
+def test_an_option_and_its_value_as_two_items(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("set -gx DB_PASSWORD gazza.ladra", "gazza.ladra"),
+    ("setenv DB_PASSWORD gazza.ladra", "gazza.ladra"),
+    ("if test -z $X; set -x DB_PASS 'gazza.ladra'; end", "gazza.ladra"),
+    # "pass" as a key's last part names a password: DB_PASS, smtp.pass, redisPass
+    ("export SMTP_PASS='gazza.ladra'", "gazza.ladra"),
+    ("redisPass: gazza.ladra", "gazza.ladra"),
+])
+def test_fish_and_csh_variables(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("127.0.0.1:6379> AUTH gazza.ladra\nOK\n127.0.0.1:6379> KEYS *", "gazza.ladra"),
+    ("cache01:6379[2]> AUTH default \"gazza ladra\"\n(error) WRONGPASS", "gazza ladra"),
+    ('1701954123.123456 [0 10.0.0.5:51234] "AUTH" "gazza.ladra"\n1701954123.223456 [0 10.0.0.5:51234] "PING"', "gazza.ladra"),
+    ('1701954123.123456 [0 10.0.0.5:51234] "auth" "app" "gazza.ladra"', "gazza.ladra"),
+])
+def test_redis_auth(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text", [
+    "$pw = Read-Host -AsSecureString",
+    "$cred = Get-Credential -UserName admin",
+    'echo "$TOKEN" | docker login -u ci --password-stdin ghcr.io',
+    "echo hello | sudo tee /etc/motd",
+    "echo done | passwd -S deploy",
+    "aws configure set region eu-west-1",
+    "yarn config set npmRegistryServer https://registry.example.org",
+    'args: ["--password-file", "/run/secrets/db", "--token-ttl", "3600s"]',
+    "  args:\n  - --password-file\n  - /run/secrets/db\n",
+    "set -x PATH $PATH ~/.local/bin",
+    "set -gx GITHUB_TOKEN (cat ~/.gh-token)",
+    "unrar x -p- archive.rar",
+    "127.0.0.1:6379> AUTH\n(error) ERR wrong number of arguments",
+    "mkpasswd -m help",
+    '{"output":"=== RUN   TestRetryBackoff\\n--- PASS: TestRetryBackoff (0.14s)\\n"}',
+    "BYPASS: maintenance.window",
+])
+def test_what_stays_readable(masker: Masker, text: str) -> None:
+    got = found(masker, text)
+    assert not any(c == "secret" for c in got.values()), got
+
+
+@pytest.mark.parametrize("text,values", [
+    # a SAM/NTDS dump (pwdump, secretsdump): the NT hash signs in; the empty-LM constant and built-ins stay
+    ("CORP.LOCAL\\t.okafor:1104:aad3b435b51404eeaad3b435b51404ee:5f2e0c6b3d1a4e7f9b8c2d0e1f3a4b5c:::\n"
+     "krbtgt:502:aad3b435b51404eeaad3b435b51404ee:0a1b2c3d4e5f60718293a4b5c6d7e8f9:::",
+     {"5f2e0c6b3d1a4e7f9b8c2d0e1f3a4b5c": "secret", "0a1b2c3d4e5f60718293a4b5c6d7e8f9": "secret"}),
+    # cloud-init's chpasswd list, a "|" block and a YAML sequence
+    ("#cloud-config\nchpasswd:\n  expire: false\n  list: |\n    root:velvet.harbor\n    ops:RANDOM\nssh_pwauth: true",
+     {"velvet.harbor": "secret"}),
+    ("chpasswd:\n  list:\n    - root:velvet.harbor\n    - 'kwame:copper.field'\n", {"velvet.harbor": "secret", "copper.field": "secret"}),
+    # kickstart
+    ("lang en_US.UTF-8\nrootpw --plaintext velvet.harbor\ntimezone Europe/Rome", {"velvet.harbor": "secret"}),
+])
+def test_stored_passwords_of_system_tools(masker: Masker, text: str, values: dict[str, str]) -> None:
+    got = found(masker, text)
+    for value, category in values.items():
+        assert got.get(value) == category, (value, got)
+    assert "aad3b435b51404eeaad3b435b51404ee" not in got and "krbtgt" not in got and "RANDOM" not in got
+
+
+@pytest.mark.parametrize("text", [
+    # prose after a one-time password: "login" and "the password using" are no .netrc entry
+    "This password must be only used for first time login. We strongly recommend you update the password using the CLI.",
+    "Guest:501:aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0:::",
+    "rootpw --lock",
+])
+def test_what_system_tools_leave(masker: Masker, text: str) -> None:
+    got = found(masker, text)
+    assert not any(c == "secret" for c in got.values()), got
+
+
+@pytest.mark.parametrize("text,value", [
+    # a meeting's passcode right after its link, in the invitations' own words
+    ("Join: https://us02web.zoom.us/j/81234567890?pwd=abc.1 (Kenncode tQ7mxz).", "tQ7mxz"),
+    ("https://zoom.us/j/81234567890 (código Hp4rTk)", "Hp4rTk"),
+    ("https://acme.webex.com/meet/o.ben\nPassword: Zm8*rTq2", "Zm8*rTq2"),
+    # a wireless network's passphrase in a sentence that names it
+    ("Wi-Fi invités « Atelier », clé : copper_heron.lapin7. Merci", "copper_heron.lapin7"),
+    ('Gäste-WLAN "Nordlicht", Schlüssel: amber-quartz.luna3. Danke', "amber-quartz.luna3"),
+    # door codes, a German ordinal among the words, a code that is no year of ours
+    ("Der Türcode für den 3. Stock ist 583920. Danke", "583920"),
+    # recovery codes after their heading, the sentence's full stop after the last
+    ("Codici di recupero per l'account condiviso (romano.f): nyw6-yrsg, d2ki-1i3b, zjlo-0wsr.\nCiao",
+     "zjlo-0wsr"),
+    ("entry: okta\nrecovery:\n  f8f9-74qc\n  j5sv-11yp\n", "j5sv-11yp"),
+    # what a secret-printing command prints
+    ("amara@mbp:~$ bw get totp 'Hetzner Robot'\n071284\namara@mbp:~$", "071284"),
+    ("$ argocd admin initial-password -n argocd\nXk2pLmQ9vRt4sWz7\n This password must be only used once.",
+     "Xk2pLmQ9vRt4sWz7"),
+    ("$ kubectl get secret hook -o go-template='{{.data.key | base64decode}}'\nq8c3fe1a27b94d60e5f7a1c2b3d4e5f6\n$",
+     "q8c3fe1a27b94d60e5f7a1c2b3d4e5f6"),
+    # an ACL token's secret, a WordPress salt
+    ("$ nomad acl bootstrap\nAccessor ID  = ae81eaed-636a-4698-87c5-c3dc2e366824\nSecret ID    = 76c02135-7375-4405-bd7c-858498cc08e3",
+     "76c02135-7375-4405-bd7c-858498cc08e3"),
+    ("define( 'LOGGED_IN_KEY', 'q*^/K)pYx+3[wL]bN8m&z#fR2!dG5%sT<~aZ' );", "q*^/K)pYx+3[wL]bN8m&z#fR2!dG5%sT<~aZ"),
+    # an option glued to a quoted value
+    ("7z a -p'wRKb+tesH&RYwc' -mhe=on q3.7z payroll/", "wRKb+tesH&RYwc"),
+    ("xfreerdp /v:rdp01 /u:fkoch /p:'m7oE=L4gq+OpFz' /dynamic-resolution", "m7oE=L4gq+OpFz"),
+])
+def test_secrets_of_the_fourteenth_part(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("moss_and_code@x1carbon:~$ ls -la", "moss_and_code"),
+    ("[t.okafor@build-07 repo]$ make", "t.okafor"),
+    ("(base) night_owl@MacBook-Pro ~ % brew update", "night_owl"),
+    ("**martineze** 2025-07-13T00:01:46Z: ciao a tutti", "martineze"),
+    ("mcg1966 — Today at 10:10\nhello", "mcg1966"),
+    ("[2024-07-09T11:07:29Z] marta_l: hola a todos", "marta_l"),
+    ("@ni.fontaine-dev voici le jeton pour le job", "ni.fontaine-dev"),
+    ("ich habe das Konto von Jonas Müller (midnight_merge) zurückgesetzt.", "midnight_merge"),
+    ("Wiederherstellungscodes für das gemeinsame Owner-Konto (schneiders): b7ho-mns0", "schneiders"),
+    ("Mon identifiant sur db-prod-01.internal est cdubois et le mot de passe est Vx9!", "cdubois"),
+    ("Il mio login su mssql-reporting.intra è dstavrou e la password è fIgz_HTO", "dstavrou"),
+    ("Mi usuario en redis-cache-2.prod.local es csanchez y la contraseña es x", "csanchez"),
+    (".\\PsExec64.exe \\\\WS-FIN-022 -u KESTREL\\akelly -p x -h cmd /c whoami", "akelly"),
+    ("xfreerdp /v:rdp01 /u:fkoch /p:x", "fkoch"),
+])
+def test_logins_of_the_fourteenth_part(masker: Masker, text: str, value: str) -> None:
+    got = found(masker, text)
+    assert any(value in v and c == "username" for v, c in got.items()), got
+
+
+@pytest.mark.parametrize("text,value", [
+    ("En cas de souci, appelle Théo Martin au +33 6 91 51 49 34.", "+33 6 91 51 49 34"),
+    ("Bei Problemen Łukasz Kowalski unter +49 159 3439640 anrufen.", "+49 159 3439640"),
+    ("Thanks!\n-- \nMehmet Dogan\n+1 (966) 768-6053\n", "+1 (966) 768-6053"),
+])
+def test_a_possible_phone_where_the_context_says_phone(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "phone"
+
+
+@pytest.mark.parametrize("text", [
+    "root@web-01:~# apt update",
+    "**Note** 2025-07-13T00:01:46Z: deploy window",
+    "[2024-07-09T11:07:29Z] error: disk full",
+    "@pytest.mark.slow\ndef test_x(): pass",
+    "def user(uid):\n    return account(account_id)",
+    "See the user (admin) and the account (v2.1). Ana Souza (Berlin) agreed.",
+    "https://zoom.us/j/81234567890 (passcode required)",
+    "Connect to the wifi network, the key is printed on the router.",
+    "The door code was changed in 2024.",
+    "the login is disabled and the password is expired",
+    "build +1 555 0100 123 items",
+    "define( 'NONCE_KEY', 'put your unique phrase here' );",
+])
+def test_what_the_fourteenth_part_leaves(masker: Masker, text: str) -> None:
+    got = found(masker, text)
+    assert not any(c in ("secret", "username", "phone") for c in got.values()), got
