@@ -228,3 +228,52 @@ def test_a_possible_phone_where_the_context_says_phone(masker: Masker, text: str
 def test_what_the_fourteenth_part_leaves(masker: Masker, text: str) -> None:
     got = found(masker, text)
     assert not any(c in ("secret", "username", "phone") for c in got.values()), got
+
+
+@pytest.mark.parametrize("text,value", [
+    ("user okafor_b on #72213306bf31f6bf5617b4b288b388ebd811b2e50546b6887ae611e864f96591 ~* &* +@all",
+     "72213306bf31f6bf5617b4b288b388ebd811b2e50546b6887ae611e864f96591"),
+    ("user cache-ro on >tern.heron.42 ~cache:* +get", "tern.heron.42"),
+    ("[OUTPUT]\n    Name  splunk\n    Header X-Splunk-Token 0a033134-d09d-0acd-15bf-72588029f10e\n",
+     "0a033134-d09d-0acd-15bf-72588029f10e"),
+    ("config wifi-iface 'default_radio0'\n\toption ssid 'Casa'\n\toption key 'Girasol-pfirsich9248'", "Girasol-pfirsich9248"),
+    ("advanced:\n  network_key: [25, 50, 47, 20, 193, 214, 11, 199, 47, 204, 255, 116, 18, 135, 186, 9]\n",
+     "25, 50, 47, 20, 193, 214, 11, 199, 47, 204, 255, 116, 18, 135, 186, 9"),
+    ("<@otter:matrix.org> recovery key EsTc wGn2 U4Hr BXgi 1KEz gq3a z4HZ z6Ht GYjb TJky cUif HXeZ",
+     "EsTc wGn2 U4Hr BXgi 1KEz gq3a z4HZ z6Ht GYjb TJky cUif HXeZ"),
+    ("const client = new Twilio('AC17136b3a58a9fb6aa53f6106c10d65a9', '2929caf390282c7400d8ccc0f4dfc4d5');",
+     "2929caf390282c7400d8ccc0f4dfc4d5"),
+    ("\t<key>RevenueCatSecret</key>\n\t<string>sk_XrdexmynmiQ4szeqJRQusZN3Luma9VM5</string>",
+     "sk_XrdexmynmiQ4szeqJRQusZN3Luma9VM5"),
+    ("Fields:\n  recovery codes: kaa4m-1r4kk 3nk0k-kkfd5 7ain2-lvwow\nURLs:", "3nk0k-kkfd5"),
+    ("employee_id\tname\tVPN-PIN\n64301\tJiwoo Ruiz\t577392\n", "577392"),
+])
+def test_secrets_of_the_fourteenth_part_second_set(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("$cred = New-Object PSCredential('CORP\\julienoliveira', $pw)", "julienoliveira"),
+    ('"text": "lo ruoto subito <@alfie.kelly> grazie"', "alfie.kelly"),
+    ("Pour mémoire, le compte créé est tandersson (Obinna Zhang), mot de passe envoyé.", "tandersson"),
+    ("Ich bin Katarzyna Nair (grumpyoctopus auf GitHub). Danke", "grumpyoctopus"),
+    ("$ gh api user | jq -r .login\nironhide_ops\n$", "ironhide_ops"),
+])
+def test_logins_of_the_fourteenth_part_second_set(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "username"
+
+
+@pytest.mark.parametrize("text", [
+    "user default on nopass ~* &* +@all",
+    "proxy_set_header Authorization $http_authorization;\nadd_header X-Frame-Options DENY;",
+    "\toption key '1'\n\toption encryption 'psk2'",
+    "sizes = [1, 2, 3, 4, 5, 6, 7, 8, 9]",
+    "new Twilio('AC17136b3a58a9fb6aa53f6106c10d65a9', process.env.TWILIO_AUTH_TOKEN);",
+    "$cred = New-Object PSCredential('administrator', $pw)",
+    "<@here> deploy is done",
+    "\t<key>CFBundleVersion</key>\n\t<string>42</string>\n\t<key>API_KEY</key>\n\t<string>$(API_KEY)</string>",
+    "host,port,pin\ngpio,13,7",
+])
+def test_what_the_second_set_leaves(masker: Masker, text: str) -> None:
+    got = found(masker, text)
+    assert not any(c in ("secret", "username") for c in got.values()), got

@@ -88,6 +88,8 @@ _SHELL_SET = regex.compile(
     r"""(?m)(?:^|(?<=[;&|({][ \t]*))[ \t]*+(?:set(?:[ \t]++-[gxlUuS]{1,4}|[ \t]++--(?:global|export|local|universal))+"""
     r"""|setenv)[ \t]++(?P<key>[A-Za-z_]\w{0,80})[ \t]++(?P<v>"[^"\n]*"|'[^'\n]*'|[^\s"'#;|&][^\s;|&]*)[ \t]*(?=$|[;|&#])"""
 )
+# a property list's entry: <key>NAME</key> then <string>value</string> (Info.plist, GoogleService-Info.plist)
+_PLIST_PAIR = regex.compile(r"<key>(?P<key>[A-Za-z_][\w.-]{0,80})</key>[ \t]*+(?:\r?\n[ \t]*+)?<string>(?P<v>[^<>\n]{1,512})</string>")
 # the same in a YAML block list: "- --password" then "- v" on the next line, at the same indent
 _YAML_ARGV_FLAG = regex.compile(
     r"""(?m)^(?P<ind>[ \t]*)-[ \t]+(?P<q>["']?)--?(?P<key>[A-Za-z][\w-]{0,60})(?P=q)[ \t]*\n"""
@@ -378,7 +380,7 @@ class ContextDetector:
         return found
 
     def detect(self, text: str) -> list[Span]:
-        out: list[Span] = self.named_values(text) + self._yaml_argv(text) + self._shell_sets(text)
+        out: list[Span] = self.named_values(text) + self._yaml_argv(text) + self._shell_sets(text) + self._plist(text)
         done_to = 0  # end of the last line examined: triggers come in order, so each line is read once and the
         # search for a line's start never goes back past it (a long line with many triggers stays linear)
         for t in _trigger().finditer(text):
@@ -452,6 +454,24 @@ class ContextDetector:
                 span = self._check(line, m, *vs, "assign")
                 if span is not None:
                     out.append(span.shifted(y.start("v") - len(y.group("key")) - 1))
+                break
+        return out
+
+    def _plist(self, text: str) -> list[Span]:
+        """A property list's ``<key>NAME</key><string>value</string>``, read as ``NAME = "value"``."""
+        out: list[Span] = []
+        if "<key>" not in text:
+            return out
+        for y in _PLIST_PAIR.finditer(text):
+            if not is_credential_key(y.group("key")):
+                continue
+            line = f'{y.group("key")} = "{y.group("v")}"'
+            for m in _assignments(line):
+                if m.start("key") != 0 or (vs := _value_span(m)) is None:
+                    continue
+                span = self._check(line, m, *vs, "assign")
+                if span is not None:
+                    out.append(span.shifted(y.start("v") - len(y.group("key")) - 4))
                 break
         return out
 

@@ -23,6 +23,7 @@ from .vocabulary import phrase_alternation, vocabulary_words
 # characters or more, a digit in it
 _CODE = r"[A-Za-z0-9]{3,16}(?:-[A-Za-z0-9]{3,16}){0,3}(?![ ]\d)|\d{3,4}(?:[ ]\d{3,4}){1,3}"
 _CODE_CELL = regex.compile(rf"(?=[^\d\s]*\d)(?:{_CODE})")
+_SPACED_CODES = regex.compile(r"[A-Za-z0-9]{3,8}-[A-Za-z0-9]{3,8}(?:[ ][A-Za-z0-9]{3,8}-[A-Za-z0-9]{3,8}){1,15}")
 _LIST_MARK = regex.compile(r"[ \t]*(?:\d{1,2}[.)][ \t]+|[-*•][ \t]+)?")
 _CELL_SPLIT = regex.compile(r"[ \t]{2,}|\t|[ \t]*[,;|][ \t]*")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_date", "is_version")
@@ -119,9 +120,16 @@ def _code_cells(text: str, ls: int, le: int) -> list[tuple[int, int]] | None:
             cell = cell[:-1]  # the sentence's end after the last code: "…: nyw6-yrsg, d2ki-1i3b, zjlo-0wsr."
         if cell:
             first = pos + text[pos:end].index(cell)
-            if not _CODE_CELL.fullmatch(cell) or not _is_code(text, first, first + len(cell), _LIST_KEEPS):
+            if not _CODE_CELL.fullmatch(cell) and _SPACED_CODES.fullmatch(cell):
+                # "kaa4m-1r4kk 3nk0k-kkfd5 7ain2-lvwow": hyphenated codes one blank apart
+                parts = [(first + m.start(), first + m.end()) for m in regex.finditer(r"\S+", cell)]
+                if not all(_is_code(text, a, b, _LIST_KEEPS) for a, b in parts):
+                    return None
+                out += parts
+            elif not _CODE_CELL.fullmatch(cell) or not _is_code(text, first, first + len(cell), _LIST_KEEPS):
                 return None
-            out.append((first, first + len(cell)))
+            else:
+                out.append((first, first + len(cell)))
         pos = gap.end() if gap else le
     return out or None
 

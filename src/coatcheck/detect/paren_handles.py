@@ -1,6 +1,7 @@
 """Logins in parentheses, where people write a handle beside who owns it.
 
-- right after a person's name a stage found: ``Jonas Müller (midnight_merge)``, ``Ana Souza (anab)``;
+- right after a person's name a stage found: ``Jonas Müller (midnight_merge)``, ``Ana Souza (anab)``,
+  ``Katarzyna Nair (grumpyoctopus auf GitHub)``;
 - right after an account's noun and at most three words about it, in five languages: ``das gemeinsame Owner-Konto
   (schneiders)``, ``l'account owner condiviso (romano.f)``, ``la cuenta propietaria compartida (diegorui)``.
 
@@ -21,7 +22,9 @@ from .logins_features import is_candidate
 from .vocabulary import phrase_alternation, vocabulary_words
 
 DETECTOR = "paren-handle"
-_PAREN = regex.compile(r"[^\S\n]{0,2}\((?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])\)")
+# "(midnight_merge)", "(grumpyoctopus on GitHub)", "(anab auf GitLab)": the handle, then the site it is on
+_PAREN = regex.compile(r"[^\S\n]{0,2}\((?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])"
+                       r"(?:[^\S\n]+(?:on|auf|bei|su|sur|en|in)[^\S\n]+\p{Lu}[\w.-]{1,30})?\)")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_fictional_person", "is_version",
           "is_date", "is_code_word", "is_product_name")
 

@@ -234,6 +234,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _any_case(person_name if (people_table or not generic) else gazetteer_name))
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
+        elif cat == "secret" and names[k].rsplit("_", 1)[-1] in ("pin", "puk", "code"):
+            mapped[k] = (cat, _pin)  # a PIN or a code: four digits or more, where a password needs eight
         elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
@@ -243,6 +245,10 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
 
 # a column of staff, personnel or badge numbers: short numbers there are still a person's
 _STAFF_COLUMN = regex.compile(r"emp|pers|staff|badge|matric|ausweis")
+
+
+def _pin(v: str) -> bool:
+    return bool(regex.fullmatch(r"[A-Za-z0-9-]{4,16}", v)) and sum(c.isdigit() for c in v) >= 4
 
 
 def _staff_number(v: str) -> bool:
