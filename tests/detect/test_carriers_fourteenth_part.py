@@ -277,3 +277,24 @@ def test_logins_of_the_fourteenth_part_second_set(masker: Masker, text: str, val
 def test_what_the_second_set_leaves(masker: Masker, text: str) -> None:
     got = found(masker, text)
     assert not any(c in ("secret", "username") for c in got.values()), got
+
+
+@pytest.mark.parametrize("text", [
+    # public by design: certificates, host key fingerprints, chat ids, a managed cluster's node names
+    "<md:KeyDescriptor use=\"signing\"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>MIIDXB6d/9sR0zyxhF0ia+UP+1zdH2aaB4W"
+    "+aJlE9YnLO2syi1wGRitxGw0MFUwr\nPWCPeowud13ce+F6ZurvDDUYXLq3u5gNASPAZOuWxAT44lHKQ0hhCP9YRTTOawuh\n"
+    "</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>",
+    "-----BEGIN CERTIFICATE-----\nMIIDXB6d/9sR0zyxhF0ia+UP+1zdH2aaB4W+aJlE9YnLO2syi1wGRitxGw0MFUwr\n-----END CERTIFICATE-----",
+    "[SshHostKeys]\nssh-ed25519@22:sftp.example.eu=uiyOYN1clgFdZn/Vvv6qB/BX0jBdeAoX9nf3hnYzoFk",
+    '[\n  {"type": "message", "user": "U07H4Y9K2IN", "text": "ciao", "ts": "1731476305.502583"}\n]',
+    "web-5f9c   1/1   Running   0   3d   10.244.4.127   aks-nodepool1-16682581-vmss000007   <none>",
+])
+def test_public_material_stays(masker: Masker, text: str) -> None:
+    got = found(masker, text)
+    assert not any(c in ("secret", "username") for c in got.values()), got
+
+
+def test_a_private_key_after_a_certificate_is_masked(masker: Masker) -> None:
+    text = ("-----BEGIN CERTIFICATE-----\nMIIDXB6d/9sR0zyxhF0ia+UP+1zdH2aaB4W+aJlE9YnLO2syi1wGRitxGw0MFUwr\n"
+            "-----END CERTIFICATE-----\nclient_secret: Xk2pLmQ9vRt4sWz7bC1dF6gH3jK5\n")
+    assert found(masker, text).get("Xk2pLmQ9vRt4sWz7bC1dF6gH3jK5") == "secret"

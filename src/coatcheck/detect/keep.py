@@ -270,11 +270,43 @@ def _in_jwk(text: str, start: int, end: int) -> bool:
 def is_public_token(text: str, start: int, end: int) -> bool:
     """A value public by design that a classifier of unnamed tokens would take for a key: a JSON Web Key's public
     members (``"n"``, ``"e"``, ``"x"``, ``"y"``, ``"x5t"`` of an object with ``"kty"``), a Content-Security-Policy
-    nonce (``script-src 'nonce-…'``, ``<script nonce="…">``). Only the unnamed-token detectors ask: a provider's key
-    placed there stays that provider rule's."""
+    nonce (``script-src 'nonce-…'``, ``<script nonce="…">``), a certificate's body (PEM, SAML's X509Certificate,
+    a JWK's x5c), a host key's fingerprint as WinSCP stores it, a Slack member or channel id, a managed cluster's node
+    name (``aks-nodepool1-…-vmss000007``, ``gke-…``). Only the unnamed-token detectors ask: a provider's key placed
+    there stays that provider rule's."""
     if text.startswith("nonce-", start):
         return _CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None
-    return _CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None or _in_jwk(text, start, end)
+    value = text[start:end]
+    if _NODE_NAME.fullmatch(value) or _SLACK_ID.fullmatch(value) and _SLACK_ID_KEY.search(text, max(0, start - 40), start):
+        return True
+    ls = text.rfind("\n", 0, start) + 1
+    if _HOST_KEY_ENTRY.match(text, ls, start) is not None and text[start - 1:start] == "=":
+        return True
+    return (_CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None or _in_jwk(text, start, end)
+            or _in_certificate(text, start))
+
+
+# a certificate's body: after its opener, no closer between (PEM, SAML/XML-DSig, a JWK's x5c array)
+_CERT_OPEN = re.compile(r"-----BEGIN CERTIFICATE-----|<(?:[\w-]+:)?X509Certificate>|\"x5c\"[ \t]*:[ \t]*\[")
+_CERT_CLOSE = re.compile(r"-----END CERTIFICATE-----|</(?:[\w-]+:)?X509Certificate>|\]")
+_CERT_WINDOW = 8192  # a certificate chain's base64 is a few kilobytes
+
+
+def _in_certificate(text: str, start: int) -> bool:
+    lo = max(0, start - _CERT_WINDOW)
+    last = None
+    for last in _CERT_OPEN.finditer(text, lo, start):
+        pass
+    return last is not None and _CERT_CLOSE.search(text, last.end(), start) is None
+
+
+# WinSCP's [SshHostKeys]: ssh-ed25519@22:host=<fingerprint>; a Slack member, bot or channel id under its key; a node
+# name AKS, GKE and EKS give their virtual machines
+_HOST_KEY_ENTRY = re.compile(r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|rsa2|ssh-ed448)@\d{1,5}:[^\s=]{1,253}=$")
+_SLACK_ID = re.compile(r"[UWBCGTD][A-Z0-9]{8,11}")
+_SLACK_ID_KEY = re.compile(r"\"(?:user|channel|team|bot_id|user_id|channel_id|team_id|parent_user_id|inviter|creator)\"[ \t]*:[ \t]*\"$")
+_NODE_NAME = re.compile(r"(?:aks-[a-z0-9]+-\d{6,10}-vmss[0-9a-z]{6}|gke-[a-z0-9-]{1,60}-[0-9a-f]{8}-[a-z0-9]{4}"
+                        r"|ip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}(?:\.[a-z0-9-]+)*)")
 
 
 # OpenSSH's fingerprint of a public key (ssh-keygen -l, GitHub's key lists): SHA256: and 43 base64 characters, or
