@@ -253,7 +253,7 @@ def test_secrets_of_the_fourteenth_part_second_set(masker: Masker, text: str, va
 
 
 @pytest.mark.parametrize("text,value", [
-    ("$cred = New-Object PSCredential('CORP\\julienoliveira', $pw)", "julienoliveira"),
+    ("$cred = New-Object PSCredential('CORP\\julienoliveira', $pw)", "CORP\\julienoliveira"),
     ('"text": "lo ruoto subito <@alfie.kelly> grazie"', "alfie.kelly"),
     ("Pour mémoire, le compte créé est tandersson (Obinna Zhang), mot de passe envoyé.", "tandersson"),
     ("Ich bin Katarzyna Nair (grumpyoctopus auf GitHub). Danke", "grumpyoctopus"),
@@ -298,3 +298,13 @@ def test_a_private_key_after_a_certificate_is_masked(masker: Masker) -> None:
     text = ("-----BEGIN CERTIFICATE-----\nMIIDXB6d/9sR0zyxhF0ia+UP+1zdH2aaB4W+aJlE9YnLO2syi1wGRitxGw0MFUwr\n"
             "-----END CERTIFICATE-----\nclient_secret: Xk2pLmQ9vRt4sWz7bC1dF6gH3jK5\n")
     assert found(masker, text).get("Xk2pLmQ9vRt4sWz7bC1dF6gH3jK5") == "secret"
+
+
+@pytest.mark.parametrize("text", [
+    # an option's neighbour that is an option too (huggingface_hub's flag allow-list)
+    '_COMMON_FLAG_ALLOWLIST = {"--token", "--quiet", "--format"}',
+    '  args:\n  - "--password"\n  - "--verbose"\n',
+])
+def test_an_option_after_an_option_is_no_value(masker: Masker, text: str) -> None:
+    got = found(masker, text)
+    assert not any(c == "secret" for c in got.values()), got

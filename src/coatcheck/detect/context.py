@@ -81,7 +81,7 @@ _XML = regex.compile(r"<(?P<key>[\w:.-]{1,60})>(?P<bare>[^<>\n]{1,512})</(?P=key
 # an argument vector's option and its value as two items: CMD ["app", "--db-password", "v"], ['--token', 'v'],
 # args: ["--password", "v"] (read as "--db-password v" would be on a command line)
 _ARGV_FLAG = regex.compile(
-    r"""(?P<q>["'])--?(?P<key>[A-Za-z][\w-]{0,60})(?P=q)[ \t]*,[ \t]*(?:"(?P<dq>(?:[^"\\\n]|\\.){1,512})"|'(?P<sq>[^'\n]{1,512})')"""
+    r"""(?P<q>["'])--?(?P<key>[A-Za-z][\w-]{0,60})(?P=q)[ \t]*,[ \t]*(?:"(?P<dq>(?!-)(?:[^"\\\n]|\\.){1,512})"|'(?P<sq>(?!-)[^'\n]{1,512})')"""
 )
 # fish's "set -gx NAME value" and csh's "setenv NAME value" (the value is the rest of the command)
 _SHELL_SET = regex.compile(
@@ -93,7 +93,7 @@ _PLIST_PAIR = regex.compile(r"<key>(?P<key>[A-Za-z_][\w.-]{0,80})</key>[ \t]*+(?
 # the same in a YAML block list: "- --password" then "- v" on the next line, at the same indent
 _YAML_ARGV_FLAG = regex.compile(
     r"""(?m)^(?P<ind>[ \t]*)-[ \t]+(?P<q>["']?)--?(?P<key>[A-Za-z][\w-]{0,60})(?P=q)[ \t]*\n"""
-    r"""(?P=ind)-[ \t]+(?P<v>"[^"\n]*"|'[^'\n]*'|[^\s"'#][^\n#]*?)[ \t]*(?:#[^\n]*)?$"""
+    r"""(?P=ind)-[ \t]+(?P<v>"(?!-)[^"\n]*"|'(?!-)[^'\n]*'|[^\s"'#-][^\n#]*?)[ \t]*(?:#[^\n]*)?$"""
 )
 _XML_ATTR = regex.compile(
     r"""(?i)key\s*=\s*"(?P<key>[^"]{1,60})"\s+value\s*=\s*"(?P<dq>[^"]{1,512})\""""

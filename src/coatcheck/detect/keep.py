@@ -293,11 +293,10 @@ _CERT_WINDOW = 8192  # a certificate chain's base64 is a few kilobytes
 
 
 def _in_certificate(text: str, start: int) -> bool:
-    lo = max(0, start - _CERT_WINDOW)
-    last = None
-    for last in _CERT_OPEN.finditer(text, lo, start):
-        pass
-    return last is not None and _CERT_CLOSE.search(text, last.end(), start) is None
+    opened = -1
+    for m in _CERT_OPEN.finditer(text, max(0, start - _CERT_WINDOW), start):
+        opened = m.end()
+    return opened >= 0 and _CERT_CLOSE.search(text, opened, start) is None
 
 
 # WinSCP's [SshHostKeys]: ssh-ed25519@22:host=<fingerprint>; a Slack member, bot or channel id under its key; a node
