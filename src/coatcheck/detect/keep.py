@@ -288,7 +288,8 @@ def is_public_token(text: str, start: int, end: int) -> bool:
 
 # a certificate's body: after its opener, no closer between (PEM, SAML/XML-DSig, a JWK's x5c array)
 _CERT_OPEN = re.compile(r"-----BEGIN CERTIFICATE-----|<(?:[\w-]+:)?X509Certificate>|\"x5c\"[ \t]*:[ \t]*\[")
-_CERT_CLOSE = re.compile(r"-----END CERTIFICATE-----|</(?:[\w-]+:)?X509Certificate>|\]")
+_CERT_BODY = re.compile(r"(?:[ \t]*[\"]?[A-Za-z0-9+/=]*[\"]?[ \t]*,?[ \t]*(?:\\r)?(?:\r?\n|\\n)(?![ \t]*(?:\r?\n|\\n)))*"
+                        r"[ \t]*[\"]?")
 _CERT_WINDOW = 8192  # a certificate chain's base64 is a few kilobytes
 
 
@@ -296,7 +297,8 @@ def _in_certificate(text: str, start: int) -> bool:
     opened = -1
     for m in _CERT_OPEN.finditer(text, max(0, start - _CERT_WINDOW), start):
         opened = m.end()
-    return opened >= 0 and _CERT_CLOSE.search(text, opened, start) is None
+    # only the certificate's own base64 lies between its opener and the value: an unclosed header hides no more
+    return opened >= 0 and _CERT_BODY.fullmatch(text, opened, start) is not None
 
 
 # WinSCP's [SshHostKeys]: ssh-ed25519@22:host=<fingerprint>; a Slack member, bot or channel id under its key; a node
