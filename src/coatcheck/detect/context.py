@@ -85,15 +85,15 @@ _ARGV_FLAG = regex.compile(
 )
 # fish's "set -gx NAME value" and csh's "setenv NAME value" (the value is the rest of the command)
 _SHELL_SET = regex.compile(
-    r"""(?m)(?:^|(?<=[;&|({][ \t]*))[ \t]*+(?:set(?:[ \t]++-[gxlUuS]{1,4}|[ \t]++--(?:global|export|local|universal))+"""
-    r"""|setenv)[ \t]++(?P<key>[A-Za-z_]\w{0,80})[ \t]++(?P<v>"[^"\n]*"|'[^'\n]*'|[^\s"'#;|&][^\s;|&]*)[ \t]*(?=$|[;|&#])"""
+    r"""(?m)(?:^|[;&|({])[ \t]*+(?:set(?:[ \t]++-[gxlUuS]{1,4}|[ \t]++--(?:global|export|local|universal))+"""
+    r"""|setenv)[ \t]++(?P<key>[A-Za-z_]\w{0,80})[ \t]++(?P<v>"[^"\n]*"|'[^'\n]*'|[^\s"'#;|&$(][^\s;|&]*)[ \t]*+\r?(?=$|[;|&#])"""
 )
 # a property list's entry: <key>NAME</key> then <string>value</string> (Info.plist, GoogleService-Info.plist)
 _PLIST_PAIR = regex.compile(r"<key>(?P<key>[A-Za-z_][\w.-]{0,80})</key>[ \t]*+(?:\r?\n[ \t]*+)?<string>(?P<v>[^<>\n]{1,512})</string>")
 # the same in a YAML block list: "- --password" then "- v" on the next line, at the same indent
 _YAML_ARGV_FLAG = regex.compile(
-    r"""(?m)^(?P<ind>[ \t]*)-[ \t]+(?P<q>["']?)--?(?P<key>[A-Za-z][\w-]{0,60})(?P=q)[ \t]*\n"""
-    r"""(?P=ind)-[ \t]+(?P<v>"(?!-)[^"\n]*"|'(?!-)[^'\n]*'|[^\s"'#-][^\n#]*?)[ \t]*(?:#[^\n]*)?$"""
+    r"""(?m)^(?P<ind>[ \t]*+)-[ \t]++(?P<q>["']?)--?(?P<key>[A-Za-z][\w-]{0,60})(?P=q)[ \t]*+\r?\n"""
+    r"""(?P=ind)-[ \t]++(?P<v>"(?!-)[^"\n]*"|'(?!-)[^'\n]*'|[^\s"'#-](?:[^\n#]*[^\s#])?)[ \t]*+(?:#[^\n]*)?\r?$"""
 )
 _XML_ATTR = regex.compile(
     r"""(?i)key\s*=\s*"(?P<key>[^"]{1,60})"\s+value\s*=\s*"(?P<dq>[^"]{1,512})\""""
@@ -266,9 +266,9 @@ def _password_key(key: str) -> bool:
     return any(w in low for w in credential_words("passwords")) or _PASS_PART.search(key) is not None
 
 
-# "pass" as a key's last part (DB_PASS, smtp.pass, redisPass), not inside a word (bypass, compass) nor alone (a test
-# runner's "--- PASS: TestX")
-_PASS_PART = regex.compile(r"(?<=\w)[_.-](?i:pass)$|(?<=[a-z0-9])Pass$")
+# "pass" as a key's last part (DB_PASS, smtp-pass), not inside a word (bypass, compass), an attribute (result.pass,
+# renderPass) nor alone (a test runner's "--- PASS: TestX")
+_PASS_PART = regex.compile(r"(?<=\w)[_-](?i:pass)$")
 
 
 def _reference(value: str) -> bool:

@@ -71,7 +71,8 @@ def _login_noun() -> regex.Pattern[str]:
     return regex.compile(
         # the words may name the machine: "Mon identifiant sur db-prod-01.internal est …"
         rf"(?i)(?<![\w-])(?:{det})(?:(?<=['’])|[^\S\n]+)(?:{noun})(?![\w-])"
-        rf"(?:[^\S\n]+(?:[\p{{L}}'’.-]{{1,20}}|[\p{{L}}\p{{N}}][\p{{L}}\p{{N}}_-]*(?:\.[\p{{L}}\p{{N}}_-]+)+|[\p{{L}}][\p{{L}}\p{{N}}_-]*\d[\p{{L}}\p{{N}}_-]*)){{0,4}}?"
+        # (one word each, read once: an atomic run of a word's characters, no split between alternatives)
+        rf"(?:[^\S\n]+(?>[\p{{L}}\p{{N}}'’._-]{{1,63}})(?![\p{{L}}\p{{N}}'’._-])){{0,4}}?"
         rf"(?:[^\S\n]+(?:{link})(?![\w-])[^\S\n]*:?|[^\S\n]*:)[^\S\n]*(?<![\w.-]){_VALUE}")
 
 

@@ -27,8 +27,8 @@ _MENTION = regex.compile(
     # a dotted handle (GitLab, Discord, Matrix locals) where only a handle stands: after a label's colon, in brackets
     r"|(?:(?<=:[ \t])|(?<=\())@(?P<v>[a-z][a-z0-9_-]{0,30}(?:\.[a-z][a-z0-9_-]{0,30}){1,2})(?![\w(.@/:-])"
     # or anywhere before a word when no code writes it: a hyphenated part or an initial ("@ni.fontaine-dev voici",
-    # "@kwame.o thanks"), not a decorator's dotted path ("@pytest.mark.slow")
-    r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<v>[a-z][a-z0-9_]{0,30}\.(?:[a-z][a-z0-9_]{0,30}-[a-z0-9-]{1,20}|[a-z]{1,2}))"
+    # "@kwame.o thanks"), not a decorator's dotted path ("@pytest.mark.slow") nor a domain ("@bun.sh", "@x.ai")
+    r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<v>[a-z][a-z0-9_]{0,30}\.(?:[a-z][a-z0-9_]{0,30}-[a-z0-9-]{1,20}|[a-z]))"
     r"(?=[ \t]+\p{L})")
 _SLACK_MEMBER = regex.compile(r"<@(?P<v>[UW][A-Z0-9]{8,12})(?:\|[^<>\n]{0,80})?>")
 _JIRA_MENTION = regex.compile(r"(?<![\w\])\[])\[~(?!accountid:)(?P<v>[A-Za-z0-9][\w.@+-]{0,62}[A-Za-z0-9])\]")

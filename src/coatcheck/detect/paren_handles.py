@@ -5,8 +5,10 @@
 - right after an account's noun and at most three words about it, in five languages: ``das gemeinsame Owner-Konto
   (schneiders)``, ``l'account owner condiviso (romano.f)``, ``la cuenta propietaria compartida (diegorui)``.
 
-The word in parentheses must be shaped like a login (:func:`.logins_features.is_candidate`: digits or separators, or
-a lower-case word no dictionary holds): ``(Berlin)``, ``(optional)``, ``(v2.1)`` stay. Linear in the text.
+The word in parentheses must be shaped like a login, with a digit, a dot or an underscore (or the site it is on after
+it: roles, teams and places stay), and, after an account's noun, no capital and no region (``(us-east-1)``); a noun
+that opens its line is a docstring's parameter (``user (models.User):``). It must also pass
+:func:`.logins_features.is_candidate`: ``(Berlin)``, ``(optional)``, ``(v2.1)`` stay. Linear in the text.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from .vocabulary import phrase_alternation, vocabulary_words
 DETECTOR = "paren-handle"
 # "(midnight_merge)", "(grumpyoctopus on GitHub)", "(anab auf GitLab)": the handle, then the site it is on
 _PAREN = regex.compile(r"[^\S\n]{0,2}\((?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])"
-                       r"(?:[^\S\n]+(?:on|auf|bei|su|sur|en|in)[^\S\n]+\p{Lu}[\w.-]{1,30})?\)")
+                       r"(?P<site>[^\S\n]+(?:on|auf|bei|su|sur|en|in)[^\S\n]+\p{Lu}[\w.-]{1,30})?\)")
+_LOGIN_MARK = regex.compile(r"[\d._]")
+_REGION = regex.compile(r"[a-z]{2}(?:-[a-z]+)+-\d")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_fictional_person", "is_version",
           "is_date", "is_code_word", "is_product_name")
 
@@ -51,10 +55,16 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
         m = _PAREN.match(text, p.end)
         if m is not None and not m.group("at"):
             s, e = m.span("v")
-            if _login(text, s, e):
+            # a role, a team or a place in parentheses is a word ("(intern)", "(nyc)", "(team-payments)"): a login
+            # there has a digit, a dot or an underscore, or the site it is on follows it
+            if (_LOGIN_MARK.search(text, s, e) or m.group("site")) and _login(text, s, e):
                 out.append(Span(s, e, "username", DETECTOR, 0.75))
     for m in _account().finditer(text):
         s, e = m.span("v")
-        if _login(text, s, e):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if text[line_start:m.start()].strip() == "":
+            continue  # "user (models.User): the caller" opens a docstring's line: a parameter and its type
+        if (_LOGIN_MARK.search(text, s, e) and not _REGION.fullmatch(text, s, e) and not any(c.isupper() for c in text[s:e])
+                and _login(text, s, e)):
             out.append(Span(s, e, "username", DETECTOR, 0.75))
     return out

@@ -249,6 +249,9 @@ class CredentialPhraseDetector:
 
 
 _COMMAND_END = regex.compile(r"[|;&]")
+# a program run at the start of a command: the line's start, a prompt's sign, sudo, a pipe or a list before its name
+# (searched on the line before the name, which ends the search)
+_COMMAND_START = regex.compile(r"(?m)(?:^|[$#%>❯➜»|;&`(]|\bsudo)[ \t]*+(?:\./)?[\w.-]+(?:\.exe)?[ \t]*+$")
 # a shell word: quoted, an option glued to one quoted part (-p'secret', /p:"x", --pw='x'), bare; or a separator
 _WORD = re.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*"|(?:-{1,2}[\w-]+=?|/\w+:)(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*")"""
                    r"""|[^\s'"|;&]+|[|;&]""")
@@ -333,11 +336,14 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
         two = f"{first} {plain[1][2].lower()}" if len(plain) > 1 else ""
         if first in last_after and len(plain) > 1 or two in last_after and len(plain) > 2:
             add(*plain[-1])
-    argument = spec.get("argument")  # mkpasswd PASSWORD, wpa_passphrase SSID PASSPHRASE
-    if isinstance(argument, int) and len(plain) > argument:
+    # mkpasswd PASSWORD, wpa_passphrase SSID PASSPHRASE; nmcli … password PASS: only where the program is run (a
+    # sentence about it, "mkpasswd generates hashes", gives no argument), and not where an option selects a field
+    command = _COMMAND_START.search(text, text.rfind("\n", 0, start) + 1, start) is not None
+    argument = spec.get("argument")
+    if command and isinstance(argument, int) and len(plain) > argument:
         add(*plain[argument])
-    after_word = {str(v) for v in _list(spec.get("after_word"))}  # nmcli … password PASS
-    for i, item in enumerate(plain[:-1]):
+    after_word = {str(v) for v in _list(spec.get("after_word"))}
+    for i, item in enumerate(plain[:-1] if command and not any(w[2] in ("-g", "--get-values") for w in words) else []):
         if item[2] in after_word:
             add(*plain[i + 1])
     share = spec.get("share_password")  # net use [Z:] \\host\share PASSWORD /user:…: the word after the share
@@ -381,6 +387,9 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
                 add(a + len(name) + 1, b, inline)
             elif i + 1 < len(words):
                 add(*words[i + 1])
+        elif w[-1:] in "'\"" and (glued := next((o for o in options if w.startswith(o) and w[len(o):len(o) + 1] in "'\""),
+                                               None)) is not None:
+            add(a + len(glued), b, w[len(glued):])  # sshpass -p'secret': the shell joins the option and its quoted value
         for flag in attached:
             if w.startswith(flag) and len(w) > len(flag) and w not in options:
                 add(a + len(flag), b, w[len(flag):])
@@ -413,6 +422,13 @@ def _stdin_values(text: str) -> list[Span]:
             continue  # printf VALUE: the format is the value, no argument after it is read
         spec = table[prog]
         words = args.split()
+        if prog == "sudo":  # sudo's own options only: "sudo -u postgres psql -S" gives psql its -S, not sudo
+            own: list[str] = []
+            for i, w in enumerate(words):
+                if not w.startswith("-") and not (i and words[i - 1] in ("-u", "-g", "-h", "-p", "-C", "-r", "-t")):
+                    break
+                own.append(w)
+            words = own
         flags = [str(f) for f in _list(spec.get("flags"))]
         if not any(f == "" or f in words or f.startswith("--") and any(w.startswith(f + "=") for w in words)
                    or len(f) == 2 and f[0] == "-" and f[1] != "-" and any(w.startswith("-") and not w.startswith("--")
@@ -443,7 +459,11 @@ def _config_set() -> regex.Pattern[str]:
     verbs = [str(v) for v in load_toml(data_path("cli_credentials.toml"))["config_set"]["verbs"]]
     alternation = "|".join(r"[ \t]+".join(regex.escape(w) for w in v.split()) for v in sorted(verbs, key=len, reverse=True))
     return regex.compile(rf"(?<![\w./-])[\w.-]+[ \t]+(?:{alternation})[ \t]+(?P<key>[^\s=]{{2,120}})[ \t]+"
-                         rf"(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)[ \t]*(?=$|[\n|;&#])", regex.MULTILINE)
+                         rf"(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)(?:[ \t]++--?[\w-]++(?:[ =][\w.-]++)?)*+[ \t]*+\r?"
+                         rf"(?=$|[\n|;&#])", regex.MULTILINE)
+
+
+_PUBLIC_SETTING = regex.compile(r"(?i)(?:signingkey|keyid|key_id|keyfile|key_file|keypath|key_path|account|helper)$")
 
 
 def _config_set_values(text: str) -> list[Span]:
@@ -453,9 +473,9 @@ def _config_set_values(text: str) -> list[Span]:
         return []
     out: list[Span] = []
     for m in _config_set().finditer(text):
-        key = m.group("key").rsplit(".", 1)[-1].rsplit(":", 1)[-1].lstrip("_")
-        if not is_credential_key(key):
-            continue
+        key = m.group("key").rsplit(".", 1)[-1].rsplit("/", 1)[-1].rsplit(":", 1)[-1].lstrip("_")
+        if not is_credential_key(key) or _PUBLIC_SETTING.search(key) or "@" in m.group("v"):
+            continue  # user.signingKey (a key's id), an account's address: public values
         a, b = m.span("v")
         if text[a] in "'\"":
             a, b = a + 1, b - 1
@@ -464,6 +484,13 @@ def _config_set_values(text: str) -> list[Span]:
                 and kept_by(text, a, b, _SENTENCE_KEEPS) is None):
             out.append(Span(a, b, "secret", "phrases:config-set", 0.8))
     return out
+
+
+# a code's dotted name (cfg.wifi_key_material) or an error code (0x8004005E, 80070005), not a passphrase
+_DOTTED_NAME = regex.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_HEX_CODE = regex.compile(r"(?:0x)?[0-9A-Fa-f]{8}")
+_CODE_ROOTS = frozenset({"cfg", "conf", "config", "settings", "self", "this", "os", "env", "secrets", "params", "args",
+                         "opts", "options", "creds", "wifi", "wlan", "net", "network"})
 
 
 @functools.cache
@@ -495,6 +522,8 @@ def _wifi_values(text: str) -> list[Span]:
                 e -= 1
             v = text[s:e]
             if (len(v) >= 8 and not all_plain_words([v.lower()]) and not _opens_template(v) and "://" not in v
+                    and not (_DOTTED_NAME.fullmatch(v) and v.split(".", 1)[0].lower() in _CODE_ROOTS)
+                    and not _HEX_CODE.fullmatch(v)
                     and kept_by(text, s, e, _SENTENCE_KEEPS) is None):
                 out.append(Span(s, e, "secret", "phrases:wifi", 0.8))
     return out
