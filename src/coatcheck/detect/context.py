@@ -447,14 +447,9 @@ class ContextDetector:
         if "set" not in text:
             return out
         for y in _SHELL_SET.finditer(text):
-            line = f"{y.group('key')}={y.group('v')}"
-            for m in _assignments(line):
-                if m.start("key") != 0 or not is_credential_key(m.group("key")) or (vs := _value_span(m)) is None:
-                    continue
-                span = self._check(line, m, *vs, "assign")
-                if span is not None:
-                    out.append(span.shifted(y.start("v") - len(y.group("key")) - 1))
-                break
+            span = self._assigned(f"{y.group('key')}={y.group('v')}", y.start("v") - len(y.group("key")) - 1)
+            if span is not None:
+                out.append(span)
         return out
 
     def _plist(self, text: str) -> list[Span]:
@@ -463,17 +458,22 @@ class ContextDetector:
         if "<key>" not in text:
             return out
         for y in _PLIST_PAIR.finditer(text):
-            if not is_credential_key(y.group("key")):
-                continue
-            line = f'{y.group("key")} = "{y.group("v")}"'
-            for m in _assignments(line):
-                if m.start("key") != 0 or (vs := _value_span(m)) is None:
-                    continue
-                span = self._check(line, m, *vs, "assign")
+            if is_credential_key(y.group("key")):
+                span = self._assigned(f'{y.group("key")} = "{y.group("v")}"', y.start("v") - len(y.group("key")) - 4,
+                                      named=True)
                 if span is not None:
-                    out.append(span.shifted(y.start("v") - len(y.group("key")) - 4))
-                break
+                    out.append(span)
         return out
+
+    def _assigned(self, line: str, shift: int, named: bool = False) -> Span | None:
+        """``line``, a carrier's pair rewritten as the ``NAME=value`` it means, read as the assignment at its start;
+        the span shifted by ``shift`` back into the text. ``named``: the caller found NAME a credential key."""
+        for m in _assignments(line):
+            if m.start("key") != 0 or not (named or is_credential_key(m.group("key"))) or (vs := _value_span(m)) is None:
+                continue
+            span = self._check(line, m, *vs, "assign")
+            return span.shifted(shift) if span is not None else None
+        return None
 
     def named_values(self, text: str) -> list[Span]:
         """Values of name/value pairs whose name is a credential key."""

@@ -13,6 +13,8 @@ Templates, placeholders and redacted cells (``****``, ``<hidden>``) stay.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import regex
 
 from ..spans import Span
@@ -36,6 +38,17 @@ def _line_end(text: str, pos: int) -> int:
     return len(text) if le < 0 else le
 
 
+def _rows(text: str, pos: int, row: regex.Pattern[str]) -> Iterator[regex.Match[str]]:
+    """The lines from ``pos`` on that ``row`` matches whole, up to the first it does not."""
+    while pos < len(text):
+        le = _line_end(text, pos)
+        m = row.fullmatch(text, pos, le)
+        if m is None:
+            return
+        yield m
+        pos = le + 1
+
+
 class SecretStoreDetector:
     """Finds the values in a secret manager's listings (module docstring)."""
 
@@ -47,27 +60,15 @@ class SecretStoreDetector:
         out: list[Span] = []
         if "Data" in text:
             for m in _DATA_SECTION.finditer(text):
-                pos = m.end()
-                while pos < len(text):
-                    le = _line_end(text, pos)
-                    row = _ROW.fullmatch(text, pos, le)
-                    if row is None:
-                        break  # a blank line or the next section ends the table
+                for row in _rows(text, m.end(), _ROW):  # a blank line or the next section ends the table
                     vs, ve = row.span("v")
                     self._value(text, vs, ve, out)
-                    pos = le + 1
         if "chpasswd:" in text:
             for m in _CHPASSWD.finditer(text):
-                pos = m.end()
-                while pos < len(text):
-                    le = _line_end(text, pos)
-                    row = _CHPASSWD_ROW.fullmatch(text, pos, le)
-                    if row is None or row.start() == pos and not text[pos:pos + 1].isspace():
-                        break  # the block ends where its indentation does
+                for row in _rows(text, m.end(), _CHPASSWD_ROW):  # an unindented line ends the block
                     vs, ve = row.span("v")
                     if text[vs:ve] != "RANDOM":
                         self._value(text, vs, ve, out)
-                    pos = le + 1
         if "│" in text and "VALUE" in text:
             done = 0  # the end of the last table read: its rows are never read again
             for m in _BOX_HEADER.finditer(text):
