@@ -14,12 +14,12 @@ from collections.abc import Sequence
 import numpy as np
 import regex
 
-from .._data import data_path, load_toml
 from ..errors import ConfigError
 from ..spans import Intervals, Span
 from .hashed_model import bundled_weights
 from .keep import kept_by
 from .lines import LineCache
+from .phrases import cli_credentials
 from .vocabulary import vocab_cache, word_set
 from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
                               line_tokens)
@@ -109,7 +109,7 @@ _GROUP_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:org|orgs|organi[sz]ation|bu
 @functools.cache
 def _programs() -> frozenset[str]:
     """The programs data/cli_credentials.toml knows (sshpass, ipmitool, racadm …): names of programs, no logins."""
-    return frozenset(p.lower() for p in load_toml(data_path("cli_credentials.toml"))["programs"])
+    return frozenset(p.lower() for p in cli_credentials()["programs"])
 
 
 # a long option's value right before the candidate, and the options whose value is whose (--user, --author, --as)

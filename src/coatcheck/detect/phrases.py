@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Any
 import shlex
 
 import ahocorasick
@@ -145,8 +146,22 @@ def _nouns() -> ahocorasick.Automaton:
 
 
 @functools.cache
+def cli_credentials() -> dict[str, Any]:
+    """data/cli_credentials.toml, read once: programs and their credential options, stdin readers, config setters."""
+    return load_toml(data_path("cli_credentials.toml"))
+
+
+def _password_value(text: str, a: int, b: int, shortest: int) -> bool:
+    """Whether ``text[a:b]``, given where a password goes, is one: long enough, not a variable, template, command
+    substitution or run of stars, no dotted attribute a sentence keeps."""
+    value = text[a:b]
+    return (len(value) >= shortest and not value.startswith(("$", "<", "{", "%", "`")) and set(value) != {"*"}
+            and kept_by(text, a, b, _SENTENCE_KEEPS) is None)
+
+
+@functools.cache
 def _cli() -> tuple[regex.Pattern[str] | None, dict[str, dict[str, object]]]:
-    table = load_toml(data_path("cli_credentials.toml"))["programs"]
+    table = cli_credentials()["programs"]
     names = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True) if not table[p].get("any_case"))
     # IRC services are written in any case (NickServ, nickserv)
     any_case = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True) if table[p].get("any_case"))
@@ -313,8 +328,7 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
             a, value = a + len(prefix), value[len(prefix):]
         if value in defaults:
             return  # a program's documented default (SNMP's community "public"): everyone's, no secret
-        if len(value) >= 4 and not value.startswith(("$", "<", "{", "%")) and set(value) != {"*"} \
-                and kept_by(text, a, b, _SENTENCE_KEEPS) is None:  # a dotted passphrase is no attribute here
+        if _password_value(text, a, b, 4):
             out.append(Span(a, b, "secret", "phrases:cli", 0.8))
 
     valued = {str(o) for o in _list(spec.get("takes_value"))}  # options whose next word is theirs (htpasswd -C 12)
@@ -398,7 +412,7 @@ def _cli_spans(text: str, start: int, end: int, spec: dict[str, object],
 
 @functools.cache
 def _stdin_table() -> tuple[regex.Pattern[str], dict[str, dict[str, object]]]:
-    table: dict[str, dict[str, object]] = load_toml(data_path("cli_credentials.toml"))["stdin"]
+    table: dict[str, dict[str, object]] = cli_credentials()["stdin"]
     names = "|".join(regex.escape(p) for p in sorted(table, key=len, reverse=True))
     word = r"""(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|[^\s'"|;&<>]+)"""
     # echo [-n] VALUE | [sudo [-opts]] PROGRAM ARGS; printf FORMAT VALUE | …; PROGRAM ARGS <<< VALUE
@@ -447,16 +461,14 @@ def _stdin_values(text: str) -> list[Span]:
         sep = spec.get("user_pass")
         if isinstance(sep, str) and sep in text[a:b]:
             a = text.index(sep, a, b) + 1
-        value = text[a:b]
-        if (len(value) >= 4 and not value.startswith(("$", "<", "{", "%", "`")) and set(value) != {"*"}
-                and kept_by(text, a, b, _SENTENCE_KEEPS) is None):
+        if _password_value(text, a, b, 4):
             out.append(Span(a, b, "secret", "phrases:stdin", 0.8))
     return out
 
 
 @functools.cache
 def _config_set() -> regex.Pattern[str]:
-    verbs = [str(v) for v in load_toml(data_path("cli_credentials.toml"))["config_set"]["verbs"]]
+    verbs = [str(v) for v in cli_credentials()["config_set"]["verbs"]]
     alternation = "|".join(r"[ \t]+".join(regex.escape(w) for w in v.split()) for v in sorted(verbs, key=len, reverse=True))
     return regex.compile(rf"(?<![\w./-])[\w.-]+[ \t]+(?:{alternation})[ \t]+(?P<key>[^\s=]{{2,120}})[ \t]+"
                          rf"(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)(?:[ \t]++--?[\w-]++(?:[ =][\w.-]++)?)*+[ \t]*+\r?"
@@ -479,9 +491,7 @@ def _config_set_values(text: str) -> list[Span]:
         a, b = m.span("v")
         if text[a] in "'\"":
             a, b = a + 1, b - 1
-        value = text[a:b]
-        if (len(value) >= 6 and not value.startswith(("$", "<", "{", "%", "`")) and set(value) != {"*"}
-                and kept_by(text, a, b, _SENTENCE_KEEPS) is None):
+        if _password_value(text, a, b, 6):
             out.append(Span(a, b, "secret", "phrases:config-set", 0.8))
     return out
 

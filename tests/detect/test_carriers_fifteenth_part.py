@@ -1,0 +1,35 @@
+"""Agent traffic, fifteenth part (issues 23 and 24): directory searches and key-value stores' own commands — the
+login an LDAP filter asks for, the password Redis's ``ACL SETUSER`` gives a user at the prompt; and what stays
+readable: filters with a template or a wildcard, ACL users without a password."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+
+
+def found(masker: Masker, text: str) -> dict[str, str]:
+    return {text[s.start:s.end]: s.category for s in masker.pipeline.detect(text)}
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ('ldapsearch -x -LLL -b "ou=people,dc=acme,dc=io" "(uid=tnguyen)" mail', "tnguyen", "username"),
+    ("sssd_be: search filter [(&(objectClass=posixAccount)(uid=mwojcik))]", "mwojcik", "username"),
+    ("filter=(&(objectClass=user)(sAMAccountName=okowalska))", "okowalska", "username"),
+    ("127.0.0.1:6379> ACL SETUSER ingest on >Pz4mq8Lr2w ~stream:* +xadd", "Pz4mq8Lr2w", "secret"),
+    ("redis-prod:6379> acl setuser reporting on >amber.falcon.sky allkeys +@read", "amber.falcon.sky", "secret"),
+])
+def test_directory_and_store_commands_carry_their_values(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("(uid=%s)", "%s"),
+    ('ldapsearch -x "(uid=*)" cn', "*"),
+    ("user_filter = (uid={0})", "{0}"),
+    ("127.0.0.1:6379> ACL SETUSER ingest on nopass ~stream:* +xadd", "ingest"),
+    ("127.0.0.1:6379> ACL SETUSER ingest on >${REDIS_INGEST_PASSWORD} ~*", "${REDIS_INGEST_PASSWORD}"),
+])
+def test_templates_and_passwordless_users_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
