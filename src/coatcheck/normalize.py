@@ -156,8 +156,21 @@ def _unescaped_char(m: re.Match[str]) -> Iterable[tuple[str, tuple[int, int]]]:
     return [(ch, m.span())]
 
 
+# The opening quote of a JSON string value whose text runs over lines ("output": "root:x:0:0…\nbin:x:1:1…"): its
+# first line starts at the quote, so the view starts it on a line of its own, as the tool printed it. The look-ahead
+# is bounded, so that many unclosed quotes cost linear time.
+_MULTILINE_STRING = re.compile(r'(?:(?<=[:\[,])|(?<=[:\[,] ))"(?=(?:[^"\\\n]|\\[^n\n]){0,2000}\\n)')
+_ESCAPE_OR_OPENING = re.compile(f"{_MULTILINE_STRING.pattern}|{_ESCAPE.pattern}")
+
+
+def _unescaped_or_opening(m: re.Match[str]) -> Iterable[tuple[str, tuple[int, int]]]:
+    if m.group() == '"':
+        return [('"', m.span()), ("\n", m.span())]
+    return _unescaped_char(m)
+
+
 def _unescape_once(text: str) -> tuple[str, list[tuple[int, int]]]:
-    return rewrite(text, _ESCAPE, _unescaped_char)
+    return rewrite(text, _ESCAPE_OR_OPENING, _unescaped_or_opening)
 
 
 def unescaped_view(text: str) -> UnescapedView:

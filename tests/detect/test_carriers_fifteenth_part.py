@@ -33,3 +33,31 @@ def test_directory_and_store_commands_carry_their_values(masker: Masker, text: s
 ])
 def test_templates_and_passwordless_users_stay(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # a tool's output as the first line of a JSON string reads as a line of its own
+    ('{"tool": "Bash", "output": "kfowler:1104:aad3b435b51404eeaad3b435b51404ee:64f12cddaa88057e06a81b54e73b949b:::\\n'
+     'svc_backup:1105:aad3b435b51404eeaad3b435b51404ee:8846f7eaee8fb117ad06bdd830b7586c:::\\n"}',
+     "64f12cddaa88057e06a81b54e73b949b", "secret"),
+    ('{"type": "tool_result", "content": "127.0.0.1:6379> AUTH default Gazza.Ladra\\nOK\\n"}', "Gazza.Ladra", "secret"),
+    ('{"type": "tool_result", "content": "user cache-ro on >tern.heron.42 ~cache:* +get\\nuser default on nopass"}',
+     "tern.heron.42", "secret"),
+])
+def test_the_first_line_of_a_json_string_is_a_line(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+def test_a_listing_of_bindings_names_groups_not_logins(masker: Masker) -> None:
+    text = ("NAMESPACE    NAME                 ROLE                  AGE    USERS                      GROUPS\n"
+            "billing      edit-billing-devs    ClusterRole/edit      292d   oidc:melnycta              devs\n"
+            "monitoring   prometheus-k8s       Role/prometheus-k8s   412d                              ops\n")
+    spans = found(masker, text)
+    assert "edit-billing-devs" not in spans and "prometheus-k8s" not in spans
+
+
+def test_a_listing_of_accounts_still_names_logins(masker: Masker) -> None:
+    text = ("NAME        ENABLED  CAPABILITIES\n"
+            "admin       true     login\n"
+            "tkowalczyk  true     apiKey, login\n")
+    assert found(masker, text).get("tkowalczyk") == "username"

@@ -225,7 +225,9 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
     people_table = any(c in ("email", "phone", "address", "username") for c in cats.values()) or any(
         cat == "person" and names[k] not in word_set("names", "name_columns") for k, cat in cats.items())
     mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
-    accounts = any(n in word_set("names", "account_listing") for n in names)
+    # a listing of groups or bindings (kubectl's role bindings: NAME, USERS, GROUPS) names groups in its name column
+    accounts = (any(n in word_set("names", "account_listing") for n in names)
+                and not any(n in word_set("names", "group_listing") for n in names))
     for k, cat in cats.items():
         if cat == "person" and accounts and names[k] in word_set("names", "name_columns"):
             mapped[k] = ("username", _CELL_CHECKS.get("username", _has_alnum))  # Get-LocalUser's Name, argocd's NAME
