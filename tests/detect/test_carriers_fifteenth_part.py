@@ -61,3 +61,35 @@ def test_a_listing_of_accounts_still_names_logins(masker: Masker) -> None:
             "admin       true     login\n"
             "tkowalczyk  true     apiKey, login\n")
     assert found(masker, text).get("tkowalczyk") == "username"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("┌──(mrozalski㉿ws-kali)-[~/engagements/acme]\n└─$ whoami", "mrozalski"),
+    ("tkaczmarek@DESKTOP-7Q2LK MINGW64 ~/src/billing (main)\n$ git pull", "tkaczmarek"),
+    ("$ getent group developers\ndevelopers:x:1007:akowalski,bnguyen,chrisp", "bnguyen"),
+    ("$ getent group developers\ndevelopers:x:1007:akowalski,bnguyen,chrisp", "chrisp"),
+    ("Thanks @jan.kowalski for the review", "jan.kowalski"),
+    ("ping @j.wisniewska when the build is green", "j.wisniewska"),
+])
+def test_prompts_groups_and_dotted_mentions_name_logins(masker: Masker, text: str, value: str) -> None:
+    masked = masker.mask(text).text
+    assert value not in masked
+
+
+@pytest.mark.parametrize("text,value", [
+    ("┌──(kali㉿kali)-[~/htb]\n└─$ nmap -sV 10.10.11.5", "kali"),
+    ("docker:x:998:ubuntu,jenkins", "jenkins"),
+    ("@mark.parametrize('x', [1, 2])", "mark.parametrize"),
+    ("see @max.retries in the settings", "max.retries"),
+    ("Il login è scaduto, effettua di nuovo l'accesso.", "scaduto"),
+    ("El usuario es obligatorio", "obligatorio"),
+    ("Der Benutzername ist bereits vergeben", "bereits"),
+    ("my username is already taken", "already"),
+])
+def test_default_users_decorators_and_states_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+def test_psexec64_takes_its_password_like_psexec(masker: Masker) -> None:
+    text = "PsExec64.exe \\\\ws-042 -u CORP\\adm_piotr -p Gazza.Ladra cmd.exe"
+    assert found(masker, text).get("Gazza.Ladra") == "secret"

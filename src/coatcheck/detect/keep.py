@@ -695,6 +695,12 @@ def is_product_name(text: str, start: int, end: int) -> bool:
     return vocabulary.is_product(text[start:end])
 
 
+def is_said_of_a_credential(text: str, start: int, end: int) -> bool:
+    """A word that says something about a login or a password ("il login è scaduto", "the username is already taken",
+    "der Benutzername ist bereits vergeben"), not its value: data/vocab/credentials.toml [phrase_not_values]."""
+    return text[start:end].lower() in vocabulary.credential_words("phrase_not_values")
+
+
 def is_code_word(text: str, start: int, end: int) -> bool:
     """Type names and code words (``string``, ``self``, ``None`` …) from keep/code_words.txt."""
     return text[start:end].lower() in word_list("code_words")
@@ -1222,6 +1228,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_service_username,
         is_product_name,
         is_code_word,
+        is_said_of_a_credential,
         is_url_authority,
         is_code_variable,
         is_prose_word,

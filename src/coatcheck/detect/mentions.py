@@ -29,7 +29,9 @@ _MENTION = regex.compile(
     # or anywhere before a word when no code writes it: a hyphenated part or an initial ("@ni.fontaine-dev voici",
     # "@kwame.o thanks"), not a decorator's dotted path ("@pytest.mark.slow") nor a domain ("@bun.sh", "@x.ai")
     r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<v>[a-z][a-z0-9_]{0,30}\.(?:[a-z][a-z0-9_]{0,30}-[a-z0-9-]{1,20}|[a-z]))"
-    r"(?=[ \t]+\p{L})")
+    r"(?=[ \t]+\p{L})"
+    # or first.last anywhere in a sentence, when the gazetteers know both parts as a name ("thanks @jan.kowalski for")
+    r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<dn>(?P<first>[a-z][a-z'-]{0,30})\.(?P<last>[a-z][a-z'-]{1,30}))(?![\w(.@/:=-])")
 _SLACK_MEMBER = regex.compile(r"<@(?P<v>[UW][A-Z0-9]{8,12})(?:\|[^<>\n]{0,80})?>")
 _JIRA_MENTION = regex.compile(r"(?<![\w\])\[])\[~(?!accountid:)(?P<v>[A-Za-z0-9][\w.@+-]{0,62}[A-Za-z0-9])\]")
 _SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+[\w\[\]`.]+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
@@ -98,6 +100,16 @@ class MentionDetector:
         seen: dict[int, bool] = {}
         lines = newline_offsets(text)
         for m in _MENTION.finditer(text):
+            if m["dn"] is not None:
+                last = m["last"]
+                if not (len(m["first"]) == 1 or m["first"] in word_list("first_names_lower")) or not (
+                        last in word_list("last_names_lower")
+                        or len(last) >= 4 and last not in owned and last not in word_list("prose_words")):
+                    continue  # a decorator's path (@mark.parametrize), a domain (@anna.io, @max.shop)
+                s, e = m.span("dn")
+                if kept_by(text, s, e, _KEEPS) is None and not _code_line(text, m.start(), e, lines, seen):
+                    out.append(Span(s, e, "username", self.name, 0.8))
+                continue
             s, e = m.span("v")
             word = m["v"]
             low = word.lower()
