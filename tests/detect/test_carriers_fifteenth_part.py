@@ -93,3 +93,63 @@ def test_default_users_decorators_and_states_stay(masker: Masker, text: str, val
 def test_psexec64_takes_its_password_like_psexec(masker: Masker) -> None:
     text = "PsExec64.exe \\\\ws-042 -u CORP\\adm_piotr -p Gazza.Ladra cmd.exe"
     assert found(masker, text).get("Gazza.Ladra") == "secret"
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # research computing: schedulers, quotas, copies to a cluster
+    ("   UserId=dtrinh(51234) GroupId=hpc-users(5000) MCS_label=N/A", "dtrinh", "username"),
+    ("Disk quotas for user lschmidt (uid 53067):", "lschmidt", "username"),
+    ("Disk quotas for usr twagner91 (uid 23106):", "twagner91", "username"),
+    ("rsync -avz results/ krugerl@transfer.hpc.internal:/scratch/krugerl/results/", "krugerl", "username"),
+    ("sftp -P 22 krüger34@151.181.47.94", "krüger34", "username"),
+    # mail servers and clients
+    ("[smtp.gmail.com]:587 m.ferrante@gmail.com:wqkz mfpt xrla bnoe", "wqkz mfpt xrla bnoe", "secret"),
+    ('poll imap.gmx.net protocol IMAP user "hkrueger" password "Tz7m#Lp2qW"', "hkrueger", "username"),
+    ("anna@mail.example:{SHA512-CRYPT}$6$BYgD7GHOdUpgAb05$v9URE8UdDDTM5K5xpluJvPmEVo3GRQd8kUzTT7YbnUpiEC:5702:5615::/var",
+     "{SHA512-CRYPT}$6$BYgD7GHOdUpgAb05$v9URE8UdDDTM5K5xpluJvPmEVo3GRQd8kUzTT7YbnUpiEC", "secret"),
+    ("bob.l:{PLAIN}tern.heron.42:1001:1001::/home/bob.l", "{PLAIN}tern.heron.42", "secret"),
+    # directories, invitations, data tools, CI
+    ("PS C:\\> Get-ADUser -Identity moreauan -Properties EmployeeID,mail", "moreauan", "username"),
+    ("ORGANIZER;CN=Iñigo Martínez:mailto:imartinez@uni-mitte.example", "Iñigo Martínez", "person"),
+    ('{"username":"jorg29","key":"c44d7c3494f4360041e1ab2f7d0fe7ce"}', "c44d7c3494f4360041e1ab2f7d0fe7ce", "secret"),
+    ("2025-04-14T06:02:26Z Triggered by @pixel.heron · run 8477624959", "pixel.heron", "username"),
+    ("[03:08] snystrom: can someone rotate the key", "snystrom", "username"),
+    ("Il collega Kenji Watanabe (kenjiwat) mi ha passato questo", "kenjiwat", "username"),
+    # localised sign-in logs, logins with a qualifier and an adverb
+    ("2025-12-03T20:30:17Z INFO [auth] Sitzung geöffnet für c.chevalier via Keycloak", "c.chevalier", "username"),
+    ("WARN inicio de sesión fallido para jgarrido84", "jgarrido84", "username"),
+    ("tra l'altro il mio login VPN è ancora p.fern81", "p.fern81", "username"),
+    ("btw my VPN login is still tdavis30, not the new one", "tdavis30", "username"),
+    ("the WiFi password is still Xk8#mq2Lp9 for guests", "Xk8#mq2Lp9", "secret"),
+    # labels written as identifiers, in HTML cells, before a bracket
+    ("<patient>\n  <national_id>30495862572</national_id>\n</patient>", "30495862572", "national_id"),
+    ("<tr><th>Passport (travel desk)</th><td>584897982</td></tr>", "584897982", "passport"),
+    ("<tr><th>Badge</th><td>B-59924</td></tr>", "B-59924", "account"),
+    ("<tr><th>Password</th><td>Xk8#mq2Lp</td></tr>", "Xk8#mq2Lp", "secret"),
+    ("Votre matricule (M856975) reste inchangé.", "M856975", "account"),
+    ("Customer Jonas Krüger (customer no. 22326562, policy VN 4368740) reports", "VN 4368740", "account"),
+])
+def test_research_mail_directory_and_label_carriers(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("sshd[49102]: Connection closed by authenticating user ndo 203.0.113.9 port 52144", "authenticating"),
+    ("Triggered by schedule", "schedule"),
+    ("    [0] https://stackoverflow.com/questions/56226133/", "//stackoverflow.com/questions/56226133/"),
+    ("cd /scratch/tmp && ls /scratch/data", "tmp"),
+    ("cd /scratch/tmp && ls /scratch/data", "data"),
+    ("machine api.wandb.ai\n  login user\n  password 3f9d2a7c1b6e4f8a0d5c9b3e7f1a2d6c8b4e0f9a", "passwo"),
+    ("Disk quotas for group hpc-users (gid 5000):", "hpc-users"),
+    ("   UserId=slurm(64030) GroupId=slurm(64030)", "slurm"),
+    ("Get-ADUser -Identity $user -Properties *", "$user"),
+    ("see the policy (v2) and the customer (see above)", "v2"),
+])
+def test_what_these_carriers_leave_readable(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+def test_an_email_shaped_copy_target_is_a_login_and_its_host(masker: Masker) -> None:
+    text = "scp f.tar jdoe42@host.uni.edu:backups/f.tar"
+    spans = found(masker, text)
+    assert spans.get("jdoe42") == "username" and "jdoe42@host.uni.edu" not in spans

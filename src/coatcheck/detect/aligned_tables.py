@@ -103,7 +103,8 @@ def _subject_users(text: str, rows: list[tuple[int, str]], cols: list[tuple[int,
 def _table_like(words: list[str], cats: dict[int, str], ruled: bool) -> bool:
     """Enough to read a line as a table's header: two personal columns, a rule or a type row under it, or three
     columns or more one of which is named as code names things (customer_id, ReisepassNr)."""
-    return (len(cats) >= 2 or ruled
+    # two words of one category ("login user" in a .netrc) are a label and its value, no header
+    return (len(cats) >= 2 and (len(words) >= 3 or len(set(cats.values())) >= 2) or ruled
             or len(words) >= 3 and any("_" in w or (w[:1].isupper() and any(c.isupper() for c in w[1:])) for w in words))
 
 

@@ -78,6 +78,9 @@ _FLAG = regex.compile(
     (?:"(?P<dq>(?:[^"\\\n]|\\.){1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"'`-][^\s"'`]{0,511}))"""
 )
 _XML = regex.compile(r"<(?P<key>[\w:.-]{1,60})>(?P<bare>[^<>\n]{1,512})</(?P=key)>")
+# an HTML table's label cell and its value's cell: <th>Password</th><td>v</td>, <dt>API key</dt><dd>v</dd>
+_HTML_CELLS = regex.compile(r"<(?P<kt>th|td|dt)(?:[ \t][^<>\n]{0,80})?>[ \t]*(?P<key>[\w][\w .:()-]{0,58}[\w):])[ \t]*"
+                            r"</(?P=kt)>[ \t]*<(?:td|dd)(?:[ \t][^<>\n]{0,80})?>(?P<bare>[^<>\n]{1,512})</(?:td|dd)>")
 # an argument vector's option and its value as two items: CMD ["app", "--db-password", "v"], ['--token', 'v'],
 # args: ["--password", "v"] (read as "--db-password v" would be on a command line)
 _ARGV_FLAG = regex.compile(
@@ -370,6 +373,8 @@ class ContextDetector:
         if "-" in line and ("\"" in line or "'" in line):
             found += [(m, "flag") for m in _ARGV_FLAG.finditer(line)]
         found += [(m, "xml") for m in _XML.finditer(line)]
+        if "</t" in line or "</dt" in line:
+            found += [(m, "xml") for m in _HTML_CELLS.finditer(line)]
         found += [(m, "xml") for m in _XML_ATTR.finditer(line)]
         found += [(m, "pair") for m in _CALL_PAIR.finditer(line)]
         found += [(m, "spaced") for m in _SPACED.finditer(line)]

@@ -8,7 +8,7 @@ grammar):
 - ``.env``/shell/``export``/``docker -e KEY=…``/``env`` output, Makefile ``?=``/``::=``/``:=``, PHP ``.=``
 - YAML ``key: v``, JSON ``"key": "v"`` (also with escaped quotes inside a JSON string), TOML/INI ``key = v``
 - Go ``:=``, Perl/PHP/Ruby ``=>``, R ``<-``
-- XML elements ``<key>v</key>`` and .NET ``<add key="K" value="v"/>``
+- XML elements ``<key>v</key>`` and .NET ``<add key="K" value="v"/>``; HTML label cells ``<th>Key</th><td>v``
 - call pairs ``setProperty("key", "v")``, ``os.environ.setdefault("KEY", "v")``
 - labelled fields ``Key: v``, ``Key no. v``, ``Key #v``
 - with ``loose=True`` also whitespace only (Gradle ``password 'v'``, ``.netrc``, prose ``customer 0011…``):
@@ -41,6 +41,8 @@ _SEPARATOR = (
     rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*(?=\\{{0,3}}[\"']|\d)"  # "key", "v" (a call's quoted arguments; in { kind: 'user', key: …} no pair)
     rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
     rf"|>"  # <key>v
+    # an HTML table's or a definition list's label cell, then its value's: <th>Passport (travel desk)</th><td>v
+    rf"|{_HS}*(?:\([^()<>\n]{{1,40}}\){_HS}*)?:?{_HS}*</(?:th|td|dt)>{_HS}*<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
     # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")
     rf"|{_HS}*(?:(?:n[o°º]|nr|num)(?:\.|(?![A-Za-z]))|number|\#){_HS}*[:=]?{_HS}*"
     r")"

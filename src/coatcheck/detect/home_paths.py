@@ -98,6 +98,12 @@ def _load() -> tuple[list[_Compiled], regex.Pattern[str], dict[str, Any]]:
     return compiled, tilde_re, data.get("examples", {})
 
 
+@cache
+def _shared_folders() -> frozenset[str]:
+    """Folders under a home root that no user owns (data/home_paths.toml ``shared_folders``)."""
+    return frozenset(str(f).lower() for f in load_toml(data_path("home_paths.toml")).get("shared_folders", ()))
+
+
 def examples() -> dict[str, list[str]]:
     """The positive and negative examples of data/home_paths.toml (a parametrised test runs them)."""
     return _load()[2]
@@ -116,6 +122,7 @@ class HomePathDetector:
 
     def detect(self, text: str) -> list[Span]:
         compiled, tilde, _ = _load()
+        shared = _shared_folders()
         out: list[Span] = []
         names: set[str] = set()
         slugs: list[tuple[int, int]] = []
@@ -125,7 +132,7 @@ class HomePathDetector:
                 if c.encoding.slug:
                     slugs.append((s, e))
                     continue
-                if kept_by(text, s, e, _KEEPS) is None:
+                if text[s:e].lower() not in shared and kept_by(text, s, e, _KEEPS) is None:
                     names.add(text[s:e])
                     out.append(Span(s, e, "username", f"{HOME_PATH_DETECTOR}:{c.encoding.id}", 0.9))
         for m in tilde.finditer(text):

@@ -5,9 +5,10 @@
 - right after an account's noun and at most three words about it, in five languages: ``das gemeinsame Owner-Konto
   (schneiders)``, ``l'account owner condiviso (romano.f)``, ``la cuenta propietaria compartida (diegorui)``.
 
-The word in parentheses must be shaped like a login, with a digit, a dot or an underscore (or the site it is on after
-it: roles, teams and places stay), and, after an account's noun, no capital and no region (``(us-east-1)``); a noun
-that opens its line is a docstring's parameter (``user (models.User):``). It must also pass
+The word in parentheses must be shaped like a login, with a digit, a dot or an underscore, or made from the name
+before it (``Kenji Watanabe (kenjiwat)``), or have the site it is on after it: roles, teams and places stay; and,
+after an account's noun, no capital and no region (``(us-east-1)``); a noun that opens its line is a docstring's
+parameter (``user (models.User):``). It must also pass
 :func:`.logins_features.is_candidate`: ``(Berlin)``, ``(optional)``, ``(v2.1)`` stay. Linear in the text.
 """
 
@@ -40,6 +41,17 @@ def _account() -> regex.Pattern[str]:
                          r"[^\S\n]{1,2}\((?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])\)")  # prose: a blank before "("
 
 
+def _made_from(word: str, name: str) -> bool:
+    """Whether ``word`` starts the way people make a handle of ``name``: three letters or more of a first or last
+    name, or an initial then three of the last ("Kenji Watanabe (kenjiwat)", "Ana Souza (asouza)")."""
+    parts = [p.lower() for p in regex.findall(r"\p{L}+", name) if len(p) >= 2]
+    low = word.lower()
+    if len(parts) < 2 or len(low) < 4:
+        return False
+    first, last = parts[0], parts[-1]
+    return any(low.startswith(p[:3]) for p in (first, last)) or low.startswith(first[0] + last[:3])
+
+
 def _login(text: str, s: int, e: int) -> bool:
     return is_candidate(text[s:e]) and kept_by(text, s, e, _KEEPS) is None
 
@@ -57,7 +69,8 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
             s, e = m.span("v")
             # a role, a team or a place in parentheses is a word ("(intern)", "(nyc)", "(team-payments)"): a login
             # there has a digit, a dot or an underscore, or the site it is on follows it
-            if (_LOGIN_MARK.search(text, s, e) or m.group("site")) and _login(text, s, e):
+            if (_LOGIN_MARK.search(text, s, e) or m.group("site") or _made_from(text[s:e], text[p.start:p.end])) \
+                    and _login(text, s, e):
                 out.append(Span(s, e, "username", DETECTOR, 0.75))
     for m in _account().finditer(text):
         s, e = m.span("v")

@@ -115,6 +115,10 @@ class Rule(BaseModel):
                 key = f"(?:{key}|{composed})"
                 self.keywords.extend(k for k in composed_keywords(self.labels) if k not in own)
         assert key is not None  # exactly one of key and labels, checked above
+        # a label matches with "_", "-", "." or nothing for its blanks (national_id, Social-Security-Number,
+        # customerno): so must its keywords, or the prefilter never lets the rule look
+        self.keywords.extend(v for k in list(self.keywords) if " " in k
+                             for v in (k.replace(" ", j) for j in ("_", "-", ".", "")) if v not in self.keywords)
         self.pattern = assignment(key, self.value, tail=self.tail, prefix=self.prefix, loose=self.loose,
                                   brackets=self.brackets, case_insensitive_value=self.ignore_case)
         self.group = "v"
