@@ -153,3 +153,39 @@ def test_an_email_shaped_copy_target_is_a_login_and_its_host(masker: Masker) -> 
     text = "scp f.tar jdoe42@host.uni.edu:backups/f.tar"
     spans = found(masker, text)
     assert spans.get("jdoe42") == "username" and "jdoe42@host.uni.edu" not in spans
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("OWNER          BATCH_NAME    SUBMITTED   DONE   RUN    IDLE  TOTAL JOB_IDS\n"
+     "gcolombo       ID: 3361   2/1 14:38      _      2      _      1 9285.0\n", "gcolombo", "username"),
+    ("username,firstname,lastname,email,idnumber,department\n"
+     "e.arslan,Elif,Arslan,elif.arslan@example.net,202454057,Biologie\n", "202454057", "account"),
+    ('keys = {\n  api = "27e814a2c5218564d2c050cb35d0a10f"\n  app = "b93e3bd89113f7a40a5458c461a70b4349b0540c"\n}',
+     "b93e3bd89113f7a40a5458c461a70b4349b0540c", "secret"),
+    ("secrets:\n  stripe: Xk8mq2Lp9wZ\n  db: Zq8pLm3rTw4\nother: 1", "Zq8pLm3rTw4", "secret"),
+    ("LOG:  statement: CREATE ROLE siobhanmcc_ro LOGIN PASSWORD 'md5be4f'", "siobhanmcc_ro", "username"),
+    ("snowflake_default=snowflake://SHARMA:S%2A%23tj65Z%25ML@/PUBLIC?account=ab77785", "SHARMA", "username"),
+    ('session.findById("wnd[0]/usr/txtRSYST-BNAME").text = "WEBER"', "WEBER", "username"),
+    ('session.findById("wnd[0]/usr/pwdRSYST-BCODE").text = "ww4=XYLVFH"', "ww4=XYLVFH", "secret"),
+    ("xssun5hsct089wp0expcbjuftv: adebayo.temitope (tadebayo@lumen-insurance.eu)", "adebayo.temitope", "username"),
+    ("        Nick       = rusty.raven\n        AltNick    = rusty.raven_", "rusty.raven_", "username"),
+    ("[23:21] silentkernel: +1 (thanks for the fix)", "silentkernel", "username"),
+])
+def test_listings_maps_and_scripts(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("repo,owner,stars\napi,platform-team,12\n", "platform-team"),
+    ('keys = {\n  region = "eu-west-1"\n  enabled = true\n}', "eu-west-1"),
+    ("[pypi]\nusername = __token__", "token__"),
+    ("DB_USER=lager_app", "lager_app"),
+    ("arn:aws:iam::194395212023:user/svc-terraform", "svc-terraform"),
+    ("CREATE ROLE orders_ro LOGIN;", "orders_ro"),
+    ("slurm        91356  7.0  5.7  7460595  671120 ?        Ss   Mar31   59:13 /usr/sbin/slurmctld -D", "Ss   Mar31"),
+    ("2025-07-26 13:10:24 1t2yEj-00seMT-NU <= rocio.r@fondazione.example H=(mx) [10.0.0.1]", "1t2yEj-00seMT-NU"),
+    ("contact support-team (help@acme.example)", "support-team"),
+    ("[10:01] error: +5 retries left", "error"),
+])
+def test_teams_settings_placeholders_and_ids_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)

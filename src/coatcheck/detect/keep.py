@@ -19,6 +19,7 @@ from .entropy import shannon_entropy
 from .lines import newline_offsets
 from .validators import iban as _iban
 from .validators import name_like as _name_like
+from .validators import made_from_name as _made_from_name
 from .validators import service_account as _service_account
 from . import vocabulary
 
@@ -272,18 +273,25 @@ def is_public_token(text: str, start: int, end: int) -> bool:
     members (``"n"``, ``"e"``, ``"x"``, ``"y"``, ``"x5t"`` of an object with ``"kty"``), a Content-Security-Policy
     nonce (``script-src 'nonce-…'``, ``<script nonce="…">``), a certificate's body (PEM, SAML's X509Certificate,
     a JWK's x5c), a host key's fingerprint as WinSCP stores it, a Slack member or channel id, a managed cluster's node
-    name (``aks-nodepool1-…-vmss000007``, ``gke-…``). Only the unnamed-token detectors ask: a provider's key placed
+    name (``aks-nodepool1-…-vmss000007``, ``gke-…``), an Exim message id in its log line. Only the unnamed-token detectors ask: a provider's key placed
     there stays that provider rule's."""
     if text.startswith("nonce-", start):
         return _CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None
     value = text[start:end]
     if _NODE_NAME.fullmatch(value) or _SLACK_ID.fullmatch(value) and _SLACK_ID_KEY.search(text, max(0, start - 40), start):
         return True
+    if _EXIM_ID.fullmatch(value) and _EXIM_EVENT.match(text, end) is not None:
+        return True
     ls = text.rfind("\n", 0, start) + 1
     if _HOST_KEY_ENTRY.match(text, ls, start) is not None and text[start - 1:start] == "=":
         return True
     return (_CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None or _in_jwk(text, start, end)
             or _in_certificate(text, start))
+
+
+# an Exim message id (old 6-6-2 and new 6-11-4 forms) before the event its main log writes (<= => -> ** == Completed)
+_EXIM_ID = re.compile(r"[0-9A-Za-z]{6}-[0-9A-Za-z]{6}(?:[0-9A-Za-z]{5})?-[0-9A-Za-z]{2}(?:[0-9A-Za-z]{2})?")
+_EXIM_EVENT = re.compile(r"[ \t]+(?:<=|=>|->|\*>|\*\*|==|Completed|Frozen|Message is frozen|SMTP error|H=|U=)")
 
 
 # a certificate's body: after its opener, no closer between (PEM, SAML/XML-DSig, a JWK's x5c array)
@@ -1149,7 +1157,7 @@ def is_service_role(text: str, start: int, end: int) -> bool:
     roles = word_list("service_roles")
     if not any(p in roles for p in parts):
         return False
-    return not any(p not in roles and _name_like(p) for p in parts)
+    return not any(p not in roles and (_name_like(p) or _made_from_name(p)) for p in parts)
 
 
 @cache

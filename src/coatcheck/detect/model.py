@@ -221,6 +221,10 @@ def _house_number(value: str) -> bool:
     return any(c.isdigit() for c in _LONG_NUMBER.sub(" ", _HEX_ID.sub(" ", value)))
 
 
+# a table's cells (three blanks in a row) or a process table's start stamp ("Ss   Mar31"): no address
+_CELLS_OR_STAMP = regex.compile(r"[ \t]{3}|\t|(?i:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\d{1,2}\b)")
+
+
 def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None:
     """Precision filters after decoding: whole words only; no product or placeholder names; person spans trimmed of
     leading articles and trailing lower-case words or company suffixes, and a one-word person must be a known first
@@ -237,7 +241,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         value = text[start:end]
         ok = (_house_number(value) and _STREET_WORD.search(value) is not None and len(value) <= 120
               and not any(c in value for c in "@+#|\\\n") and not date_ranges(value)
-              and _number_label().search(value) is None)
+              and _number_label().search(value) is None and _CELLS_OR_STAMP.search(value) is None)
         return (start, end) if ok else None
     words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
     common = word_list("common_words")

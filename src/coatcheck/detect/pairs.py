@@ -56,6 +56,17 @@ _HCL = regex.compile(
     r"""(?m)^[ \t]*variable[ \t]+"(?P<k>[\w.-]{1,60})"[ \t]*\{[ \t]*\r?\n(?:[ \t][^\n]*\r?\n){0,8}?"""
     r'[ \t]+default[ \t]*=[ \t]*"(?P<v>(?:[^"\\\n]|\\.){1,200})"')
 _KEY_SPACES = regex.compile(r"[ \t]+")
+# a map named for what all its values are (Terraform's keys = { api = "…" }, YAML's secrets: / db: …): each child is
+# read as that name's value, whatever the child's own name (api, app, stripe, db)
+_MAP_NAMES = {"secrets": "secret", "passwords": "password", "tokens": "token", "credentials": "password",
+              "keys": "api_key", "api_keys": "api_key", "apikeys": "api_key", "access_keys": "access_key",
+              "private_keys": "private_key", "auth_tokens": "auth_token"}
+_MAP_OPEN = regex.compile(
+    r"(?mi)^(?P<ind>[ \t]*)(?P<k>" + "|".join(sorted(_MAP_NAMES, key=len, reverse=True)) + r")"
+    r"(?:[ \t]*=[ \t]*\{|:)[ \t]*(?:#[^\n]*)?\r?$")
+_MAP_CHILD = regex.compile(
+    r"""(?P<ind>[ \t]+)["']?[A-Za-z_][\w.-]{0,59}["']?[ \t]*(?:=|:)[ \t]*"""
+    r"""(?:"(?P<v>(?:[^"\\\n]|\\.){1,200})"|'(?P<v>[^'\n]{1,200})'|(?P<v>[^\s"'#{\[][^\s#]{0,199}))[ \t]*,?[ \t]*(?:#[^\n]*)?\r?$""")
 
 
 class PairDetector:
@@ -70,7 +81,8 @@ class PairDetector:
 
     def detect(self, text: str) -> list[Span]:
         """The sensitive values of ``text``'s pair records."""
-        if not any(w in text for w in ("value", "Value", "VALUE", "val", "default", "Default")):
+        if not any(w in text for w in ("value", "Value", "VALUE", "val", "default", "Default", "keys", "secrets",
+                                        "tokens", "passwords", "credentials", "KEYS", "SECRETS")):
             return []
         out: list[Span] = []
         for key, vs, ve in self._pairs(text):
@@ -94,3 +106,26 @@ class PairDetector:
         for pattern in (_XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL, _XML_NESTED):
             for m in pattern.finditer(text):
                 yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")
+        yield from _map_children(text)
+
+
+def _map_children(text: str) -> Iterator[tuple[str, int, int]]:
+    """(the map's label, value start, value end) of each child of a map named for credentials, as long as the
+    children stay indented deeper than the map's own line (at most 50 of them)."""
+    for m in _MAP_OPEN.finditer(text):
+        label = _MAP_NAMES[m["k"].lower()]
+        pos = m.end() + 1
+        for _ in range(50):
+            if pos >= len(text):
+                break
+            line_end = text.find("\n", pos)
+            line_end = len(text) if line_end < 0 else line_end
+            child = _MAP_CHILD.fullmatch(text, pos, line_end)
+            if child is None or len(child["ind"]) <= len(m["ind"]):
+                break
+            value = child["v"]
+            # "keys" also names a map's settings (region, enabled): there only a value shaped like a key is one
+            if m["k"].lower() != "keys" or (len(value) >= 16 and regex.search(r"\d", value) and regex.search(r"[A-Za-z]", value)
+                                            and regex.fullmatch(r"[\w+/=.-]+", value) and not regex.search(r"[a-z]-[a-z]", value)):
+                yield label, *child.span("v")
+            pos = line_end + 1

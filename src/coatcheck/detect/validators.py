@@ -503,11 +503,25 @@ def service_account(value: str) -> bool:
     words = word_set("handles", "service_account_parts")
     if parts[0] not in words and parts[-1] not in words:
         return False
-    firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
+    return not any(personal_part(p) for p in parts if p not in words)
 
-    def personal(p: str) -> bool:  # a name, or a login made of one: jsmith, smithj, kwagner
-        return p in firsts or initial_and_surname(p) or (len(p) > 4 and p[:-1] in lasts)
-    return not any(personal(p) for p in parts if p not in words)
+
+def personal_part(part: str) -> bool:
+    """A part of a joined login that names a person: a name, or a login made of one (jsmith, smithj, kwagner,
+    siobhanmcc, jdoe42)."""
+    firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
+    return part in firsts or (len(part) > 4 and part[:-1] in lasts) or made_from_name(part)
+
+
+def made_from_name(part: str) -> bool:
+    """A login made of a name the way people make them, with the digits they add: an initial and a surname
+    (``jsmith``, ``jdoe42``), or a first name of six letters or more and an initial or two of the surname
+    (``siobhanmcc``)."""
+    p = part.rstrip("0123456789")
+    if len(p) < 3:
+        return False
+    firsts = word_list("first_names_lower")
+    return initial_and_surname(p) or any(p[:k] in firsts for k in range(max(6, len(p) - 4), len(p) - 1))
 
 
 def login_word(value: str) -> bool:
