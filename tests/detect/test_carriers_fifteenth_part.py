@@ -156,8 +156,8 @@ def test_an_email_shaped_copy_target_is_a_login_and_its_host(masker: Masker) -> 
 
 
 @pytest.mark.parametrize("text,value,category", [
-    ("OWNER          BATCH_NAME    SUBMITTED   DONE   RUN    IDLE  TOTAL JOB_IDS\n"
-     "gcolombo       ID: 3361   2/1 14:38      _      2      _      1 9285.0\n", "gcolombo", "username"),
+    ("SUBMITTER      JOB      STATE\ngcolombo       3361     RUNNING\n", "gcolombo", "username"),
+    ("matricola;nominativo;codice_fiscale\n74285;Colombo, Stefano;CLMSFN81E67L219M\n", "Colombo, Stefano", "person"),
     ("username,firstname,lastname,email,idnumber,department\n"
      "e.arslan,Elif,Arslan,elif.arslan@example.net,202454057,Biologie\n", "202454057", "account"),
     ('keys = {\n  api = "27e814a2c5218564d2c050cb35d0a10f"\n  app = "b93e3bd89113f7a40a5458c461a70b4349b0540c"\n}',
@@ -189,3 +189,8 @@ def test_listings_maps_and_scripts(masker: Masker, text: str, value: str, catego
 ])
 def test_teams_settings_placeholders_and_ids_stay(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+def test_a_table_of_company_accounts_names_no_persons(masker: Masker) -> None:
+    text = "account,name,plan\nACC-10422,Acme Widgets GmbH,pro\nACC-10423,Globex,free\n"
+    assert "Globex" not in found(masker, text)

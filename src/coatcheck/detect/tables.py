@@ -217,12 +217,17 @@ def _any_case(check: Callable[[str], bool]) -> Callable[[str], bool]:
     return lambda v: check(v.title() if v.isupper() else v)
 
 
+_PEOPLE_COLUMNS = frozenset({"email", "phone", "address", "username", "national_id", "iban", "birth_date", "passport",
+                             "driver_license", "card"})
+
+
 def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str, Callable[[str], bool]]]:
     """Column index -> (category, the check a cell's value must pass). A column headed by a generic word ("name")
-    holds persons only in a table of people (one with an e-mail, phone, address or login column) or when the name
-    is one a gazetteer vouches for."""
-    # a table with an e-mail, phone, address or login column, or a first or last name one, is a table of people
-    people_table = any(c in ("email", "phone", "address", "username") for c in cats.values()) or any(
+    holds persons only in a table of people (one with an e-mail, phone, address, login, person-bound number or
+    identity document column) or when the name is one a gazetteer vouches for."""
+    # a table with a contact, login, person-bound number or identity document column, or a first or last name one,
+    # is a table of people
+    people_table = any(c in _PEOPLE_COLUMNS for c in cats.values()) or any(
         cat == "person" and names[k] not in word_set("names", "name_columns") for k, cat in cats.items())
     mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
     # a listing of groups or bindings (kubectl's role bindings: NAME, USERS, GROUPS) names groups in its name column

@@ -326,8 +326,11 @@ def _name_word() -> regex.Pattern[str]:
 
 
 def person_name(value: str) -> bool:
-    """One to five name-shaped words (``Jean-Luc Moreau``, ``Anna van der Berg``), not a product or bot."""
+    """One to five name-shaped words (``Jean-Luc Moreau``, ``Anna van der Berg``, ``Colombo, Stefano`` as registers
+    write a surname first), not a product or bot."""
     words = value.split()
+    if len(words) >= 2 and value.count(",") == 1 and words[0].endswith(","):
+        words[0] = words[0][:-1]
     if not 1 <= len(words) <= 5 or not words[0][:1].isupper():
         return False
     if is_product(value):
