@@ -50,10 +50,13 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
     if not 2 <= len(tokens) <= 30:
         return None
     words = [line[a:b] for a, b in tokens]
-    if any(not (_HEADER_WORD.fullmatch(w) or w in ("...", "…")) or w.lower() in _FUNCTION_WORDS for w in words):
+    # a row number's "#" (RouterOS' print, Flags) stands in headers too
+    if any(not (_HEADER_WORD.fullmatch(w) or w in ("...", "…", "#")) or w.lower() in _FUNCTION_WORDS for w in words):
         return None  # prose, a command, a prompt
     if words[0].lower() in _CODE_WORDS:
         return None  # import email, from x import name: code
+    if "#" in words and not all(w == "#" or w.upper() == w for w in words):
+        return None  # "# try empty password if none": a comment; RouterOS' "#  NAME  PASSWORD" writes capitals
     cats = {k: cat for k, w in enumerate(words) if (cat := column_category(w)) is not None}
     return (tokens, words, cats) if cats else None
 

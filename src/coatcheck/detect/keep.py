@@ -273,7 +273,8 @@ def is_public_token(text: str, start: int, end: int) -> bool:
     members (``"n"``, ``"e"``, ``"x"``, ``"y"``, ``"x5t"`` of an object with ``"kty"``), a Content-Security-Policy
     nonce (``script-src 'nonce-…'``, ``<script nonce="…">``), a certificate's body (PEM, SAML's X509Certificate,
     a JWK's x5c), a host key's fingerprint as WinSCP stores it, a Slack member or channel id, a managed cluster's node
-    name (``aks-nodepool1-…-vmss000007``, ``gke-…``), an Exim message id in its log line. Only the unnamed-token detectors ask: a provider's key placed
+    name (``aks-nodepool1-…-vmss000007``, ``gke-…``), an Exim message id in its log line, a Twilio resource id, a
+    token's accessor. Only the unnamed-token detectors ask: a provider's key placed
     there stays that provider rule's."""
     if text.startswith("nonce-", start):
         return _CSP_NONCE_BEFORE.search(text, max(0, start - 320), start) is not None
@@ -281,6 +282,8 @@ def is_public_token(text: str, start: int, end: int) -> bool:
     if _NODE_NAME.fullmatch(value) or _SLACK_ID.fullmatch(value) and _SLACK_ID_KEY.search(text, max(0, start - 40), start):
         return True
     if _EXIM_ID.fullmatch(value) and _EXIM_EVENT.match(text, end) is not None:
+        return True
+    if _RESOURCE_SID.fullmatch(value) or _ACCESSOR_BEFORE.search(text, max(0, start - 40), start):
         return True
     ls = text.rfind("\n", 0, start) + 1
     if _HOST_KEY_ENTRY.match(text, ls, start) is not None and text[start - 1:start] == "=":
@@ -292,6 +295,13 @@ def is_public_token(text: str, start: int, end: int) -> bool:
 # an Exim message id (old 6-6-2 and new 6-11-4 forms) before the event its main log writes (<= => -> ** == Completed)
 _EXIM_ID = re.compile(r"[0-9A-Za-z]{6}-[0-9A-Za-z]{6}(?:[0-9A-Za-z]{5})?-[0-9A-Za-z]{2}(?:[0-9A-Za-z]{2})?")
 _EXIM_EVENT = re.compile(r"[ \t]+(?:<=|=>|->|\*>|\*\*|==|Completed|Frozen|Message is frozen|SMTP error|H=|U=)")
+
+
+# Twilio's resource ids (a task, a recording, a call, a message: WT…, RE…, CA…, SM…), two letters and 32 hex digits;
+# not an API key's SK… (a provider rule's) nor the account's AC…
+_RESOURCE_SID = re.compile(r"(?:WT|WA|WW|WK|WQ|RE|CA|SM|MM|PN|IS|CH|MG|QU|FW|TR|RM|CF|WS|KS|US|UT|EX|CL|CN|FN|ZS)[0-9a-f]{32}")
+# a token's accessor (Vault's token_accessor, accessor:): it names the token, it opens nothing
+_ACCESSOR_BEFORE = re.compile(r"(?i)(?<![a-z])accessor[\"']?[ \t]*[:=]?[ \t]*[\"']?$")
 
 
 # a certificate's body: after its opener, no closer between (PEM, SAML/XML-DSig, a JWK's x5c array)
@@ -707,6 +717,28 @@ def is_said_of_a_credential(text: str, start: int, end: int) -> bool:
     """A word that says something about a login or a password ("il login è scaduto", "the username is already taken",
     "der Benutzername ist bereits vergeben"), not its value: data/vocab/credentials.toml [phrase_not_values]."""
     return text[start:end].lower() in vocabulary.credential_words("phrase_not_values")
+
+
+# an order's, an invoice's, a return's or a shipment's number by its prefix (five languages), and parcel carriers'
+# tracking numbers by their shapes (UPS 1Z…, DHL JJD…, UPU S10 RR123456789IT): no person's number (README, "What is
+# masked": orders, tickets and invoices stay readable)
+_ORDER_NUMBER = re.compile(
+    r"(?i:ord|order|so|po|inv|invoice|rma|ret|shp|ship|cmd|commande|ped|pedido|best|bestellung|auftrag|rechnung|"
+    r"fattura|ordine|facture|factura|quote|qt|dn|do|wo)[-_#/]?\d{3,}(?:[-/]\d{1,6})?"
+    r"|1Z[0-9A-Z]{16}|JJD\d{16,20}|[A-Z]{2}\d{9}[A-Z]{2}")
+
+
+def is_order_number(text: str, start: int, end: int) -> bool:
+    """An order, invoice, return or shipment number by its prefix (``SO-293821``, ``ORD-648040``, ``Bestellung-1042``),
+    or a parcel's tracking number by its carrier's shape: a business's record, no person's."""
+    return _ORDER_NUMBER.fullmatch(text, start, end) is not None
+
+
+def is_dictionary_word(text: str, start: int, end: int) -> bool:
+    """A word of the dictionary or of technical prose (keep/dictionary_words.txt, keep/prose_words.txt): "account",
+    "support", "delivered" are no logins where a slot only hints at one."""
+    word = text[start:end].lower()
+    return word in word_list("dictionary_words") or vocabulary.all_plain_words([word])
 
 
 def is_code_word(text: str, start: int, end: int) -> bool:
@@ -1237,6 +1269,8 @@ KEEPS: dict[str, KeepPredicate] = {
         is_product_name,
         is_code_word,
         is_said_of_a_credential,
+        is_order_number,
+        is_dictionary_word,
         is_url_authority,
         is_code_variable,
         is_prose_word,

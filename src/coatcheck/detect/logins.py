@@ -40,7 +40,7 @@ _PACKAGE_VERSION = regex.compile(r"@(?:latest|next|beta|canary|[\^~]?\d)")
 _FILE_MODE = regex.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?")
 _DPKG_ROW = regex.compile(r"(?:ii|rc|hi|un|pn|iU|iF|iH|iW|iT)[ \t]{1,4}")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_documented_example", "is_uuid",
-          "is_version", "is_date", "is_code_word", "is_public_token")
+          "is_version", "is_date", "is_code_word", "is_public_token", "is_order_number")
 
 
 def _in_path(tokens: list[tuple[int, int, str]], i: int) -> bool:

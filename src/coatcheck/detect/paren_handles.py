@@ -53,7 +53,8 @@ def _made_from(word: str, name: str) -> bool:
 
 
 def _login(text: str, s: int, e: int) -> bool:
-    return is_candidate(text[s:e]) and kept_by(text, s, e, _KEEPS) is None
+    # an IRC or chat handle may end with underscores (cyberpanda_): the login's shape is read without them
+    return is_candidate(text[s:e].rstrip("_")) and kept_by(text, s, e, _KEEPS) is None
 
 
 def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
@@ -69,8 +70,10 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
             s, e = m.span("v")
             # a role, a team or a place in parentheses is a word ("(intern)", "(nyc)", "(team-payments)"): a login
             # there has a digit, a dot or an underscore, or the site it is on follows it
-            if (_LOGIN_MARK.search(text, s, e) or m.group("site") or _made_from(text[s:e], text[p.start:p.end])) \
-                    and _login(text, s, e):
+            made = _made_from(text[s:e], text[p.start:p.end])
+            if text[s:e].isupper() and not made:
+                continue  # "Apple Distribution: Jihoon Henderson (CBQN2M65QB)": a team's or a record's code
+            if (_LOGIN_MARK.search(text, s, e) or m.group("site") or made) and _login(text, s, e):
                 out.append(Span(s, e, "username", DETECTOR, 0.75))
     for m in _account().finditer(text):
         s, e = m.span("v")

@@ -45,7 +45,8 @@ _GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}
 _DOTTED_PHONE = regex.compile(r"0[1-9](?:\.\d\d){4}|\(?\d{3}\)?\.\d{3}\.\d{4}")
 _YEARS = regex.compile(r"(?:(?:19|20)\d\d(?:[-–/, ]+|$))+")  # 2002-2012, 2008-2019, 2021
 _ZIP4 = regex.compile(r"\d{5}-\d{4}")
-_DATE_THEN_HOUR = regex.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})[ T]\d{1,2}")
+# a date and its hour, cut at the colon: "17.01.2025 13:39", Suricata's "03/04/2025-20:54:25.030647"
+_DATE_THEN_HOUR = regex.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})[ T-]\d{1,2}")
 _STATE_BEFORE = regex.compile(r"\b[A-Z]{2},?\s*(?:[#*]|//)?\s*$")  # "MA 02110", "MA\n# 02110" (a licence header)
 
 

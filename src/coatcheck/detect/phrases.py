@@ -50,7 +50,9 @@ def _phrase() -> regex.Pattern[str]:
     return regex.compile(
         rf"(?i)(?:(?<![\w-])(?P<noun>{nouns})(?![\w-])[^\S\n]*(?:\([^)\n]{{0,30}}\)[^\S\n]*)?"
         rf"(?:{links})(?![\w-])[^\S\n]*[:=]?"
-        rf"|(?<![\w-])(?:{leads})[^\S\n]+(?P<noun2>{nouns})(?![\w-])[^\S\n]*[:=]?"
+        # "here is the key: …", "Hier ist der Token für die Mail-API: …" (the lead, the noun, a few words, a colon)
+        rf"|(?<![\w-])(?:{leads})[^\S\n]+(?P<noun2>{nouns})(?![\w-])"
+        rf"(?:(?P<qualifiers2>(?:[^\S\n]+[\p{{L}}'’-]+){{1,6}}?)[^\S\n]*(?=:))?[^\S\n]*[:=]?"
         rf"(?![^\S\n]*(?:{links})(?![\w-]))"  # "new password is …": the link form reads it
         # "Password temporanea: …", "contraseña de la base de datos: …": a label of a few words and a colon
         rf"|(?<![\w-])(?P<noun3>{nouns})(?P<qualifiers>(?:[^\S\n]+[\p{{L}}'’-]+){{1,8}}?)[^\S\n]*:"
@@ -168,7 +170,8 @@ def _cli() -> tuple[regex.Pattern[str] | None, dict[str, dict[str, object]]]:
     if any_case:
         names = f"{names}|(?i:{any_case})" if names else f"(?i:{any_case})"
     # a program run from the working folder (./codecov) too
-    pattern = regex.compile(rf"(?<![\w./-])(?:\./)?(?P<prog>{names})(?:\.exe)?(?![\w-])") if names else None
+    # a folder of the same name (C:\\Program Files\\Unity\\Hub) is no program: the name ends its path
+    pattern = regex.compile(rf"(?<![\w./-])(?:\./)?(?P<prog>{names})(?:\.exe)?(?![\w\\/-])") if names else None
     return pattern, table
 
 
@@ -229,8 +232,9 @@ class CredentialPhraseDetector:
         noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4") or "").lower()
         if len(value) < _MIN_LEN or value.lower() in credential_words("phrase_not_values"):
             return None
-        if m.group("qualifiers") and any(w in credential_words("not_a_value") or w in _ABOUT_PASSWORDS
-                                         for w in m.group("qualifiers").lower().split()):
+        qualifiers = m.group("qualifiers") or m.group("qualifiers2")
+        if qualifiers and any(w in credential_words("not_a_value") or w in _ABOUT_PASSWORDS
+                              for w in qualifiers.lower().split()):
             return None  # "password hashing: bcrypt-12", "password policy: …": about passwords, not one
         letters_only = value.isalpha()
         random_letters = len(value) >= 12 and not (value.islower() or value.isupper() or value.istitle())
@@ -258,8 +262,11 @@ class CredentialPhraseDetector:
             stop = _COMMAND_END.search(text, m.end(), line_end)
             read_to = stop.start() if stop else line_end
             spec = table[m.group("prog").lower()]
-            words = _argv(text, m.end(), line_end) if text[m.end():m.end() + 1] in ("\"", "'") else None
-            out += _cli_spans(text, m.end(), line_end, spec, words)
+            start, quote = m.end(), text[m.end():m.end() + 1]
+            words = _argv(text, start, line_end) if quote in ("\"", "'") else None
+            if words is None and quote in ("\"", "'") and text.count(quote, text.rfind("\n", 0, start) + 1, start) % 2:
+                start += 1  # "C:\Program Files\Unity\Editor\Unity.exe" -serial …: the quote closes the program's path
+            out += _cli_spans(text, start, line_end, spec, words)
         return out
 
 

@@ -43,14 +43,16 @@ def luhn(value: str) -> bool:
 
 
 _CARD_PREFIXES = (
-    (("4",), (13, 16, 19)),  # Visa
+    # 13-digit Visa and 12-15-digit Maestro numbers are no longer issued, while EAN-13 barcodes (40-44 Germany, 50 UK,
+    # 57 Denmark …) pass Luhn as often as chance allows: unlabelled, those lengths are product codes
+    (("4",), (16, 19)),  # Visa
     (tuple(str(p) for p in range(51, 56)) + tuple(str(p) for p in range(2221, 2721)), (16,)),  # Mastercard
     (("34", "37"), (15,)),  # Amex
     (("6011", "65") + tuple(str(p) for p in range(644, 650)), (16, 19)),  # Discover
     (tuple(str(p) for p in range(3528, 3590)), (16, 19)),  # JCB
     (("36", "38", "39") + tuple(str(p) for p in range(300, 306)), (14, 16, 19)),  # Diners
     (("62",), (16, 17, 18, 19)),  # UnionPay
-    (("50", "56", "57", "58", "67", "63"), (12, 13, 14, 15, 16, 17, 18, 19)),  # Maestro
+    (("50", "56", "57", "58", "67", "63"), (16, 17, 18, 19)),  # Maestro
 )
 
 

@@ -360,7 +360,7 @@ def credential_words(kind: str) -> frozenset[str]:
 
 _SPLIT = regex.compile(r"\p{Lu}?[\p{Ll}0-9]+|\p{Lu}+(?!\p{Ll})")  # letters with case of any script: "requête", "Schlüssel"
 # Identifier words that name a credential by position, not by meaning (is_credential_key below).
-_AFTER_QUALIFIER = ("key", "auth", "cookie")
+_AFTER_QUALIFIER = ("key", "auth", "cookie", "seed")
 _WHOLE_KEY = ("connectionstring", "connstr")
 
 
