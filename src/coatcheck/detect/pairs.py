@@ -124,6 +124,9 @@ def _map_children(text: str) -> Iterator[tuple[str, int, int]]:
             if child is None or len(child["ind"]) <= len(m["ind"]):
                 break
             value = child["v"]
+            if len(value) < 6:  # shorter than any credential a slot takes: not read (a map of flags stays cheap)
+                pos = line_end + 1
+                continue
             # "keys" also names a map's settings (region, enabled): there only a value shaped like a key is one
             if m["k"].lower() != "keys" or (len(value) >= 16 and regex.search(r"\d", value) and regex.search(r"[A-Za-z]", value)
                                             and regex.fullmatch(r"[\w+/=.-]+", value) and not regex.search(r"[a-z]-[a-z]", value)):
