@@ -41,6 +41,9 @@ _STRICT: dict[str, Callable[[str], bool]] = {
 }
 
 
+_NETRC_WORDS = frozenset({"machine", "login", "password", "account", "default", "macdef"})
+
+
 def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]] | None:
     """The columns (start, end) of a header line, their names and the categories of the personal ones, or None (a
     data frame's "..." stands for the columns it leaves out)."""
@@ -55,6 +58,8 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
         return None  # prose, a command, a prompt
     if words[0].lower() in _CODE_WORDS:
         return None  # import email, from x import name: code
+    if len(words) == 2 and words[0] in _NETRC_WORDS:
+        return None  # "login user" in a .netrc: a keyword and its value
     if "#" in words and not all(w == "#" or w.upper() == w for w in words):
         return None  # "# try empty password if none": a comment; RouterOS' "#  NAME  PASSWORD" writes capitals
     cats = {k: cat for k, w in enumerate(words) if (cat := column_category(w)) is not None}
@@ -106,8 +111,7 @@ def _subject_users(text: str, rows: list[tuple[int, str]], cols: list[tuple[int,
 def _table_like(words: list[str], cats: dict[int, str], ruled: bool) -> bool:
     """Enough to read a line as a table's header: two personal columns, a rule or a type row under it, or three
     columns or more one of which is named as code names things (customer_id, ReisepassNr)."""
-    # two words of one category ("login user" in a .netrc) are a label and its value, no header
-    return (len(cats) >= 2 and (len(words) >= 3 or len(set(cats.values())) >= 2) or ruled
+    return (len(cats) >= 2 or ruled
             or len(words) >= 3 and any("_" in w or (w[:1].isupper() and any(c.isupper() for c in w[1:])) for w in words))
 
 

@@ -78,8 +78,9 @@ _FLAG = regex.compile(
     (?:"(?P<dq>(?:[^"\\\n]|\\.){1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"'`-][^\s"'`]{0,511}))"""
 )
 _XML = regex.compile(r"<(?P<key>[\w:.-]{1,60})>(?P<bare>[^<>\n]{1,512})</(?P=key)>")
-# an HTML table's label cell and its value's cell: <th>Password</th><td>v</td>, <dt>API key</dt><dd>v</dd>
-_HTML_CELLS = regex.compile(r"<(?P<kt>th|td|dt)(?:[ \t][^<>\n]{0,80})?>[ \t]*(?P<key>[\w][\w .:()-]{0,58}[\w):])[ \t]*"
+# an HTML table's header cell and its value's cell: <th>Password</th><td>v</td>, <dt>API key</dt><dd>v</dd> (not two
+# data cells: an API reference's table writes "token | Bearer-only")
+_HTML_CELLS = regex.compile(r"<(?P<kt>th|dt)(?:[ \t][^<>\n]{0,80})?>[ \t]*(?P<key>[\w][\w .:()-]{0,58}[\w):])[ \t]*"
                             r"</(?P=kt)>[ \t]*<(?:td|dd)(?:[ \t][^<>\n]{0,80})?>(?P<bare>[^<>\n]{1,512})</(?:td|dd)>")
 # an argument vector's option and its value as two items: CMD ["app", "--db-password", "v"], ['--token', 'v'],
 # args: ["--password", "v"] (read as "--db-password v" would be on a command line)

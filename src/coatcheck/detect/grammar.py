@@ -42,7 +42,7 @@ _SEPARATOR = (
     rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
     rf"|>"  # <key>v
     # an HTML table's or a definition list's label cell, then its value's: <th>Passport (travel desk)</th><td>v
-    rf"|{_HS}*(?:\([^()<>\n]{{1,40}}\){_HS}*)?:?{_HS}*</(?:th|td|dt)>{_HS}*<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
+    rf"|(?:{_HS}?\([^()<>\n]{{1,40}}\))?:?</(?:th|dt)>{_HS}?<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
     # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")
     rf"|{_HS}*(?:(?:n[o°º]|nr|num)(?:\.|(?![A-Za-z]))|number|\#){_HS}*[:=]?{_HS}*"
     r")"

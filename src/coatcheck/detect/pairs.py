@@ -127,8 +127,10 @@ def _map_children(text: str) -> Iterator[tuple[str, int, int]]:
             if len(value) < 6:  # shorter than any credential a slot takes: not read (a map of flags stays cheap)
                 pos = line_end + 1
                 continue
-            # "keys" also names a map's settings (region, enabled): there only a value shaped like a key is one
-            if m["k"].lower() != "keys" or (len(value) >= 16 and regex.search(r"\d", value) and regex.search(r"[A-Za-z]", value)
-                                            and regex.fullmatch(r"[\w+/=.-]+", value) and not regex.search(r"[a-z]-[a-z]", value)):
+            # such a map holds settings too (region, backend, model, profile): only a value shaped like a credential
+            # (letters and a digit, no joined words) is read as one
+            if (len(value) >= 8 and regex.search(r"\d", value) and regex.search(r"[A-Za-z]", value)
+                    and not regex.search(r"\s|[a-z][-_][a-z]", value)
+                    and (m["k"].lower() != "keys" or len(value) >= 16)):
                 yield label, *child.span("v")
             pos = line_end + 1

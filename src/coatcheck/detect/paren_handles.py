@@ -42,14 +42,20 @@ def _account() -> regex.Pattern[str]:
 
 
 def _made_from(word: str, name: str) -> bool:
-    """Whether ``word`` starts the way people make a handle of ``name``: three letters or more of a first or last
-    name, or an initial then three of the last ("Kenji Watanabe (kenjiwat)", "Ana Souza (asouza)")."""
+    """Whether ``word`` starts the way people make a handle of ``name``: three letters or more of one name then two of
+    the other, or an initial then four of the last ("Kenji Watanabe (kenjiwat)", "Ana Souza (asouza)")."""
     parts = [p.lower() for p in regex.findall(r"\p{L}+", name) if len(p) >= 2]
     low = word.lower()
     if len(parts) < 2 or len(low) < 4:
         return False
     first, last = parts[0], parts[-1]
-    return any(low.startswith(p[:3]) for p in (first, last)) or low.startswith(first[0] + last[:3])
+    # both names leave their mark: kenji+wat, wat+kenji, j+smith; one name's first letters alone are a word's too
+    # ("Maria Rossi (marketing)", "Carlo Conti (contractor)")
+    for a, b in ((first, last), (last, first)):
+        for k in range(3, len(a) + 1):
+            if low.startswith(a[:k]) and low[k:k + 2] == b[:2]:
+                return True
+    return low.startswith(first[0] + last[:4]) if len(last) >= 4 else low == first[0] + last
 
 
 def _login(text: str, s: int, e: int) -> bool:

@@ -232,6 +232,8 @@ class CredentialPhraseDetector:
         noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4") or "").lower()
         if len(value) < _MIN_LEN or value.lower() in credential_words("phrase_not_values"):
             return None
+        if m.group("qualifiers2") and not any(c.isdigit() for c in value):
+            return None  # "here is the key difference: Promise.allSettled …": a word about something, not a key
         qualifiers = m.group("qualifiers") or m.group("qualifiers2")
         if qualifiers and any(w in credential_words("not_a_value") or w in _ABOUT_PASSWORDS
                               for w in qualifiers.lower().split()):
