@@ -124,9 +124,6 @@ def _map_children(text: str) -> Iterator[tuple[str, int, int]]:
             if child is None or len(child["ind"]) <= len(m["ind"]):
                 break
             value = child["v"]
-            if len(value) < 6:  # shorter than any credential a slot takes: not read (a map of flags stays cheap)
-                pos = line_end + 1
-                continue
             # such a map holds settings too (region, backend, model, profile): only a value shaped like a credential
             # (letters and a digit, no joined words) is read as one
             if (len(value) >= 8 and regex.search(r"\d", value) and regex.search(r"[A-Za-z]", value)
