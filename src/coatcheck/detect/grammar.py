@@ -28,8 +28,9 @@ import regex
 # full stop of an abbreviated label (Tel. 030…).
 KEY_CLOSE = r"""(?:\\{0,3}["'`])?\]?\.?"""
 # A declared type between the name and the operator: Go ``var apiToken string = "…"``, Kotlin/TS
-# ``val password: String = "…"``.
-DECLARED_TYPE = r"(?:[ \t]*:?[ \t]+(?:string|String|str|&str|&'static[ ]str|char[ \t]*\*|const[ \t]+char[ \t]*\*)(?=[ \t]*=))?"
+# ``val password: String = "…"``; a Remote Desktop file's ``username:s:CORP\x`` (name, type, value).
+DECLARED_TYPE = (r"(?:[ \t]*:?[ \t]+(?:string|String|str|&str|&'static[ ]str|char[ \t]*\*|const[ \t]+char[ \t]*\*)(?=[ \t]*=)"
+                 r"|:s(?=:[^:\s]))?")
 # Assignment operators, longest first: Makefile ::= and ?=, Go :=, PHP .=, hash rockets, R <-.
 OPERATOR = r"(?:::=|:=|\?=|\.=|\+=|=>|<-|=|:)"
 # An optional opening quote for the value (also escaped inside a JSON string, or HTML-escaped).

@@ -18,10 +18,10 @@ import functools
 
 import regex
 
-from .._data import data_path, load_toml
+from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
-from .validators import initial_and_surname, login_word
+from .validators import initial_and_surname, login_word, made_from_name, name_like, personal_part
 from .vocabulary import phrase_alternation, vocabulary_words
 
 LOGIN_PHRASES = "login-phrases"
@@ -74,6 +74,29 @@ def _login_noun() -> regex.Pattern[str]:
         # (one word each, read once: an atomic run of a word's characters, no split between alternatives)
         rf"(?:[^\S\n]+(?>[\p{{L}}\p{{N}}'’._-]{{1,63}})(?![\p{{L}}\p{{N}}'’._-])){{0,4}}?"
         rf"(?:[^\S\n]+(?:{link})(?![\w-])[^\S\n]*:?|[^\S\n]*:)[^\S\n]*(?<![\w.-]){_VALUE}")
+
+
+@functools.cache
+def _credential_of() -> regex.Pattern[str]:
+    """A credential noun, a preposition, maybe an account word, then the login (cues.toml [credential_of])."""
+    nouns: list[str] = []
+    preps: list[str] = []
+    accounts: list[str] = []
+    for entry in vocabulary_words("cues", "credential_of"):
+        n, p, a = (part.split(",") for part in entry.split("|"))
+        nouns += [w.strip() for w in n if w.strip()]
+        preps += [w.strip() for w in p if w.strip()]
+        accounts += [w.strip() for w in a if w.strip()]
+    noun, prep, account = phrase_alternation(nouns), phrase_alternation(preps), phrase_alternation(accounts)
+    return regex.compile(rf"(?i)(?<![\w-])(?:{noun})[^\S\n]+(?:{prep})(?:(?<=['’])|[^\S\n]+)"
+                         rf"(?:(?:{account})(?:(?<=['’])|[^\S\n]+))?(?<![\w.-]){_VALUE}")
+
+
+def _named_login(value: str) -> bool:
+    """A handle made of a person's name: a name part with a digit or a separator, or an initial and a surname."""
+    parts = [p.rstrip("0123456789") for p in regex.split(r"[._-]+", value.lower())]
+    words = word_list("dictionary_words")
+    return any(len(p) >= 3 and p not in words and (name_like(p) or personal_part(p) or made_from_name(p)) for p in parts)
 
 
 def _handle_shaped(value: str) -> bool:
@@ -206,6 +229,11 @@ class LoginPhraseDetector:
                     and kept_by(text, s, e, ("is_code_identifier", "is_code_word", "is_path")) is None
                     and not _CODE_NAME.fullmatch(text[s:e])):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
+        for m in _credential_of().finditer(text):
+            s, e = m.span("v")
+            if (_handle_shaped(text[s:e]) and _named_login(text[s:e]) and login_at(text, s, e, strict=True)
+                    and kept_by(text, s, e, ("is_code_identifier", "is_code_word", "is_path")) is None):
+                out.append(Span(s, e, "username", f"{self.name}:credential-of", 0.8))
         if "\": [" in text or "\":[" in text:
             for m in _PEOPLE_LIST.finditer(text):  # "reviewers": ["vaidehi-iyengar", "wobblyjelly"]
                 for item in _QUOTED_ITEM.finditer(text, m.start("items"), m.end("items")):

@@ -246,7 +246,7 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                     known.setdefault(". ".join(letters) + ".", s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
-            if s.category == "username" and (login := regex.split(r"[\\:]", value)[-1]) != value and len(login) >= 4 \
+            if s.category == "username" and (login := _login_part(value)) != value and len(login) >= 4 \
                     and login.lower() not in plain_words():
                 known.setdefault(login, s)  # "CORP\\mkowalski", "oidc:atanaka": the login alone too
             if documents and s.category == "identifier" and len(words) > 1 and len(words[-1]) >= 5 \
@@ -257,6 +257,18 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
         elif _slot_login(value, s):
             known.setdefault(value, replace(s, detector=s.detector + ALONE))
     return known
+
+
+_SERVER = regex.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+
+
+def _login_part(value: str) -> str:
+    """The login of a qualified one: after its domain or scheme (``CORP\\mkowalski``, ``oidc:atanaka``), before its
+    server (a Matrix id's ``igor.popov:matrix.example.org``: the server is a host name, readable)."""
+    parts = regex.split(r"[\\:]", value)
+    if len(parts) > 1 and _SERVER.fullmatch(parts[-1]):
+        return parts[0].lstrip("@")
+    return parts[-1]
 
 
 # the mark of a value that spreads only where it stands alone (:func:`_standalone`)

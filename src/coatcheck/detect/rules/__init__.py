@@ -109,6 +109,11 @@ class Rule(BaseModel):
                 low = label.lower()
                 if not any(regex.search(r"(?<!\p{L})" + regex.escape(k), low) for k in own):
                     self.keywords.append(max(low.split(), key=len))
+                # the label glued ("dbuser", "sshuser"): a keyword inside a word is no key's start, so the glued
+                # form is a keyword of its own unless it starts with one
+                glued = "".join(low.split())
+                if glued != low and not any(glued.startswith(k) for k in own) and glued not in self.keywords:
+                    self.keywords.append(glued)
             key = label_regex(labels)
             composed = composed_labels(self.labels)
             if composed is not None:

@@ -1,0 +1,109 @@
+"""Agent traffic, sixteenth part (issues 23 and 24): self-hosting, home automation, monitoring, VPN, chat-ops and
+medical or banking records pasted into dev work — a label glued to its qualifier (``dbuser``), a Remote Desktop
+file's typed fields, a credential named for whose it is, a quoted login in a server's message, a Compose file's
+doubled dollars, a Caddyfile's basic-auth line, DICOM header dumps, OFX account ids; and what stays readable: the
+words around them, a Matrix server's name, hosts and services a credential is for."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+
+
+def found(masker: Masker, text: str) -> dict[str, str]:
+    return {text[s.start:s.end]: s.category for s in masker.pipeline.detect(text)}
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # a label's words glued together are the label
+    ("  'dbuser' => 'oc_fdupont',", "oc_fdupont", "username"),
+    ("$dbuser = 'fdupont';", "fdupont", "username"),
+    ("sshuser=mrossi", "mrossi", "username"),
+    ("logger=context userId=7 orgId=1 uname=priya.raman t=2026-12-01T10:11:12Z level=info", "priya.raman", "username"),
+    ("<BANKACCTFROM><BANKID>121000248<ACCTID>4417328890<ACCTTYPE>CHECKING</BANKACCTFROM>", "4417328890", "account"),
+    # a Remote Desktop file: name, type, value
+    ("full address:s:rdp.acme-intra.net\nusername:s:ACME\\sbecker\n", "ACME\\sbecker", "username"),
+    # a column header with a qualifier that does not change what it holds
+    ("Employee ID,Legal First Name,Legal Last Name,Work Email\n100482,Darnell,Washington,dw@acme-corp.com\n",
+     "Washington", "person"),
+])
+def test_labels_glued_typed_or_qualified(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("can you reset the password for jpetrov? new one in the vault", "jpetrov"),
+    ("kannst du das Passwort von kwagner zurücksetzen?", "kwagner"),
+    ("le mot de passe de l.dufresne a expiré", "l.dufresne"),
+    ("la contraseña del usuario rgarrido42 caducó", "rgarrido42"),
+    ('ERROR: user "kmorita" failed to authenticate from 203.0.113.9', "kmorita"),
+    ("WARN: login 'kmorita' locked after 5 attempts", "kmorita"),
+    ("le compte « kmorita » est bloqué", "kmorita"),
+])
+def test_logins_a_sentence_or_a_message_names(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "username"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("credentials for aws-prod, ssh key for build01, token for github-actions", "aws-prod"),
+    ("credentials for aws-prod, ssh key for build01, token for github-actions", "build01"),
+    ("credentials for aws-prod, ssh key for build01, token for github-actions", "github-actions"),
+    ("the password for staging and the token for ci-runner-3 are rotated", "ci-runner-3"),
+    ("password for jenkins-ci, creds for mark-ii", "mark-ii"),
+    ('the user "field": a string', "field"),
+    ("user 'postgres' connected", "postgres"),
+    ('login "failed" event', "failed"),
+    ("hash $2a$14$Zkx19XLiW6VYouLHR5NmfOFU0z2GTNmpkT/5qqR7hx4IjWJPDhjvG", "hash"),
+])
+def test_what_a_credential_is_for_stays(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+def test_a_matrix_id_spreads_its_login_not_its_server(masker: Masker) -> None:
+    text = "room !AbCdEfGh:matrix.acme-corp.org: <@igor.popov:matrix.acme-corp.org> hi, igor.popov"
+    spans = masker.pipeline.detect(text)
+    masked = [text[s.start:s.end] for s in spans]
+    assert "igor.popov" in masked
+    server = text.index("matrix.acme-corp.org")
+    assert not any(s.start <= server < s.end for s in spans)
+
+
+@pytest.mark.parametrize("text,login,secret", [
+    ('- "traefik.http.middlewares.auth.basicauth.users=fmuller:$$apr1$$H6uskkkW$$IgXLP6ewTrSuBkTrqE8wj/"',
+     "fmuller", "$$apr1$$H6uskkkW$$IgXLP6ewTrSuBkTrqE8wj/"),
+    ('- "traefik.http.middlewares.a.basicauth.users=fmuller:$$2y$$05$$Zkx19XLiW6VYouLHR5NmfOFU0z2GTNmpkT/5qqR7hx4IjWJPDhjvG"',
+     "fmuller", "$$2y$$05$$Zkx19XLiW6VYouLHR5NmfOFU0z2GTNmpkT/5qqR7hx4IjWJPDhjvG"),
+    ("example.com {\n    basicauth /admin/* {\n        hbauer $2a$14$Zkx19XLiW6VYouLHR5NmfOFU0z2GTNmpkT/5qqR7hx4IjWJPDhjvG\n    }\n}",
+     "hbauer", "$2a$14$Zkx19XLiW6VYouLHR5NmfOFU0z2GTNmpkT/5qqR7hx4IjWJPDhjvG"),
+])
+def test_basic_auth_users_of_proxies(masker: Masker, text: str, login: str, secret: str) -> None:
+    got = found(masker, text)
+    assert got.get(login) == "username"
+    assert got.get(secret) == "secret"
+
+
+DCMDUMP = """\
+(0008,0020) DA [20261201]                                #   8, 1 StudyDate
+(0008,0070) LO [ACME Medical]                            #  12, 1 Manufacturer
+(0008,0090) PN [Nowak^Adam^^Dr.]                         #  14, 1 ReferringPhysicianName
+(0010,0010) PN [Kowalczyk^Zofia]                         #  16, 1 PatientName
+(0010,0020) LO [PL-88120412345]                          #  14, 1 PatientID
+(0010,0030) DA [19881204]                                #   8, 1 PatientBirthDate
+"""
+PYDICOM = """\
+(0010, 0010) Patient's Name                      PN: 'Kowalczyk^Zofia'
+(0010, 0020) Patient ID                          LO: 'PL-88120412345'
+(0010, 0030) Patient's Birth Date                DA: '19881204'
+(0020, 0010) Study ID                            SH: 'STUDY1'
+"""
+
+
+@pytest.mark.parametrize("text", [DCMDUMP, PYDICOM])
+def test_dicom_dumps_by_tag(masker: Masker, text: str) -> None:
+    got = found(masker, text)
+    assert got.get("Kowalczyk^Zofia") == "person"
+    assert got.get("PL-88120412345") == "account"
+    assert got.get("19881204") == "birth_date"
+    for kept in ("20261201", "ACME Medical", "STUDY1"):
+        assert kept not in got
