@@ -40,6 +40,7 @@ def test_labels_glued_typed_or_qualified(masker: Masker, text: str, value: str, 
     ('ERROR: user "kmorita" failed to authenticate from 203.0.113.9', "kmorita"),
     ("WARN: login 'kmorita' locked after 5 attempts", "kmorita"),
     ("le compte « kmorita » est bloqué", "kmorita"),
+    ('smbd[2210]: Failed to authenticate user "NAS\\jweber" from 198.51.100.23', "NAS\\jweber"),
 ])
 def test_logins_a_sentence_or_a_message_names(masker: Masker, text: str, value: str) -> None:
     assert found(masker, text).get(value) == "username"
@@ -107,3 +108,61 @@ def test_dicom_dumps_by_tag(masker: Masker, text: str) -> None:
     assert got.get("19881204") == "birth_date"
     for kept in ("20261201", "ACME Medical", "STUDY1"):
         assert kept not in got
+
+
+@pytest.mark.parametrize("text,value", [
+    ('            <param name="password">Brno#2025ssh</param>', "Brno#2025ssh"),
+    ('<property name="hibernate.connection.password">Brno#2025ssh</property>', "Brno#2025ssh"),
+    ('<entry key="db.password">Brno#2025ssh</entry>', "Brno#2025ssh"),
+])
+def test_elements_named_by_their_attribute(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "secret"
+
+
+@pytest.mark.parametrize("text,value", [
+    ('<param name="password">${GUAC_PASSWORD}</param>', "${GUAC_PASSWORD}"),
+    ('<input name="password" type="password">Password</input>', "Password"),
+    ('<param name="password-file">/etc/guac/pw</param>', "/etc/guac/pw"),
+])
+def test_element_templates_labels_and_paths_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+def test_a_value_in_a_json_string_ends_at_the_strings_quote(masker: Masker) -> None:
+    import json
+
+    text = ('{"_id":"aB3dE5","msg":"te paso el token: glpat-Xq7mR2kVp9Lz3Tn8Hc0Y","ts":{"$date":"2026-12-01T09:00:00Z"},'
+            '"u":{"username":"lucia.fernandez"}}')
+    spans = masker.pipeline.detect(text)
+    assert "glpat-Xq7mR2kVp9Lz3Tn8Hc0Y" in [text[s.start:s.end] for s in spans]
+    assert not any('"' in text[s.start:s.end] for s in spans)
+    json.loads(masker.mask(text).text)
+    escaped = '{"text": "new db password: Hq7#mX2\\"rK9 ok", "n": 1}'
+    assert any(escaped[s.start:s.end].endswith("rK9") for s in masker.pipeline.detect(escaped))
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Hi team — Kwame here (GitHub: kwame-asante-dev). My laptop died.", "kwame-asante-dev"),
+    ("Name: Lea Vogel\nMastodon: @lea_v\n", "lea_v"),
+    ("find me on Discord: nils4410", "nils4410"),
+    ("Salut, c'est Margaux. Mon pseudo sur le Matrix interne est margaux_lbt et je ne reçois plus les notifs.",
+     "margaux_lbt"),
+    ("my nickname on the forum is kw4me", "kw4me"),
+    ("badge_number: 004471 ; employee: hkoch", "hkoch"),
+    ("Mitarbeiter: jkoenig2 (Abteilung IT)", "jkoenig2"),
+])
+def test_handles_a_service_or_a_noun_labels(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "username"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("services:\n  npm: npm-cache\n  matrix: linux-x64\n  steam: steam-runtime\n", "linux-x64"),
+    ("services:\n  npm: npm-cache\n  matrix: linux-x64\n  steam: steam-runtime\n", "steam-runtime"),
+    ("Slack: #ops-alerts ; Jira: enabled ; npm: 10.2.4 ; Teams: Engineering", "enabled"),
+    ("the handle is closed; il nickname è chiuso; der Spitzname ist weg; le pseudo est pris", "chiuso"),
+    ("the handle is closed; il nickname è chiuso; der Spitzname ist weg; le pseudo est pris", "pris"),
+    ("the handle is closed; il nickname è chiuso; der Spitzname ist weg; le pseudo est pris", "closed"),
+    ("employee: true", "true"),
+])
+def test_config_keys_and_words_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)

@@ -47,6 +47,33 @@ _ASSIGN = regex.compile(
       | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"])){{0,511}})
     )"""
 )
+def _closing_quote(line: str, start: int, end: int) -> int:
+    """The first unescaped double quote in ``line[start:end]`` that closes a JSON string (a comma, a brace, a bracket
+    or a colon after it), or ``end``."""
+    i = line.find('"', start, end)
+    while i >= 0:
+        k = i
+        while k > start and line[k - 1] == "\\":
+            k -= 1
+        if (i - k) % 2 == 0 and line[i + 1:i + 2] in (",", "}", "]", ":", ""):
+            return i
+        i = line.find('"', i + 1, end)
+    return end
+
+
+def _inside_string(line: str, at: int) -> bool:
+    """``line[at]`` stands inside a double-quoted string: an odd number of unescaped quotes before it."""
+    n = 0
+    i = line.find('"', 0, at)
+    while i >= 0:
+        k = i
+        while k > 0 and line[k - 1] == "\\":
+            k -= 1
+        n += (i - k) % 2 == 0
+        i = line.find('"', i + 1, at)
+    return n % 2 == 1
+
+
 # a literal compared with a credential-named variable, the literal first: if ("v" == password), "v" !== secret
 _REVERSED_COMPARISON = regex.compile(
     r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')[ \t]*[!=]==?[ \t]*(?P<key>[A-Za-z_][\w.]{0,80})(?![\w(.])"""
@@ -101,6 +128,12 @@ _YAML_ARGV_FLAG = regex.compile(
 )
 _XML_ATTR = regex.compile(
     r"""(?i)key\s*=\s*"(?P<key>[^"]{1,60})"\s+value\s*=\s*"(?P<dq>[^"]{1,512})\""""
+)
+# an element named by its attribute, the value its text: Guacamole's <param name="password">v</param>, Hibernate's
+# <property name="hibernate.connection.password">v</property>, Java's properties XML <entry key="db.password">v</entry>
+_XML_NAMED = regex.compile(
+    r"""<(?P<tag>[\w:.-]{1,40})[ \t][^<>\n]{0,120}?(?<![\w-])(?:name|key|id)[ \t]*=[ \t]*"(?P<key>[^"<>\n]{1,80})"[^<>\n]{0,120}>"""
+    r"""(?P<bare>[^<>\n]{1,512})</(?P=tag)>"""
 )
 _TYPE_ANNOTATION = regex.compile(
     r"(?:str|bytes|int|float|bool|SecretStr|SecretBytes|Any|None|string|number|boolean|unknown)(?:\s*\|\s*None)?|"
@@ -377,6 +410,8 @@ class ContextDetector:
         if "</t" in line or "</dt" in line:
             found += [(m, "xml") for m in _HTML_CELLS.finditer(line)]
         found += [(m, "xml") for m in _XML_ATTR.finditer(line)]
+        if "=\"" in line or "= \"" in line:
+            found += [(m, "xml") for m in _XML_NAMED.finditer(line)]
         found += [(m, "pair") for m in _CALL_PAIR.finditer(line)]
         found += [(m, "spaced") for m in _SPACED.finditer(line)]
         if _NETRC_LINE.search(line) or _NETRC_ALONE.fullmatch(line):
@@ -555,6 +590,8 @@ class ContextDetector:
             elif (sep0 == ":" or env_line) and not line[m.end("key") : m.start("sep")].strip("\"' \t"):
                 # YAML and .env lines: the value runs to the next whitespace (may hold & ; , # ) ] >)
                 e = (ends or _WordEnds(line)).at(e)
+                if '"' in line[s:e] and _inside_string(line, m.start("key")):
+                    e = _closing_quote(line, s, e)  # "msg":"… token: v","ts":…: a JSON string's quote ends the value
                 if last is not None and last.start <= s and e <= last.end:
                     return None
                 if strong and sep0 == ":" and (words := _passphrase_end(line, s, e, m.group("key"))) is not None:
