@@ -166,3 +166,29 @@ def test_handles_a_service_or_a_noun_labels(masker: Masker, text: str, value: st
 ])
 def test_config_keys_and_words_stay(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+def test_hl7_patient_fields_by_position(masker: Masker) -> None:
+    text = ("MSH|^~\\&|LAB|HOSP|EHR|HOSP|202612011030||ADT^A01|MSG00001|P|2.5\n"
+            "PID|1||4827193^^^HOSP^MR||Rossi^Mario^G||19650412|M|||Via Roma 12^^Milano^MI^20121^IT||+39 02 1234567|||M||"
+            "4827193001|RSSMRA65D12F205X\n"
+            "OBX|1|NM|2345-7^Glucose^LN||5.4|mmol/L|3.9-6.1|N|||F\n")
+    got = found(masker, text)
+    assert got.get("19650412") == "birth_date"
+    assert got.get("4827193001") == "account"
+    assert got.get("RSSMRA65D12F205X") == "account"
+    assert "20121" in "".join(got)  # the whole address field, postcode and town with the street
+    for kept in ("2345-7^Glucose^LN", "MSG00001", "202612011030"):
+        assert not any(kept in v for v in got)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Nov 30 10:00:02 ha systemd[1]: Started Home Assistant as user homeassistant.", "homeassistant"),
+    ("USER       PID CMD\nmosquitto  812 /usr/sbin/mosquitto\nzabbix    1020 /usr/sbin/zabbix_agentd\n"
+     "restic    1200 restic backup\nlferri    1400 -bash\n", "zabbix"),
+    ("backup_user: borg\nrepository: ssh://borg@backup01.lan/./repos/ha", "borg"),
+    ("ssh pi@raspberrypi.local", "pi"),
+    ("nas01-2026-11-30T02:00:01            Mon, 2026-11-30 02:00:02 [3f8a9c2e]", "nas01-2026-11-30T02"),
+])
+def test_daemon_accounts_and_archive_names_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)

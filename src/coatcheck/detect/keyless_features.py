@@ -99,6 +99,9 @@ def _plausible(value: str) -> bool:
     return _entropy(value) >= 2.5
 
 
+_HL7_SEGMENT = regex.compile(r"[ \t]*[A-Z][A-Z0-9]{2}\|")
+
+
 def candidates(text: str) -> Iterator[tuple[int, int]]:
     """``(start, end)`` of each plausible candidate token of ``text``, none inside a URL (a URL's credentials are
     its userinfo and its parameters, which the URL rules read by name) or a PEM block."""
@@ -122,6 +125,8 @@ def candidates(text: str) -> Iterator[tuple[int, int]]:
         while end > start and text[end - 1] in _TRAILING and not (text[end - 1] in "!*" and end - start > MIN_LEN
                                                                     and text[end - 2].isalnum()):
             end -= 1
+        if "^" in text[start:end] and _HL7_SEGMENT.match(text, text.rfind("\n", 0, start) + 1):
+            continue  # an HL7 field's components (2345-7^Glucose^LN, a coded value): the HL7 rules read its fields
         if end - start >= MIN_LEN and plausible(text[start:end]):
             yield start, end
 
