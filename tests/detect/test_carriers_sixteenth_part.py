@@ -192,3 +192,46 @@ def test_hl7_patient_fields_by_position(masker: Masker) -> None:
 ])
 def test_daemon_accounts_and_archive_names_stay(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("MSH|^~\\&|ADT|NGH|LAB|20231014121792||ADT^A01|MSG3968886|P|2.5.1\rPID|1||8088891^^^NGH^MR~858-21-4789^^^SSA^SS||"
+     "ETXEBERRIA^MARTA^^^^||19980110|F|||88 Mill Lane^^Leeds^^58187||^PRN^PH^^^210^2140935\r", "19980110", "birth_date"),
+    ("MSH|^~\\&|ADT|NGH|LAB|20231014121792||ADT^A01|MSG3968886|P|2.5.1\rPID|1||8088891^^^NGH^MR||ETXEBERRIA^MARTA||"
+     "19980110|F\rPV1|1|I|4W^412^B|||||1860869948^VAN DIJK^SANNE^^^MD\r", "VAN DIJK^SANNE", "person"),
+    ("zeynep49:$7$101$aRBxSpVUGHMPA9KH$8JDsc9ImzRm0a7i9SJQqHQPk3pNb89JVk+QSV36wT+caEb1KeJpAP5SUGfl4WtkEBfftHl5WvTqF79GzH0Yb7g==",
+     "$7$101$aRBxSpVUGHMPA9KH$8JDsc9ImzRm0a7i9SJQqHQPk3pNb89JVk+QSV36wT+caEb1KeJpAP5SUGfl4WtkEBfftHl5WvTqF79GzH0Yb7g==", "secret"),
+    ("1700992680: New client connected from 95.122.42.66:56189 as mqttx_383890b4 (p5, c1, k60, u'kaczmarek_k').",
+     "kaczmarek_k", "username"),
+    ('[INF] Users.UserManager: Authentication request for "takedaso" has succeeded.', "takedaso", "username"),
+    ("Access token was successfully created: ef56e46c832b2afdc7c507200dc84f9479372700",
+     "ef56e46c832b2afdc7c507200dc84f9479372700", "secret"),
+    ("curl -H 'Authorization: GenieKey a6dce330-2611-4c2e-92c1-587a16cc7177' https://api.opsgenie.com/v2/alerts",
+     "a6dce330-2611-4c2e-92c1-587a16cc7177", "secret"),
+])
+def test_records_brokers_and_cli_outputs(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("PID|1||000000^^^NGH^MR||TEST^PATIENT||19000101|U\rPV1|1|I|4W^412^B|||||0000^DOCTOR^TEST^^^MD\r", "TEST^PATIENT"),
+    ("PID|1||000000^^^NGH^MR||TEST^PATIENT||19000101|U\rPV1|1|I|4W^412^B|||||0000^DOCTOR^TEST^^^MD\r", "19000101"),
+    ("  'version' => '28.0.4.1',", "28.0.4.1"),
+    ('telegram_bot_token: "123456789:REPLACE_ME"', "123456789:REPLACE_ME"),
+    ("SLACK_APP_TOKEN=xapp-1-XXXX", "xapp-1-XXXX"),
+    ('"STRIPE_API_KEY": "sk_test_REPLACE_ME",', "sk_test_REPLACE_ME"),
+    ("$ zerotier-cli listnetworks\n200 listnetworks 7dcd725e194bed1d homelab", "zerotier-cli"),
+    ("Authentication request for \"admin\" has succeeded.", "admin"),
+    ("Authorization: required for every endpoint since v2.1.0", "for"),
+    ("Token created: <redacted>", "<redacted>"),
+])
+def test_placeholders_versions_and_commands_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+def test_an_escaped_line_break_is_no_windows_domain(masker: Masker) -> None:
+    text = '{"content":"wifi_password: \\"changeme\\"\\nmqtt_username: hkimura7\\nmqtt_password: \\"<MQTT_PASSWORD>\\""}'
+    got = found(masker, text)
+    assert got.get("hkimura7") == "username"
+    assert not any("mqtt_password" in v for v in got)
+    assert found(masker, "Account Name: CORP\\nicole\nusername=ACME\\sbecker\n").get("ACME\\sbecker") == "username"

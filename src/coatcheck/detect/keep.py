@@ -122,6 +122,10 @@ def placeholder_shape(value: str) -> bool:
                 or re.fullmatch(r"<[^<>\s]{1,60}>", value))
 
 
+_PLACEHOLDER_TAIL = re.compile(r"(?i)[\w.-]{0,40}?[:_-](?:replace[_-]?me|change[_-]?me|x{4,}|your[_-][a-z_-]{2,30}|todo|tbd|"
+                               r"fixme|redacted|placeholder)")
+
+
 def is_placeholder_value(text: str, start: int, end: int) -> bool:
     """``YOUR_TOKEN_HERE``, ``xxxx``, ``changeme``, ``***``, ``<redacted>``, ``dummy`` and the words in
     keep/placeholder_values.txt."""
@@ -136,6 +140,9 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
             and ((core := re.sub(r"[-_. /]", "", low))[:2] * len(core))[:len(core)] == core):
         return True  # "aaaa", "abab", "xx": one or two characters repeated; not a two-letter surname ("Xu", "Ng"), a
         # day or a month ("11"), a name of two letters ("Otto", "Anna") nor a number of two digits ("34433")
+    if _PLACEHOLDER_TAIL.fullmatch(value):
+        return True  # sk_test_REPLACE_ME, xapp-1-XXXX, 123456789:CHANGEME: a provider's prefix or a bot's id, the rest a
+        # placeholder
     if _ELLIPSIS_TAIL.fullmatch(value):
         return True  # whsec_..., sk_live_…, ghp_***: a provider's prefix and an elision, what docs write for a key
     parts = re.split(r"[-_]", low)
@@ -811,7 +818,7 @@ _VERSION_BEFORE = re.compile(
     # a document's numbered part: "RFC 7644 Abschnitt 3.4.2.2", "§ 4.1.2.3", "clause 10.2.1.4"
     r"|\b(?:sections?|sect\.|sec\.|abschnitt|kapitel|ziffer|sezione|capitolo|paragrafo|chapitre|sección|seccion|"
     r"capítulo|apartado|chapter|clause|art\.|article|articolo|artikel|artículo|para\.)|§"
-    r")[\s:\"'=]*$"
+    r")[\s:\"'=>]*$"  # "version: ", "'version' => '" (PHP's config.php)
 )
 
 
