@@ -235,3 +235,41 @@ def test_an_escaped_line_break_is_no_windows_domain(masker: Masker) -> None:
     assert got.get("hkimura7") == "username"
     assert not any("mqtt_password" in v for v in got)
     assert found(masker, "Account Name: CORP\\nicole\nusername=ACME\\sbecker\n").get("ACME\\sbecker") == "username"
+
+
+PAXLST = """UNH+1+PAXLST:D:05B:UN:IATA'
+BGM+745'
+TDT+20+LH145'
+NAD+FL+++CHEVALIER:THEO+CALLE MAYOR 9'
+ATT+2++F'
+DTM+329:800819'
+NAT+2+ITA'
+DOC+P:110:111+R1555E2UX'
+DTM+36:240904'
+"""
+
+
+def test_edifact_passenger_lists(masker: Masker) -> None:
+    got = found(masker, PAXLST)
+    assert got.get("CHEVALIER:THEO") == "person"
+    assert got.get("CALLE MAYOR 9") == "address"
+    assert got.get("800819") == "birth_date"
+    assert got.get("R1555E2UX") == "passport"
+    for kept in ("240904", "LH145", "PAXLST"):
+        assert not any(kept in v for v in got)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Type,Date,Time,Users,Source IP\nInformation,2024/03/01,03:13:05,pwisniewska,84.171.4.226\n"
+     "Information,2025/07/13,15:04:32,banerjeeka,185.61.101.110\n", "banerjeeka", "username"),
+    ("Tipo,Data,Ora,Utenti,IP di origine\nInformation,2024/02/17,02:23:17,flejan,95.69.74.43\n"
+     "Information,2025/09/20,11:04:07,declan.osullivan,62.88.220.100\n", "flejan", "username"),
+    ("back app.backend_session - Incoming session request: Anja Lindemann (255876107)", "255876107", "account"),
+])
+def test_plural_headers_and_numbers_after_a_name(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+def test_a_year_or_a_count_after_a_name_stays(masker: Masker) -> None:
+    got = found(masker, "Anja Lindemann (2024) and Matteo Rinaldi (120000 lines) met")
+    assert "2024" not in got and "120000" not in got

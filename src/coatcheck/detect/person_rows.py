@@ -49,7 +49,15 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
             rows = sorted(s.start for s in spans if s.category in PERSON_CATEGORIES)
         if _on_a_row(text, rows, m.start(), m.end()):
             out.append(Span(m.start(), m.end(), "account", NAME, 0.75))
+    for s in spans:
+        if s.category == "person" and (n := _NUMBER_AFTER_NAME.match(text, s.end)) is not None:
+            out.append(Span(n.start("n"), n.end("n"), "account", NAME, 0.75))
     return out
+
+
+# a person's own number in brackets right after their name, as remote-support tools and directories print it:
+# "Anja Lindemann (255876107)", "Matteo Rinaldi (ID [454386783,-466956355])"; not a year, a count or a version
+_NUMBER_AFTER_NAME = regex.compile(r"[ \t]?\((?:ID[ \t:]*\[?|#[ \t]?)?(?P<n>\d{6,12})(?=[,)\]])")
 
 
 def _on_a_row(text: str, rows: list[int], start: int, end: int) -> bool:

@@ -132,12 +132,30 @@ def _composed_category(name: str) -> str | None:
     return next((cat for cat, pattern in _composed_headers().items() if pattern.fullmatch(name)), None)
 
 
+def _singulars(name: str) -> list[str]:
+    """``name`` with its last word in the singular, the ways the five languages make plurals (users, addresses,
+    utenti, indirizzi, usuarios, direcciones)."""
+    head, _, last = name.rpartition("_")
+    pre = head + "_" if head else ""
+    out = []
+    if len(last) > 4 and last.endswith("es"):
+        out.append(pre + last[:-2])
+    if len(last) > 3 and last.endswith("s"):
+        out.append(pre + last[:-1])
+    if len(last) > 3 and last.endswith("i"):
+        out += [pre + last[:-1] + "e", pre + last[:-1] + "o"]
+    return out
+
+
 def _category(name: str, cols: dict[str, str]) -> str | None:
     """The category of the column named ``name`` (normalised): listed, named by a composed label, or listed once
     its qualifiers are left out (``billing_zip``, ``telefono_casa``)."""
     stripped = "_".join(p for p in name.split("_") if p not in _qualifiers())
     # a qualifier stripped down to a word of another language is no column name: "Shipping Via" holds no street
-    for candidate in (name, stripped if stripped not in ("via", "cp", "cap", "rue") else ""):
+    candidates = [name, stripped if stripped not in ("via", "cp", "cap", "rue") else ""]
+    # a header in the plural names the same cells: Users, Utenti, Utilisateurs, Usuarios, E-mails, Indirizzi
+    candidates += [c for n in candidates if n for c in _singulars(n)]
+    for candidate in candidates:
         if not candidate:
             continue
         if candidate in cols:
