@@ -9,6 +9,8 @@ a number, a path, a documented example).
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Iterator
 
@@ -47,31 +49,34 @@ _ASSIGN = regex.compile(
       | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"])){{0,511}})
     )"""
 )
-def _closing_quote(line: str, start: int, end: int) -> int:
-    """The first unescaped double quote in ``line[start:end]`` that closes a JSON string (a comma, a brace, a bracket
-    or a colon after it), or ``end``."""
+def _unescaped_quotes(line: str, start: int = 0, end: int | None = None) -> Iterator[int]:
+    """Positions of the double quotes of ``line[start:end]`` that no backslash escapes."""
+    end = len(line) if end is None else end
     i = line.find('"', start, end)
     while i >= 0:
         k = i
         while k > start and line[k - 1] == "\\":
             k -= 1
-        if (i - k) % 2 == 0 and line[i + 1:i + 2] in (",", "}", "]", ":", ""):
-            return i
+        if (i - k) % 2 == 0:
+            yield i
         i = line.find('"', i + 1, end)
-    return end
+
+
+def _closing_quote(line: str, start: int, end: int) -> int:
+    """The first unescaped double quote in ``line[start:end]`` that closes a JSON string (a comma, a brace, a bracket
+    or a colon after it), or ``end``."""
+    return next((i for i in _unescaped_quotes(line, start, end) if line[i + 1:i + 2] in (",", "}", "]", ":", "")), end)
+
+
+@functools.lru_cache(maxsize=4)
+def _quote_positions(line: str) -> list[int]:
+    return list(_unescaped_quotes(line))
 
 
 def _inside_string(line: str, at: int) -> bool:
-    """``line[at]`` stands inside a double-quoted string: an odd number of unescaped quotes before it."""
-    n = 0
-    i = line.find('"', 0, at)
-    while i >= 0:
-        k = i
-        while k > 0 and line[k - 1] == "\\":
-            k -= 1
-        n += (i - k) % 2 == 0
-        i = line.find('"', i + 1, at)
-    return n % 2 == 1
+    """``line[at]`` stands inside a double-quoted string: an odd number of unescaped quotes before it (the quotes
+    of a line are found once, however many values it holds)."""
+    return bisect.bisect_left(_quote_positions(line), at) % 2 == 1
 
 
 # a literal compared with a credential-named variable, the literal first: if ("v" == password), "v" !== secret
@@ -132,8 +137,8 @@ _XML_ATTR = regex.compile(
 # an element named by its attribute, the value its text: Guacamole's <param name="password">v</param>, Hibernate's
 # <property name="hibernate.connection.password">v</property>, Java's properties XML <entry key="db.password">v</entry>
 _XML_NAMED = regex.compile(
-    r"""<(?P<tag>[\w:.-]{1,40})[ \t][^<>\n]{0,120}?(?<![\w-])(?:name|key|id)[ \t]*=[ \t]*"(?P<key>[^"<>\n]{1,80})"[^<>\n]{0,120}>"""
-    r"""(?P<bare>[^<>\n]{1,512})</(?P=tag)>"""
+    r"""<(?P<tag>[\w:.-]{1,40})[ \t][^<>\n]{0,120}?(?<![\w-])(?:name|key)[ \t]*=[ \t]*(?P<q>["'])(?P<key>[^"'<>\n]{1,80})(?P=q)[^<>\n]{0,120}>"""
+    r"""(?P<bare>[^<>\s]{1,512})</(?P=tag)>"""
 )
 _TYPE_ANNOTATION = regex.compile(
     r"(?:str|bytes|int|float|bool|SecretStr|SecretBytes|Any|None|string|number|boolean|unknown)(?:\s*\|\s*None)?|"
@@ -410,7 +415,7 @@ class ContextDetector:
         if "</t" in line or "</dt" in line:
             found += [(m, "xml") for m in _HTML_CELLS.finditer(line)]
         found += [(m, "xml") for m in _XML_ATTR.finditer(line)]
-        if "=\"" in line or "= \"" in line:
+        if "=\"" in line or "='" in line or "= \"" in line:
             found += [(m, "xml") for m in _XML_NAMED.finditer(line)]
         found += [(m, "pair") for m in _CALL_PAIR.finditer(line)]
         found += [(m, "spaced") for m in _SPACED.finditer(line)]

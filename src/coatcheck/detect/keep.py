@@ -122,8 +122,8 @@ def placeholder_shape(value: str) -> bool:
                 or re.fullmatch(r"<[^<>\s]{1,60}>", value))
 
 
-_PLACEHOLDER_TAIL = re.compile(r"(?i)[\w.-]{0,40}?[:_-](?:replace[_-]?me|change[_-]?me|x{4,}|your[_-][a-z_-]{2,30}|todo|tbd|"
-                               r"fixme|redacted|placeholder)")
+_PLACEHOLDER_TAIL = re.compile(r"(?i)(?:[a-z]{2,10}(?:[_-](?:test|live|prod|dev|\d))?|\d{5,12})[:_-]"
+                               r"(?:replace[_-]?me|change[_-]?me|x{4,}|your[_-][a-z_-]{2,30})")
 
 
 def is_placeholder_value(text: str, start: int, end: int) -> bool:

@@ -39,8 +39,8 @@ _PACKAGE_VERSION = regex.compile(r"@(?:latest|next|beta|canary|[\^~]?\d)")
 # a file's mode as ls prints it, and a dpkg -l row's status before its package's name
 _FILE_MODE = regex.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?")
 _DPKG_ROW = regex.compile(r"(?:ii|rc|hi|un|pn|iU|iF|iH|iW|iT)[ \t]{1,4}")
-# a line's prompt ("$ ", "user@host:~$ ", "PS C:\\> ", "% ") and at most one word after it (sudo aside)
-_AT_PROMPT = regex.compile(r"[ \t]*(?:\S{0,80}?[$%❯>]|PS[ \t][^>\n]{0,80}>)[ \t]+(?:sudo[ \t]+)?(?:[\w.-]+[ \t]+)?$")
+# a line's prompt ("$ ", "user@host:~$ ", "PS C:\\> ", "% "), sudo aside: the word after it is the program run
+_AT_PROMPT = regex.compile(r"[ \t]*(?:\S{0,80}?[$%❯>]|PS[ \t][^>\n]{0,80}>)[ \t]+(?:sudo[ \t]+)?$")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_documented_example", "is_uuid",
           "is_version", "is_date", "is_code_word", "is_public_token", "is_order_number")
 
@@ -194,7 +194,7 @@ class LoginDetector:
                                     or _ID_KEY.search(line, max(0, start - 40), start)):
                 continue  # "org": "kestrelvine", "_id": "MnRDSe…": an organisation's name or a record's id, not a login
             if label == "USER" and _AT_PROMPT.match(line[:start]) is not None:
-                continue  # "$ zerotier-cli listnetworks": the program a prompt runs and its subcommand, no login
+                continue  # "$ zerotier-cli listnetworks": the program a prompt runs, no login
             if label == "USER" and line[start:end].lower() in _programs():
                 continue  # "510  sshpass -p …": a program the command runs, not its user
             if label == "USER" and line[start:end].lower() in _device_words():
