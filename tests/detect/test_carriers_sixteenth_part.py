@@ -307,3 +307,26 @@ def test_the_reviews_readable_text_stays(masker: Masker, text: str, value: str) 
 def test_many_json_values_on_one_line_cost_linear_time(masker: Masker) -> None:
     line = ",".join(f'"m{i}":"token: v{i:05d}Xq7mR2kVp9","ts":{i}' for i in range(300))
     assert masker.pipeline.detect("{" + line + "}")  # the quotes of the line are found once, not once per value
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("$ echo 'nojLLtQh' | vncpasswd -f > ~/.vnc/passwd", "nojLLtQh", "secret"),
+    ("echo 'ingrid:Fjord2024!x' | sudo chpasswd", "ingrid:Fjord2024!x", "secret"),
+    ("$ cat /etc/zabbix/zabbix_agent2.psk\nbdf315abe3f608bcbe38a248974a0175662a01d8ffa1443018c76150be00e288\n",
+     "bdf315abe3f608bcbe38a248974a0175662a01d8ffa1443018c76150be00e288", "secret"),
+    ("Access token was successfully created:\n  ef56e46c832b2afdc7c507200dc84f9479372700\n",
+     "ef56e46c832b2afdc7c507200dc84f9479372700", "secret"),
+    ('[{"00100010": {"vr": "PN", "Value": [{"Alphabetic": "Kowalczyk^Zofia"}]}}]', "Kowalczyk^Zofia", "person"),
+    ('[{"00100020": {"vr": "LO", "Value": ["PL-88120412345"]}}]', "PL-88120412345", "account"),
+])
+def test_passwords_fed_or_printed_and_dicom_json(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ('echo "$VNC_PASSWORD" | vncpasswd -f > ~/.vnc/passwd', "$VNC_PASSWORD"),
+    ("$ cat /etc/zabbix/zabbix_agent2.conf\nServer=10.0.0.4\n", "Server=10.0.0.4"),
+    ('[{"00080020": {"vr": "DA", "Value": ["20261201"]}}]', "20261201"),
+])
+def test_variables_configs_and_study_dates_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
