@@ -311,7 +311,8 @@ def test_many_json_values_on_one_line_cost_linear_time(masker: Masker) -> None:
 
 @pytest.mark.parametrize("text,value,category", [
     ("$ echo 'nojLLtQh' | vncpasswd -f > ~/.vnc/passwd", "nojLLtQh", "secret"),
-    ("echo 'ingrid:Fjord2024!x' | sudo chpasswd", "ingrid:Fjord2024!x", "secret"),
+    ("echo 'ingrid:Fjord2024!x' | sudo chpasswd", "Fjord2024!x", "secret"),
+    ("echo 'Fjord2024!x' | sudo smbpasswd -a -s ingrid", "Fjord2024!x", "secret"),
     ("$ cat /etc/zabbix/zabbix_agent2.psk\nbdf315abe3f608bcbe38a248974a0175662a01d8ffa1443018c76150be00e288\n",
      "bdf315abe3f608bcbe38a248974a0175662a01d8ffa1443018c76150be00e288", "secret"),
     ("Access token was successfully created:\n  ef56e46c832b2afdc7c507200dc84f9479372700\n",
