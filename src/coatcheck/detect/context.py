@@ -49,36 +49,6 @@ _ASSIGN = regex.compile(
       | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"])){{0,511}})
     )"""
 )
-def _unescaped_quotes(line: str, start: int = 0, end: int | None = None) -> Iterator[int]:
-    """Positions of the double quotes of ``line[start:end]`` that no backslash escapes."""
-    end = len(line) if end is None else end
-    i = line.find('"', start, end)
-    while i >= 0:
-        k = i
-        while k > start and line[k - 1] == "\\":
-            k -= 1
-        if (i - k) % 2 == 0:
-            yield i
-        i = line.find('"', i + 1, end)
-
-
-def _closing_quote(line: str, start: int, end: int) -> int:
-    """The first unescaped double quote in ``line[start:end]`` that closes a JSON string (a comma, a brace, a bracket
-    or a colon after it), or ``end``."""
-    return next((i for i in _unescaped_quotes(line, start, end) if line[i + 1:i + 2] in (",", "}", "]", ":", "")), end)
-
-
-@functools.lru_cache(maxsize=4)
-def _quote_positions(line: str) -> list[int]:
-    return list(_unescaped_quotes(line))
-
-
-def _inside_string(line: str, at: int) -> bool:
-    """``line[at]`` stands inside a double-quoted string: an odd number of unescaped quotes before it (the quotes
-    of a line are found once, however many values it holds)."""
-    return bisect.bisect_left(_quote_positions(line), at) % 2 == 1
-
-
 # a literal compared with a credential-named variable, the literal first: if ("v" == password), "v" !== secret
 _REVERSED_COMPARISON = regex.compile(
     r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')[ \t]*[!=]==?[ \t]*(?P<key>[A-Za-z_][\w.]{0,80})(?![\w(.])"""
@@ -398,6 +368,37 @@ class _WordEnds:
 # the stdlib's \s is exactly str.isspace (regex's leaves out \x1c-\x1f); a "\n" escape inside a JSON string
 # ends a value too, escaped once or more (a JSON string inside a JSON string: \\n)
 _NEXT_SPACE = re.compile(r"\s|(?<!\\)\\+[nrt\"]")  # from a run's first backslash only: linear on a run of them
+
+
+# the quotes of a line a JSON string encloses (a value after "token:" inside it ends at the string's quote)
+def _unescaped_quotes(line: str, start: int = 0, end: int | None = None) -> Iterator[int]:
+    """Positions of the double quotes of ``line[start:end]`` that no backslash escapes."""
+    end = len(line) if end is None else end
+    i = line.find('"', start, end)
+    while i >= 0:
+        k = i
+        while k > start and line[k - 1] == "\\":
+            k -= 1
+        if (i - k) % 2 == 0:
+            yield i
+        i = line.find('"', i + 1, end)
+
+
+def _closing_quote(line: str, start: int, end: int) -> int:
+    """The first unescaped double quote in ``line[start:end]`` that closes a JSON string (a comma, a brace, a bracket
+    or a colon after it), or ``end``."""
+    return next((i for i in _unescaped_quotes(line, start, end) if line[i + 1:i + 2] in (",", "}", "]", ":", "")), end)
+
+
+@functools.lru_cache(maxsize=4)
+def _quote_positions(line: str) -> list[int]:
+    return list(_unescaped_quotes(line))
+
+
+def _inside_string(line: str, at: int) -> bool:
+    """``line[at]`` stands inside a double-quoted string: an odd number of unescaped quotes before it (the quotes
+    of a line are found once, however many values it holds)."""
+    return bisect.bisect_left(_quote_positions(line), at) % 2 == 1
 
 
 class ContextDetector:

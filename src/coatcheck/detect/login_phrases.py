@@ -21,7 +21,7 @@ import regex
 from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
-from .validators import initial_and_surname, login_word, made_from_name, name_like, personal_part
+from .validators import initial_and_surname, login_word, name_like, personal_part
 from .vocabulary import phrase_alternation, vocabulary_words
 
 LOGIN_PHRASES = "login-phrases"
@@ -55,19 +55,21 @@ def _my_account() -> regex.Pattern[str]:
         rf"(?:[^\S\n]+(?:is|ist|est|es|è|era|war|was|était)|[^\S\n]*[:(,])?[^\S\n]*(?<![\w.-]){_VALUE}")
 
 
+def _columns(table: str) -> tuple[list[str], list[str], list[str]]:
+    """The three comma lists of each ``a, b | c, d | e`` entry of cues.toml's ``[table]``, joined over its entries."""
+    out: tuple[list[str], list[str], list[str]] = ([], [], [])
+    for entry in vocabulary_words("cues", table):
+        for words, column in zip(out, entry.split("|"), strict=True):
+            words += [w.strip() for w in column.split(",") if w.strip()]
+    return out
+
+
 @functools.cache
 def _login_noun() -> regex.Pattern[str]:
     """A determiner, a login noun, at most four words saying where, a link, then the login (cues.toml
     [login_noun])."""
-    dets: list[str] = []
-    nouns: list[str] = []
-    links: list[str] = []
-    for entry in vocabulary_words("cues", "login_noun"):
-        d, n, k = (part.split(",") for part in entry.split("|"))
-        dets += [w.strip() for w in d if w.strip()]
-        nouns += [w.strip() for w in n if w.strip()]
-        links += [w.strip() for w in k if w.strip() and w.strip() != ":"]
-    det, noun, link = phrase_alternation(dets), phrase_alternation(nouns), phrase_alternation(links)
+    dets, nouns, links = _columns("login_noun")
+    det, noun, link = phrase_alternation(dets), phrase_alternation(nouns), phrase_alternation(w for w in links if w != ":")
     return regex.compile(
         # the words may name the machine: "Mon identifiant sur db-prod-01.internal est …"
         rf"(?i)(?<![\w-])(?:{det})(?:(?<=['’])|[^\S\n]+)(?:{noun})(?![\w-])"
@@ -79,24 +81,17 @@ def _login_noun() -> regex.Pattern[str]:
 @functools.cache
 def _credential_of() -> regex.Pattern[str]:
     """A credential noun, a preposition, maybe an account word, then the login (cues.toml [credential_of])."""
-    nouns: list[str] = []
-    preps: list[str] = []
-    accounts: list[str] = []
-    for entry in vocabulary_words("cues", "credential_of"):
-        n, p, a = (part.split(",") for part in entry.split("|"))
-        nouns += [w.strip() for w in n if w.strip()]
-        preps += [w.strip() for w in p if w.strip()]
-        accounts += [w.strip() for w in a if w.strip()]
-    noun, prep, account = phrase_alternation(nouns), phrase_alternation(preps), phrase_alternation(accounts)
+    noun, prep, account = (phrase_alternation(words) for words in _columns("credential_of"))
     return regex.compile(rf"(?i)(?<![\w-])(?:{noun})[^\S\n]+(?:{prep})(?:(?<=['’])|[^\S\n]+)"
                          rf"(?:(?:{account})(?:(?<=['’])|[^\S\n]+))?(?<![\w.-]){_VALUE}")
 
 
 def _named_login(value: str) -> bool:
-    """A handle made of a person's name: a name part with a digit or a separator, or an initial and a surname."""
+    """A handle made of a person's name: a part (digits aside) that no dictionary holds and that is a name, an initial
+    and a surname, or a login made of a name (:func:`.validators.personal_part`)."""
     parts = [p.rstrip("0123456789") for p in regex.split(r"[._-]+", value.lower())]
     words = word_list("dictionary_words")
-    return any(len(p) >= 3 and p not in words and (name_like(p) or personal_part(p) or made_from_name(p)) for p in parts)
+    return any(len(p) >= 3 and p not in words and (name_like(p) or personal_part(p)) for p in parts)
 
 
 def _handle_shaped(value: str) -> bool:
