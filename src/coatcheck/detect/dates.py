@@ -29,7 +29,7 @@ def _date_regex() -> regex.Pattern[str]:
           | {month}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}                          # March 3, 2024
           | \d{{1,2}}\.?[ \t]+{of}{month}[ \t]+{of}\d{{4}}                                # 3. März 2024, 3 de marzo de 2024
           | {month}[ \t]+{of}\d{{4}}                                                         # September 2024
-          | \d{{4}}-\d{{2}}-\d{{2}}(?:[T ]{_TIME}(?:Z|[+-]\d{{2}}:?\d{{2}})?)?                # ISO 8601
+          | [12]\d{{3}}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:[T ]{_TIME}(?:Z|[+-]\d{{2}}:?\d{{2}})?)?  # ISO 8601 (a real month and day)
         )(?![\w])"""
     )
 

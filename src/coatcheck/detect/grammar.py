@@ -25,8 +25,8 @@ from collections.abc import Iterable
 import regex
 
 # The closing quote of the key, an index bracket (ENV["KEY"]), JSON escape backslashes before a quote, the
-# full stop of an abbreviated label (Tel. 030…).
-KEY_CLOSE = r"""(?:\\{0,3}["'`])?\]?\.?"""
+# full stop of an abbreviated label (Tel. 030…); a form field's bracketed name inside quotes ("client[password]": …).
+KEY_CLOSE = r"""(?:\\{0,3}["'`])?\]?(?:(?<=\])\\{0,3}["'`])?\.?"""
 # A declared type between the name and the operator: Go ``var apiToken string = "…"``, Kotlin/TS
 # ``val password: String = "…"``; a Remote Desktop file's ``username:s:CORP\x`` (name, type, value).
 DECLARED_TYPE = (r"(?:[ \t]*:?[ \t]+(?:string|String|str|&str|&'static[ ]str|char[ \t]*\*|const[ \t]+char[ \t]*\*)(?=[ \t]*=)"

@@ -126,13 +126,26 @@ _PLACEHOLDER_TAIL = re.compile(r"(?i)(?:[a-z]{2,10}(?:[_-](?:test|live|prod|dev|
                                r"(?:replace[_-]?me|change[_-]?me|x{4,}|your[_-][a-z_-]{2,30})")
 
 
+def _shouted_name(low: str) -> bool:
+    """A person's login written in capitals the way some databases keep them (Snowflake's ``ANNA_SCHMIDT``): a first
+    name, then a surname, neither a word of code (``MAX_RETRIES``, ``JOHN_DOE`` is a placeholder's)."""
+    parts = low.split("_")
+    if len(parts) not in (2, 3) or low in word_list("placeholder_values"):
+        return False
+    code = word_list("code_words")
+    return (parts[0] in word_list("first_names_lower") and parts[-1] in word_list("last_names_lower")
+            and not any(p in code or p in word_list("common_words") for p in parts))
+
+
 def is_placeholder_value(text: str, start: int, end: int) -> bool:
     """``YOUR_TOKEN_HERE``, ``xxxx``, ``changeme``, ``***``, ``<redacted>``, ``dummy`` and the words in
     keep/placeholder_values.txt."""
     value = text[start:end].strip("'\"`")
     low = value.lower()
-    if low in word_list("placeholder_values") or _PLACEHOLDER_SHAPES.match(value) or _PRIVATE_USE.fullmatch(value):
+    if low in word_list("placeholder_values") or _PRIVATE_USE.fullmatch(value):
         return True
+    if _PLACEHOLDER_SHAPES.match(value):
+        return not _shouted_name(low)
     if value.islower() and (m := _ASCENDING_TAIL.search(low)) is not None and low[:m.start()].rstrip("-_.") in _DUMMY_STEMS:
         return True  # test1234, demo_123: a dummy's word and the digits everyone types after it (Admin123!, Root1234 are
         # real weak passwords, and stay masked)
@@ -290,6 +303,8 @@ def is_public_token(text: str, start: int, end: int) -> bool:
         return True
     if _EXIM_ID.fullmatch(value) and _EXIM_EVENT.match(text, end) is not None:
         return True
+    if text.startswith(":", end) and _POSTFIX_BEFORE.search(text, max(0, start - 60), start) is not None:
+        return True  # a Postfix queue id after the daemon's name ("postfix/smtpd[21852]: ZPQFY0UJ4W: client=…")
     if _RESOURCE_SID.fullmatch(value) or _ACCESSOR_BEFORE.search(text, max(0, start - 40), start):
         return True
     ls = text.rfind("\n", 0, start) + 1
@@ -301,6 +316,7 @@ def is_public_token(text: str, start: int, end: int) -> bool:
 
 # an Exim message id (old 6-6-2 and new 6-11-4 forms) before the event its main log writes (<= => -> ** == Completed)
 _EXIM_ID = re.compile(r"[0-9A-Za-z]{6}-[0-9A-Za-z]{6}(?:[0-9A-Za-z]{5})?-[0-9A-Za-z]{2}(?:[0-9A-Za-z]{2})?")
+_POSTFIX_BEFORE = re.compile(r"postfix(?:-[\w]+)?/[\w/-]+\[\d+\]:[ \t]$")
 _EXIM_EVENT = re.compile(r"[ \t]+(?:<=|=>|->|\*>|\*\*|==|Completed|Frozen|Message is frozen|SMTP error|H=|U=)")
 
 
@@ -662,14 +678,24 @@ def is_date(text: str, start: int, end: int) -> bool:
 
 
 _CALENDAR_DATE = re.compile(
-    r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2}))$"
+    r"^(?:(?P<y>\d{4})[-/.](?P<a>\d{1,2})[-/.](?P<b>\d{1,2})|(?P<c>\d{1,2})[-/.](?P<d>\d{1,2})[-/.](?P<z>\d{4}|\d{2}))$"
 )
 
 
 def is_calendar_date(text: str, start: int, end: int) -> bool:
-    """A date written with separators (``2024-05-03``, ``03.05.2024``); unlike :func:`is_date`, a run of
-    8 to 14 digits is not taken for a date."""
-    return bool(_CALENDAR_DATE.match(text[start:end]))
+    """A date written with separators (``2024-05-03``, ``03.05.2024``, ``5/3/24``); unlike :func:`is_date`, a run
+    of 8 to 14 digits is not taken for a date, nor is a number that only looks like one (``4471-88-09``: no year
+    4471, no month 88), which is a person's number in a customer slot."""
+    match = _CALENDAR_DATE.match(text[start:end])
+    if match is None:
+        return False
+    if match["y"] is not None:
+        return 1000 <= int(match["y"]) <= 2999 and 1 <= int(match["a"]) <= 12 and 1 <= int(match["b"]) <= 31
+    first, second = int(match["c"]), int(match["d"])
+    if len(match["z"]) == 4 and not 1000 <= int(match["z"]) <= 2999:
+        return False
+    # day-month or month-day, whichever the writer used
+    return 1 <= min(first, second) <= 12 and 1 <= max(first, second) <= 31
 
 
 def is_low_entropy(text: str, start: int, end: int) -> bool:
@@ -1243,9 +1269,19 @@ def is_identifier_slot(text: str, start: int, end: int) -> bool:
     return identifier_key(text, start)
 
 
+def is_subcommand_word(text: str, start: int, end: int) -> bool:
+    """A word of a tool's colon-joined subcommand (``drush user:information``, ``artisan user:create``): the label
+    glued to a lower-case dictionary word by a colon, no blank between (``User:mdiaz`` is a principal's login)."""
+    value = text[start:end]
+    return (start >= 2 and text[start - 1] == ":" and text[start - 2].isalpha() and text[start - 2].islower()
+            and value.islower() and value.replace("-", "").isalpha() and all(
+                p in word_list("dictionary_words") for p in value.split("-")))
+
+
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
+        is_subcommand_word,
         is_workload_name,
         is_templated,
         is_placeholder_value,

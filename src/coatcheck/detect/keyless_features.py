@@ -30,6 +30,7 @@ _STOP = "\\s\"'`=:,;(){}\\[\\]<>|\\\\"
 # (no upper bound: a 300-character token is one candidate, never its first 256 characters)
 CANDIDATE = regex.compile(rf"(?<![^{_STOP}])[^{_STOP}]{{{MIN_LEN},}}+(?:={{1,2}}(?![^{_STOP}]))?")
 _TRAILING = ".,!?*"
+_FORM_FIELD = regex.compile(r"&[A-Za-z_][\w.\[\]-]{0,60}$")
 _BASE64 = regex.compile(r"[A-Za-z0-9+/_-]+={1,2}")
 _URL = regex.compile(r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'<>`]+")
 _ARN = regex.compile(r"(?<![\w-])arn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:[^\s\"'<>`]+")
@@ -100,6 +101,7 @@ def _plausible(value: str) -> bool:
 
 
 _HL7_SEGMENT = regex.compile(r"[ \t]*[A-Z][A-Z0-9]{2}\|")
+_ZPL_COMMAND = regex.compile(r"\^(?:F[DOSBT]|A0|XA|XZ|B[CY3Q])")
 
 
 def candidates(text: str) -> Iterator[tuple[int, int]]:
@@ -122,11 +124,18 @@ def candidates(text: str) -> Iterator[tuple[int, int]]:
         if text[end - 1] == "=" and ((end - start) % 4 or not _BASE64.fullmatch(text, start, end)):
             # not base64 padding: a key's own '=' (``name=``, ``@__customerId_0=``)
             end = start + len(text[start:end].rstrip("="))
+        if end < len(text) and text[end] == "=" and "&" in text[start:end]:
+            # a form body (``Sid=SM7f…&NumMedia=0``): the value ends where the next field's name begins
+            field = _FORM_FIELD.search(text, start, end)
+            if field is not None:
+                end = field.start()
         while end > start and text[end - 1] in _TRAILING and not (text[end - 1] in "!*" and end - start > MIN_LEN
                                                                     and text[end - 2].isalnum()):
             end -= 1
-        if "^" in text[start:end] and _HL7_SEGMENT.match(text, text.rfind("\n", 0, start) + 1):
-            continue  # an HL7 field's components (2345-7^Glucose^LN, a coded value): the HL7 rules read its fields
+        if "^" in text[start:end] and (_HL7_SEGMENT.match(text, text.rfind("\n", 0, start) + 1)
+                                       or _ZPL_COMMAND.search(text, start, end)):
+            continue  # an HL7 field's components (2345-7^Glucose^LN, a coded value): the HL7 rules read its fields;
+            # a ZPL label's commands (^FO50,140^A0N,30,30^FD…): a printer's layout, no key
         if end - start >= MIN_LEN and plausible(text[start:end]):
             yield start, end
 

@@ -135,8 +135,33 @@ def _access_list() -> regex.Pattern[str]:
 # a JSON list whose key names people (a pull request's reviewers and assignees, a project's maintainers): its
 # strings are their logins (teams have their own keys: team_reviewers)
 _PEOPLE_LIST = regex.compile(r'"(?:reviewers|assignees|approvers|watchers|subscribers|maintainers|owners|members|'
-                             r'collaborators|requested_reviewers|mentions)"[ \t]*:[ \t]*\[(?P<items>[^\[\]\n]{1,4000}?)\]')
+                             r'collaborators|requested_reviewers|mentions|moderators|mods|admins|administrators|operators|'
+                             r'ops|whitelist|allowlist|banned|blocklist|players)"[ \t]*:[ \t]*\[(?P<items>[^\[\]\n]{1,4000}?)\]')
 _QUOTED_ITEM = regex.compile(r'"(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])"')
+
+
+# a YAML key that names people (Puppet Hiera's "profile::admins:", a role's "maintainers:", "users:"), then its block
+# list, one scalar per line ("  - 'agnieszka.zielinska'"): each item is a login (a team or a mapping is no item)
+_PEOPLE_KEY = regex.compile(
+    r"(?m)^(?P<ind>[ \t]*)(?:[\w-]+(?:::|\.))*(?P<k>admins|administrators|maintainers|owners|members|reviewers|"
+    r"approvers|assignees|sudoers|operators|developers|collaborators|committers|users|admin_users|sudo_users|"
+    r"allowed_users|authorized_users)[ \t]*:[ \t]*(?:#[^\n]*)?\r?\n")
+_YAML_ITEM = regex.compile(r"(?P<ind>[ \t]*)-[ \t]+(?P<q>[\"']?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])(?P=q)[ \t]*(?:#[^\n]*)?\r?$")
+# Spark's and Hadoop's security manager log who may view or change a job ("Changing view acls to: dkrueger",
+# "users with view permissions: Set(dkrueger, mlee)"): the logins listed, up to the line's ';'
+_ACL_LOG = regex.compile(r"(?:acls(?:[ \t]+groups)?[ \t]+to|users[ \t]+with[ \t]+(?:view|modify)[ \t]+permissions)"
+                         r"[ \t]*:[ \t]*(?:Set\()?(?P<v>[^;()\n]{1,2000})")
+_ACL_ITEM = regex.compile(r"(?<![\w.@-])[A-Za-z][\w.-]{0,38}[A-Za-z0-9](?![\w.@-])")
+
+
+# a JAAS login module's entry up to its ';' (Kafka's PlainLoginModule lists its accounts as user_<login>="password")
+_JAAS_ENTRY = regex.compile(r"LoginModule[ \t]+(?:required|requisite|sufficient|optional)\b[^;]{0,8000};")
+_JAAS_USER = regex.compile(r"(?<![\w-])user_(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])[ \t]*=[ \t]*\"")
+# a broker's or a servlet container's users file named on its own line (Artemis and ActiveMQ users.properties,
+# Jetty's realm.properties: login = password; their roles or groups file: role = login, login), then its lines
+_USERS_FILE = regex.compile(r"(?im)^[^\n]{0,200}?(?<![\w-])(?P<f>(?:artemis-|activemq-|login-)?(?P<kind>users|realm|roles|groups)"
+                            r"\.properties)\b[^\n]*\r?\n")
+_PROPERTIES_LINE = regex.compile(r"(?P<k>[A-Za-z][\w.@-]{0,62}[A-Za-z0-9])[ \t]*[=:][ \t]*(?P<v>[^\s#][^\r\n]{0,300}?)[ \t]*\r?$")
 
 
 # a login of an access list: a word of login characters between blanks or commas (not "@staff", "deploy@10.0.0.0/8")
@@ -178,10 +203,11 @@ _WORD_PAIR = regex.compile(r"[a-z]+(?:[-_][a-z0-9]+)+")
 def _pair() -> regex.Pattern[str]:
     words = sorted({w.lower() for w in vocabulary_words("cues", "credential_pair")}, key=lambda w: (-len(w), w))
     alternation = "|".join(regex.escape(w).replace("\\ ", " ").replace(" ", r"[ \t]+") for w in words)
-    # the words, at most 60 characters of the same line, then "user / password" (the password one word)
+    # the words, at most 60 characters of the same line, then "user / password" or "user:password" (the password
+    # one word)
     return regex.compile(
-        rf"(?i)(?<![\w-])(?:{alternation})(?![\w-])[^\n]{{0,60}}?(?<![\w.@+-])"
-        rf"(?P<u>[A-Za-z][\w.+-]{{1,63}}(?:@[\w-]+(?:\.[\w-]+)+)?)[ \t]+/[ \t]+(?P<p>[^\s\"'`]{{6,128}})")
+        rf"(?i)(?<![\w-])(?:{alternation})(?![\w-])[^\n]{{0,60}}?(?<![\w.@+:/-])"
+        rf"(?P<u>[A-Za-z][\w.+-]{{1,63}}(?:@[\w-]+(?:\.[\w-]+)+)?)(?:[ \t]+/[ \t]+|:(?![/\\]))(?P<p>[^\s\"'`]{{6,128}})")
 
 
 def login_at(text: str, s: int, e: int, strict: bool = False) -> bool:
@@ -271,6 +297,23 @@ class LoginPhraseDetector:
                 s, e = w.span()
                 if login_at(text, s, e, strict=False):
                     out.append(Span(s, e, "username", f"{self.name}:access-list", 0.8))
+        if "acls" in text or "permissions:" in text:
+            for m in _ACL_LOG.finditer(text):
+                for w in _ACL_ITEM.finditer(text, m.start("v"), m.end("v")):
+                    s, e = w.span()
+                    if text[s:e] != "EMPTY" and login_at(text, s, e, strict=False):
+                        out.append(Span(s, e, "username", f"{self.name}:access-list", 0.8))
+        for m in _PEOPLE_KEY.finditer(text):
+            out.extend(self._yaml_people(text, m))
+        if "LoginModule" in text:
+            for entry in _JAAS_ENTRY.finditer(text):
+                for u in _JAAS_USER.finditer(text, entry.start(), entry.end()):
+                    s, e = u.span("v")
+                    if login_at(text, s, e, strict=False):
+                        out.append(Span(s, e, "username", f"{self.name}:jaas", 0.85))
+        if ".properties" in text:
+            for m in _USERS_FILE.finditer(text):
+                out.extend(self._properties_users(text, m))
         for m in _command("logins").finditer(text):  # "$ users" / "ilundgren alundgren mgreco"
             for w in regex.finditer(r"\S+", m.group("v")):
                 s, e = m.start("v") + w.start(), m.start("v") + w.end()
@@ -280,4 +323,58 @@ class LoginPhraseDetector:
             s, e = m.span("v")
             if kept_by(text, s, e, _SECRET_KEEPS) is None:
                 out.append(Span(s, e, "secret", f"{self.name}:command", 0.85))
+        return out
+
+    def _properties_users(self, text: str, head: regex.Match[str]) -> list[Span]:
+        """The lines of a users file after the line naming it, to a blank line or another file (at most 200): in a
+        users or realm file each key is a login and its value the password (Jetty's ``password, role``); in a roles
+        or groups file each value lists logins."""
+        out: list[Span] = []
+        users = head["kind"].lower() in ("users", "realm")
+        pos = head.end()
+        for _ in range(200):
+            line_end = text.find("\n", pos)
+            line_end = len(text) if line_end < 0 else line_end
+            if text.startswith("#", pos) or text.startswith("!", pos):
+                if _USERS_FILE.match(text, pos):
+                    break
+                pos = line_end + 1
+                continue  # a comment in the file
+            line = _PROPERTIES_LINE.fullmatch(text, pos, line_end)
+            if line is None:
+                break
+            ks, ke = line.span("k")
+            vs, ve = line.span("v")
+            if users:
+                if login_at(text, ks, ke, strict=False):
+                    out.append(Span(ks, ke, "username", f"{self.name}:users-file", 0.8))
+                    if head["kind"].lower() == "realm" and "," in text[vs:ve]:
+                        ve = text.index(",", vs, ve)  # Jetty: "password, role1, role2"
+                    value = text[vs:ve].strip()
+                    if (len(value) >= 6 and not value.upper().startswith(("ENC(", "OBF:", "MD5:", "CRYPT:"))
+                            and kept_by(text, vs, vs + len(value), _SECRET_KEEPS) is None):
+                        out.append(Span(vs, vs + len(value), "secret", f"{self.name}:users-file", 0.8))
+            else:
+                for w in _ACL_ITEM.finditer(text, vs, ve):
+                    s, e = w.span()
+                    if login_at(text, s, e, strict=False):
+                        out.append(Span(s, e, "username", f"{self.name}:users-file", 0.8))
+            pos = line_end + 1
+        return out
+
+    def _yaml_people(self, text: str, key: regex.Match[str]) -> list[Span]:
+        """The logins of the block list under a YAML key naming people (at most 100 items, indented at least as the
+        key; a line that is no scalar item ends it). A generic ``users:`` list must hold logins by their shape."""
+        out: list[Span] = []
+        pos, strict = key.end(), key["k"] == "users"
+        for _ in range(100):
+            line_end = text.find("\n", pos)
+            line_end = len(text) if line_end < 0 else line_end
+            item = _YAML_ITEM.fullmatch(text, pos, line_end)
+            if item is None or len(item["ind"]) < len(key["ind"]):
+                break
+            s, e = item.span("v")
+            if login_at(text, s, e, strict=strict) and (not strict or _handle_shaped(text[s:e])):
+                out.append(Span(s, e, "username", f"{self.name}:people-list", 0.8))
+            pos = line_end + 1
         return out

@@ -117,11 +117,22 @@ def is_candidate(token: str) -> bool:
     if _NOT_A_LOGIN.fullmatch(token) and not (_FIRST_DOT_SHORT.fullmatch(token) and _first_or_initial(token)):
         return False
     low = token.lower()
-    if low in plain_words():
+    if low in plain_words() or _random_mix(token):
         return False
     if token.isalpha():  # a word: only a lower-case one no dictionary holds ("ltino", not "config" or "Kafka")
         return token.islower() and len(token) >= 3 and low not in _dictionary()
     return True
+
+
+def _random_mix(token: str) -> bool:
+    """A generated id (``QIYFJS9Wz4o9OLjWctcKYn``, a webhook's event id): twelve characters or more that change
+    between capitals, small letters and digits at almost every other character; a login changes at its name's parts
+    (``MariaGarciaLopez1987``)."""
+    if len(token) < 12:
+        return False
+    kinds = [0 if c.isupper() else 1 if c.islower() else 2 if c.isdigit() else 3 for c in token]
+    changes = sum(a != b for a, b in zip(kinds, kinds[1:], strict=False))
+    return len(set(kinds) - {3}) == 3 and changes >= 0.4 * len(token)
 
 
 def _first_or_initial(token: str) -> bool:

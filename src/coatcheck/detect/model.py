@@ -239,7 +239,13 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         start = _trim_address(text, start, end)
         end = _cut_address_tail(text, start, end)
         value = text[start:end]
+        before = regex.search(r"[\w-]+[ \t]+$", text[max(0, start - 40):start])
+        if before is not None and is_product(before.group() + value):
+            return None  # a product's name with a number in it ("Office 365 Exchange Online")
+        # an address has words (no token alone: "MqHLKwNH39Li….recvd-i543y" is a message id) and closes what it opens
+        # ("MacBook Pro (14-inch" is a model's name cut at its comma)
         ok = (_house_number(value) and _STREET_WORD.search(value) is not None and len(value) <= 120
+              and regex.search(r"[\s,]", value) is not None and value.count("(") == value.count(")")
               and not any(c in value for c in "@+#|\\\n") and not date_ranges(value)
               and _number_label().search(value) is None and _CELLS_OR_STAMP.search(value) is None)
         return (start, end) if ok else None

@@ -24,6 +24,13 @@ from .vocabulary import phrase_alternation, vocabulary_words
 _CODE = r"[A-Za-z0-9]{3,16}(?:-[A-Za-z0-9]{3,16}){0,3}(?![ ]\d)|\d{3,4}(?:[ ]\d{3,4}){1,3}"
 _CODE_CELL = regex.compile(rf"(?=[^\d\s]*\d)(?:{_CODE})")
 _SPACED_CODES = regex.compile(r"[A-Za-z0-9]{3,8}-[A-Za-z0-9]{3,8}(?:[ ][A-Za-z0-9]{3,8}-[A-Za-z0-9]{3,8}){1,15}")
+# a code the message says is the reader's ("your … code is", "il codice del tuo … è", "dein Code lautet", "votre
+# code … est", "tu código es"): the plain noun, made a credential by the possessive, then 4 to 8 digits
+_POSSESSIVE = r"(?:your|tuo|tua|dein|deine|ihr|votre|ton|tu|su)"
+_YOUR_CODE = regex.compile(
+    rf"(?i)(?:(?<![\w-]){_POSSESSIVE}[^\S\n]+(?:[\w-]+[^\S\n]+){{0,3}}?(?:code|codice|código|codigo|Code)"
+    rf"|(?<![\w-])(?:code|codice|código|codigo)[^\S\n]+(?:[\w'-]+[^\S\n]+){{0,3}}?{_POSSESSIVE}(?:[^\S\n]+[\w-]+){{0,3}})"
+    rf"[^\S\n]*(?:is|è|ist|lautet|est|es)?[^\S\n]*:?[^\S\n]*(?P<value>\d{{4,8}})(?![\w-]|[.,]\d)")
 _LIST_MARK = regex.compile(r"[ \t]*(?:\d{1,2}[.)][ \t]+|[-*•][ \t]+)?")
 _CELL_SPLIT = regex.compile(r"[ \t]{2,}|\t|[ \t]*[,;|][ \t]*")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_date", "is_version")
@@ -150,6 +157,10 @@ class OneTimeCodeDetector:
             s, e = m.span("value")
             if _is_code(text, s, e):
                 out.append(Span(s, e, "secret", "one-time-codes:sentence", 0.8))
+        for m in _YOUR_CODE.finditer(text):  # "Il codice del tuo ID Apple è: 630456", "Your Apple ID Code is: 224487"
+            s, e = m.span("value")
+            if _is_code(text, s, e):
+                out.append(Span(s, e, "secret", "one-time-codes:yours", 0.8))
         if "PIN" in text:
             for m in _PIN_BARE.finditer(text):
                 s, e = m.span("value")

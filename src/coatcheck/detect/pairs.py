@@ -1,7 +1,7 @@
 """Values whose key is written in a sibling field: ``{"key": "adminUser", "value": "layla_mans"}`` (Postman
 environments, AWS tags), ``{"label": "last name", "value": "Carbonaro"}`` (password managers' fields),
 ``<Key>Password</Key><Value>…</Value>`` (KeePass), ``- name: DB_PASSWORD`` / ``value: …`` (Kubernetes env),
-``{"name": "sessionid", "value": …}`` (cookie jars), a block's default (``DBPassword:`` / ``Default: …`` in
+``{"name": "sessionid", "value": …}`` (cookie jars) and cookies.txt lines, a block's default (``DBPassword:`` / ``Default: …`` in
 CloudFormation, ``variable "db_password" { default = "…" }`` in Terraform).
 
 Each pair is read again as ``key: value`` by the slot rules and the credential-key reader, so the key decides here as
@@ -55,6 +55,10 @@ _XML_NESTED = regex.compile(r"<(?P<k>[A-Za-z][\w:.-]{0,59})>\s*<(?:Value|value)>
 _HCL = regex.compile(
     r"""(?m)^[ \t]*variable[ \t]+"(?P<k>[\w.-]{1,60})"[ \t]*\{[ \t]*\r?\n(?:[ \t][^\n]*\r?\n){0,8}?"""
     r'[ \t]+default[ \t]*=[ \t]*"(?P<v>(?:[^"\\\n]|\\.){1,200})"')
+# a Netscape cookies.txt line (curl, wget, browser exporters, yt-dlp): domain, subdomains flag, path, secure flag,
+# expiry, then the cookie's name and its value, tab-separated
+_COOKIE_LINE = regex.compile(r"(?m)^(?:#HttpOnly_)?[^\s#][^\t\n]{0,253}\t(?:TRUE|FALSE)\t[^\t\n]{1,1000}\t(?:TRUE|FALSE)\t"
+                             r"-?\d{1,19}\t(?P<k>[^\t\n]{1,100})\t(?P<v>[^\t\r\n]{1,4000})\r?$")
 _KEY_SPACES = regex.compile(r"[ \t]+")
 # a map named for what all its values are (Terraform's keys = { api = "…" }, YAML's secrets: / db: …): each child is
 # read as that name's value, whatever the child's own name (api, app, stripe, db)
@@ -82,7 +86,8 @@ class PairDetector:
     def detect(self, text: str) -> list[Span]:
         """The sensitive values of ``text``'s pair records."""
         if not any(w in text for w in ("value", "Value", "VALUE", "val", "default", "Default", "keys", "secrets",
-                                        "tokens", "passwords", "credentials", "KEYS", "SECRETS")):
+                                        "tokens", "passwords", "credentials", "KEYS", "SECRETS", "\tTRUE\t",
+                                        "\tFALSE\t")):
             return []
         out: list[Span] = []
         for key, vs, ve in self._pairs(text):
@@ -103,7 +108,7 @@ class PairDetector:
         for m in _JSON.finditer(text):
             k, v = ("k", "v") if m.group("k") is not None else ("k2", "v2")
             yield _KEY_SPACES.sub("_", m[k].strip()), *m.span(v)
-        for pattern in (_XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL, _XML_NESTED):
+        for pattern in (_XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL, _XML_NESTED, _COOKIE_LINE):
             for m in pattern.finditer(text):
                 yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")
         yield from _map_children(text)

@@ -51,12 +51,16 @@ _KEY_BEFORE = regex.compile(r"""(?<![\w.-])["']?(?P<k>[A-Za-z_][\w.-]{0,40})["']
 # an id that is a version, a date or a digest names no one
 _NOT_AN_ID = regex.compile(r"v?\d+(?:\.\d+){1,3}|\d{4}[-./]\d{2}[-./]\d{2}.*|[0-9a-f]{40}|[0-9a-f]{64}")
 # an owner or an actor that is an organisation, a team, a bot or an app
-_NOT_A_PERSON = regex.compile(r"""(?i)["']?type["']?[ \t]*:[ \t]*["'](?:organization|organisation|team|bot|app|group|service)["']"""
+_NOT_A_PERSON = regex.compile(r"""(?i)["']?type["']?[ \t]*:[ \t]*["'](?:organization|organisation|team|bot|app|group|service|"""
+                              r"""\w*(?:client|app|application|service|principal)(?:app)?)["']"""
                               r"""|["']?(?:is_?bot|bot)["']?[ \t]*:[ \t]*true\b""")
 _SCAN = regex.compile(r"""[{}\[\]]|["']?[A-Za-z_][\w-]{0,40}["']?[ \t]*:""")
 
 
 _BRACES = regex.compile(r"[{}]")
+# a key only a person's account object has (X's and Mastodon's username and acct, Steam's personaname): its object's id
+# is that account's
+_HANDLE_KEY = regex.compile(r"""["'](?:username|screen_name|acct|personaname)["'][ \t]*:[ \t]*["']""")
 
 
 def closing_brace(text: str, open_at: int, span: int = _SPAN) -> int | None:
@@ -105,6 +109,10 @@ class PersonRecordDetector:
                 opens.add(i)
             i = text.find("{", i + 1)
         for m in typed.finditer(text):
+            o = _open(text, m.start())
+            if o is not None:
+                opens.add(o)
+        for m in _HANDLE_KEY.finditer(text):  # an account object of a social API: {"id": …, "username": …}
             o = _open(text, m.start())
             if o is not None:
                 opens.add(o)

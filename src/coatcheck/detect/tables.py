@@ -64,6 +64,10 @@ def column_categories() -> dict[str, str]:
     out = {_norm(label): cat for lst, cat in _LABELLED_COLUMNS.items() for label in vocabulary_labels(lst)
            if label not in _GENERIC_LABELS}
     out.update({name: cat for cat in vocabulary_tables("columns") for name in vocabulary_words("columns", cat)})
+    # a header written in camel case arrives glued ("DateNaissance", "CarteFidélité"): each listed name's glued form
+    # names the same column, unless the glued form is a listed name of its own
+    for name, cat in list(out.items()):
+        out.setdefault(name.replace("_", ""), cat)
     return out
 
 
@@ -220,6 +224,10 @@ class TableDetector:
                 names[0] = lead.group()  # a table starting inside a JSON string: {"content":"id,name,…
             # a markdown row's outer pipes leave empty names at both ends: kept, so that name k is field k of the rows
             cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
+            if "address" in cats.values():  # a street or a postcode column: the town beside it is the same address's
+                towns = word_set("column_words", "address_city")
+                cats.update({k: "town" for k, n in enumerate(names) if k not in cats and (
+                    n in towns or "_".join(p for p in n.split("_") if p not in _qualifiers()) in towns)})
             if not cats or sum(1 for n in names if n) < 2:
                 continue
             # a header of names; a question or a sentence among them ("How satisfied are you?", a survey's) only
@@ -228,6 +236,11 @@ class TableDetector:
                 continue
             return sep, line.count(sep) + 1, column_checks(names, cats)
         return None
+
+
+def _town(value: str) -> bool:
+    """A town's name: words of letters (Manchester, Saint-Étienne, L'Aquila), no number."""
+    return bool(regex.fullmatch(r"\p{L}[\p{L}'’. -]{1,60}", value.strip()))
 
 
 def _any_case(check: Callable[[str], bool]) -> Callable[[str], bool]:
@@ -257,6 +270,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         elif cat == "person":
             generic = names[k] in word_set("names", "name_columns")
             mapped[k] = (cat, _any_case(person_name if (people_table or not generic) else gazetteer_name))
+        elif cat == "town":
+            mapped[k] = ("address", _town)  # the town of a street or postcode column beside it
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
         elif cat == "secret" and names[k].rsplit("_", 1)[-1] in ("pin", "puk", "code"):

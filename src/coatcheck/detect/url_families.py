@@ -127,6 +127,10 @@ class UrlFamilyDetector:
         cut = _CELL_END.search(text, start, end)
         if cut is not None:
             end = cut.start()  # a CSV cell ends at its comma: "…/r/cv/AI9Dk…,https://…", "…/u/12,,"
+        if start and text[start - 1] in ",;":
+            # a cell of its own (",https://…/in/hugo-r-0b13,Data Analyst,"): it ends at the row's next separator
+            sep = text.find(text[start - 1], start, end)
+            end = end if sep < 0 else sep
         while end > start and text[end - 1] in _TRAILING:
             end -= 1
         url = scheme + text[start:end]

@@ -18,6 +18,8 @@ import phonenumbers
 import regex
 
 from stdnum import iban as _iban
+from stdnum import imei as _imei
+from stdnum import meid as _meid
 from stdnum import luhn as _luhn
 from stdnum.de import idnr as _de_idnr
 from stdnum.es import dni as _es_dni
@@ -656,7 +658,41 @@ def bitlocker_recovery(value: str) -> bool:
             and all(g.isdigit() and int(g) % 11 == 0 and int(g) // 11 < 65536 for g in groups))
 
 
+def device_number(value: str) -> bool:
+    """A phone's or SIM's own number after its label: an IMEI or IMEISV (Luhn, python-stdnum), a MEID, an ICCID
+    (19 or 20 digits from 89, Luhn) or an IMSI (15 digits); not one digit repeated."""
+    compact = re.sub(r"[\s-]", "", value)
+    if len(set(compact)) <= 2:
+        return False
+    if _imei.is_valid(compact) or _meid.is_valid(compact):
+        return True
+    if compact.isdigit() and compact.startswith("89") and len(compact) in (19, 20):
+        return _luhn.is_valid(compact) or len(compact) == 20
+    return compact.isdigit() and len(compact) == 15
+
+
+def personal_host(value: str) -> bool:
+    """A machine named for its owner (``navarro-thinkpad``, ``giulia-mbp``, ``FLEUR-LAPTOP``): one of its parts is a
+    first name or a surname, or a login made of one, and no part is a service's word."""
+    parts = [p for p in re.split(r"[-_.]+", value.lower()) if p]
+    first, last = word_list("first_names_lower"), word_list("last_names_lower")
+    named = any(len(p) >= 4 and (p in first or p in last or made_from_name(p)) for p in parts)
+    return len(parts) >= 2 and named and not service_account(value.lower())
+
+
+def named_login(value: str) -> bool:
+    """A :func:`person_login` with a part that names a person: a first name or a surname of the lists, or a login
+    made of one (``whitlock``, ``giulia.bianchi``, ``mkaminski``); an organisation's or a team's word is not one
+    (``acme``, ``data-eng``)."""
+    if not person_login(value):
+        return False
+    return any(len(p) >= 3 and personal_part(p) for p in re.split(r"[._-]+", value.lower().rstrip("0123456789")))
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "named_login": named_login,
+    "personal_host": personal_host,
+    "device_number": device_number,
     "bitlocker_recovery": bitlocker_recovery,
     "app_password": app_password,
     "first_name": first_name,
