@@ -28,6 +28,7 @@ _TRAILING_DIGITS = regex.compile(r"(\D+?)(\d{1,4})")
 _BIRTH_YEAR = regex.compile(r"19[4-9]\d|200\d")
 _CAPITALISED = regex.compile(r"(?<![\w@.-])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\w@-]|\.\w)|(?<![\w@.-])\p{Lu}{3,}(?![\w@-]|\.\w)")
 NAME_WORD = "handles:name-word"
+_NAME_PAIR = regex.compile(r"(?<![\w@.-])(?P<a>\p{Lu}\p{Ll}+)[ ](?P<b>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\w@-]|\.\w)")
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _MIN_BARE = 5  # a derived handle without digits: long enough to be no chance word ("jli" is not)
 
@@ -155,6 +156,9 @@ class HandleIndex:
         # the words of the names the addresses spell (tobias.bohm@… → Tobias, Böhm), folded: where they stand
         # capitalised in the same text, they are that person's name (an ORM's row, a chat's "Danke, Tobias")
         self.name_words: set[str] = set()
+        # the first and last words of addresses whose first part is no known first name (kofi.mensah@…): their name
+        # only where both words stand together, "Kofi Mensah"
+        self.name_pairs: set[tuple[str, str]] = set()
         for name in names:
             if len(name.split()) < 2:
                 continue
@@ -173,6 +177,9 @@ class HandleIndex:
                     bare, stems, initials = name_handles(spelled, gazetteer_name(spelled))
                     self.bare |= bare
                     self.stems |= stems
+                elif ((m := _LOCAL_NAME.fullmatch(local)) is not None and len(m["first"]) >= 3 and len(m["last"]) >= 3
+                      and not {m["first"].lower(), m["last"].lower()} & plain_words()):
+                    self.name_pairs.add((_fold(m["first"]), _fold(m["last"])))
                 elif (m := _LOCAL_INITIAL.fullmatch(local)) is not None and m.group("last").title() in word_list("last_names"):
                     fi, last = m.group("fi").lower(), _fold(m.group("last"))  # no last + initial: "admins" from s.admin
                     self.bare |= {fi + last, fi + "_" + last, last + "_" + fi, fi + "-" + last}
@@ -190,13 +197,17 @@ class HandleIndex:
     def name_spans(self, text: str) -> list[Span]:
         """The capitalised words of ``text`` that are a word of a name an address spells (``Böhm`` for
         ``tobias.bohm@…``, umlauts dropped or written out): that person's name."""
-        if not self.name_words:
+        if not self.name_words and not self.name_pairs:
             return []
         out = []
         for m in _CAPITALISED.finditer(text):
             word = m.group()
             if _fold(word) in self.name_words or _fold(word, german=True) in self.name_words:
                 out.append(Span(m.start(), m.end(), "person", NAME_WORD, 0.8))
+        if self.name_pairs:
+            for m in _NAME_PAIR.finditer(text):
+                if (_fold(m["a"]), _fold(m["b"])) in self.name_pairs:
+                    out.append(Span(m.start(), m.end(), "person", NAME_WORD, 0.8))
         return out
 
     @classmethod

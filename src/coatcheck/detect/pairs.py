@@ -112,6 +112,38 @@ class PairDetector:
             for m in pattern.finditer(text):
                 yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")
         yield from _map_children(text)
+        if "VALUE" in text or "Value" in text:
+            yield from _name_value_rows(text)
+
+
+# a listing of variables as a CLI prints them, NAME or KEY then VALUE in aligned columns (gh variable list, heroku
+# config, doppler secrets, az webapp config appsettings list -o table): each row's value is read under its name
+_NAME_VALUE_HEADER = regex.compile(r"(?m)^(?P<ind>[ \t]*)(?:NAME|KEY|Name|Key)(?P<gap>[ \t]{2,}|\t)(?P<val>VALUE|Value)\b[^\n]*\r?$")
+_ROW_CELL = regex.compile(r"[^\s]+(?:[ ][^\s]+)*")
+
+
+def _name_value_rows(text: str) -> Iterator[tuple[str, int, int]]:
+    """(a row's name, its value's start, end) of each row under a NAME … VALUE header (at most 200 rows, to a blank
+    line or a line that does not fill both columns)."""
+    for head in _NAME_VALUE_HEADER.finditer(text):
+        column = head.start("val") - head.start()
+        pos = head.end() + 1
+        if text.startswith(("---", "  ---", "==="), pos) or regex.match(r"[ \t]*[-=]{3,}", text[pos:pos + 80]):
+            pos = text.find("\n", pos) + 1 or len(text)  # a ruler under the header
+        for _ in range(200):
+            if pos >= len(text):
+                break
+            line_end = text.find("\n", pos)
+            line_end = len(text) if line_end < 0 else line_end
+            line = text[pos:line_end].rstrip("\r")
+            key = _ROW_CELL.match(line, len(head["ind"]))
+            if not line.strip() or key is None or len(line) <= column or line[column - 1] not in " \t":
+                break
+            cell = _ROW_CELL.match(line, column)
+            if cell is None or key.end() > column:
+                break
+            yield _KEY_SPACES.sub("_", key.group()), pos + cell.start(), pos + cell.end()
+            pos = line_end + 1
 
 
 def _map_children(text: str) -> Iterator[tuple[str, int, int]]:
