@@ -226,3 +226,10 @@ def test_g34_readable(masker: Masker, text: str) -> None:
 def test_an_at_protocol_id_is_masked(masker: Masker) -> None:
     text = "  did: did:plc:7iza6de2dwap2sbkpav7c6c6"
     assert "7iza6de2dwap2sbkpav7c6c6" not in masker.mask(text).text
+
+
+def test_a_slot_login_made_of_a_name_spreads_to_its_domain_form(masker: Masker) -> None:
+    text = "New Logon:\n\tSecurity ID:\t\tCORP\\tcolombo\n\tAccount Name:\t\ttcolombo\n"
+    masked = masker.mask(text).text
+    assert "tcolombo" not in masked and "CORP\\" in masked
+    assert masker.restore(masked) == text

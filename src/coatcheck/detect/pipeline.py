@@ -96,7 +96,7 @@ from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
 from .tables import TableDetector
 from .taint import TaintFinder
-from .validators import gazetteer_name
+from .validators import gazetteer_name, personal_part
 from .vocabulary import all_plain_words, is_product, name_particles, name_roles, plain_words, word_set
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
@@ -276,13 +276,16 @@ ALONE = "+alone"
 
 
 _ALONE_BEFORE = frozenset(" \t\r\n\"'`([{,;=|<>")
+# a Windows domain before its account (CORP\pmartinelli in an event log's Security ID): the account stands alone
+_DOMAIN_BEFORE = regex.compile(r"(?:^|(?<=[\s\"'(=,:]))[A-Za-z][A-Za-z0-9.-]{0,14}\\$")
 _ALONE_AFTER = frozenset(" \t\r\n\"'`)]},;:|@<>")
 
 
 def _standalone(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` stands alone: blanks, quotes, brackets or separators around it (a column's cell, ``-u x``,
     ``x@host``, ``x:x:1001``), not a host's or a path's part (``db-3.ledger.internal``, ``/ledger``)."""
-    before = start == 0 or text[start - 1] in _ALONE_BEFORE
+    before = (start == 0 or text[start - 1] in _ALONE_BEFORE
+              or text[start - 1] == "\\" and _DOMAIN_BEFORE.search(text, max(0, start - 24), start) is not None)
     after = end == len(text) or text[end] in _ALONE_AFTER or (
         text[end] == "." and (end + 1 == len(text) or text[end + 1].isspace()))
     return before and after
@@ -292,8 +295,11 @@ def _slot_login(value: str, span: Span) -> bool:
     """A one-word login a slot rule found (``mysql -u mpham``, ``postgresql://enyberg:…@``): masked wherever it
     stands (a process table's USER column, a prompt) when it is a lower-case word no dictionary holds; the
     classifier's own findings spread only when it is sure (:data:`_SPREAD`)."""
-    return (span.category == "username" and span.detector in _LOGIN_SLOTS and len(value) >= 4
-            and value.islower() and is_candidate(value))
+    if span.category != "username" or len(value) < 4 or not value.islower() or not is_candidate(value):
+        return False
+    # any slot's login made of a person's name (pmartinelli, giulia.b): its other occurrences are that person's
+    return span.detector in _LOGIN_SLOTS or (not span.detector.startswith(LoginDetector.name) and "model" not in span.detector
+                                             and personal_part(value))
 
 
 # the slots that name a login for sure: a client's user option, a connection string's or a URL's user; not the
