@@ -121,7 +121,7 @@ def test_readable(masker: Masker, text: str) -> None:
     # telephony: a SIP account's number, a caller id's number, a SIP user
     ("[voip-trunk]\ntype=peer\nusername=448201937\n", "448201937", "account"),
     ('clid,src\n"""Aurélie Fabre"" <+33699812345>",200\n', "+33699812345", "phone"),
-    ("Contact: <sip:i.moretti@pbx.acme-intra.it>", "i.moretti", "username"),
+    ("Contact: <sip:i.moretti@pbx.acme-intra.it>", "i.moretti@pbx.acme-intra.it", "email"),
     # a webhook's signature header, a secret written to a key file, Pulumi's decrypted secret
     ("X-Slack-Signature: v0=a2114d57b48eac39b9ad189dd8316235a7b4a8d21a10bd27519666489c69b503", None, "secret"),
     ("$ echo 7c1e94fa0b3d52e8a6f1c09d4b7e2a63 > config/credentials/production.key", "7c1e94fa0b3d52e8a6f1c09d4b7e2a63",
@@ -233,3 +233,49 @@ def test_a_slot_login_made_of_a_name_spreads_to_its_domain_form(masker: Masker) 
     masked = masker.mask(text).text
     assert "tcolombo" not in masked and "CORP\\" in masked
     assert masker.restore(masked) == text
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # a user named in a sentence, a Kerberos principal, winbind's bracketed account, an AWS profile of a person
+    ("tried again with the token and user hkowalsky, same result.", "hkowalsky", "username"),
+    ("ISSUE: authtime 1728413319, rtanaka@CORP.LOCAL for krbtgt/CORP.LOCAL@CORP.LOCAL", "rtanaka", "username"),
+    ("NTLM CRAP authentication for user [ACMEIT]\\[m-oyelaran] returned NT_STATUS_WRONG_PASSWORD", "m-oyelaran",
+     "username"),
+    ("[lb1987]\naws_access_key_id = AKIAZDHQVFW5AE7WCLQP\n", "lb1987", "username"),
+    # SnowSQL's prompt, OpenTelemetry's and ECS's user attributes, a stack trace's home inside an escaped string
+    ("KOWALCZYKA#COMPUTE_WH@ANALYTICS.PUBLIC>select 1;", "KOWALCZYKA", "username"),
+    ("     -> enduser.id: Str(dv2001)", "dv2001", "username"),
+    ('{"user":{"name":"pnakamura","ip":"198.51.100.7"}}', "pnakamura", "username"),
+    ('"stacktrace":"main.run\\n\\t/home/rvaldes/src/app/main.go:57"', "rvaldes", "username"),
+    # a credential pair in markup, JAAS passwords, a phone in brackets after a name, a wallet column
+    ("<p>VPN: use <code>a-okafor</code> / <code>Tz8#qLm2Vx9w</code></p>", "a-okafor", "username"),
+    ('KafkaServer {\n  org.apache.kafka.common.security.plain.PlainLoginModule required\n  user_pwojcik="Zt8!qLm2Vx9";\n};\n',
+     "Zt8!qLm2Vx9", "secret"),
+    ("Kunde Ulrike Hoffmann (+49 154 7871707) hat angerufen", "+49 154 7871707", "phone"),
+    ("name,wallet,amount\nIrene Sala,0x2546bcd3c84621e976d8185a91a922ae77ecec30,250\n",
+     "0x2546bcd3c84621e976d8185a91a922ae77ecec30", "account"),
+    ("Il codice per il tuo accesso è 482913", "482913", "secret"),
+])
+def test_g38_classes(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text", [
+    # what the review of this part found taken for a value
+    "POST /user/register HTTP/1.1",
+    "see user/guide for more",
+    "/u/tmp files",
+    "12.CI/CD pipelines",
+    "  2.JSON/YAML  both supported",
+    "your error code is 1064 (ER_PARSE_ERROR)",
+    "your zip code is 10115",
+    "ip,address,city\n10.0.0.1,10.0.0.1,Ashburn\n",
+    "see users.properties\nserver.port=8080\n",
+    "echo production > .env.key",
+    "Python's Computer",
+    "      schema: dbt_utils",
+    '{"name": "staging", "host": "db.internal", "port": 5432}',
+    "the user accounts, groups and roles",
+])
+def test_review_readable(masker: Masker, text: str) -> None:
+    assert found(masker, text) == {}, found(masker, text)

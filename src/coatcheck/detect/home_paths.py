@@ -29,7 +29,9 @@ _STOP = r"/\\\s\"'`:*?<>|${}%&#=,;()\[\]"
 _SEGMENT = rf"[^{_STOP}]{{1,64}}"
 _DRIVE_SEGMENT = rf"[^{_STOP}]{{1,64}}(?: [^{_STOP}]{{1,64}}){{0,3}}"  # C:\Users\Marta Kowalczyk\ (Windows allows spaces)
 _SLUG_CHARS = "[A-Za-z0-9-]"
-_BEFORE = r"(?<![\w.~-])"  # a root starts a path: not inside a word ("the-home-page", "x/home/")
+# a root starts a path: not inside a word ("the-home-page", "x/home/"); a JSON string's escaped tab or line break
+# before it is no word ("\\n\\t/home/chen_s/src/main.go" in a logged stack trace)
+_BEFORE = r"(?:(?<![\w.~-])|(?<=\\[ntr]))"
 _NOT_SLUG_NAME = re.compile(r"[^A-Za-z0-9]")
 
 

@@ -132,10 +132,16 @@ def candidates(text: str) -> Iterator[tuple[int, int]]:
         while end > start and text[end - 1] in _TRAILING and not (text[end - 1] in "!*" and end - start > MIN_LEN
                                                                     and text[end - 2].isalnum()):
             end -= 1
-        if "^" in text[start:end] and (_HL7_SEGMENT.match(text, text.rfind("\n", 0, start) + 1)
-                                       or _ZPL_COMMAND.search(text, start, end)):
-            continue  # an HL7 field's components (2345-7^Glucose^LN, a coded value): the HL7 rules read its fields;
-            # a ZPL label's commands (^FO50,140^A0N,30,30^FD…): a printer's layout, no key
+        if "^" in text[start:end] and _HL7_SEGMENT.match(text, text.rfind("\n", 0, start) + 1):
+            continue  # an HL7 field's components (2345-7^Glucose^LN, a coded value): the HL7 rules read its fields
+        if "^" in text[start:end] and _ZPL_COMMAND.search(text, start, end):
+            # a ZPL label's commands (^FO50,140^A0N,30,30^FD…) are a printer's layout: only a field's data is read
+            data = text.rfind("^FD", start, end)
+            if data < 0:
+                continue
+            start = data + 3
+            stop = text.find("^", start, end)
+            end = end if stop < 0 else stop
         if end - start >= MIN_LEN and plausible(text[start:end]):
             yield start, end
 

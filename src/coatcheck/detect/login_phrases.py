@@ -154,13 +154,20 @@ _ACL_LOG = regex.compile(r"(?:acls(?:[ \t]+groups)?[ \t]+to|users[ \t]+with[ \t]
 _ACL_ITEM = regex.compile(r"(?<![\w.@-])[A-Za-z][\w.-]{0,38}[A-Za-z0-9](?![\w.@-])")
 
 
+# a login named by its noun in a sentence, no link word ("… and user jyilmaz, same result", "e l'utente piorag,
+# stesso risultato"): a lower-case word no dictionary holds, then the sentence goes on with a comma, a stop or "and"
+_USER_NAMED = regex.compile(
+    r"(?i)(?<![\w-])(?:user|utente|benutzer|utilisateur|usuario|login)[^\S\n]+(?P<v>(?-i:[a-z][a-z0-9._-]{3,30}[a-z0-9]))"
+    r"(?=[,;)]|\.(?:\s|$)|[^\S\n]+(?:and|e|und|et|y|with|con|mit|avec|too|anche|auch|aussi|también|as well)\b)")
 # a JAAS login module's entry up to its ';' (Kafka's PlainLoginModule lists its accounts as user_<login>="password")
 _JAAS_ENTRY = regex.compile(r"LoginModule[ \t]+(?:required|requisite|sufficient|optional)\b[^;]{0,8000};")
-_JAAS_USER = regex.compile(r"(?<![\w-])user_(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])[ \t]*=[ \t]*\"")
+_JAAS_USER = regex.compile(r"(?<![\w-])user_(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])[ \t]*=[ \t]*\"(?P<p>(?:[^\"\\\n]|\\.){0,200})\"")
 # a broker's or a servlet container's users file named on its own line (Artemis and ActiveMQ users.properties,
 # Jetty's realm.properties: login = password; their roles or groups file: role = login, login), then its lines
-_USERS_FILE = regex.compile(r"(?im)^[^\n]{0,200}?(?<![\w-])(?P<f>(?:artemis-|activemq-|login-)?(?P<kind>users|realm|roles|groups)"
-                            r"\.properties)\b[^\n]*\r?\n")
+_USERS_FILE = regex.compile(
+    r"(?im)^[ \t]*(?:(?:\#|//|;|--|==>)[^\n]{0,120}?|\$[ \t]*(?:sudo[ \t]+)?(?:cat|less|more|head|tail|bat|vi|vim|nano|type|"
+    r"Get-Content)\b[^\n]{0,120}?|[\w./~-]{0,120}?)(?<![\w-])(?P<f>(?:artemis-|activemq-|login-)?(?P<kind>users|realm|roles|groups)"
+    r"\.properties)\b[^\n]*\r?\n")
 _PROPERTIES_LINE = regex.compile(r"(?P<k>[A-Za-z][\w.@-]{0,62}[A-Za-z0-9])[ \t]*[=:][ \t]*(?P<v>[^\s#][^\r\n]{0,300}?)[ \t]*\r?$")
 
 
@@ -207,7 +214,7 @@ def _pair() -> regex.Pattern[str]:
     # one word)
     return regex.compile(
         rf"(?i)(?<![\w-])(?:{alternation})(?![\w-])[^\n]{{0,60}}?(?<![\w.@+:/-])"
-        rf"(?P<u>[A-Za-z][\w.+-]{{1,63}}(?:@[\w-]+(?:\.[\w-]+)+)?)(?:[ \t]+/[ \t]+|:(?![/\\]))(?P<p>[^\s\"'`]{{6,128}})")
+        rf"(?P<u>[A-Za-z][\w.+-]{{1,63}}(?:@[\w-]+(?:\.[\w-]+)+)?)(?:[ \t]+/[ \t]+|:(?![/\\])|(?:</code>|`)[ \t]+/[ \t]+(?:<code>|`))(?P<p>[^\s\"'`<]{{6,128}})")
 
 
 def login_at(text: str, s: int, e: int, strict: bool = False) -> bool:
@@ -305,15 +312,29 @@ class LoginPhraseDetector:
                         out.append(Span(s, e, "username", f"{self.name}:access-list", 0.8))
         for m in _PEOPLE_KEY.finditer(text):
             out.extend(self._yaml_people(text, m))
+        for m in _USER_NAMED.finditer(text):
+            s, e = m.span("v")
+            value = text[s:e].lower()
+            if (login_at(text, s, e, strict=True) and value not in word_list("dictionary_words")
+                    and value.rstrip("s") not in word_list("dictionary_words")
+                    and kept_by(text, s, e, ("is_code_identifier", "is_code_word", "is_path")) is None):
+                out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
         if "LoginModule" in text:
             for entry in _JAAS_ENTRY.finditer(text):
                 for u in _JAAS_USER.finditer(text, entry.start(), entry.end()):
                     s, e = u.span("v")
                     if login_at(text, s, e, strict=False):
                         out.append(Span(s, e, "username", f"{self.name}:jaas", 0.85))
+                    ps, pe = u.span("p")  # the account's password, whoever it is
+                    if pe - ps >= 4 and kept_by(text, ps, pe, _SECRET_KEEPS) is None:
+                        out.append(Span(ps, pe, "secret", f"{self.name}:jaas", 0.85))
         if ".properties" in text:
+            done = 0  # a file's lines are read once, whatever headers follow inside them
             for m in _USERS_FILE.finditer(text):
-                out.extend(self._properties_users(text, m))
+                if m.start() < done:
+                    continue
+                found, done = self._properties_users(text, m)
+                out.extend(found)
         for m in _command("logins").finditer(text):  # "$ users" / "ilundgren alundgren mgreco"
             for w in regex.finditer(r"\S+", m.group("v")):
                 s, e = m.start("v") + w.start(), m.start("v") + w.end()
@@ -325,7 +346,7 @@ class LoginPhraseDetector:
                 out.append(Span(s, e, "secret", f"{self.name}:command", 0.85))
         return out
 
-    def _properties_users(self, text: str, head: regex.Match[str]) -> list[Span]:
+    def _properties_users(self, text: str, head: regex.Match[str]) -> tuple[list[Span], int]:
         """The lines of a users file after the line naming it, to a blank line or another file (at most 200): in a
         users or realm file each key is a login and its value the password (Jetty's ``password, role``); in a roles
         or groups file each value lists logins."""
@@ -348,8 +369,8 @@ class LoginPhraseDetector:
             if users:
                 if login_at(text, ks, ke, strict=False):
                     out.append(Span(ks, ke, "username", f"{self.name}:users-file", 0.8))
-                    if head["kind"].lower() == "realm" and "," in text[vs:ve]:
-                        ve = text.index(",", vs, ve)  # Jetty: "password, role1, role2"
+                    if "," in text[vs:ve]:
+                        ve = text.index(",", vs, ve)  # Jetty's and Karaf's "password, role1, role2" / ",_g_:group"
                     value = text[vs:ve].strip()
                     if (len(value) >= 6 and not value.upper().startswith(("ENC(", "OBF:", "MD5:", "CRYPT:"))
                             and kept_by(text, vs, vs + len(value), _SECRET_KEEPS) is None):
@@ -360,7 +381,7 @@ class LoginPhraseDetector:
                     if login_at(text, s, e, strict=False):
                         out.append(Span(s, e, "username", f"{self.name}:users-file", 0.8))
             pos = line_end + 1
-        return out
+        return out, pos
 
     def _yaml_people(self, text: str, key: regex.Match[str]) -> list[Span]:
         """The logins of the block list under a YAML key naming people (at most 100 items, indented at least as the

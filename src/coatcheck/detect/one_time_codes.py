@@ -27,10 +27,12 @@ _SPACED_CODES = regex.compile(r"[A-Za-z0-9]{3,8}-[A-Za-z0-9]{3,8}(?:[ ][A-Za-z0-
 # a code the message says is the reader's ("your … code is", "il codice del tuo … è", "dein Code lautet", "votre
 # code … est", "tu código es"): the plain noun, made a credential by the possessive, then 4 to 8 digits
 _POSSESSIVE = r"(?:your|tuo|tua|dein|deine|ihr|votre|ton|tu|su)"
+# (not an error's, a status's, an exit's, a postal or an area code, nor an order's or a promotion's)
+_NOT_A_SECRET_CODE = r"(?:error|exit|status|return|http|zip|postal|post|area|country|order|promo|discount|product|source|response|reason|fehler|errore|erreur|código[^\S\n]+postal)"
 _YOUR_CODE = regex.compile(
-    rf"(?i)(?:(?<![\w-]){_POSSESSIVE}[^\S\n]+(?:[\w-]+[^\S\n]+){{0,3}}?(?:code|codice|código|codigo|Code)"
-    rf"|(?<![\w-])(?:code|codice|código|codigo)[^\S\n]+(?:[\w'-]+[^\S\n]+){{0,3}}?{_POSSESSIVE}(?:[^\S\n]+[\w-]+){{0,3}})"
-    rf"[^\S\n]*(?:is|è|ist|lautet|est|es)?[^\S\n]*:?[^\S\n]*(?P<value>\d{{4,8}})(?![\w-]|[.,]\d)")
+    rf"(?i)(?:(?<![\w-]){_POSSESSIVE}[^\S\n]+(?:(?!{_NOT_A_SECRET_CODE}\b)[^\W\d][\w-]*[^\S\n]+){{0,3}}?(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:code|codice|código|codigo)"
+    rf"|(?<![\w-])(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:code|codice|código|codigo)[^\S\n]+(?:[^\W\d][\w'-]*[^\S\n]+){{0,3}}?{_POSSESSIVE}(?:[^\S\n]+[^\W\d][\w-]*){{0,3}})"
+    rf"[^\S\n]*(?:is|è|ist|lautet|est|es)?[^\S\n]*:?[^\S\n]*(?<![\w])(?P<value>\d{{4,8}})(?![\w-]|[.,]\d)")
 _LIST_MARK = regex.compile(r"[ \t]*(?:\d{1,2}[.)][ \t]+|[-*•][ \t]+)?")
 _CELL_SPLIT = regex.compile(r"[ \t]{2,}|\t|[ \t]*[,;|][ \t]*")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_date", "is_version")

@@ -52,12 +52,17 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
     for s in spans:
         if s.category == "person" and (n := _NUMBER_AFTER_NAME.match(text, s.end)) is not None:
             out.append(Span(n.start("n"), n.end("n"), "account", NAME, 0.75))
+        elif s.category == "person" and (n := _PHONE_AFTER_NAME.match(text, s.end)) is not None:
+            out.append(Span(n.start("n"), n.end("n"), "phone", NAME, 0.75))
     return out
 
 
 # a person's own number in brackets right after their name, as remote-support tools and directories print it:
 # "Anja Lindemann (255876107)", "Matteo Rinaldi (ID [454386783,-466956355])"; not a year, a count or a version
 _NUMBER_AFTER_NAME = regex.compile(r"[ \t]?\((?:ID[ \t:]*\[?|#[ \t]?)?(?P<n>\d{6,12})(?=[,)\]])")
+# a person's phone in brackets right after their name ("Kunde Ulrike Hoffmann (+49 154 7871707) hat angerufen"):
+# an international number whatever its area code
+_PHONE_AFTER_NAME = regex.compile(r"[ \t]?\((?:tel\.?[ \t:]*|phone[ \t:]*|mobile[ \t:]*)?(?P<n>\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5})(?=[,)])", regex.I)
 
 
 def _on_a_row(text: str, rows: list[int], start: int, end: int) -> bool:

@@ -224,7 +224,9 @@ class TableDetector:
                 names[0] = lead.group()  # a table starting inside a JSON string: {"content":"id,name,…
             # a markdown row's outer pipes leave empty names at both ends: kept, so that name k is field k of the rows
             cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
-            if "address" in cats.values():  # a street or a postcode column: the town beside it is the same address's
+            if any(cat == "address" and names[k] not in _GENERIC_ADDRESS for k, cat in cats.items()):
+                # a street or a postcode column: the town beside it is the same address's (a bare "address" column
+                # may hold a machine's: ip,address,city)
                 towns = word_set("column_words", "address_city")
                 cats.update({k: "town" for k, n in enumerate(names) if k not in cats and (
                     n in towns or "_".join(p for p in n.split("_") if p not in _qualifiers()) in towns)})
@@ -236,6 +238,15 @@ class TableDetector:
                 continue
             return sep, line.count(sep) + 1, column_checks(names, cats)
         return None
+
+
+_GENERIC_ADDRESS = frozenset({"address", "adresse", "indirizzo", "dirección", "direccion", "addr", "adres", "anschrift",
+                              "domicilio"})
+
+
+def _wallet(value: str) -> bool:
+    """A wallet's address: an Ethereum address (0x and 40 hex) or a base58 key of 32 to 44 characters."""
+    return bool(regex.fullmatch(r"0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44}", value.strip()))
 
 
 def _town(value: str) -> bool:
@@ -272,6 +283,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _any_case(person_name if (people_table or not generic) else gazetteer_name))
         elif cat == "town":
             mapped[k] = ("address", _town)  # the town of a street or postcode column beside it
+        elif cat == "account" and "wallet" in names[k]:
+            mapped[k] = (cat, _wallet)  # a person's crypto wallet in a payout or members sheet
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
         elif cat == "secret" and names[k].rsplit("_", 1)[-1] in ("pin", "puk", "code"):

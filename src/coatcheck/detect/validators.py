@@ -689,7 +689,32 @@ def named_login(value: str) -> bool:
     return any(len(p) >= 3 and personal_part(p) for p in re.split(r"[._-]+", value.lower().rstrip("0123456789")))
 
 
+def full_name_any_case(value: str) -> bool:
+    """:func:`person_name`, or a full name written in capitals (a card holder's ``TOBIAS RAGHUNATHAN``): two words
+    or more when in capitals, so that an acronym before a word (``CI`` of ``CI Bot``) is no name."""
+    if value.isupper():
+        return len(value.split()) >= 2 and person_name_any_case(value)
+    return person_name(value)
+
+
+def device_of_a_person(value: str) -> bool:
+    """A device named for its owner: the owner's word (before 's, after de/von/di/van) is a first name or a surname
+    of the lists, or a word no dictionary holds (``Kwame's MacBook Pro``; not ``Python's Computer``, ``Customer's
+    Phone``)."""
+    m = re.match(r"(\w+)['’]s?\s|.*\s(?:de|von|di|van)\s(\w+)", value)
+    if m is None:
+        return False
+    word = (m.group(1) or m.group(2)).lower()
+    if word in word_list("first_names_lower") or word in word_list("last_names_lower"):
+        return True
+    # a name the lists lack (Nkechi's MacBook Air), not a word of a dictionary or a product's name
+    return (word not in word_list("dictionary_words") and word not in word_list("common_words_lower")
+            and word not in plain_words() and not is_product(word))
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "device_of_a_person": device_of_a_person,
+    "full_name_any_case": full_name_any_case,
     "named_login": named_login,
     "personal_host": personal_host,
     "device_number": device_number,
