@@ -122,7 +122,9 @@ def test_qualified_headers_read_as_their_noun() -> None:
             "#1001,Aoife Brennan,14 Quay Road,Galway,H91 X2Y4,+353 91 000 123\n")
     got = cells(text)
     assert ("14 Quay Road", "address") in got and ("H91 X2Y4", "address") in got
-    assert ("+353 91 000 123", "phone") in got and not any(v == "Galway" for v, _ in got)
+    # the town beside the street and the postcode is part of the same person's address (a town alone stays: see
+    # test_carriers_seventeenth_part's ip,address,city and store lists)
+    assert ("+353 91 000 123", "phone") in got and ("Galway", "address") in got
 
 
 @pytest.mark.parametrize("address,personal", [
