@@ -178,7 +178,9 @@ class HandleIndex:
                     self.bare |= bare
                     self.stems |= stems
                 elif ((m := _LOCAL_NAME.fullmatch(local)) is not None and len(m["first"]) >= 3 and len(m["last"]) >= 3
-                      and not {m["first"].lower(), m["last"].lower()} & plain_words()):
+                      and not {m["first"].lower(), m["last"].lower()} & (plain_words() | word_list("dictionary_words"))
+                      and not is_product(m["first"]) and not is_product(m["last"])
+                      and not is_product(f'{m["first"]} {m["last"]}')):
                     self.name_pairs.add((_fold(m["first"]), _fold(m["last"])))
                 elif (m := _LOCAL_INITIAL.fullmatch(local)) is not None and m.group("last").title() in word_list("last_names"):
                     fi, last = m.group("fi").lower(), _fold(m.group("last"))  # no last + initial: "admins" from s.admin

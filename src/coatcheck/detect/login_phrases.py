@@ -21,7 +21,7 @@ import regex
 from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
-from .validators import initial_and_surname, login_word, name_like, personal_part
+from .validators import initial_and_surname, login_word, made_from_name, name_like, person_login, personal_part
 from .vocabulary import phrase_alternation, vocabulary_words
 
 LOGIN_PHRASES = "login-phrases"
@@ -165,8 +165,8 @@ _JAAS_USER = regex.compile(r"(?<![\w-])user_(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9
 # a broker's or a servlet container's users file named on its own line (Artemis and ActiveMQ users.properties,
 # Jetty's realm.properties: login = password; their roles or groups file: role = login, login), then its lines
 _USERS_FILE = regex.compile(
-    r"(?im)^[ \t]*(?:(?:\#|//|;|--|==>)[^\n]{0,120}?|\$[ \t]*(?:sudo[ \t]+)?(?:cat|less|more|head|tail|bat|vi|vim|nano|type|"
-    r"Get-Content)\b[^\n]{0,120}?|[\w./~-]{0,120}?)(?<![\w-])(?P<f>(?:artemis-|activemq-|login-)?(?P<kind>users|realm|roles|groups)"
+    r"(?im)^(?:[ \t]*(?:\#|//|;|--|==>)[^\n]{0,120}?|[^\n]{0,80}?\b(?:cat|less|more|head|tail|bat|vi|vim|nano|type|"
+    r"Get-Content)\b[^\n]{0,120}?|[^\n]{0,120}?)(?<![\w-])(?P<f>(?:artemis-|activemq-|login-)?(?P<kind>users|realm|roles|groups)"
     r"\.properties)\b[^\n]*\r?\n")
 _PROPERTIES_LINE = regex.compile(r"(?P<k>[A-Za-z][\w.@-]{0,62}[A-Za-z0-9])[ \t]*[=:][ \t]*(?P<v>[^\s#][^\r\n]{0,300}?)[ \t]*\r?$")
 
@@ -315,8 +315,8 @@ class LoginPhraseDetector:
         for m in _USER_NAMED.finditer(text):
             s, e = m.span("v")
             value = text[s:e].lower()
-            if (login_at(text, s, e, strict=True) and value not in word_list("dictionary_words")
-                    and value.rstrip("s") not in word_list("dictionary_words")
+            if (login_at(text, s, e, strict=True) and (_handle_shaped(value) or made_from_name(value))
+                    and value not in word_list("dictionary_words") and value.rstrip("s") not in word_list("dictionary_words")
                     and kept_by(text, s, e, ("is_code_identifier", "is_code_word", "is_path")) is None):
                 out.append(Span(s, e, "username", f"{self.name}:sentence", 0.8))
         if "LoginModule" in text:
@@ -367,7 +367,8 @@ class LoginPhraseDetector:
             ks, ke = line.span("k")
             vs, ve = line.span("v")
             if users:
-                if login_at(text, ks, ke, strict=False):
+                # a property file's own keys are no logins (server.port, spring.application.name)
+                if login_at(text, ks, ke, strict=False) and person_login(text[ks:ke]):
                     out.append(Span(ks, ke, "username", f"{self.name}:users-file", 0.8))
                     if "," in text[vs:ve]:
                         ve = text.index(",", vs, ve)  # Jetty's and Karaf's "password, role1, role2" / ",_g_:group"

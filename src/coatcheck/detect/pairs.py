@@ -125,7 +125,10 @@ _ROW_CELL = regex.compile(r"[^\s]+(?:[ ][^\s]+)*")
 def _name_value_rows(text: str) -> Iterator[tuple[str, int, int]]:
     """(a row's name, its value's start, end) of each row under a NAME … VALUE header (at most 200 rows, to a blank
     line or a line that does not fill both columns)."""
+    done, budget = 0, 2000  # each row read once, whatever headers repeat; at most 2000 rows a text
     for head in _NAME_VALUE_HEADER.finditer(text):
+        if head.start() < done or budget <= 0:
+            continue
         column = head.start("val") - head.start()
         pos = head.end() + 1
         if text.startswith(("---", "  ---", "==="), pos) or regex.match(r"[ \t]*[-=]{3,}", text[pos:pos + 80]):
@@ -140,10 +143,12 @@ def _name_value_rows(text: str) -> Iterator[tuple[str, int, int]]:
             if not line.strip() or key is None or len(line) <= column or line[column - 1] not in " \t":
                 break
             cell = _ROW_CELL.match(line, column)
-            if cell is None or key.end() > column:
+            if cell is None or key.end() > column or _NAME_VALUE_HEADER.match(text, pos):
                 break
+            budget -= 1
             yield _KEY_SPACES.sub("_", key.group()), pos + cell.start(), pos + cell.end()
             pos = line_end + 1
+        done = pos
 
 
 def _map_children(text: str) -> Iterator[tuple[str, int, int]]:

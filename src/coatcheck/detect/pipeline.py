@@ -96,7 +96,7 @@ from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
 from .tables import TableDetector
 from .taint import TaintFinder
-from .validators import gazetteer_name, personal_part
+from .validators import gazetteer_name, made_from_name, personal_part
 from .vocabulary import all_plain_words, is_product, name_particles, name_roles, plain_words, word_set
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
@@ -298,8 +298,12 @@ def _slot_login(value: str, span: Span) -> bool:
     if span.category != "username" or len(value) < 4 or not value.islower() or not is_candidate(value):
         return False
     # any slot's login made of a person's name (pmartinelli, giulia.b): its other occurrences are that person's
-    return span.detector in _LOGIN_SLOTS or (not span.detector.startswith(LoginDetector.name) and "model" not in span.detector
-                                             and personal_part(value))
+    # (a bare first name or surname, "hugo", "knox", is as often a tool's: it spreads only where it was found)
+    if span.detector in _LOGIN_SLOTS:
+        return True
+    if span.detector.startswith(LoginDetector.name) or "model" in span.detector or is_product(value):
+        return False
+    return made_from_name(value) or (personal_part(value) and not value.isalpha())
 
 
 # the slots that name a login for sure: a client's user option, a connection string's or a URL's user; not the

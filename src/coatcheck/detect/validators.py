@@ -699,17 +699,14 @@ def full_name_any_case(value: str) -> bool:
 
 def device_of_a_person(value: str) -> bool:
     """A device named for its owner: the owner's word (before 's, after de/von/di/van) is a first name or a surname
-    of the lists, or a word no dictionary holds (``Kwame's MacBook Pro``; not ``Python's Computer``, ``Customer's
-    Phone``)."""
+    of the lists and no common word (``Kwame's MacBook Pro``; not ``Python's Computer``, ``Customer's Phone``,
+    ``Mom's iPad``)."""
     m = re.match(r"(\w+)['’]s?\s|.*\s(?:de|von|di|van)\s(\w+)", value)
     if m is None:
         return False
     word = (m.group(1) or m.group(2)).lower()
-    if word in word_list("first_names_lower") or word in word_list("last_names_lower"):
-        return True
-    # a name the lists lack (Nkechi's MacBook Air), not a word of a dictionary or a product's name
-    return (word not in word_list("dictionary_words") and word not in word_list("common_words_lower")
-            and word not in plain_words() and not is_product(word))
+    return ((word in word_list("first_names_lower") or word in word_list("last_names_lower"))
+            and word not in word_list("common_words_lower") and not is_product(word))
 
 
 VALIDATORS: dict[str, Callable[[str], bool]] = {
