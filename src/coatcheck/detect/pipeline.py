@@ -94,6 +94,7 @@ from .names import NameDetector
 from .phones import PhoneDetector
 from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
+from .sql_rows import SqlRowDetector
 from .tables import TableDetector
 from .taint import TaintFinder
 from .validators import gazetteer_name, made_from_name, personal_part
@@ -446,6 +447,7 @@ _SPECS = (
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
+    _Spec("sql-rows", lambda p: SqlRowDetector().produces, lambda p: SqlRowDetector()),
     _Spec("aligned-tables", lambda p: AlignedTableDetector().produces, lambda p: AlignedTableDetector()),
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),

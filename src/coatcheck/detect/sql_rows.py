@@ -1,0 +1,142 @@
+"""Rows of SQL dumps read by their columns: ``INSERT INTO t (c1, c2) VALUES (…), (…)``, and ``INSERT INTO t VALUES
+(…)`` after the ``CREATE TABLE t (c1 TYPE, …)`` that names its columns (sqlite3 ``.dump``, ``pg_dump --inserts``,
+``mysqldump``). Each value is judged as a cell under its column's header would be (detect/tables.py): a birth date
+under ``data_nascita``, a phone under ``telefono``, whatever its own shape says. One pass over each statement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+from .tables import _CELL_KEEPS, _category, _norm, column_categories, column_checks
+
+NAME = "sql-rows"
+_NAME = r"[`\"\[]?(?P<t>[\w.]+)[`\"\]]?"
+_CREATE = regex.compile(rf"(?i)\bCREATE[ \t]+TABLE[ \t]+(?:IF[ \t]+NOT[ \t]+EXISTS[ \t]+)?{_NAME}[ \t]*\(")
+_INSERT = regex.compile(rf"(?i)\bINSERT[ \t]+(?:OR[ \t]+\w+[ \t]+|IGNORE[ \t]+)?INTO[ \t]+{_NAME}[ \t]*"
+                        r"(?:\((?P<cols>[^()\n]{1,2000})\)[ \t]*)?VALUES[ \t]*")
+_CONSTRAINT = regex.compile(r"(?i)(?:PRIMARY|FOREIGN|UNIQUE|CONSTRAINT|CHECK|KEY|INDEX|FULLTEXT)\b")
+_MAX_ROWS = 5000
+
+
+def _split_top(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) of each comma-separated part of ``text[start:end]`` at bracket depth 0, outside quotes."""
+    parts, depth, quote, s = [], 0, "", start
+    for i in range(start, end):
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+        elif c in "'\"`":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append((s, i))
+            s = i + 1
+    parts.append((s, end))
+    return parts
+
+
+def _closing(text: str, open_at: int, limit: int = 4000) -> int | None:
+    """The offset of the bracket closing the one at ``open_at`` (quotes respected), within ``limit`` characters."""
+    depth, quote = 0, ""
+    for i in range(open_at, min(len(text), open_at + limit)):
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+        elif c == "'":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        elif c == ";" or c == "\n" and text.startswith(("INSERT", "CREATE", "insert", "create"), i + 1):
+            return None  # the statement ended unclosed: no row here (and no scan past it)
+    return None
+
+
+def _column_names(text: str, parts: list[tuple[int, int]]) -> list[str]:
+    names = []
+    for a, b in parts:
+        m = regex.match(r"\s*[`\"\[]?([\w]+)", text[a:b])
+        names.append(m.group(1) if m is not None and not _CONSTRAINT.match(text[a:b].lstrip()) else "")
+    return names
+
+
+def _tables(text: str) -> dict[str, list[str]]:
+    """Each created table's column names, in order."""
+    out = {}
+    for m in _CREATE.finditer(text):
+        close = _closing(text, m.end() - 1)
+        if close is not None:
+            names = [n for n in _column_names(text, _split_top(text, m.end(), close)) if n]
+            out[m["t"].lower()] = names
+    return out
+
+
+def _tuples(text: str, pos: int) -> Iterator[tuple[int, int]]:
+    """(start, end) inside the brackets of each ``(…)`` tuple of a VALUES list starting at ``pos``."""
+    while pos < len(text) and text[pos] == "(":
+        close = _closing(text, pos)
+        if close is None:
+            return
+        yield pos + 1, close
+        m = regex.compile(r"\s*,\s*").match(text, close + 1)
+        if m is None:
+            return
+        pos = m.end()
+
+
+class SqlRowDetector:
+    """Values of SQL INSERT rows, judged by their columns' names."""
+
+    name = NAME
+
+    def __init__(self) -> None:
+        self.produces = frozenset(column_categories().values())  # the column headers' categories
+
+    def detect(self, text: str) -> list[Span]:
+        if "INSERT" not in text.upper():
+            return []
+        created = _tables(text) if "CREATE" in text.upper() else {}
+        cols = column_categories()
+        out: list[Span] = []
+        rows = 0
+        for m in _INSERT.finditer(text):
+            if m["cols"] is not None:
+                names = _column_names(m["cols"], _split_top(m["cols"], 0, len(m["cols"])))
+            else:
+                names = created.get(m["t"].lower(), [])
+            if not names:
+                continue
+            normed = [_norm(n) for n in names]
+            cats = {k: cat for k, n in enumerate(normed) if n and (cat := _category(n, cols)) is not None}
+            if not cats:
+                continue
+            mapped = column_checks(normed, cats)
+            for a, b in _tuples(text, m.end()):
+                rows += 1
+                if rows > _MAX_ROWS:
+                    return out
+                values = _split_top(text, a, b)
+                if len(values) != len(names):
+                    continue
+                for k, (category, check) in mapped.items():
+                    s, e = values[k]
+                    raw = text[s:e].strip()
+                    if len(raw) < 2 or raw[0] != "'" or raw[-1] != "'":
+                        continue  # a number, NULL or an expression: the rules judge those
+                    s = text.index("'", s) + 1
+                    e = s + len(raw) - 2
+                    if e - s >= 2 and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
+                        out.append(Span(s, e, category, f"{NAME}:{category}", 0.8))
+        return out
