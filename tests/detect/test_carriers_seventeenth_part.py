@@ -295,3 +295,10 @@ def test_second_review_readable(masker: Masker, text: str) -> None:
 def test_a_tool_named_like_a_person_does_not_spread(masker: Masker) -> None:
     text = '"user.name": "hugo"\nbuild with hugo server -D; run hugo --minify'
     assert "build with hugo server -D; run hugo --minify" in masker.mask(text).text
+
+
+def test_a_form_body_reads_its_plus_signs_as_spaces(masker: Masker) -> None:
+    text = "mc_gross=19.95&first_name=Ines&address_street=12+rue+des+Lilas&address_city=Lyon&payer_id=X1\n"
+    masked = masker.mask(text).text
+    assert "rue+des+Lilas" not in masked and masker.restore(masked) == text
+    assert masker.mask("build with c++ and a=b&c=d+e\n").text == "build with c++ and a=b&c=d+e\n"

@@ -47,3 +47,4 @@ def test_round_trip_through_the_masker() -> None:
     m = Masker()
     masked = m.mask(text).text
     assert "1971-02-14" not in masked and m.restore(masked) == text
+

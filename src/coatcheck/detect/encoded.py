@@ -30,6 +30,8 @@ _HEX = regex.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}+(?![0-9A-Za-z])")
 # a pattern with the escape in the middle (``[^\s]*%HH[^\s]*``) backtracks over every start of a long line.
 _WORD_RUN = regex.compile(r"[^\s\"'<>]+")
 _PCT = regex.compile(r"%([0-9A-Fa-f]{2})")  # "+" stays literal: it is a space only in form bodies
+_PCT_FORM = regex.compile(r"%([0-9A-Fa-f]{2})|\+")
+_FORM_BODY = regex.compile(r"[\w.\[\]-]{1,60}=[^&\s]*(?:&[\w.\[\]-]{1,60}=[^&\s]*)+$")
 # A Kubernetes Secret's data values (YAML "key: blob" or JSON "key": "blob") are masked whole whatever they
 # decode to (the manifest says they are secret), except a short plain setting (mode: "prod", port: "5432")
 # under a key that does not name a credential, and a placeholder or a service's account written in base64.
@@ -86,14 +88,16 @@ def decode_hex(blob: str) -> str | None:
         return None
 
 
-def decode_percent(run: str) -> tuple[str, list[tuple[int, int]]]:
+def decode_percent(run: str, form: bool = False) -> tuple[str, list[tuple[int, int]]]:
     """The URL-decoded text and, for each decoded character, the ``(start, end)`` it came from in ``run``; a
-    multi-byte character maps to all of its escapes."""
+    multi-byte character maps to all of its escapes. ``form``: a form body's, where "+" is a space."""
     decoder = codecs.getincrementaldecoder("utf-8")("replace")
     first = -1
 
     def decoded(m: regex.Match[str]) -> list[tuple[str, tuple[int, int]]]:
         nonlocal first
+        if m.group() == "+":
+            return [(" ", m.span())]
         if first < 0:
             first = m.start()
         chars = decoder.decode(bytes([int(m.group(1), 16)]))
@@ -102,15 +106,20 @@ def decode_percent(run: str) -> tuple[str, list[tuple[int, int]]]:
             first = -1
         return [(ch, span) for ch in chars]
 
-    return rewrite(run, _PCT, decoded)
+    return rewrite(run, _PCT_FORM if form else _PCT, decoded)
+
+
+def form_body(run: str) -> bool:
+    """``run`` is an application/x-www-form-urlencoded body (``a=1&b=x+y``): its "+" are spaces."""
+    return "&" in run and "+" in run and _FORM_BODY.match(run) is not None
 
 
 def _pct_runs(text: str):
     """Words holding at least one ``%HH`` escape (linear in the text)."""
-    if "%" not in text:
+    if "%" not in text and "+" not in text:
         return
     for m in _WORD_RUN.finditer(text):
-        if "%" in m.group() and _PCT.search(m.group()):
+        if ("%" in m.group() and _PCT.search(m.group())) or form_body(m.group()):
             yield m
 
 
@@ -228,7 +237,7 @@ class EncodedDetector:
                 kind = "base64" if is_b64 else "hex"
                 out.append(Span(start, end, best.category, f"encoded:{kind}:{best.detector}", best.score))
         for m in _pct_runs(text):
-            decoded, origin = decode_percent(m.group())
+            decoded, origin = decode_percent(m.group(), form_body(m.group()))
             if decoded == m.group():
                 continue
             for hit in self._hits(decoded, depth):
