@@ -115,12 +115,14 @@ def form_body(run: str) -> bool:
 
 
 def _pct_runs(text: str):
-    """Words holding at least one ``%HH`` escape (linear in the text)."""
+    """(word, is a form body) of each word holding at least one ``%HH`` escape, or a form body's ``+`` (linear in the
+    text)."""
     if "%" not in text and "+" not in text:
         return
     for m in _WORD_RUN.finditer(text):
-        if ("%" in m.group() and _PCT.search(m.group())) or form_body(m.group()):
-            yield m
+        form = form_body(m.group())
+        if form or ("%" in m.group() and _PCT.search(m.group())):
+            yield m, form
 
 
 @lru_cache(maxsize=4)  # the detector and the encoded-copy search ask for the same text's blobs one after the other
@@ -236,8 +238,8 @@ class EncodedDetector:
                 best = max(hits, key=lambda s: s.score)
                 kind = "base64" if is_b64 else "hex"
                 out.append(Span(start, end, best.category, f"encoded:{kind}:{best.detector}", best.score))
-        for m in _pct_runs(text):
-            decoded, origin = decode_percent(m.group(), form_body(m.group()))
+        for m, form in _pct_runs(text):
+            decoded, origin = decode_percent(m.group(), form)
             if decoded == m.group():
                 continue
             for hit in self._hits(decoded, depth):
@@ -263,8 +265,8 @@ def encoded_copies(text: str, lookups: Sequence[Lookup], blob_lookups: Sequence[
                 span = hits[0][2]
                 out.append(replace(span, start=start, end=end, detector=f"repeat:{'base64' if is_b64 else 'hex'}:{span.detector}"))
                 break
-    for m in _pct_runs(text):
-        decoded, origin = decode_percent(m.group())
+    for m, _ in _pct_runs(text):
+        decoded, origin = decode_percent(m.group())  # known values are searched as URLs encode them, "+" kept
         if decoded == m.group():
             continue
         seen: set[str] = set()

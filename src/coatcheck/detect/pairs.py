@@ -120,6 +120,7 @@ class PairDetector:
 # config, doppler secrets, az webapp config appsettings list -o table): each row's value is read under its name
 _NAME_VALUE_HEADER = regex.compile(r"(?m)^(?P<ind>[ \t]*)(?:NAME|KEY|Name|Key)(?P<gap>[ \t]{2,}|\t)(?P<val>VALUE|Value)\b[^\n]*\r?$")
 _ROW_CELL = regex.compile(r"[^\s]+(?:[ ][^\s]+)*")
+_RULER = regex.compile(r"[ \t]*[-=]{3,}")
 
 
 def _name_value_rows(text: str) -> Iterator[tuple[str, int, int]]:
@@ -131,7 +132,7 @@ def _name_value_rows(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         column = head.start("val") - head.start()
         pos = head.end() + 1
-        if text.startswith(("---", "  ---", "==="), pos) or regex.match(r"[ \t]*[-=]{3,}", text[pos:pos + 80]):
+        if _RULER.match(text, pos, pos + 80):
             pos = text.find("\n", pos) + 1 or len(text)  # a ruler under the header
         for _ in range(200):
             if pos >= len(text):

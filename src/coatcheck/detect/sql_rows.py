@@ -19,6 +19,7 @@ _CREATE = regex.compile(rf"(?i)\bCREATE[ \t]+TABLE[ \t]+(?:IF[ \t]+NOT[ \t]+EXIS
 _INSERT = regex.compile(rf"(?i)\bINSERT[ \t]+(?:OR[ \t]+\w+[ \t]+|IGNORE[ \t]+)?INTO[ \t]+{_NAME}[ \t]*"
                         r"(?:\((?P<cols>[^()\n]{1,2000})\)[ \t]*)?VALUES[ \t]*")
 _CONSTRAINT = regex.compile(r"(?i)(?:PRIMARY|FOREIGN|UNIQUE|CONSTRAINT|CHECK|KEY|INDEX|FULLTEXT)\b")
+_NEXT_TUPLE = regex.compile(r"\s*,\s*")
 _MAX_ROWS = 5000
 
 
@@ -90,7 +91,7 @@ def _tuples(text: str, pos: int) -> Iterator[tuple[int, int]]:
         if close is None:
             return
         yield pos + 1, close
-        m = regex.compile(r"\s*,\s*").match(text, close + 1)
+        m = _NEXT_TUPLE.match(text, close + 1)
         if m is None:
             return
         pos = m.end()
@@ -105,9 +106,9 @@ class SqlRowDetector:
         self.produces = frozenset(column_categories().values())  # the column headers' categories
 
     def detect(self, text: str) -> list[Span]:
-        if "INSERT" not in text.upper():
+        if _INSERT.search(text) is None:  # no copy of the text: every text of every request passes here
             return []
-        created = _tables(text) if "CREATE" in text.upper() else {}
+        created = _tables(text)
         cols = column_categories()
         out: list[Span] = []
         rows = 0
