@@ -38,7 +38,7 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
     # before a chunk with a digit or a short capital code; never a word, two spaces or the line's end ("NHC: 26113667
     # Cama", "reg. ND94 FTB,", "Versicherungsnummer: 79 859607 E 678")
     labelled = regex.compile(
-        rf"(?i)(?<![\w]){labels}\.?(?:[ ]\([\p{{L}}.]{{1,8}}\))?\s?(?:{_SIGN}(?![\p{{L}}])[ ]?)?[:#]?[ ]{{0,2}}"
+        rf"(?i)(?<![\w])(?:{labels}|(?-i:\p{{Lu}}[\p{{L}}.]{{0,12}})-(?:nr|nummer))\.?(?:[ ]\([\p{{L}}.]{{1,8}}\))?\s?(?:{_SIGN}(?![\p{{L}}])[ ]?)?[:#]?[ ]{{0,2}}"
         rf"(?P<num>(?-i:\[?(?:[A-Z]{{1,5}}(?![a-z])|[A-Z0-9]*\d[A-Za-z0-9]*)\]?(?:(?:[.:/-]|[ ](?=[A-Z0-9]*\d|[A-Z]{{1,4}}(?![\p{{L}}])))"
         rf"\(?[A-Za-z0-9]+\)?){{0,6}}))(?![\w])")
     shaped = regex.compile(

@@ -91,6 +91,15 @@ def _born_after() -> regex.Pattern[str]:
 
 
 @vocab_cache
+def _aliased() -> regex.Pattern[str]:
+    """Two names of one person around an alias marker ("Abhay Dewan alias Gappy", "Killu @ Kailash"): names.toml
+    [alias_markers]."""
+    name = rf"{_CAPWORD}(?:[ ]{_CAPWORD}){{0,2}}"
+    return regex.compile(rf"(?<![\w.'’@-])(?P<a>{name})[ ]{alternation(vocabulary_words('names', 'alias_markers'))}[ ]"
+                         rf"(?P<b>{name})(?![\w(@/\\-])")
+
+
+@vocab_cache
 def _form_name_line() -> regex.Pattern[str]:
     """A form's line of a label and a name alone (names.toml [form_name_labels])."""
     labels = phrase_alternation(vocabulary_words("names", "form_name_labels"))
@@ -108,7 +117,20 @@ def _clinical_initials() -> regex.Pattern[str]:
     titles = alternation((*vocabulary_words("names", "clinical_titles"), "tech", "Tech", "nurse", "Nurse", "resident", "Resident"))
     initials = r"(?:\p{Lu}\.){2,3}"
     return regex.compile(rf"(?<![\w.-])(?:{titles})[ ](?P<a>{initials})(?![\w])"
-                         rf"|(?<![\w.])(?P<b>{initials}|{_CAPWORD}[ ]\p{{Lu}}\.),?[ ](?:{alternation(vocabulary_words('names', 'clinical_titles'))})(?![\w])")
+                         rf"|(?<![\w.])(?P<b>{initials}|{_CAPWORD}[ ]\p{{Lu}}\.|\p{{Lu}}{{4,}}(?:-\p{{Lu}}{{2,}})?),?[ ]"
+                         rf"(?:{alternation(vocabulary_words('names', 'clinical_titles'))})(?![\w])")
+
+
+@vocab_cache
+def _signed_initials() -> regex.Pattern[str]:
+    """Initials that sign a document or a note: after a courtesy title ("Dr. T.P."), after who wrote, dictated or
+    signed it ("Dictated by J.P.", "Fdo.: M.Q.", "gez. K.L.") or a role and its colon ("Il Medico Radiologo: E.M."):
+    names.toml [signature_markers]."""
+    titles = alternation((*vocabulary_words("names", "honorifics"), *vocabulary_words("names", "document_honorifics")))
+    markers = phrase_alternation(vocabulary_words("names", "signature_markers"))
+    roles = alternation(tuple(sorted(name_roles() - _WEAK_ROLES, key=len, reverse=True)))
+    return regex.compile(rf"(?:(?<![\w]){titles}[ ]?|(?<![\w])(?i:{markers})[ ]?:?[ ]?|(?<![\w.])(?i:{roles})[ ]?:[ ]?)"
+                         rf"(?P<name>\p{{Lu}}\.(?:[ ]?\p{{Lu}}\.){{1,2}})(?![\w]|[ ]?\p{{Lu}}\.)")
 
 
 _GIVEN_AFTER = regex.compile(rf",[ ](?P<given>{_CAPWORD}(?:[ ]{_CAPWORD})?)(?=,|[ \t]*\n|[ \t]*$|[ ]\()")
@@ -168,11 +190,20 @@ class DocumentNameDetector:
             words = [w for w in m.group("name").split() if w.lower() not in name_particles()]
             if words and not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in words):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:born", 0.7))
+        for m in _aliased().finditer(text):
+            out.extend(self._alias_names(text, m))
         for m in _form_name_line().finditer(text):
             if not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in m.group("name").split()):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:form", 0.7))
+        for m in _signed_initials().finditer(text):
+            name = m.group("name")
+            if name.replace(".", "").replace(" ", "") not in _COUNTRY_INITIALS and \
+                    name.replace(".", "").replace(" ", "").lower() not in word_set("parties", "not_initials"):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:signed-initials", 0.7))
         for m in _clinical_initials().finditer(text):  # "report from night RN B.C.", "Monitor tech C.H.", "-- D.N., RN"
             g = "a" if m.group("a") is not None else "b"
+            if m.group(g).isupper() and m.group(g).isalpha() and _not_a_name(m.group(g).title(), places=False):
+                continue  # "NOTE RN", "CHART RN": a word in capitals before the credential, not a surname
             if " " in m.group(g) and _not_a_name(m.group(g).split()[0], places=False):
                 continue  # "Monitor B., RN": a word, not a given name
             if m.group(g).replace(".", "") in _COUNTRY_INITIALS or m.group(g).replace(".", "").lower() in word_set("parties", "not_initials"):
@@ -216,6 +247,25 @@ class DocumentNameDetector:
             if m.group("sur").split("-")[0] in last_lower and m.group("sur") not in plain_words():
                 out.append(Span(m.start(), m.end(), "person", "doc-names:signed", 0.6))
         return out
+
+    @staticmethod
+    def _alias_names(text: str, m: regex.Match[str]) -> list[Span]:
+        """Both sides of an alias marker, each cut to the name words next to the marker; nothing when either side's
+        word beside it is no name ("Report @ Home")."""
+        a_words = list(regex.finditer(r"\S+", m.group("a")))
+        b_words = list(regex.finditer(r"\S+", m.group("b")))
+        while a_words and _not_a_name(a_words[0].group(), places=False):
+            a_words.pop(0)
+        kept_b: list[regex.Match[str]] = []
+        for w in b_words:
+            if _not_a_name(w.group(), places=False):
+                break
+            kept_b.append(w)
+        if not a_words or not kept_b or any(_not_a_name(w.group(), places=False) for w in a_words):
+            return []
+        a0, b0 = m.start("a"), m.start("b")
+        return [Span(a0 + a_words[0].start(), a0 + a_words[-1].end(), "person", "doc-names:alias", 0.65),
+                Span(b0 + kept_b[0].start(), b0 + kept_b[-1].end(), "person", "doc-names:alias", 0.65)]
 
     @staticmethod
     def _joined(text: str, end: int, joined: regex.Pattern[str]) -> list[Span]:

@@ -931,6 +931,16 @@ def is_version_context(text: str, start: int, end: int) -> bool:
     return bool(_VERSION_BEFORE.search(text[max(0, start - 24) : start]))
 
 
+_SCHEMA_BEFORE = re.compile(r"(?i)(?:objectclasses|attributetypes|ldapsyntaxes|matchingrules|olcobjectclasses|olcattributetypes)"
+                            r":{1,2}[ \t]*\([ \t]*$")
+
+
+def is_schema_oid(text: str, start: int, end: int) -> bool:
+    """A dotted number that names an LDAP schema element (``objectClasses: ( 2.5.6.6 NAME 'person' …``): an object
+    identifier, not an address."""
+    return text.startswith((" NAME '", " NAME ("), end) or bool(_SCHEMA_BEFORE.search(text, max(0, start - 40), start))
+
+
 _PRODUCT_PAREN_BEFORE = re.compile(r"\(([A-Z][\w.+-]*)[ \t]$")
 _NETWORK_WORDS = frozenset({"host", "server", "ip", "ipv4", "address", "addr", "client", "from", "to", "peer", "node",
                             "gateway", "router", "source", "src", "dst", "destination", "remote", "origin", "via"})
@@ -1318,6 +1328,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_code_variable,
         is_prose_word,
         is_version_context,
+        is_schema_oid,
         is_public_service_address,
         is_message_id,
         is_hyphenated_version,

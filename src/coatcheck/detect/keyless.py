@@ -21,6 +21,7 @@ from .entropy import shannon_entropy
 from .keep import file_name_key, is_public_token, kept_by
 from .tables import DIGEST_COLUMNS, column_name
 from .vocabulary import credential_words, identifier_words, is_credential_key, vocab_cache, vocabulary_words
+from .x12 import x12_line
 from .lines import LineCache, lines
 from .hashed_model import bundled_weights
 from .keyless_features import BUCKETS, FEATURES_VERSION, KEY_BEFORE, PEM_BLOCK, buckets, candidates
@@ -121,6 +122,8 @@ _ID_COLUMNS = frozenset({"id", "ids", "uid", "uuid", "guid", "ref", "reference",
                          "transaction", "txn", "order", "booking", "confirmation", "tracking", "locator", "invoice",
                          "receipt", "serial", "sku", "trace", "request", "correlation", "riferimento", "referenz",
                          "référence", "referencia", "numero", "nummer", "numéro", "número", *DIGEST_COLUMNS})
+ID_COLUMN_WORDS = _ID_COLUMNS
+"""Header words that say a column holds identifiers (``tracking_no``, ``psp_reference``, ``id_echantillon``)."""
 
 
 def identifier_column(name: str) -> bool:
@@ -347,6 +350,8 @@ class KeylessDetector:
             if (_NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value)
                     or salesforce_id(value) or _NAMED_DIGEST.fullmatch(value)):
                 continue  # never scored: a number, a host name, a typed object id, a digest named by its algorithm
+            if "*" in value and x12_line(line):
+                continue  # an X12 interchange's elements (control numbers, dates, codes); detect/x12.py reads it
             if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):
                 continue  # git submodule status: "+3b0ab1be…" (checked out elsewhere), "-…" (not initialised), "U…"
             p = self.model.score(line, start, end)

@@ -20,6 +20,8 @@ from .hashed_model import bundled_weights
 from .keep import kept_by
 from .lines import LineCache
 from .phrases import cli_credentials
+from .keyless import ID_COLUMN_WORDS
+from .tables import column_categories, column_name
 from .vocabulary import vocab_cache, word_set
 from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
                               line_tokens)
@@ -120,6 +122,27 @@ _IDENTITY_OPTION = regex.compile(r"user|login|author|owner|as$|account|name|emai
                                  r"creator|principal|uid|by$|for$|to$|who")
 
 
+_PERSONAL_COLUMNS = frozenset({"account", "username", "national_id", "passport", "driver_license", "person"})
+
+
+@vocab_cache
+def _person_column_words() -> frozenset[str]:
+    """The words of the headers of person-bound columns (columns.toml) that are no id word: customer, patient,
+    matricola, kunden …"""
+    words = {w for name, cat in column_categories().items() if cat in _PERSONAL_COLUMNS for w in name.split("_")}
+    return frozenset(words - ID_COLUMN_WORDS - {""})
+
+
+def _thing_id_column(name: str | None) -> bool:
+    """A header naming the id of a thing, not of a person (``id_echantillon``, ``order_no``, ``sample_id``): an id
+    word and another word, none of them a person-bound column's. Its cells are no person's number however they look."""
+    if not name or name in column_categories():
+        return False
+    words = [w for w in name.split("_") if w]
+    return (len(words) >= 2 and any(w in ID_COLUMN_WORDS for w in words)
+            and not any(w in _person_column_words() for w in words))
+
+
 class LoginDetector:
     """Logins and person-bound numbers by their place on the line."""
 
@@ -156,6 +179,8 @@ class LoginDetector:
                 (out if sure else soft).append(Span(ls + s, ls + e, category, self.name, p))
         if (out or len(soft) >= _COLUMN_FOUND) and "\n" in text:
             out.extend(column_mates(text, out, soft))
+        if any(s.category == "account" for s in out) and any(sep in text for sep in ",;\t|"):
+            out = [s for s in out if s.category != "account" or not _thing_id_column(column_name(text, s.start))]
         return out
 
     def _scan(self, key: str) -> tuple[_Finding, ...]:

@@ -65,7 +65,7 @@ def _patterns() -> _Patterns:
         ),
         # a document's titled name may be written in capitals ("Monsieur DUPONT Jean", "Me SCHMITT")
         titled_caps=regex.compile(
-            rf"(?<![\w])(?P<title>{alternation((*_names_list('honorifics'), *_names_list('document_honorifics')))})[ ]{{1,2}}"
+            rf"(?<![\w])(?P<title>{alternation((*_names_list('honorifics'), *_names_list('document_honorifics')))})(?:[ ]{{1,2}}|(?<=\.)(?=\p{{Lu}}\p{{Ll}}))"
             rf"(?P<name>(?:\p{{Lu}}\.?(?:-\p{{Lu}}\.)?[ ]{{1,2}}){{0,2}}(?:{_NAME_OR_CAPS}[ ])?(?:(?i:{particle})[ ]){{0,3}}{_NAME_OR_CAPS})(?![\w(@/\\-])"
         ),
         # a German court's judge by the court ("Richterin am Landgericht Schulte-Borowski", "Richter am

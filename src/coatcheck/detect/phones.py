@@ -14,6 +14,8 @@ import regex
 
 from ..spans import Span
 from .keep import is_date, is_version
+from .keyless import identifier_column
+from .tables import column_name
 from .vocabulary import alternation, vocab_cache, vocabulary_words
 
 REGIONS = ("US", "GB", "IT", "DE", "FR", "ES", "NL", "CH", "AT", "BE", "IE", "PT", "CA", "AU", "SE", "PL", "BR", "MX", "IN")
@@ -95,6 +97,9 @@ class PhoneDetector:
                 continue
             if any(self._valid(raw, r) for r in REGIONS):
                 out.append(Span(start, end, "phone", "phone:national", 0.85))
+        if out and any(sep in text for sep in ",;\t|"):
+            # a cell of a column that names an id (record_id 315-0001), however a local number it looks
+            out = [s for s in out if s.detector != "phone:national" or not identifier_column(column_name(text, s.start) or "")]
         return out
 
     @staticmethod

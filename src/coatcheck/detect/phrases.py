@@ -115,6 +115,9 @@ _ALGORITHM_OR_FILE = regex.compile(r"(?i)(?:argon2(?:id|i|d)?|bcrypt\w{0,4}|scry
                                    r"blake2\w?|yescrypt)|[\w.-]+\.(?:tsx?|jsx?|py|rb|go|java|kt|cs|php|json|ya?ml|toml|md|txt|html?|css|sh)")
 
 
+_ADDRESS = regex.compile(r"(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?|\[?[0-9a-fA-F:]*::[0-9a-fA-F:]*\]?(?::\d{1,5})?")
+
+
 def _opens_template(value: str) -> bool:
     """``${DB_PASSWORD}``, ``<your-password>``, ``{{ token }}``, ``%DB_PASS%``, ``(…)``: a reference, not the value
     (a password that begins with "%" and is no template, ``%Mo:gWFp…``, is one)."""
@@ -232,6 +235,8 @@ class CredentialPhraseDetector:
         noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4") or "").lower()
         if len(value) < _MIN_LEN or value.lower() in credential_words("phrase_not_values"):
             return None
+        if _ADDRESS.fullmatch(value):
+            return None  # "radtest testing password 127.0.0.1": the word after the password is a server's address
         if m.group("qualifiers2") and not any(c.isdigit() for c in value):
             return None  # "here is the key difference: Promise.allSettled …": a word about something, not a key
         qualifiers = m.group("qualifiers") or m.group("qualifiers2")

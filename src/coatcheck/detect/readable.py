@@ -17,7 +17,7 @@ from .doc_persons import TITLED
 from .keep import KEEPS, KeepPredicate, is_code_identifier, is_place_name
 
 # rules whose slot holds a person's name or its parts ("lastName": "Takahashi", N:Lyon;Marie): a place's name there is hers
-_PERSON_SLOTS = frozenset({"name-part-field", "name-part-element", "person-field", "vcard-name-parts", "hl7-person-name",
+_PERSON_SLOTS = frozenset({"name-part-field", "name-part-element", "person-field", "vcard-name-parts", "hl7-fields",
                            "tables:person", "doc-names:form", "doc-names:born", "doc-parties:cited", "doc-parties:case",
                            "names:birth-name", "transcript-speaker", "person-records"})
 
@@ -49,6 +49,8 @@ def kept_span(text: str, span: Span) -> bool:
                                               or span.detector in _PERSON_SLOTS)
     # a slot's value is no code either: <wd:Last_Name>Dornbusch</wd:Last_Name> is markup around a name
     slotted = span.category == "person" and span.detector in _PERSON_SLOTS
+    # nor a name a document glues to its courtesy title ("Smt.Jayalakshmi", "Mr.Siddhant Kaushik")
+    slotted = slotted or (span.category == "person" and span.detector == "names:titled")
     return any(k(text, span.start, span.end) for k in keeps
                if not (place_ok and k is is_place_name) and not (slotted and k is is_code_identifier))
 

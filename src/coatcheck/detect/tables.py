@@ -189,8 +189,8 @@ class TableDetector:
                 continue
             sep, width, mapped = found
             i += 1
-            if i < len(lines) and _DIVIDER.fullmatch(text, *lines[i]):
-                i += 1  # psql / markdown divider under the header
+            if i < len(lines) and (_DIVIDER.fullmatch(text, *lines[i]) or text.startswith(_ZEEK_TYPES, lines[i][0])):
+                i += 1  # psql / markdown divider under the header, a Zeek log's column types
             while i < len(lines):
                 rs, re_ = lines[i]
                 # fields read quote-aware: a quoted cell may hold the separator ("12 Main St, Leeds"), and the rows
@@ -207,6 +207,8 @@ class TableDetector:
 
     @classmethod
     def _header(cls, text: str, s: int, e: int, cols: dict[str, str]) -> tuple[str, int, dict[int, tuple[str, Callable[[str], bool]]]] | None:
+        if text.startswith(_ZEEK_FIELDS, s):
+            return cls._header_of(text[s + len(_ZEEK_FIELDS):e], cols)  # a Zeek log's header names the columns after it
         found = cls._header_of(text[s:e], cols)
         if found is None and '"' in text[s:e]:
             # a table that starts inside a JSON string: {"type":"tool_result","content":"id,first_name,…
@@ -336,6 +338,11 @@ def _starts(text: str) -> tuple[list[int], list[int]]:
     return [a for a, _ in _text_lines(text)], [t[0] for t in _headed_tables(text)]
 
 
+# Zeek's TSV logs name their columns on a "#fields" line and give their types on the "#types" line after it
+_ZEEK_FIELDS = "#fields\t"
+_ZEEK_TYPES = "#types\t"
+
+
 @functools.lru_cache(maxsize=4)
 def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
     """(start, end, separator, column names) of every separated table of ``text`` whose first line names its
@@ -346,6 +353,8 @@ def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ..
     while i < len(lines):
         s, e = lines[i]
         line = text[s:e]
+        if line.startswith(_ZEEK_FIELDS):
+            line = line[len(_ZEEK_FIELDS):]
         found = None
         for sep in _SEPARATORS:
             if sep not in line:
@@ -359,7 +368,7 @@ def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ..
             continue
         sep, names = found
         j = i + 1
-        if j < len(lines) and _DIVIDER.fullmatch(text, *lines[j]):
+        if j < len(lines) and (_DIVIDER.fullmatch(text, *lines[j]) or text.startswith(_ZEEK_TYPES, lines[j][0])):
             j += 1
         while j < len(lines) and len(_fields(text, *lines[j], sep)) == len(names):
             j += 1

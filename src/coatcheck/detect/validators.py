@@ -18,6 +18,7 @@ import phonenumbers
 import regex
 
 from stdnum import iban as _iban
+from stdnum.iso7064 import mod_11_2 as _mod_11_2
 from stdnum import imei as _imei
 from stdnum import meid as _meid
 from stdnum import luhn as _luhn
@@ -66,6 +67,12 @@ def card(value: str) -> bool:
     if re.search(r"[^\d \-]", value) or len({len(g) for g in re.split(r"[ -]", value)}) > 3:
         return False
     return any(d.startswith(prefixes) and len(d) in lengths for prefixes, lengths in _CARD_PREFIXES)
+
+
+def orcid(value: str) -> bool:
+    """An ORCID iD (16 characters in groups of four, the last a digit or X): ISO 7064 mod 11-2 over the whole."""
+    compact = value.replace("-", "").upper()
+    return len(compact) == 16 and compact[:15].isdigit() and _mod_11_2.is_valid(compact)
 
 
 def iban(value: str) -> bool:
@@ -632,6 +639,15 @@ def random_string(value: str) -> bool:
     )
 
 
+def keyed_random(value: str) -> bool:
+    """A value a key's name calls a key that reads as generated: lower-case hex of 32 characters or more with letters
+    and digits mixed (an upper-case one is a fingerprint, ``GPG_KEY=7169605F…``), or :func:`random_string`."""
+    if re.fullmatch(r"[0-9a-f]{32,128}", value):
+        letters = sum(c.isalpha() for c in value)
+        return 0.2 < letters / len(value) < 0.8 and not _sequential_run(value)
+    return random_string(value)
+
+
 def first_name(value: str) -> bool:
     """Starts with a known first name that is not a common word (``Flora``, ``Grace Dodge``; not ``Team``)."""
     first = value.split()[0]
@@ -743,6 +759,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "luhn": luhn,
     "card": card,
     "iban": iban,
+    "orcid": orcid,
+    "keyed_random": keyed_random,
     "us_ssn": us_ssn,
     "uk_nino": uk_nino,
     "it_codice_fiscale": it_codice_fiscale,

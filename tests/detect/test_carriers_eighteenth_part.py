@@ -1,0 +1,190 @@
+"""Agent traffic, eighteenth part (issues 23 and 24): healthcare messages read by position (HL7 v2 fields, X12
+segments, FHIR and CDA name parts), research identifiers (ORCID iDs by their check character, CITATION.cff names),
+network services' logs (squid's user field, FreeRADIUS's [user/password], FTP protocol commands, Zeek's "#fields"
+tables), media metadata (GPS positions, camera serials, Apple UDIDs), a vendor's key by its generated value, a
+token given as a Basic-auth user, LDIF passwords, clusters' scratch folders and job owners; and what stays readable:
+message control ids and codes, a sample's id column, a record id that looks like a local number, a radtest server."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+from coatcheck.detect.hl7 import Hl7Detector
+from coatcheck.detect.x12 import X12Detector, x12_line
+
+
+def found(masker: Masker, text: str) -> dict[str, str]:
+    return {text[s.start:s.end]: s.category for s in masker.pipeline.detect(text)}
+
+
+HL7 = ("MSH|^~\\&|LIS|CLINIC|EHR|CLINIC|20261103091500||ORU^R01|MSG-77120|P|2.5.1\r"
+       "PID|1||K7730155^^^CLINIC^MR~611-40-2297^^^SSA^SS||LINDQVIST^ASTRID^MAJ||19720309|F|||Rua das Flores 88^^Porto^^4050-262^PT"
+       "||^PRN^PH^^351^912345678~^NET^Internet^astrid.l@mailbox.example||||||A55120771\r"
+       "PV1|1|O|CARD^12^1||||7731920455^OKONKWO^EMEKA^^^DR\r"
+       "OBR|1|PL-55120|FL-88310|57021-8^CBC W Auto Differential panel^LN|||202611030815||||||||4410982736^HALVORSEN^INGRID\r"
+       "OBX|1|NM|718-7^Hemoglobin^LN||13.1|g/dL|12.0-16.0|N|||F\r")
+
+
+@pytest.mark.parametrize("value,category", [
+    ("K7730155", "account"), ("LINDQVIST^ASTRID^MAJ", "person"), ("19720309", "birth_date"),
+    ("Rua das Flores 88^^Porto^^4050-262", "address"), ("351^912345678", "phone"), ("astrid.l@mailbox.example", "email"),
+    ("A55120771", "account"), ("7731920455", "account"), ("OKONKWO^EMEKA", "person"),
+    # OBR-16 one field early, as a sender that shifted its fields writes it: an id, a family and a listed given name
+    ("HALVORSEN^INGRID", "person"),
+])
+def test_hl7_fields_by_position(masker: Masker, value: str, category: str) -> None:
+    assert found(masker, HL7).get(value) == category
+
+
+def test_hl7_codes_and_control_ids_stay(masker: Masker) -> None:
+    got = found(masker, HL7)
+    for kept in ("MSG-77120", "57021-8^CBC W Auto Differential panel^LN", "718-7^Hemoglobin^LN", "202611030815", "CLINIC"):
+        assert not any(kept in v for v in got), kept
+
+
+def test_hl7_field_named_in_a_log_line(masker: Masker) -> None:
+    text = "ERROR [ADT_IN] rejected message: PID-5 SZABO^REKA PID-7 19880421 (duplicate visit)\n"
+    got = found(masker, text)
+    assert got.get("SZABO^REKA") == "person" and got.get("19880421") == "birth_date"
+
+
+def test_hl7_a_pid_column_is_no_message() -> None:
+    assert Hl7Detector().detect("PID|TTY|TIME|CMD\n  PID|pts/0|00:00:01|bash\n") == []
+
+
+def test_hl7_placeholder_names_stay() -> None:
+    text = "MSH|^~\\&|A|B|C|D|20260101||ADT^A04|1|P|2.5\rPID|1||^^^X^MR||TEST^PATIENT||19000101|U\r"
+    assert Hl7Detector().detect(text) == []
+
+
+X12 = ("ISA*00*          *01*Qv7pLs2Xk *ZZ*SUBMITTER01    *ZZ*PAYER0042      *261103*0915*^*00501*000017731*0*P*:~\n"
+       "GS*HC*SUBMITTER01*PAYER0042*20261103*0915*17731*X*005010X222A1~\n"
+       "NM1*85*2*NORTHGATE FAMILY PRACTICE*****XX*1457390021~\n"
+       "N3*400 COMMERCE PARK DR~\n"
+       "NM1*IL*1*ABERNATHY*LUCINDA*M***MI*YJP88310452~\n"
+       "N3*19 QUARRY HILL RD~\n"
+       "N4*BRATTLEBORO*VT*05301~\n"
+       "DMG*D8*19640817*F~\n"
+       "PER*IC*LUCINDA ABERNATHY*TE*8022571944*EM*L.ABERNATHY@POSTEO.DE~\n")
+
+
+@pytest.mark.parametrize("value,category", [
+    ("ABERNATHY*LUCINDA*M", "person"), ("YJP88310452", "account"), ("19 QUARRY HILL RD", "address"),
+    ("BRATTLEBORO*VT*05301", "address"), ("19640817", "birth_date"), ("8022571944", "phone"),
+    ("L.ABERNATHY@POSTEO.DE", "email"), ("Qv7pLs2Xk", "secret"),
+])
+def test_x12_segments_after_a_person(masker: Masker, value: str, category: str) -> None:
+    assert found(masker, X12).get(value) == category
+
+
+def test_x12_structure_and_organisations_stay(masker: Masker) -> None:
+    got = found(masker, X12)
+    for kept in ("000017731", "005010X222A1", "20261103", "NORTHGATE FAMILY PRACTICE", "400 COMMERCE PARK DR", "PAYER0042"):
+        assert not any(kept in v for v in got), kept
+
+
+def test_x12_lines_are_known_to_the_keyless_reader() -> None:
+    assert x12_line("N4*BRATTLEBORO*VT*05301~")
+    assert x12_line("payload: ISA*00*x*00*y~GS*HC*A*B~")
+    assert not x12_line("a*b*c")
+    assert X12Detector().detect("2 * 3 * 4 = 24\n") == []
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ('<Patient xmlns="http://hl7.org/fhir">\n  <name>\n    <family value="Kowalczyk"/>\n    <given value="Zofia"/>\n'
+     '  </name>\n  <birthDate value="1983-11-02"/>', "Kowalczyk", "person"),
+    ('<Patient xmlns="http://hl7.org/fhir">\n  <name>\n    <family value="Kowalczyk"/>\n    <given value="Zofia"/>\n'
+     '  </name>\n  <birthDate value="1983-11-02"/>', "1983-11-02", "birth_date"),
+    ("<patient><name><given>Ottavia</given><family>Mancuso</family></name><birthTime value=\"19770614\"/>", "Mancuso", "person"),
+    ("<patient><name><given>Ottavia</given><family>Mancuso</family></name><birthTime value=\"19770614\"/>", "19770614", "birth_date"),
+    ("authors:\n  - family-names: Oyelaran\n    given-names: Tobiloba\n", "Oyelaran", "person"),
+    ('  orcid: "https://orcid.org/0003-1182-5530-216X"', "0003-1182-5530-216X", "account"),
+    ("see https://orcid.org/0000-0002-1825-0097 for the record", "0000-0002-1825-0097", "account"),
+])
+def test_clinical_and_research_records(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text", [
+    "<fontconfig><alias><family>Inter</family><prefer><family>Roboto</family></prefer></alias></fontconfig>",
+    "orcid: 0000-0002-1825-0098",  # the check character is wrong
+    "card 4000-0012-3456-7899 declined",
+    '<effectiveTime value="20261103"/>',
+])
+def test_fonts_wrong_checks_and_other_dates_stay(masker: Masker, text: str) -> None:
+    assert not {v: c for v, c in found(masker, text).items() if c in ("person", "account", "birth_date")}
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("1764755123.411    212 10.20.4.17 TCP_MISS/200 4410 GET https://files.example.org/a.tar.gz ACME\\tvasquez "
+     "HIER_DIRECT/203.0.113.9 application/gzip", "ACME\\tvasquez", "username"),
+    ("1764755123.411    212 10.20.4.17 TCP_TUNNEL/200 4410 CONNECT pypi.org:443 hrothgar.b HIER_DIRECT/151.101.0.223 -",
+     "hrothgar.b", "username"),
+    ("Tue Nov  3 06:49:11 2026 : Auth: (881) Login OK: [oyelaran7/Kettle-Moss-41] (from client ap-lobby port 0)",
+     "oyelaran7", "username"),
+    ("Tue Nov  3 06:49:11 2026 : Auth: (881) Login OK: [oyelaran7/Kettle-Moss-41] (from client ap-lobby port 0)",
+     "Kettle-Moss-41", "secret"),
+    ('Tue Nov  3 07:22:05 2026 [pid 4410] FTP command: Client "198.51.100.7", "PASS Tamarind!2208"', "Tamarind!2208", "secret"),
+    ('Tue Nov  3 07:22:04 2026 [pid 4410] FTP command: Client "198.51.100.7", "USER ilinden"', "ilinden", "username"),
+])
+def test_network_service_logs(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+def test_zeek_fields_header_names_the_columns(masker: Masker) -> None:
+    text = ("#separator \\x09\n#path\thttp\n#fields\tts\tuid\tid.orig_h\tmethod\thost\tusername\tpassword\n"
+            "#types\ttime\tstring\taddr\tstring\tstring\tstring\tstring\n"
+            "1764755123.411\tCq9XvT3mNb7Lp2Wd8a\t10.20.4.17\tGET\tnas01\teperalta\tWren#Harbor91\n")
+    got = found(masker, text)
+    assert got.get("eperalta") == "username" and got.get("Wren#Harbor91") == "secret"
+    assert "Cq9XvT3mNb7Lp2Wd8a" not in got  # the connection's uid, under "uid"
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("GPS Position                    : 43 deg 46' 11.52\" N, 11 deg 15' 20.16\" E", "43 deg 46' 11.52\" N, 11 deg 15' 20.16\" E", "address"),
+    ('"com.apple.quicktime.location.ISO6709": "+43.7699+011.2556+052.120/"', "+43.7699+011.2556+052.120/", "address"),
+    ("Serial Number                   : 20551873", "20551873", "account"),
+    ('"ProvisionedDevices" => [\n    0 => "00008030-001A2D3C0E11802E"\n  ]', "00008030-001A2D3C0E11802E", "account"),
+])
+def test_media_metadata(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("export ACMEHR_KEY=5c1f0e97a3b24d6e8f0a1b2c3d4e5f6a7b8c9d0e && ./sync.sh", "5c1f0e97a3b24d6e8f0a1b2c3d4e5f6a7b8c9d0e", "secret"),
+    ("python train.py --comet-key 9a3e1f7c2b4d6e8f0a1c3e5f7b9d1f3a --epochs 3", "9a3e1f7c2b4d6e8f0a1c3e5f7b9d1f3a", "secret"),
+    ("curl -u 7d2e9f1a4b6c8e0f2a4c6e8a0b2d4f6e:api_token https://api.track.example/v9/me", "7d2e9f1a4b6c8e0f2a4c6e8a0b2d4f6e", "secret"),
+    ("dn: uid=ivasquez,ou=people,dc=example,dc=org\nuserPassword:: S2V0dGxlLU1vc3MtNDE=\n", "S2V0dGxlLU1vc3MtNDE=", "secret"),
+    ("qname        gpu.q\nowner        ivasquez\nproject      NONE\n", "ivasquez", "username"),
+    ("Nov 03 10:02:45 [main] DEBUG Session - Work-dir: /scratch/tmorlaix/work [lustre]", "tmorlaix", "username"),
+    ("[I 2026-11-03 08:01:15.004 JupyterHub base:945] User logged in: okafor-ada", "okafor-ada", "username"),
+    ("Workstation Name:\tLT-MORETTI", "LT-MORETTI", "username"),
+])
+def test_keys_passwords_and_logins(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("ENV GPG_KEY A035C8C19219BA821ECEA86B64E628F8D684696D", "A035C8C19219BA821ECEA86B64E628F8D684696D"),
+    ("CACHE_KEY=5c1f0e97a3b24d6e8f0a1b2c3d4e5f6a7b8c9d0e", "5c1f0e97a3b24d6e8f0a1b2c3d4e5f6a7b8c9d0e"),
+    ("$ radtest bob hunter22 127.0.0.1 0 testing123\nSent Access-Request Id 7 from 0.0.0.0:4127 to 127.0.0.1:1812",
+     "127.0.0.1"),
+    ("owner        devops", "devops"),
+    ("ls /scratch/datasets/imagenet", "datasets"),
+])
+def test_fingerprints_cache_keys_servers_and_teams_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+def test_a_sample_id_column_and_a_record_id_stay(masker: Masker) -> None:
+    lab = ("id_echantillon;patient;ipp;analyse;valide_par\n"
+           "S20117345;Okafor, Adaeze;77120455;CRP;mbergstrom\nS20117399;Lindqvist, Astrid;77120981;TSH;mbergstrom\n")
+    got = found(masker, lab)
+    assert "S20117345" not in got and "S20117399" not in got
+    assert got.get("77120455") == "account" and got.get("mbergstrom") == "username"
+    redcap = ("record_id,redcap_event_name,nombre,telefono\n"
+              "212-0001,baseline_arm_1,Ainhoa,+34 612 345 678\n212-0002,baseline_arm_1,Iker,+34 622 345 679\n")
+    got = found(masker, redcap)
+    assert "212-0001" not in got and "212-0002" not in got
+    assert got.get("+34 612 345 678") == "phone"
