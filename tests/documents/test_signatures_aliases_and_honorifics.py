@@ -49,6 +49,7 @@ def test_a_role_where_a_name_would_stand_is_no_name(document: Masker) -> None:
     ("Agenti verbalizzanti: Ag. Caputo (matr. 5521) - Ag. sc. L.M.", "5521"),
     ("Bescheid nach dem SGB II – BG-Nr. 70315BG0041762", "70315BG0041762"),
     ("alla guida del veicolo munito di patente di guida n. RM4471092K.", "RM4471092K"),
+    ("Internal Medicine\nPatient: TAMSIN ORCHARD  Acct#: 552091", "TAMSIN ORCHARD"),
 ])
 def test_credentials_ranks_and_labels(document: Masker, text: str, value: str) -> None:
     assert value in masked(document, text)
@@ -58,6 +59,7 @@ def test_credentials_ranks_and_labels(document: Masker, text: str, value: str) -
     ("NOTE RN reviewed the chart.", "NOTE"),
     ("The ICU RN was notified at 04:00.", "ICU"),
     ("The order was signed by U.S. officials in 1994.", "U.S."),
+    ("Diagnosis: ACUTE RENAL FAILURE\n", "RENAL"),
 ])
 def test_words_and_countries_stay(document: Masker, text: str, kept: str) -> None:
     assert not any(kept in v for v in masked(document, text))

@@ -122,6 +122,16 @@ def _clinical_initials() -> regex.Pattern[str]:
 
 
 @vocab_cache
+def _role_caps() -> regex.Pattern[str]:
+    """A name in capitals after a role and its colon, as a record's header writes it ("Patient: WYNNE PENHALIGON
+    Acct#", "Paziente: ROSSI MARIA"): two or three words of capitals up to two spaces, a comma or the line's end."""
+    roles = alternation(tuple(sorted(name_roles() - _WEAK_ROLES, key=len, reverse=True)))
+    word = r"\p{Lu}{2,}(?:['’-]\p{Lu}{2,})?"
+    return regex.compile(rf"(?<![\w.])(?i:{roles})[ ]?:[ ]{{1,2}}(?P<name>{word}(?:,?[ ]{word}){{1,2}})(?=[ ]{{2}}|[ \t]*\r?$|[ \t]*\n|,)",
+                         regex.MULTILINE)
+
+
+@vocab_cache
 def _signed_initials() -> regex.Pattern[str]:
     """Initials that sign a document or a note: after a courtesy title ("Dr. T.P."), after who wrote, dictated or
     signed it ("Dictated by J.P.", "Fdo.: M.Q.", "gez. K.L.") or a role and its colon ("Il Medico Radiologo: E.M."):
@@ -195,6 +205,10 @@ class DocumentNameDetector:
         for m in _form_name_line().finditer(text):
             if not any(_not_a_name(w.title() if w.isupper() else w, places=False) for w in m.group("name").split()):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:form", 0.7))
+        for m in _role_caps().finditer(text):
+            words = [w.strip(",") for w in m.group("name").split()]
+            if not any(_not_a_name(w.title(), places=False) for w in words):
+                out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:role", 0.7))
         for m in _signed_initials().finditer(text):
             name = m.group("name")
             if name.replace(".", "").replace(" ", "") not in _COUNTRY_INITIALS and \
