@@ -188,3 +188,48 @@ def test_a_sample_id_column_and_a_record_id_stay(masker: Masker) -> None:
     got = found(masker, redcap)
     assert "212-0001" not in got and "212-0002" not in got
     assert got.get("+34 612 345 678") == "phone"
+
+
+NACHA = ("101 091000019 1234567891261103 0915A094101FIRST NATIONAL         ACME PAYROLL INC       \n"
+         "5220ACME PAYROLL INC                    1234567890PPDPAYROLL   261103261103   1091000010000001\n"
+         "622021000021771203994105     0000420000EMP40917       OKONKWO EMEKA           0091000010000001\n")
+
+
+@pytest.mark.parametrize("value,category", [
+    ("771203994105", "account"), ("EMP40917", "account"), ("OKONKWO EMEKA", "person"),
+])
+def test_nacha_entry_records_by_position(masker: Masker, value: str, category: str) -> None:
+    assert found(masker, NACHA).get(value) == category
+
+
+def test_nacha_routing_amounts_and_traces_stay(masker: Masker) -> None:
+    got = found(masker, NACHA)
+    assert not any(v in ("021000021", "0000420000", "091000010000001") for v in got)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("ilindqvist:aes256-cts-hmac-sha1-96:3f0c9d8e7b6a5f4e3d2c1b0a99887766554433221100ffeeddccbbaa99887766",
+     "3f0c9d8e7b6a5f4e3d2c1b0a99887766554433221100ffeeddccbbaa99887766", "secret"),
+    ("ilindqvist:aes256-cts-hmac-sha1-96:3f0c9d8e7b6a5f4e3d2c1b0a99887766554433221100ffeeddccbbaa99887766",
+     "ilindqvist", "username"),
+    ("[*] ClearText passwords grabbed\ntokafor:CLEARTEXT:Harbour!Lantern7", "Harbour!Lantern7", "secret"),
+    ("         * SHA1     : 0b1f3e5d7c9a2b4d6f8e0a1c3e5b7d9f1a3c5e7b", "0b1f3e5d7c9a2b4d6f8e0a1c3e5b7d9f1a3c5e7b", "secret"),
+    ("impacket-psexec CORP/svc_backup@10.0.4.12 -hashes :b4c1f0e2d3a4958677a8b9c0d1e2f3a4", "b4c1f0e2d3a4958677a8b9c0d1e2f3a4", "secret"),
+    ("$ sudo ejabberdctl register mlindqvist chat.corp.lan 'Fjord-Pebble-58'", "Fjord-Pebble-58", "secret"),
+    ("Ticket OPS-2210: cancellazione\nSegnalato da: g-ferrante\n", "g-ferrante", "username"),
+    ('<Event type="Cardholder Added" operator="tbergstrom7" workstation="FAC-WS21">', "tbergstrom7", "username"),
+    ("# exportiert von kbauer42 über die API", "kbauer42", "username"),
+    ("Date,Tenant ID,Tenant,Unit\n2026-11-02,RES-40917,Ingrid Halvorsen,B-204\n", "RES-40917", "account"),
+])
+def test_credential_dumps_admin_tools_and_record_columns(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("DKIM-Signature: v=1; a=rsa-sha256; d=example.org; s=s1; bh=uNpv0UkraLPC80zdRzobo2aueSZsJ7/kRXxA7wmioB9=;",
+     "uNpv0UkraLPC80zdRzobo2aueSZsJ7/kRXxA7wmioB9="),
+    ('{"username":"tbergstrom7","auth_service":"gitlab","auth_data":"27497"}', "gitlab"),
+    ("         * Password : (null)", "(null)"),
+])
+def test_signatures_service_words_and_project_ids_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)

@@ -75,6 +75,9 @@ def _credential_key_before(text: str, start: int) -> bool:
     return m is not None and (vocabulary.is_credential_key(m.group(1)) or _SESSION_KEY.search(m.group(1)) is not None)
 
 
+_DUMP_HASH_BEFORE = re.compile(r"(?m)^[ \t]*\*[ ](?:NTLM|SHA1|LM|DPAPI)[ ]*:[ ]$")
+
+
 def is_templated(text: str, start: int, end: int) -> bool:
     """``${X}``, ``{{x}}``, ``<your-api-key>``, ``%(x)s``, ``$VAR``, ``KEY=`vault read …``` … : a reference or a
     command that fetches the value, not a value."""
@@ -528,6 +531,8 @@ def is_hashed_credential(text: str, start: int, end: int) -> bool:
     stays masked."""
     if _HEX_DIGEST.fullmatch(text, start, end) is None:
         return False
+    if _DUMP_HASH_BEFORE.search(text[max(0, start - 64):start]):
+        return False  # a credential dump's hash (mimikatz "* SHA1 :"): passed on or cracked, not compared
     m = _KEY_BEFORE.search(text[max(0, start - 64):start])
     if m is None:
         return False

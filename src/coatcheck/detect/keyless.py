@@ -350,6 +350,8 @@ class KeylessDetector:
             if (_NUMBER.fullmatch(value) or _HOSTNAME.fullmatch(value) or _TYPED_ID.fullmatch(value)
                     or salesforce_id(value) or _NAMED_DIGEST.fullmatch(value)):
                 continue  # never scored: a number, a host name, a typed object id, a digest named by its algorithm
+            if line[max(0, start - 3):start] == "bh=" or (line[max(0, start - 2):start] == "b=" and "DKIM" in line.upper()):
+                continue  # a DKIM signature's body hash and signature: public, they travel in every mail's header
             if "*" in value and x12_line(line):
                 continue  # an X12 interchange's elements (control numbers, dates, codes); detect/x12.py reads it
             if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):

@@ -97,6 +97,7 @@ from .rules import RuleDetector, load_rules
 from .sql_rows import SqlRowDetector
 from .hl7 import Hl7Detector
 from .x12 import X12Detector
+from .bank_files import NachaDetector
 from .tables import TableDetector
 from .taint import TaintFinder
 from .validators import gazetteer_name, made_from_name, personal_part
@@ -452,6 +453,7 @@ _SPECS = (
     _Spec("sql-rows", lambda p: SqlRowDetector().produces, lambda p: SqlRowDetector()),
     _Spec("hl7", lambda p: Hl7Detector.produces, lambda p: Hl7Detector()),
     _Spec("x12", lambda p: X12Detector.produces, lambda p: X12Detector()),
+    _Spec("nacha", lambda p: NachaDetector.produces, lambda p: NachaDetector(), "text"),
     _Spec("aligned-tables", lambda p: AlignedTableDetector().produces, lambda p: AlignedTableDetector()),
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),
