@@ -233,3 +233,16 @@ def test_credential_dumps_admin_tools_and_record_columns(masker: Masker, text: s
 ])
 def test_signatures_service_words_and_project_ids_stay(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Zeitpunkt\tLeser\tEreignis\tKarteninhaber\tAusweis-Nr.\n2026-09-10 14:12:19\tR7-Parking\tAccess Granted\t"
+     "HALVORSEN, INGRID\t241:5930\n", "HALVORSEN, INGRID", "person"),
+    ("Zeitpunkt\tLeser\tEreignis\tKarteninhaber\tAusweis-Nr.\n2026-09-10 14:12:19\tR7-Parking\tAccess Granted\t"
+     "HALVORSEN, INGRID\t241:5930\n", "241:5930", "account"),
+    ("replay: https://app.fullstory.com/ui/Q7XK2/session/5120087613232701278%3A1021223715330415007",
+     "https://app.fullstory.com/ui/Q7XK2/session/5120087613232701278%3A1021223715330415007", "url"),
+    ('{"contacts":[{"profile":{"name":"x"},"wa_id":"447700918273"}]}', "447700918273", "phone"),
+])
+def test_access_exports_session_replays_and_whatsapp_ids(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category

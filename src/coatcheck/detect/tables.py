@@ -307,7 +307,9 @@ def _pin(v: str) -> bool:
 
 
 def _staff_number(v: str) -> bool:
-    return bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d{3,}", v))
+    """A personnel or badge number: a short prefix and three digits or more, or an access card's facility code and
+    card number (``241:5930``, as HID and Wiegand systems print a card)."""
+    return bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d{3,}|\d{1,5}:\d{3,8}", v))
 
 
 # a birth date split over columns (an address book's Birth Year, Birth Month, Birth Day): each cell a part of it
