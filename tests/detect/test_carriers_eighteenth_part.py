@@ -260,3 +260,25 @@ def test_logins_told_in_a_sentence_and_tenant_numbers(masker: Masker, text: str,
 @pytest.mark.parametrize("text", ["my login is broken again", "my username is root on that box"])
 def test_sentences_about_logins_without_one_stay(masker: Masker, text: str) -> None:
     assert found(masker, text) == {}
+
+
+def _seconds(m: Masker, text: str) -> float:
+    import time
+    m.pipeline.clear_caches()
+    start = time.perf_counter()
+    m.mask(text)
+    return time.perf_counter() - start
+
+
+def test_a_fhir_identifier_without_a_value_stays_linear() -> None:
+    m = Masker()
+    m.mask("warm up")
+    times = [_seconds(m, '{"resourceType":"Patient"}\n<identifier>' + "<system>x</system>" * k + "<valu") for k in (12, 48)]
+    assert times[1] < 10 * times[0] + 0.5, times  # four times the elements: linear ~4x, exponential ~2^36x
+
+
+def test_a_long_line_of_starred_tokens_stays_linear() -> None:
+    m = Masker()
+    m.mask("warm up")
+    times = [_seconds(m, "note: " + " ".join(f"a*Zq8xK2mP9vLr7Tn{i}" for i in range(k))) for k in (250, 1000)]
+    assert times[1] < 10 * times[0] + 0.5, times  # four times the tokens: linear ~4x, quadratic ~16x

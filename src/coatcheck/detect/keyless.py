@@ -336,6 +336,7 @@ class KeylessDetector:
 
     def _scan(self, line: str) -> list[tuple[int, int, float]]:
         out = []
+        x12: bool | None = None
         for start, end in candidates(line):
             if not line[start:end].isascii():
                 # quotes, arrows or words of another script glued to a key («…», “…”, 密钥是…) are its edges; a
@@ -352,8 +353,11 @@ class KeylessDetector:
                 continue  # never scored: a number, a host name, a typed object id, a digest named by its algorithm
             if line[max(0, start - 3):start] == "bh=" or (line[max(0, start - 2):start] == "b=" and "DKIM" in line.upper()):
                 continue  # a DKIM signature's body hash and signature: public, they travel in every mail's header
-            if "*" in value and x12_line(line):
-                continue  # an X12 interchange's elements (control numbers, dates, codes); detect/x12.py reads it
+            if "*" in value:
+                if x12 is None:
+                    x12 = x12_line(line)  # once per line: a long line of candidates must not be scanned again for each
+                if x12:
+                    continue  # an X12 interchange's elements (control numbers, dates, codes); detect/x12.py reads it
             if value[0] in "+-U" and _COMMIT.fullmatch(value, 1):
                 continue  # git submodule status: "+3b0ab1be…" (checked out elsewhere), "-…" (not initialised), "U…"
             p = self.model.score(line, start, end)
