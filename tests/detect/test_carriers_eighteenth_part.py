@@ -243,6 +243,7 @@ def test_signatures_service_words_and_project_ids_stay(masker: Masker, text: str
     ("replay: https://app.fullstory.com/ui/Q7XK2/session/5120087613232701278%3A1021223715330415007",
      "https://app.fullstory.com/ui/Q7XK2/session/5120087613232701278%3A1021223715330415007", "url"),
     ('{"contacts":[{"profile":{"name":"x"},"wa_id":"447700918273"}]}', "447700918273", "phone"),
+    ("Okonkwo, MD PGY-2  pager 318-4471", "318-4471", "phone"),
 ])
 def test_access_exports_session_replays_and_whatsapp_ids(masker: Masker, text: str, value: str, category: str) -> None:
     assert found(masker, text).get(value) == category
