@@ -283,3 +283,33 @@ def test_a_long_line_of_starred_tokens_stays_linear() -> None:
     m.mask("warm up")
     times = [_seconds(m, "note: " + " ".join(f"a*Zq8xK2mP9vLr7Tn{i}" for i in range(k))) for k in (250, 1000)]
     assert times[1] < 10 * times[0] + 0.5, times  # four times the tokens: linear ~4x, quadratic ~16x
+
+
+_ISA = "ISA*00*          *01*Kx9TrQ2m  *ZZ*SUBMITTER      *ZZ*RECEIVER       *230101*1253*^*00501*000000001*0*P*:~"
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ('{"edi": "' + _ISA + 'GS*HC*A*B*20230101*1253*1*X*005010X222A1~NM1*IL*1*KOWALSKI*JAN****MI*5DT9PA3EF33~"}',
+     "Kx9TrQ2m", "secret"),
+    ("2024-05-01 INFO sent NM1*IL*1*KOWALSKI*JAN****MI*5DT9PA3EF33~N3*12 ELM ST~", "12 ELM ST", "address"),
+    ("the segment was NM1*IL*1*KOWALSKI*JAN****MI*5DT9PA3EF33~", "KOWALSKI*JAN", "person"),
+    ("REF*0F*727934499~", "727934499", "account"),
+    ("ISA|00|          |01|SECRETPW  |ZZ|SUB|ZZ|REC|230101|1253|^|00501|000000001|0|P|>\nNM1|IL|1|PRITCHARD|NOAH||||MI|X1\n"
+     "N3|12 ELM ST\n", "PRITCHARD|NOAH", "person"),
+    ("2024-05-01 10:00:01 INFO inbound: MSH|^~\\&|LAB|HOSP|EHR|HOSP|20240101||ADT^A01|1|P|2.5\n"
+     "2024-05-01 10:00:01 INFO inbound: PID|1||P868693^^^CLIN^MR||KOWALCZYK^AGNIESZKA||19561101|F", "KOWALCZYK^AGNIESZKA", "person"),
+    ("MSH|^~\\&|LAB|HOSP|EHR|HOSP|20240101||ADT^A01|1|P|2.5 PID|1||P868693^^^CLIN^MR||KOWALCZYK^AGNIESZKA||19561101|F",
+     "19561101", "birth_date"),
+    ("Auth: (9) Invalid user (rlm_sql: user not found): [mrossi/Primavera-2025!] (from client ap1 port 0)", "Primavera-2025!", "secret"),
+    ("Auth: (5) Login incorrect (eap_peap: rejected: returning reject (again.) ): [mrossi/Kettle-9] (from client ap1)",
+     "mrossi", "username"),
+])
+def test_review_delimiters_prefixes_and_radius_variants(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+def test_hl7_in_a_json_string_keeps_the_json(masker: Masker) -> None:
+    import json
+    text = ('{"hl7": "MSH|^~\\\\&|LAB|HOSP|EHR|HOSP|20240101||ADT^A01|1|P|2.5\\rPID|1||P868693^^^CLIN^MR||KOWALCZYK^AGNIESZKA'
+            '||19561101|F|||||(617)432-0199"}')
+    assert json.loads(masker.mask(text).text)

@@ -19,7 +19,11 @@ from ..spans import Span
 
 NAME = "hl7-fields"
 _KINDS = frozenset({"name", "clinician", "id", "address", "telecom", "birth", "licence", "interpreter"})
-_SEGMENT = regex.compile(r"(?:^|(?<=[\r\n]))[ \t]*(?P<seg>[A-Z][A-Z0-9]{2})\|(?P<body>[^\r\n]*)")
+# a segment starts where no word or HL7 delimiter stands before its id (a line's start, a log line's prefix, the
+# blank that joins segments flattened onto one line) and runs to the line's end or to the next segment's id
+_SEGMENT = regex.compile(r"(?<![\w|^~\\&])(?P<seg>[A-Z][A-Z0-9]{2})\|(?P<body>(?:[^\r\n ]|[ ](?![A-Z][A-Z0-9]{2}\|))*)")
+# the end of a JSON string that held the message: a closing quote and the brackets after it belong to the JSON
+_JSON_END = regex.compile(r'"[\]},\s]*$')
 _REFERENCE = regex.compile(r"(?<![\w-])(?P<seg>[A-Z][A-Z0-9]{2})-(?P<field>\d{1,2})(?:\.1)?(?:[ \t]*[:=][ \t]*|[ \t]+)"
                            r"(?P<v>[^\s|,;()\[\]]+)")
 _ID = regex.compile(r"[A-Za-z0-9][\w.-]{2,}")
@@ -72,7 +76,10 @@ class Hl7Detector:
             kinds = table.get(seg)
             if seg == "MSH" or (not message and (kinds is None or m.group("body").count("|") < 4)):
                 continue
-            for n, (s, e) in enumerate(_parts(text, m.start("body"), m.end("body"), "|"), 1):
+            body_end = m.end("body")
+            if (j := _JSON_END.search(m.group("body"))) is not None and m.group("body").count('"') % 2 == 1:
+                body_end = m.start("body") + j.start()
+            for n, (s, e) in enumerate(_parts(text, m.start("body"), body_end, "|"), 1):
                 kind = (kinds or {}).get(n)
                 if e <= s:
                     continue

@@ -12,8 +12,8 @@ reference number; PER-02 contact name, PER-03/05/07 qualifiers of the numbers af
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
-from itertools import islice
 
 import regex
 
@@ -22,19 +22,25 @@ from ..spans import Span
 NAME = "x12-segments"
 _SEGMENT_IDS = ("ISA", "GS", "ST", "BHT", "NM1", "N1", "N3", "N4", "DMG", "REF", "PER", "CLM", "HL", "TRN", "EQ", "EB",
                 "SE", "GE", "IEA", "SBR", "PAT", "DTP", "HI", "LX", "SV1", "PRV", "AAA", "INS", "BGN", "HD")
-_SEGMENT = regex.compile(rf"(?:^|(?<=[~\n])|(?<=[:=][ \t]))[ \t]*(?P<id>{'|'.join(_SEGMENT_IDS)})\*(?P<body>[^~\n]*)")
-_MARK = regex.compile(rf"(?:^|[~\s:=])(?:{'|'.join(_SEGMENT_IDS)})\*")
-_WHOLE = regex.compile(rf"[ \t]*(?:{'|'.join(_SEGMENT_IDS)})\*[^~\n]*~[ \t\r]*$")
+_IDS = "|".join(_SEGMENT_IDS)
+# a segment starts where no word, element separator or HL7 delimiter stands before its id: a line's start, after the
+# terminator, a quote, a log line's prefix
+_MARK = regex.compile(rf"(?<![\w*|^])(?:{_IDS})\*")
+_WHOLE = regex.compile(rf"(?<![\w*|^])(?:{_IDS})\*[^~\n*]*\*[^~\n]*~")
+# the interchange header names its own delimiters: the element separator right after "ISA", the segment terminator
+# right after ISA16 (X12.5 control structures: ISA is fixed-length, 16 elements)
+_ISA = regex.compile(r"(?<![\w])ISA(?P<sep>[^\w\s])")
 # REF qualifiers that name a person's number wherever they stand: subscriber, client, Medicare, social security
 _PERSON_REFS = frozenset({"0F", "23", "F6", "SY"})
 _CONTACT = {"TE": "phone", "FX": "phone", "CP": "phone", "HP": "phone", "WP": "phone", "EM": "email"}
 
 
 def x12_line(line: str) -> bool:
-    """``line`` holds X12 segments: one whole segment (``N4*VERONA*WI*53593~``), or two segment marks or more."""
+    """``line`` holds X12 segments written with ``*``: one whole segment (``N4*VERONA*WI*53593~``, wherever it
+    stands on the line), or two segment marks or more (what :class:`X12Detector` reads, so that the keyless reader leaves it to it)."""
     if "*" not in line:
         return False
-    if _WHOLE.match(line):
+    if _WHOLE.search(line):
         return True
     found = 0
     for _ in _MARK.finditer(line):
@@ -44,13 +50,34 @@ def x12_line(line: str) -> bool:
     return False
 
 
-def _elements(text: str, start: int, end: int) -> list[tuple[int, int]]:
+def _elements(text: str, start: int, end: int, sep: str = "*") -> list[tuple[int, int]]:
     out, s = [], start
-    while (i := text.find("*", s, end)) >= 0:
+    while (i := text.find(sep, s, end)) >= 0:
         out.append((s, i))
         s = i + 1
     out.append((s, end))
     return out
+
+
+def _delimiters(text: str) -> tuple[str, str]:
+    """(element separator, segment terminator): the interchange header's, else ``*`` and ``~``."""
+    m = _ISA.search(text)
+    if m is None:
+        return "*", "~"
+    sep, pos = m.group("sep"), m.end()
+    for _ in range(15):  # ISA02 … ISA16: fifteen more separators
+        pos = text.find(sep, pos, pos + 200)
+        if pos < 0:
+            return sep, "~"
+        pos += 1
+    term = text[pos + 1:pos + 2]  # the one-character component separator (ISA16), then the terminator
+    return sep, (term if term and not term.isalnum() and term != sep else "~")
+
+
+@functools.lru_cache(maxsize=8)
+def _segment_pattern(sep: str, term: str) -> regex.Pattern[str]:
+    s, t = regex.escape(sep), regex.escape(term)
+    return regex.compile(rf"(?<![\w{s}|^])(?P<id>{_IDS}){s}(?P<body>[^{t}\r\n]*)")
 
 
 class X12Detector:
@@ -60,13 +87,19 @@ class X12Detector:
     produces = frozenset({"person", "account", "address", "birth_date", "phone", "email", "secret"})
 
     def detect(self, text: str) -> list[Span]:
-        if "*" not in text or len(list(islice(_MARK.finditer(text), 2))) < 2:
+        sep, term = _delimiters(text) if "ISA" in text else ("*", "~")
+        if sep not in text:
+            return []
+        matches = list(_segment_pattern(sep, term).finditer(text))
+        # an interchange (two segments or more), or one segment closed by its terminator with two elements or more
+        if not matches or (len(matches) == 1 and not (text.startswith(term, matches[0].end())
+                                                       and sep in matches[0].group("body"))):
             return []
         out: list[Span] = []
         person = False  # the last name entity was a person's
-        for m in _SEGMENT.finditer(text):
+        for m in matches:
             seg = m.group("id")
-            els = _elements(text, m.start("body"), m.end("body"))
+            els = _elements(text, m.start("body"), m.end("body"), sep)
 
             def el(n: int, els: list[tuple[int, int]] = els) -> str:
                 return text[els[n - 1][0]:els[n - 1][1]].strip() if n <= len(els) else ""
