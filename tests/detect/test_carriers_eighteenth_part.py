@@ -252,13 +252,15 @@ def test_access_exports_session_replays_and_whatsapp_ids(masker: Masker, text: s
 @pytest.mark.parametrize("text,value", [
     ("fyi my ssh login on the bastion is tbergstrom7 and the deploy key passphrase is elsewhere", "tbergstrom7"),
     ("il mio utente su GitLab è g.ferrante, grazie", "g.ferrante"),
+    ('"visit_date": "2026-07-07", "nurse": "ohalvorsen2"}, "geometry": {"type": "Point"}', "ohalvorsen2"),
     ("Date,N° locataire,Locataire,Lot\n2026-03-05,BAIL-40917,Ingrid Halvorsen,B-204\n", "BAIL-40917"),
 ])
 def test_logins_told_in_a_sentence_and_tenant_numbers(masker: Masker, text: str, value: str) -> None:
     assert value in found(masker, text)
 
 
-@pytest.mark.parametrize("text", ["my login is broken again", "my username is root on that box"])
+@pytest.mark.parametrize("text", ["my login is broken again", "my username is root on that box",
+                                  '{"driver": "postgresql", "agent": "datadog"}'])
 def test_sentences_about_logins_without_one_stay(masker: Masker, text: str) -> None:
     assert found(masker, text) == {}
 
