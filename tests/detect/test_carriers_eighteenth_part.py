@@ -315,3 +315,19 @@ def test_hl7_in_a_json_string_keeps_the_json(masker: Masker) -> None:
     text = ('{"hl7": "MSH|^~\\\\&|LAB|HOSP|EHR|HOSP|20240101||ADT^A01|1|P|2.5\\rPID|1||P868693^^^CLIN^MR||KOWALCZYK^AGNIESZKA'
             '||19561101|F|||||(617)432-0199"}')
     assert json.loads(masker.mask(text).text)
+
+
+@pytest.mark.parametrize("text", [
+    "PID-5 is the patient's name and NK1-2 when present",
+    "PID|USER|%CPU|%MEM|VSZ|RSS|TTY|STAT|START|TIME|COMMAND\n",
+    "md5_key: d41d8cd98f00b204e9800998ecf8427e",
+    "--sha256-key e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+])
+def test_review_field_references_process_headers_and_digests_stay(masker: Masker, text: str) -> None:
+    assert found(masker, text) == {}
+
+
+def test_an_indented_cda_name_with_attributes(masker: Masker) -> None:
+    text = '<patient>\n  <name>\n    <given>Ottavia</given>\n    <family qualifier="BR">Mancuso</family>\n  </name>'
+    got = found(masker, text)
+    assert got.get("Ottavia") == "person" and got.get("Mancuso") == "person"

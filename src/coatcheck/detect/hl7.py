@@ -74,7 +74,10 @@ class Hl7Detector:
         for m in _SEGMENT.finditer(text) if "|" in text else ():
             seg = m.group("seg")
             kinds = table.get(seg)
-            if seg == "MSH" or (not message and (kinds is None or m.group("body").count("|") < 4)):
+            body = m.group("body")
+            # outside a message, a segment of five fields or more that has components ("PID|USER|%CPU|…" is a
+            # process table's header)
+            if seg == "MSH" or (not message and (kinds is None or body.count("|") < 4 or "^" not in body)):
                 continue
             body_end = m.end("body")
             if (j := _JSON_END.search(m.group("body"))) is not None and m.group("body").count('"') % 2 == 1:
@@ -90,6 +93,9 @@ class Hl7Detector:
         if "-" in text:
             for m in _REFERENCE.finditer(text):
                 kind = table.get(m.group("seg"), {}).get(int(m.group("field")))
+                value = m.group("v")
+                if kind in ("name", "clinician") and "^" not in value and not (value.isupper() and value.isalpha()):
+                    continue  # "PID-5 is the patient's name": a word of the sentence, not the field's value
                 if kind is not None:
                     out.extend(self._field(text, m.start("v"), m.end("v"), kind))
         return out
