@@ -117,8 +117,11 @@ def _clinical_initials() -> regex.Pattern[str]:
     titles = alternation((*vocabulary_words("names", "clinical_titles"), "tech", "Tech", "nurse", "Nurse", "resident", "Resident"))
     initials = r"(?:\p{Lu}\.){2,3}"
     return regex.compile(rf"(?<![\w.-])(?:{titles})[ ](?P<a>{initials})(?![\w])"
-                         rf"|(?<![\w.])(?P<b>{initials}|{_CAPWORD}[ ]\p{{Lu}}\.|\p{{Lu}}{{4,}}(?:-\p{{Lu}}{{2,}})?),?[ ]"
-                         rf"(?:{alternation(vocabulary_words('names', 'clinical_titles'))})(?![\w])")
+                         rf"|(?<![\w.])(?P<b>{initials}|{_CAPWORD}[ ]\p{{Lu}}\.),?[ ]"
+                         rf"(?:{alternation(vocabulary_words('names', 'clinical_titles'))})(?![\w])"
+                         # a surname in capitals before a nurse's or a physician's credential ("FEVERELL RN /"); not
+                         # before DO, PA or RT, which capitals also write as words ("JURISDICTIONS DO NOT")
+                         rf"|(?<![\w.])(?P<c>\p{{Lu}}{{4,}}(?:-\p{{Lu}}{{2,}})?),?[ ](?:RN|MD|LPN|CNA|NP|CRNA|RRT|IDE|IADE|DUE)(?![\w])")
 
 
 @vocab_cache
@@ -139,7 +142,7 @@ def _signed_initials() -> regex.Pattern[str]:
     titles = alternation((*vocabulary_words("names", "honorifics"), *vocabulary_words("names", "document_honorifics")))
     markers = phrase_alternation(vocabulary_words("names", "signature_markers"))
     roles = alternation(tuple(sorted(name_roles() - _WEAK_ROLES, key=len, reverse=True)))
-    return regex.compile(rf"(?:(?<![\w]){titles}[ ]?|(?<![\w])(?i:{markers})[ ]?:?[ ]?|(?<![\w.])(?i:{roles})[ ]?:[ ]?)"
+    return regex.compile(rf"(?:(?<![\w]){titles}[ ]|(?<![\w])(?i:{markers})[ ]?:?[ ]?|(?<![\w.])(?i:{roles})[ ]?:[ ]?)"
                          rf"(?P<name>\p{{Lu}}\.(?:[ ]?\p{{Lu}}\.){{1,2}})(?![\w]|[ ]?\p{{Lu}}\.)")
 
 
@@ -215,7 +218,7 @@ class DocumentNameDetector:
                     name.replace(".", "").replace(" ", "").lower() not in word_set("parties", "not_initials"):
                 out.append(Span(m.start("name"), m.end("name"), "person", "doc-names:signed-initials", 0.7))
         for m in _clinical_initials().finditer(text):  # "report from night RN B.C.", "Monitor tech C.H.", "-- D.N., RN"
-            g = "a" if m.group("a") is not None else "b"
+            g = "a" if m.group("a") is not None else "b" if m.group("b") is not None else "c"
             if m.group(g).isupper() and m.group(g).isalpha() and _not_a_name(m.group(g).title(), places=False):
                 continue  # "NOTE RN", "CHART RN": a word in capitals before the credential, not a surname
             if " " in m.group(g) and _not_a_name(m.group(g).split()[0], places=False):
