@@ -260,7 +260,8 @@ def test_logins_told_in_a_sentence_and_tenant_numbers(masker: Masker, text: str,
 
 
 @pytest.mark.parametrize("text", ["my login is broken again", "my username is root on that box",
-                                  '{"driver": "postgresql", "agent": "datadog"}'])
+                                  '{"driver": "postgresql", "agent": "datadog"}',
+                                  "req = Request(url, headers={'User-Agent': 'pyarrow'})"])
 def test_sentences_about_logins_without_one_stay(masker: Masker, text: str) -> None:
     assert found(masker, text) == {}
 
@@ -331,3 +332,13 @@ def test_an_indented_cda_name_with_attributes(masker: Masker) -> None:
     text = '<patient>\n  <name>\n    <given>Ottavia</given>\n    <family qualifier="BR">Mancuso</family>\n  </name>'
     got = found(masker, text)
     assert got.get("Ottavia") == "person" and got.get("Mancuso") == "person"
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("GPS Position                    : 43.769900 N, 11.255600 E", "43.769900 N, 11.255600 E", "address"),
+    ('{"SourceFile": "IMG_2231.jpg", "GPSLatitude": 43.769911, "Model": "X-T4"}', "43.769911", "address"),
+    ('Tue Nov  3 07:22:05 2026 [pid 4410] FTP command: Client "198.51.100.7", "PASS Tamarind day 2208"', "Tamarind day 2208", "secret"),
+    ("(000031)03/11/2026 10:00:01 - ivasquez (198.51.100.7)> 230 Logged on", "ivasquez", "username"),
+])
+def test_review_exiftool_decimal_ftp_spaces_and_filezilla(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
