@@ -16,6 +16,7 @@ import regex
 from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from ..spans import Span
+from .lines import separated
 
 NAME = "hl7-fields"
 _KINDS = frozenset({"name", "clinician", "id", "address", "telecom", "birth", "licence", "interpreter"})
@@ -49,18 +50,6 @@ def _fields() -> tuple[dict[str, dict[int, str]], frozenset[str]]:
     return table, frozenset(w.upper() for w in raw.get("placeholders", []))
 
 
-def _parts(text: str, start: int, end: int, sep: str) -> Iterator[tuple[int, int]]:
-    """(start, end) of each ``sep``-separated part of ``text[start:end]``."""
-    s = start
-    while True:
-        i = text.find(sep, s, end)
-        if i < 0:
-            yield s, end
-            return
-        yield s, i
-        s = i + 1
-
-
 class Hl7Detector:
     """Person data in HL7 v2 segments by field position (see the module)."""
 
@@ -82,7 +71,7 @@ class Hl7Detector:
             body_end = m.end("body")
             if (j := _JSON_END.search(m.group("body"))) is not None and m.group("body").count('"') % 2 == 1:
                 body_end = m.start("body") + j.start()
-            for n, (s, e) in enumerate(_parts(text, m.start("body"), body_end, "|"), 1):
+            for n, (s, e) in enumerate(separated(text, m.start("body"), body_end, "|"), 1):
                 kind = (kinds or {}).get(n)
                 if e <= s:
                     continue
@@ -104,8 +93,8 @@ class Hl7Detector:
         """A field no table entry names, shaped as a clinician (``2608562007^BARBIERI^ALESSANDRO``: an id with digits,
         a family name, a given name the gazetteers know): a sender that shifted its fields still names a person
         there. A coded element (``2345-7^Glucose^LN``) has a coding system where the given name would be."""
-        for rs, re_ in _parts(text, start, end, "~"):
-            comps = list(_parts(text, rs, re_, "^"))
+        for rs, re_ in separated(text, start, end, "~"):
+            comps = list(separated(text, rs, re_, "^"))
             if len(comps) < 3:
                 continue
             ident, family, given = (text[a:b] for a, b in comps[:3])
@@ -114,8 +103,8 @@ class Hl7Detector:
                 yield from self._components(text, comps, "clinician")
 
     def _field(self, text: str, start: int, end: int, kind: str) -> Iterator[Span]:
-        for rs, re_ in _parts(text, start, end, "~"):
-            comps = list(_parts(text, rs, re_, "^"))
+        for rs, re_ in separated(text, start, end, "~"):
+            comps = list(separated(text, rs, re_, "^"))
             yield from self._components(text, comps, kind)
 
     def _components(self, text: str, comps: list[tuple[int, int]], kind: str) -> Iterator[Span]:
@@ -142,7 +131,7 @@ class Hl7Detector:
             yield from run(1, 3, "person", _LETTER)
         elif kind == "interpreter":
             s, e = comps[0]
-            subs = list(_parts(text, s, e, "&"))
+            subs = list(separated(text, s, e, "&"))
             ident = text[subs[0][0]:subs[0][1]]
             if _ID.fullmatch(ident) and any(c.isdigit() for c in ident):
                 yield Span(subs[0][0], subs[0][1], "account", NAME, 0.85)

@@ -75,9 +75,6 @@ def _credential_key_before(text: str, start: int) -> bool:
     return m is not None and (vocabulary.is_credential_key(m.group(1)) or _SESSION_KEY.search(m.group(1)) is not None)
 
 
-_DUMP_HASH_BEFORE = re.compile(r"(?m)^[ \t]*\*[ ](?:NTLM|SHA1|LM|DPAPI)[ ]*:[ ]$")
-
-
 def is_templated(text: str, start: int, end: int) -> bool:
     """``${X}``, ``{{x}}``, ``<your-api-key>``, ``%(x)s``, ``$VAR``, ``KEY=`vault read …``` … : a reference or a
     command that fetches the value, not a value."""
@@ -523,6 +520,10 @@ def is_record_id(text: str, start: int, end: int) -> bool:
 _DIGEST_KEY_WORDS = frozenset({"hashed", "hash", "digest", "sha1", "sha256", "sha512", "md5", "fingerprint",
                                 "checksum"})
 _HEX_DIGEST = re.compile(r"[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{128}")
+
+
+# a credential dump's hash label (mimikatz's "* SHA1     : "): the value after it is a logon's hash, not a fingerprint
+_DUMP_HASH_BEFORE = re.compile(r"(?m)^[ \t]*\*[ ](?:NTLM|SHA1|LM|DPAPI)[ ]*:[ ]$")
 
 
 def is_hashed_credential(text: str, start: int, end: int) -> bool:

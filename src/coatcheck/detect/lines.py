@@ -29,6 +29,16 @@ def lines(text: str) -> Iterator[tuple[int, int]]:
 
 
 @lru_cache(maxsize=4)
+def separated(text: str, start: int, end: int, sep: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each ``sep``-separated part of ``text[start:end]``, empty parts included (a record's fields:
+    HL7's ``|``, ``~`` and ``^``, X12's elements)."""
+    s = start
+    while (i := text.find(sep, s, end)) >= 0:
+        yield s, i
+        s = i + 1
+    yield s, end
+
+
 def newline_offsets(text: str) -> list[int]:
     """The offsets of ``text``'s newlines, in order, found once per text (stages and keep predicates that run per span
     look a span's line up in them by bisection, not by scanning back; callers must not change the list)."""

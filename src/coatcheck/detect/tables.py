@@ -189,8 +189,8 @@ class TableDetector:
                 continue
             sep, width, mapped = found
             i += 1
-            if i < len(lines) and (_DIVIDER.fullmatch(text, *lines[i]) or text.startswith(_ZEEK_TYPES, lines[i][0])):
-                i += 1  # psql / markdown divider under the header, a Zeek log's column types
+            if i < len(lines) and _under_header(text, *lines[i]):
+                i += 1
             while i < len(lines):
                 rs, re_ = lines[i]
                 # fields read quote-aware: a quoted cell may hold the separator ("12 Main St, Leeds"), and the rows
@@ -207,8 +207,8 @@ class TableDetector:
 
     @classmethod
     def _header(cls, text: str, s: int, e: int, cols: dict[str, str]) -> tuple[str, int, dict[int, tuple[str, Callable[[str], bool]]]] | None:
-        if text.startswith(_ZEEK_FIELDS, s):
-            return cls._header_of(text[s + len(_ZEEK_FIELDS):e], cols)  # a Zeek log's header names the columns after it
+        if (names_at := _names_start(text, s)) > s:
+            return cls._header_of(text[names_at:e], cols)
         found = cls._header_of(text[s:e], cols)
         if found is None and '"' in text[s:e]:
             # a table that starts inside a JSON string: {"type":"tool_result","content":"id,first_name,…
@@ -345,6 +345,16 @@ _ZEEK_FIELDS = "#fields\t"
 _ZEEK_TYPES = "#types\t"
 
 
+def _names_start(text: str, start: int) -> int:
+    """Where the column names of the header line at ``start`` begin: after a Zeek log's ``#fields`` mark."""
+    return start + len(_ZEEK_FIELDS) if text.startswith(_ZEEK_FIELDS, start) else start
+
+
+def _under_header(text: str, start: int, end: int) -> bool:
+    """The line right under a header is no row: a psql or Markdown divider, a Zeek log's column types."""
+    return bool(_DIVIDER.fullmatch(text, start, end)) or text.startswith(_ZEEK_TYPES, start)
+
+
 @functools.lru_cache(maxsize=4)
 def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
     """(start, end, separator, column names) of every separated table of ``text`` whose first line names its
@@ -354,9 +364,7 @@ def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ..
     i = 0
     while i < len(lines):
         s, e = lines[i]
-        line = text[s:e]
-        if line.startswith(_ZEEK_FIELDS):
-            line = line[len(_ZEEK_FIELDS):]
+        line = text[_names_start(text, s):e]
         found = None
         for sep in _SEPARATORS:
             if sep not in line:
@@ -370,7 +378,7 @@ def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ..
             continue
         sep, names = found
         j = i + 1
-        if j < len(lines) and (_DIVIDER.fullmatch(text, *lines[j]) or text.startswith(_ZEEK_TYPES, lines[j][0])):
+        if j < len(lines) and _under_header(text, *lines[j]):
             j += 1
         while j < len(lines) and len(_fields(text, *lines[j], sep)) == len(names):
             j += 1

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import regex
 
 from ..spans import Span
+from .lines import separated
 
 NAME = "x12-segments"
 _SEGMENT_IDS = ("ISA", "GS", "ST", "BHT", "NM1", "N1", "N3", "N4", "DMG", "REF", "PER", "CLM", "HL", "TRN", "EQ", "EB",
@@ -48,15 +49,6 @@ def x12_line(line: str) -> bool:
         if found >= 2:
             return True
     return False
-
-
-def _elements(text: str, start: int, end: int, sep: str = "*") -> list[tuple[int, int]]:
-    out, s = [], start
-    while (i := text.find(sep, s, end)) >= 0:
-        out.append((s, i))
-        s = i + 1
-    out.append((s, end))
-    return out
 
 
 def _delimiters(text: str) -> tuple[str, str]:
@@ -99,7 +91,7 @@ class X12Detector:
         person = False  # the last name entity was a person's
         for m in matches:
             seg = m.group("id")
-            els = _elements(text, m.start("body"), m.end("body"), sep)
+            els = list(separated(text, m.start("body"), m.end("body"), sep))
 
             def el(n: int, els: list[tuple[int, int]] = els) -> str:
                 return text[els[n - 1][0]:els[n - 1][1]].strip() if n <= len(els) else ""
