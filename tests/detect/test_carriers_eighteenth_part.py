@@ -13,9 +13,8 @@ from coatcheck import Masker
 from coatcheck.detect.hl7 import Hl7Detector
 from coatcheck.detect.x12 import X12Detector, x12_line
 
+from .spans import found
 
-def found(masker: Masker, text: str) -> dict[str, str]:
-    return {text[s.start:s.end]: s.category for s in masker.pipeline.detect(text)}
 
 
 HL7 = ("MSH|^~\\&|LIS|CLINIC|EHR|CLINIC|20261103091500||ORU^R01|MSG-77120|P|2.5.1\r"

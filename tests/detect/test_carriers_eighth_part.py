@@ -9,14 +9,13 @@ import pytest
 
 from coatcheck.masker import Masker
 
+from .spans import found
+
 
 @pytest.fixture(scope="module")
 def m() -> Masker:
     return Masker()
 
-
-def found(m: Masker, text: str) -> dict[str, str]:
-    return {text[s.start:s.end]: s.category for s in m.pipeline.detect(text)}
 
 
 @pytest.mark.parametrize("text,value", [

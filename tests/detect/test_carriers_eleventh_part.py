@@ -10,14 +10,13 @@ from coatcheck.detect.logins import column_mates
 from coatcheck.masker import Masker
 from coatcheck.spans import Span
 
+from .spans import found
+
 
 @pytest.fixture(scope="module")
 def m() -> Masker:
     return Masker()
 
-
-def found(m: Masker, text: str) -> dict[str, str]:
-    return {text[s.start:s.end]: s.category for s in m.pipeline.detect(text)}
 
 
 @pytest.mark.parametrize("line,login", [

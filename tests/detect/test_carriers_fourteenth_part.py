@@ -11,9 +11,8 @@ import pytest
 
 from coatcheck import Masker
 
+from .spans import found
 
-def found(masker: Masker, text: str) -> dict[str, str]:
-    return {text[s.start:s.end]: s.category for s in masker.pipeline.detect(text)}
 
 
 @pytest.mark.parametrize("text,value", [

@@ -9,6 +9,8 @@ import pytest
 from coatcheck.masker import Masker
 from coatcheck.policy import Policy
 
+from .spans import found
+
 
 @pytest.fixture(scope="module")
 def m() -> Masker:
@@ -19,9 +21,6 @@ def m() -> Masker:
 def doc() -> Masker:
     return Masker(policy=Policy.load("document"))
 
-
-def found(m: Masker, text: str) -> dict[str, str]:
-    return {text[s.start:s.end]: s.category for s in m.pipeline.detect(text)}
 
 
 @pytest.mark.parametrize("text,value", [

@@ -1,0 +1,10 @@
+"""What the whole pipeline finds in a text, as the carrier tests read it."""
+
+from __future__ import annotations
+
+from coatcheck import Masker
+
+
+def found(masker: Masker, text: str) -> dict[str, str]:
+    """Each value the pipeline would mask in ``text``, with its category."""
+    return {text[s.start:s.end]: s.category for s in masker.pipeline.detect(text)}
