@@ -125,6 +125,11 @@ _NAMED_VALUE = regex.compile(
     [ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:-[ \t]+)?)?["']?(?:value|parametervalue|secretvalue)["']?[ \t]*[:=][ \t]*
     (?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|(?P<bare>[^\s"',}\]]{1,4096})(?![^\s"',}\]]))"""
 )
+# the same pair as XML elements: TR-069's <Name>…KeyPassphrase</Name><Value>…</Value>, <Key>…</Key><Value>…</Value>
+_NAMED_ELEMENT = regex.compile(
+    r"(?i)<(?P<tag>name|key|parameter|field)>(?P<key>[A-Za-z_][\w.-]{0,200})</(?P=tag)>[ \t]*(?:\r?\n[ \t]*)?"
+    r"<value(?:[ \t][^<>\n]{0,80})?>(?P<dq>[^<\n]{1,512})</value>"
+)
 # the default of a credential variable: process.env.API_KEY || 'v', ${DB_PASSWORD:-v}
 _ENV_DEFAULT = regex.compile(
     r"""(?:process\.env\.(?P<key>[A-Za-z_]\w{0,80})[ \t]*(?:\|\||\?\?)[ \t]*(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'|`(?P<bq>[^`\n]{1,512})`))"""
@@ -292,6 +297,7 @@ def _reference(value: str) -> bool:
 _OPENER = re.compile(r"[({\[]")
 _SESSION_ID_KEY = regex.compile(r"(?i)[\w.-]*sess(?:ion)?[_.-]?id")
 _UUID_VALUE = regex.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_COUNTER_VALUE = regex.compile(r"[0-9a-fA-F]{1,10}")
 _NAMES_AN_OBJECT = regex.compile(r"(?:Key|Secret|Name|Ref|_key|_secret|_name|_ref|-key|-secret|-name|-ref)$")
 _NEXT_PAIR = regex.compile(r",[A-Z][A-Z0-9_]{2,}=")
 _PAIRS_VALUE = regex.compile(r"[A-Z][A-Z0-9_]{2,}=[^,=\s]+(?:,[A-Z][A-Z0-9_]{2,}=[^,=\s]+)*$")
@@ -527,9 +533,10 @@ class ContextDetector:
         out: list[Span] = []
         if "value" not in text.lower():
             return out
-        for m in _NAMED_VALUE.finditer(text):
-            if is_credential_key(m.group("key")) and (vs := _value_span(m)) is not None:
-                span = self._slot_value(text, vs[0], vs[1], "named-value", _password_key(m.group("key")))
+        for m in (*_NAMED_VALUE.finditer(text), *_NAMED_ELEMENT.finditer(text)):
+            key = m.group("key").rsplit(".", 1)[-1]  # a parameter's path: its last part names it
+            if is_credential_key(key) and (vs := _value_span(m)) is not None:
+                span = self._slot_value(text, vs[0], vs[1], "named-value", _password_key(key))
                 if span is not None:
                     out.append(span)
         return out
@@ -566,8 +573,11 @@ class ContextDetector:
         if kind == "comparison" or kind == "assign" and m.group("sep") in _COMPARISONS:
             return self._compared(line, s, e, quoted)
         value = line[s:e]
-        if _SESSION_ID_KEY.fullmatch(m.group("key")) and _UUID_VALUE.fullmatch(value.strip("\"'")):
-            return None  # "session_id": "01a239f2-…": a conversation's or a trace's id (Codex sends one), no cookie
+        if _SESSION_ID_KEY.fullmatch(m.group("key")) and (_UUID_VALUE.fullmatch(value.strip("\"'"))
+                                                        or _COUNTER_VALUE.fullmatch(value.strip("\"'"))):
+            # "session_id": "01a239f2-…": a conversation's or a trace's id (Codex sends one), no cookie; a RADIUS
+            # Acct-Session-Id "C3C47567": an accounting record's counter, too short to let anyone in
+            return None
         if (kind == "assign" and m.group("sep") == ":" and m.end("sep") == s
                 and value.lower() in credential_words("subcommand_verbs")):
             return None  # eas secret:create, heroku config:set: a command's name, no key and value

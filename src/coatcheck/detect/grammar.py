@@ -46,6 +46,8 @@ _SEPARATOR = (
     rf"|(?:{_HS}?\([^()<>\n]{{1,40}}\))?:?</(?:th|dt)>{_HS}?<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
     # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")
     rf"|{_HS}*(?:(?:n[o°º]|nr|num)(?:\.|(?![A-Za-z]))|number|\#){_HS}*[:=]?{_HS}*"
+    # the number in brackets after its abbreviation: "carta d'identità (n. CA49525CW)", "passport (no. X1234567)"
+    rf"|{_HS}*\({_HS}?(?:n[o°º]?|nr)\.{_HS}*"
     r")"
 )
 _LOOSE_SEPARATOR = rf"(?:{_SEPARATOR}|{_HS}+(?:(?:is|è|ist|lautet|est|es|=|:){_HS}+)?)"

@@ -1109,6 +1109,16 @@ def _placeholder_address_regex() -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
 
 
+def is_thing_field_value(text: str, start: int, end: int) -> bool:
+    """The value (or its start) of a field whose key names a thing, a place or a function (names.toml [thing_keys]:
+    ``"manufacturerName": "Meyer Burger"``, ``"title": "Ingegnere DevOps"``), not a person."""
+    m = _KEY_BEFORE.search(text[max(0, start - 64):start])
+    if m is None:
+        return False
+    words = vocabulary.word_set("names", "thing_keys")
+    return any(w in words for w in vocabulary.identifier_words(m.group(1).rsplit(".", 1)[-1]))
+
+
 def is_thing_name(text: str, start: int, end: int) -> bool:
     """A capitalised run with a word no person's name holds (names.toml [thing_words]: "Release Signing Key", "Jira
     Cloud", "Università di Bergamo"; [software_words]: "Arrow Table"): a thing, a team or an institution."""
@@ -1347,6 +1357,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_fictional_phone,
         is_identifier_slot,
         is_thing_name,
+        is_thing_field_value,
         is_public_key_material,
         is_public_token,
         is_default_credential,

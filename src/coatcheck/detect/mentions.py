@@ -24,6 +24,8 @@ MENTIONS = "mentions"
 _MENTION = regex.compile(
     r"(?:(?<![\w@$.\\/+:%&=#*`~-])|(?<=\\[nrt]))@(?P<v>[A-Za-z][A-Za-z0-9_-]{0,37}[A-Za-z0-9_])"
     r"(?![\w(/={\[<@-]|\.\w|\.\.|:[^\s])"  # a sentence's full stop may end it: "PR von @jane-doe."
+    # a log's key=@handle (referrer=@mateusz-naka), not a file a command reads (curl -F file=@photo.jpg)
+    r"|(?<=[A-Za-z_]=)@(?P<v>[A-Za-z][A-Za-z0-9_-]{0,37}[A-Za-z0-9_])(?![\w(/={\[<@.-]|:[^\s])"
     # a dotted handle (GitLab, Discord, Matrix locals) where only a handle stands: after a label's colon, in brackets
     r"|(?:(?<=:[ \t])|(?<=\())@(?P<v>[a-z][a-z0-9_-]{0,30}(?:\.[a-z][a-z0-9_-]{0,30}){1,2})(?![\w(.@/:-])"
     # or anywhere before a word when no code writes it: a hyphenated part or an initial ("@ni.fontaine-dev voici",

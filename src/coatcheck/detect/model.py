@@ -250,6 +250,11 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
               and _number_label().search(value) is None and _CELLS_OR_STAMP.search(value) is None)
         return (start, end) if ok else None
     words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
+    for k in range(1, len(words)):
+        gap = text[start + words[k - 1][1]:start + words[k][0]]
+        if "\t" in gap or len(gap) >= 2:
+            del words[k:]  # two fields of a form or a table ("Nom : MERCIER   Prénom : Nicolas"): the first is the name
+            break
     common = word_list("common_words")
     roles = name_roles()
     while words and (text[start + words[0][0] : start + words[0][1]] in common or text[start + words[0][0]].islower()
@@ -281,6 +286,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
         return None
     if len(words) == 1:
         w = value.strip(".,")
+        w = w.title() if w.isupper() and len(w) >= 4 else w  # a surname in capitals, as forms write it ("MERCIER")
         known = (len(w) >= 3 and (w in word_list("first_names") or w in word_list("last_names")) and w not in common
                  and w not in word_list("ambiguous_first_names"))
         return (new_start, new_end) if known and not _quoted_alone(text, new_start, new_end) else None

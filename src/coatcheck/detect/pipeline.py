@@ -73,6 +73,7 @@ from .secret_owner import secret_owners
 from .person_records import PersonRecordDetector
 from .user_maps import UserMapDetector
 from .mentions import MentionDetector
+from .mrz import MrzDetector
 from .punctuated import PunctuatedSecretDetector
 from .dates import VETOED, drop_dates
 from .doc_dates import DocumentDateDetector
@@ -91,6 +92,7 @@ from .paren_handles import paren_handles
 from .handles import HandleIndex
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
+from .nested_fields import NestedFieldDetector
 from .phones import PhoneDetector
 from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
@@ -454,6 +456,8 @@ _SPECS = (
     _Spec("hl7", lambda p: Hl7Detector.produces, lambda p: Hl7Detector()),
     _Spec("x12", lambda p: X12Detector.produces, lambda p: X12Detector()),
     _Spec("nacha", lambda p: NachaDetector.produces, lambda p: NachaDetector(), "text"),
+    _Spec("mrz", lambda p: MrzDetector.produces, lambda p: MrzDetector(), "text"),
+    _Spec("nested-fields", lambda p: NestedFieldDetector.produces, lambda p: NestedFieldDetector(), "text"),
     _Spec("aligned-tables", lambda p: AlignedTableDetector().produces, lambda p: AlignedTableDetector()),
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),

@@ -46,15 +46,18 @@ _CELL_CHECKS = {
 }
 
 _BREAK = regex.compile(r"\r?\n|\\n")
-_SEPARATORS = (",", ";", "\t", "|")
+# (DC4, \x14, is a Concordance load file's field separator: þfieldþ\x14þfieldþ, the thorn its quote)
+_SEPARATORS = (",", ";", "\t", "|", "\x14")
 _DIVIDER = regex.compile(r"[\s|+:=-]{3,}")
 
 
 # label lists of labels.toml whose labels also head a column of that category (a form's "Führerschein-Nr." is an
 # export's column too): the documents' numbers, checked like a passport's
-_LABELLED_COLUMNS = {"driver_license": "driver_license", "id_document": "passport"}
+_LABELLED_COLUMNS = {"driver_license": "driver_license", "id_document": "passport", "supply_point": "account",
+                     "vehicle_plate": "account"}
 # labels too generic for a column ("license_number" of a software inventory)
-_GENERIC_LABELS = frozenset({"license number", "licence number", "permis", "ausweis"})
+_GENERIC_LABELS = frozenset({"license number", "licence number", "permis", "ausweis", "plate", "placa", "plaque",
+                             "contract id", "cups"})
 
 
 @vocab_cache
@@ -86,7 +89,7 @@ def _fields(text: str, s: int, e: int, sep: str) -> list[tuple[int, int]]:
     out = []
     i = s
     while i <= e:
-        if i < e and text[i] in "\"'" and (text[i] == '"' or sep != ","):
+        if i < e and text[i] in "\"'þ" and (text[i] == '"' or sep != ","):
             q = text[i]
             j = text.find(q, i + 1, e)
             j = e if j < 0 else j
@@ -113,7 +116,7 @@ _NOT_A_HEADER = regex.compile(r"[{}\[\]\"=<>]")  # a JSON or markup line holding
 
 
 def _norm(header: str) -> str:
-    return _HEADER_GAP.sub("_", header.strip().strip("\"'").lower()).strip("_")
+    return _HEADER_GAP.sub("_", header.strip().strip("\"'þ").lower()).strip("_")
 
 
 @vocab_cache
@@ -287,10 +290,12 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = ("address", _town)  # the town of a street or postcode column beside it
         elif cat == "account" and "wallet" in names[k]:
             mapped[k] = (cat, _wallet)  # a person's crypto wallet in a payout or members sheet
+        elif cat == "account" and names[k] in _meter_columns():
+            mapped[k] = (cat, _meter_id)  # a supply point, a meter, a charging card or a plate: letters among the digits
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
-        elif cat == "secret" and names[k].rsplit("_", 1)[-1] in ("pin", "puk", "code"):
-            mapped[k] = (cat, _pin)  # a PIN or a code: four digits or more, where a password needs eight
+        elif cat == "secret" and names[k].rsplit("_", 1)[-1].rstrip("0123456789") in ("pin", "puk", "code"):
+            mapped[k] = (cat, _pin)  # a PIN or a code (a SIM's PIN1, PUK2): four digits or more, where a password needs eight
         elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
@@ -300,6 +305,21 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
 
 # a column of staff, personnel or badge numbers: short numbers there are still a person's
 _STAFF_COLUMN = regex.compile(r"emp|pers|staff|badge|matric|ausweis")
+
+
+@vocab_cache
+def _meter_columns() -> frozenset[str]:
+    """Headers of supply points, meters, charging cards (labels.toml [supply_point]) and plates ([vehicle_plate]),
+    a meter's serial number written short (MSN) and an Italian supply point (POD)."""
+    return frozenset({"msn", "pod", *(_norm(label) for lst in ("supply_point", "vehicle_plate") for label in vocabulary_labels(lst))})
+
+
+_METER_ID = regex.compile(r"(?=(?:[^\d]*\d){4})[A-Z0-9](?:[ -]?[A-Za-z0-9]){4,40}")
+
+
+def _meter_id(value: str) -> bool:
+    """A supply point's, a meter's, a card's or a plate's id: five to forty letters and digits, four digits or more."""
+    return _METER_ID.fullmatch(value) is not None
 
 
 def _pin(v: str) -> bool:

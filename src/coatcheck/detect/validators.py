@@ -41,6 +41,25 @@ def digits(value: str) -> str:
     return _DIGITS.sub("", value)
 
 
+def eid(value: str) -> bool:
+    """An eUICC id: 32 digits, ``89`` first, whose value mod 97 is 1 (GSMA SGP.29, ISO/IEC 7064 MOD 97-10)."""
+    return len(value) == 32 and value.isdigit() and value.startswith("89") and int(value) % 97 == 1
+
+
+def gs1(value: str) -> bool:
+    """A GS1 number (GTIN, GSRN) whose last digit is its mod-10 check digit (weights 3 and 1 from the right)."""
+    if not value.isdigit() or len(value) < 8:
+        return False
+    body = [int(c) for c in value[:-1]]
+    total = sum(d * (3 if i % 2 == 0 else 1) for i, d in enumerate(reversed(body)))
+    return (10 - total % 10) % 10 == int(value[-1])
+
+
+def track2(value: str) -> bool:
+    """A card's track 2: its PAN (before ``=`` or ``D``) is a card number (issuer prefix, length, Luhn)."""
+    return card(re.split(r"[=D]", value.lstrip(";"), maxsplit=1)[0])
+
+
 def luhn(value: str) -> bool:
     return _luhn.is_valid(digits(value))
 
@@ -338,7 +357,9 @@ def _name_word() -> regex.Pattern[str]:
 
 def person_name(value: str) -> bool:
     """One to five name-shaped words (``Jean-Luc Moreau``, ``Anna van der Berg``, ``Colombo, Stefano`` as registers
-    write a surname first), not a product or bot."""
+    write a surname first, ``Colombo/Simone`` as reservations do), not a product or bot."""
+    if value.count("/") == 1 and " " not in value.partition("/")[0]:
+        value = value.replace("/", " ")  # SURNAME/GIVEN, as reservation and airline records write a name
     words = value.split()
     if len(words) >= 2 and value.count(",") == 1 and words[0].endswith(","):
         words[0] = words[0][:-1]
@@ -757,6 +778,9 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "gazetteer_name_either_order": gazetteer_name_either_order,
     "chat_speaker": chat_speaker,
     "luhn": luhn,
+    "track2": track2,
+    "eid": eid,
+    "gs1": gs1,
     "card": card,
     "iban": iban,
     "orcid": orcid,
