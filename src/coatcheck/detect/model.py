@@ -250,11 +250,10 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
               and _number_label().search(value) is None and _CELLS_OR_STAMP.search(value) is None)
         return (start, end) if ok else None
     words = [(m.start(), m.end()) for m in regex.finditer(r"\S+", text[start:end])]
-    for k in range(1, len(words)):
-        gap = text[start + words[k - 1][1]:start + words[k][0]]
+    if len(words) >= 2 and regex.match(r"[ \t]*:", text[end:end + 8]):
+        gap = text[start + words[-2][1]:start + words[-1][0]]
         if "\t" in gap or len(gap) >= 2:
-            del words[k:]  # two fields of a form or a table ("Nom : MERCIER   Prénom : Nicolas"): the first is the name
-            break
+            words.pop()  # the next field's label of a form ("Nom : MERCIER   Prénom : Nicolas"): not the name's
     common = word_list("common_words")
     roles = name_roles()
     while words and (text[start + words[0][0] : start + words[0][1]] in common or text[start + words[0][0]].islower()
