@@ -41,7 +41,9 @@ _SEPARATOR = (
     rf"(?:{_HS}*{OPERATOR}{_HS}*"  # key = v, key: v, key := v
     rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*(?=\\{{0,3}}[\"']|\d)"  # "key", "v" (a call's quoted arguments; in { kind: 'user', key: …} no pair)
     rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
-    rf"|>"  # <key>v
+    rf"|>(?:{_HS}*<(?:[\w-]+:)?[A-Za-z][\w.-]{{0,40}}>)?"  # <key>v, <nc:PersonBirthDate><nc:Date>v
+    # a printed form's dot leaders: "Data di nascita ....... 05-09-1984"
+    rf"|{_HS}*(?:\.{{3,}}|…+)[.…]*{_HS}*:?{_HS}*"
     # an HTML table's or a definition list's label cell, then its value's: <th>Passport (travel desk)</th><td>v
     rf"|(?:{_HS}?\([^()<>\n]{{1,40}}\))?:?</(?:th|dt)>{_HS}?<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
     # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")

@@ -424,6 +424,8 @@ def is_container_user(text: str, start: int, end: int) -> bool:
 _DB_NAME = re.compile(r"""(?m)["']?\b(?:NAME|(?i:database|dbname|db_?name|db_database|postgres_db|mysql_database|"""
                       r"""database_name|initial catalog))["']?[ \t]*(?:=>|[:=])[ \t]*(?:env\([^,()]+,[ \t]*)?["']?"""
                       r"""(?P<v>[A-Za-z_][\w-]{2,40})""")
+# a connection URL's database: mysql://civicrm_user:…@localhost/civicrm
+_URL_DATABASE = re.compile(r"[a-z][a-z0-9+]{1,20}://[^\s/@]{1,200}@[^\s/@]{1,200}/(?P<v>[A-Za-z_][\w-]{2,40})(?![\w/-])")
 _APP_PATH = re.compile(r"(?<![\w.~-])/(?:srv|opt|var/www|var/lib|var/log|etc|app|apps)/(?P<v>[A-Za-z_][\w-]{2,40})(?![\w-])"
                        r"|(?<![\w-])(?P<f>[A-Za-z_][\w-]{2,40})\.(?:conf|service|sql|db|sock)\b")
 
@@ -447,6 +449,7 @@ def _word_shaped(word: str) -> bool:
 def _application_names(text: str) -> frozenset[str]:
     """Names a text gives its application: database names, folders under /srv, /opt, /etc …, config file stems."""
     out = {m.group("v").lower() for m in _DB_NAME.finditer(text)}
+    out.update(m.group("v").lower() for m in _URL_DATABASE.finditer(text))
     out.update((m.group("v") or m.group("f")).lower() for m in _APP_PATH.finditer(text))
     # an application's account is often its name's first word, a word (payroll for /opt/payroll-export, ledger for
     # ledger-sync); a login's shape (lzanetti for /opt/lzanetti-sync, tkowalski for tkowalski_scratch) is a person's
@@ -459,9 +462,14 @@ def is_application_named_user(text: str, start: int, end: int) -> bool:
     fieldnotes``, ``postgres_user: shop`` beside ``/srv/shop``): the application's account, not a person's."""
     value = text[start:end]
     low = value.lower()
+    # the application's name with a role's suffix is its account too (civicrm_user, shop_app, billing-rw)
+    names = {low, _ROLE_SUFFIX.sub("", low)}
     # a person's login is often its own database's name too (PostgreSQL's default): a name-like login stays masked
-    return (len(value) >= 3 and value.isascii() and low in _application_names(text)
+    return (len(value) >= 3 and value.isascii() and any(len(n) >= 3 and n in _application_names(text) for n in names)
             and not any(_name_like(p) for p in re.split(r"[._-]+", low) if p))
+
+
+_ROLE_SUFFIX = re.compile(r"[._-](?:user|usr|app|admin|svc|service|rw|ro|owner|dba|db)$")
 
 
 _CAMEL_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")

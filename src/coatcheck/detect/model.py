@@ -238,6 +238,14 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     if kind == "ADDR":
         start = _trim_address(text, start, end)
         end = _cut_address_tail(text, start, end)
+        cells = [m for m in regex.finditer(r"[^\t]+?(?=\t|[ ]{2,}|$)", text[start:end]) if m.group().strip()]
+        if len(cells) > 1:
+            # an aligned table's row read as one address ("WO-487739  Isla Brennan  (512) 317-8068  140 Willow Lane"):
+            # the address is the last cell that has a house number and a street word
+            cell = next((m for m in reversed(cells) if _house_number(m.group()) and _STREET_WORD.search(m.group())), None)
+            if cell is None:
+                return None
+            start, end = start + cell.start() + len(cell.group()) - len(cell.group().lstrip()), start + cell.end()
         value = text[start:end]
         before = regex.search(r"[\w-]+[ \t]+$", text[max(0, start - 40):start])
         if before is not None and is_product(before.group() + value):

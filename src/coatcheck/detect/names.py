@@ -160,6 +160,9 @@ _OPENINGS = frozenset({"Hi", "Hey", "Hello", "Dear", "Ciao", "Caro", "Cara", "Ge
                        "Bonjour", "Salut", "Cher", "Chère", "Hola", "Querido", "Querida", "Estimado", "Estimada"})
 
 
+_NUMBER_BEFORE = regex.compile(r"\d[A-Za-z]?[ \t]+$")
+
+
 class NameDetector:
     name = "names"
     produces = frozenset({"person"})
@@ -279,6 +282,9 @@ class NameDetector:
                 continue  # "MARK AS READ": a heading or a button, not a name
             if not self.documents and self._ordinary(words):
                 continue  # "GREEK SMALL LETTER THETA" in code and its documentation
+            if _NUMBER_BEFORE.search(text, max(0, m.start() - 8), m.start()) and (
+                    words[-1].lower() in word_set("streets", "after") or words[0].lower() in word_set("streets", "before")):
+                continue  # "27 LINDEN STREET", "12 VIA ROMA": a street in capitals, its house number before it
             firsts = [w for w in words if w in self.first and w not in common]
             others = [w for w in words if w != firsts[0]] if firsts else []
             # a month that is no first name makes it a date ("VINGT FÉVRIER DEUX MILLE"; "JUNE CARTER" is a name)

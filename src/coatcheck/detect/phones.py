@@ -26,7 +26,8 @@ _CANDIDATE = regex.compile(
     r"(?:(?<=[:=])(?=\+)|(?<=\b(?i:tel|phone|cell|fax)(?:;[\w=,-]{1,40}){0,6}:)|(?<=\b(?i:home|cell|work|tel|phone|mobile)[ ]?\#)|(?<![\w+/=.:#-]))"
     # the country code in brackets too: "(+34) 946 746537"
     r"(?P<p>(?:\+|00)[1-9]\d{0,2}[ \u00a0\u202f.\-/]?|\(\+[1-9]\d{0,2}\)[ \u00a0\u202f]?)?(?:\(\d{1,5}\)[ \u00a0\u202f.\-/]?)?"
-    r"\d[\d \u00a0\u202f.\-/]{4,18}\d(?![\w/=-]|\.\d)"
+    # (one blank at a time: two or more part an aligned table's columns, "+1 704-233-3900  61 Elm Street")
+    r"\d(?:[\d.\-/]|[ \u00a0\u202f](?![ \u00a0\u202f])){4,18}\d(?![\w/=-]|\.\d)"
 )
 
 

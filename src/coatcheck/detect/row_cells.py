@@ -20,6 +20,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
+from .keep import is_date
 from .lines import newline_offsets
 
 NAME = "row-cells"
@@ -111,11 +112,16 @@ def _regions(line: str) -> tuple[str, ...]:
     return tuple(found) or _DEFAULT_REGIONS
 
 
+_DATE_START = regex.compile(r"(?:19|20)\d\d[-/.](?:0[1-9]|1[0-2])[-/.](?:0[1-9]|[12]\d|3[01])(?!\d)")
+
+
 def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
     if not _PHONE_CELL.fullmatch(value) or not 9 <= sum(c.isdigit() for c in value) <= 15:
         return False
     if value.isdigit() and not value.startswith("0"):
         return False  # a bare run of digits with no trunk prefix: a count, an id or a timestamp (1716292495)
+    if is_date(value, 0, len(value)) or _DATE_START.match(value):
+        return False  # a shift's date and hours ("2025-04-25 08-12"), a date written with dashes
     for region in regions:
         try:
             if phonenumbers.is_valid_number(phonenumbers.parse(value, region)):

@@ -115,8 +115,13 @@ _HEADER_NAME = regex.compile(r"[\w°º#()/'’]{1,60}")
 _NOT_A_HEADER = regex.compile(r"[{}\[\]\"=<>]")  # a JSON or markup line holding a table, not its header
 
 
+_CAMEL = regex.compile(r"(?<=\p{Ll})(?=\p{Lu})")
+
+
 def _norm(header: str) -> str:
-    return _HEADER_GAP.sub("_", header.strip().strip("\"'þ").lower()).strip("_")
+    # a camel-case header's words apart (EmployeeFirst, ContactPhone): its qualifiers come off as a spaced one's
+    header = _CAMEL.sub("_", header.strip().strip("\"'þ"))
+    return _HEADER_GAP.sub("_", header.lower()).strip("_")
 
 
 @vocab_cache

@@ -101,6 +101,16 @@ def families(file: str) -> tuple[Family, ...]:
 FILES = (("credential_urls.toml", "secret", "credential-url"), ("private_urls.toml", "url", "private-url"))
 
 
+_QUERY_FAMILY = "credential-query"
+_QUERY_PARAM = regex.compile(r"[?&;](?P<k>[A-Za-z_][\w.-]{0,40})=(?P<v>[^&#;\s]+)")
+
+
+@functools.cache
+def _query_names() -> frozenset[str]:
+    """The parameter names of the credential-query family."""
+    return frozenset(q for f in families("credential_urls.toml") if f.id == _QUERY_FAMILY for q in f.query)
+
+
 class UrlFamilyDetector:
     """Whole URLs of the credential and private-link families: each URL of the text read once."""
 
@@ -136,6 +146,14 @@ class UrlFamilyDetector:
         url = scheme + text[start:end]
         for file, category, label in files:
             family = family_of(url, file)
+            if family == _QUERY_FAMILY:
+                # an API's URL with its key in the query: the key's value is the credential, the host and the path
+                # are the public service's (https://monitoringapi.solaredge.com/site/9931704/details?api_key=…)
+                values = [Span(m.start("v"), m.end("v"), category, f"{label}:{family}", 0.95)
+                          for m in _QUERY_PARAM.finditer(text, start, end)
+                          if m.group("k").lower() in _query_names() and _generated(m.group("v"), False)]
+                out.extend(values or [Span(start, end, category, f"{label}:{family}", 0.95)])
+                return
             if family is not None:
                 out.append(Span(start, end, category, f"{label}:{family}", 0.95))
                 return
