@@ -56,6 +56,9 @@ def test_columns_by_their_headers(masker: Masker, header: str, row: str, value: 
     ("<numeroFiscal>3018822104417</numeroFiscal>", "3018822104417", "national_id"),
     ("<StNr>217/815/08833</StNr>", "217/815/08833", "national_id"),
     ("Autora: Leire Ibarra — matrícula 20448172", "20448172", "account"),
+    ('{"address": "4417 N Kedzie Ave", "lat": 41.96}', "4417 N Kedzie Ave", "address"),
+    ("0426190 771204418820   HALLORAN  BRIDGET  88 CEDAR HOLLOW LANE  DAYTON OH45402", "88 CEDAR HOLLOW LANE", "address"),
+    ('"formatted_address": "12 Foxglove Run, Ithaca, NY 14850"', "12 Foxglove Run, Ithaca, NY 14850", "address"),
 ])
 def test_fields_of_standard_records(masker: Masker, text: str, value: str, category: str) -> None:
     assert found(masker, text).get(value) == category

@@ -283,7 +283,8 @@ class NameDetector:
             if not self.documents and self._ordinary(words):
                 continue  # "GREEK SMALL LETTER THETA" in code and its documentation
             if _NUMBER_BEFORE.search(text, max(0, m.start() - 8), m.start()) and (
-                    words[-1].lower() in word_set("streets", "after") or words[0].lower() in word_set("streets", "before")):
+                    any(w.lower() in word_set("streets", "after") for w in words[1:])
+                    or words[0].lower() in word_set("streets", "before")):
                 continue  # "27 LINDEN STREET", "12 VIA ROMA": a street in capitals, its house number before it
             firsts = [w for w in words if w in self.first and w not in common]
             others = [w for w in words if w != firsts[0]] if firsts else []
