@@ -298,6 +298,7 @@ _OPENER = re.compile(r"[({\[]")
 _SESSION_ID_KEY = regex.compile(r"(?i)[\w.-]*sess(?:ion)?[_.-]?id")
 _UUID_VALUE = regex.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _COUNTER_VALUE = regex.compile(r"[0-9a-fA-F]{1,10}")
+_ACCOUNTING_SESSION = regex.compile(r"(?i)acct[_.-]?session[_.-]?id")
 _NAMES_AN_OBJECT = regex.compile(r"(?:Key|Secret|Name|Ref|_key|_secret|_name|_ref|-key|-secret|-name|-ref)$")
 _NEXT_PAIR = regex.compile(r",[A-Z][A-Z0-9_]{2,}=")
 _PAIRS_VALUE = regex.compile(r"[A-Z][A-Z0-9_]{2,}=[^,=\s]+(?:,[A-Z][A-Z0-9_]{2,}=[^,=\s]+)*$")
@@ -573,8 +574,8 @@ class ContextDetector:
         if kind == "comparison" or kind == "assign" and m.group("sep") in _COMPARISONS:
             return self._compared(line, s, e, quoted)
         value = line[s:e]
-        if _SESSION_ID_KEY.fullmatch(m.group("key")) and (_UUID_VALUE.fullmatch(value.strip("\"'"))
-                                                        or _COUNTER_VALUE.fullmatch(value.strip("\"'"))):
+        if _SESSION_ID_KEY.fullmatch(m.group("key")) and (_UUID_VALUE.fullmatch(value.strip("\"'")) or (
+                _ACCOUNTING_SESSION.fullmatch(m.group("key")) and _COUNTER_VALUE.fullmatch(value.strip("\"'")))):
             # "session_id": "01a239f2-…": a conversation's or a trace's id (Codex sends one), no cookie; a RADIUS
             # Acct-Session-Id "C3C47567": an accounting record's counter, too short to let anyone in
             return None

@@ -449,7 +449,6 @@ def _word_shaped(word: str) -> bool:
 def _application_names(text: str) -> frozenset[str]:
     """Names a text gives its application: database names, folders under /srv, /opt, /etc …, config file stems."""
     out = {m.group("v").lower() for m in _DB_NAME.finditer(text)}
-    out.update(m.group("v").lower() for m in _URL_DATABASE.finditer(text))
     out.update((m.group("v") or m.group("f")).lower() for m in _APP_PATH.finditer(text))
     # an application's account is often its name's first word, a word (payroll for /opt/payroll-export, ledger for
     # ledger-sync); a login's shape (lzanetti for /opt/lzanetti-sync, tkowalski for tkowalski_scratch) is a person's
@@ -462,11 +461,19 @@ def is_application_named_user(text: str, start: int, end: int) -> bool:
     fieldnotes``, ``postgres_user: shop`` beside ``/srv/shop``): the application's account, not a person's."""
     value = text[start:end]
     low = value.lower()
-    # the application's name with a role's suffix is its account too (civicrm_user, shop_app, billing-rw)
-    names = {low, _ROLE_SUFFIX.sub("", low)}
+    apps = _application_names(text)
+    # the application's name with a role's suffix is its account too (civicrm_user beside mysql://…/civicrm, shop_app):
+    # a connection URL's database counts then, not for a bare login (ssh quokka@… beside …/quokka is a person's)
+    base = _ROLE_SUFFIX.sub("", low)
+    suffixed = base != low and len(base) >= 3 and (base in apps or base in _url_databases(text))
     # a person's login is often its own database's name too (PostgreSQL's default): a name-like login stays masked
-    return (len(value) >= 3 and value.isascii() and any(len(n) >= 3 and n in _application_names(text) for n in names)
+    return (len(value) >= 3 and value.isascii() and (low in apps or suffixed)
             and not any(_name_like(p) for p in re.split(r"[._-]+", low) if p))
+
+
+def _url_databases(text: str) -> frozenset[str]:
+    """The databases that connection URLs of ``text`` name (mysql://…@localhost/civicrm)."""
+    return frozenset(m.group("v").lower() for m in _URL_DATABASE.finditer(text))
 
 
 _ROLE_SUFFIX = re.compile(r"[._-](?:user|usr|app|admin|svc|service|rw|ro|owner|dba|db)$")
@@ -1118,13 +1125,19 @@ def _placeholder_address_regex() -> re.Pattern[str]:
 
 
 def is_thing_field_value(text: str, start: int, end: int) -> bool:
-    """The value (or its start) of a field whose key names a thing, a place or a function (names.toml [thing_keys]:
+    """The value (or its start) of a field whose key's last word names a thing, a place or a function ([thing_keys]:
     ``"manufacturerName": "Meyer Burger"``, ``"title": "Ingegnere DevOps"``), not a person."""
-    m = _KEY_BEFORE.search(text[max(0, start - 64):start])
+    m = _KEY_BEFORE.search(text[max(0, start - 64):start]) or _ELEMENT_BEFORE.search(text[max(0, start - 64):start])
     if m is None:
         return False
-    words = vocabulary.word_set("names", "thing_keys")
-    return any(w in words for w in vocabulary.identifier_words(m.group(1).rsplit(".", 1)[-1]))
+    words = [w.lower() for w in vocabulary.identifier_words(m.group(1).rsplit(".", 1)[-1])]
+    while len(words) > 1 and words[-1] in ("name", "names", "id"):
+        words.pop()  # manufacturerName, hotel_name: the thing is the word before
+    # the key's last word decides: a role after a thing (project_manager, hotel_guest, service_owner) holds a person
+    return bool(words) and words[-1] in vocabulary.word_set("names", "thing_keys")
+
+
+_ELEMENT_BEFORE = re.compile(r"<(?:[\w-]+:)?([A-Za-z_][\w.-]{0,60})(?:[ \t][^<>]{0,80})?>$")  # <DrugDescription>…
 
 
 def is_thing_name(text: str, start: int, end: int) -> bool:

@@ -13,7 +13,8 @@ import regex
 from ..spans import Span
 
 NAME = "mrz"
-_LINE = regex.compile(r"(?<![A-Z0-9<])[A-Z0-9<]{30}(?:[A-Z0-9<]{6}(?:[A-Z0-9<]{8})?)?(?![A-Z0-9<])")
+# (an XML element's closing tag, "…<<<</mrz1>", ends the line: its "<" is no filler)
+_LINE = regex.compile(r"(?<![A-Z0-9<])[A-Z0-9<]{30}(?:[A-Z0-9<]{6}(?:[A-Z0-9<]{8})?)?(?![A-Z0-9]|<(?!/))")
 # a names line: document code (P, I, A, C, V and a second letter or filler), issuing state, then the names
 _NAMES = {
     44: regex.compile(r"[PV][A-Z<][A-Z<]{3}(?P<n>[A-Z]+<<[A-Z<]*[A-Z][A-Z<]*)"),

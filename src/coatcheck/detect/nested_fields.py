@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import regex
 
 from ..spans import Span
-from .validators import document_number
+from .validators import document_number, licence_number
 from .vocabulary import identifier_words, word_set
 
 NAME = "nested-fields"
@@ -117,7 +117,7 @@ class NestedFieldDetector:
                 continue
             key = None  # a number, true, false or null
         spans = [Span(s, e, "passport", f"{NAME}:document", 0.85) for s, e, bare in candidates
-                 if (identity or not bare) and document_number(text[s:e])]
+                 if (identity or not bare) and (document_number(text[s:e]) or licence_number(text[s:e]))]
         return pos, spans
 
     @staticmethod

@@ -26,8 +26,7 @@ _CANDIDATE = regex.compile(
     r"(?:(?<=[:=])(?=\+)|(?<=\b(?i:tel|phone|cell|fax)(?:;[\w=,-]{1,40}){0,6}:)|(?<=\b(?i:home|cell|work|tel|phone|mobile)[ ]?\#)|(?<![\w+/=.:#-]))"
     # the country code in brackets too: "(+34) 946 746537"
     r"(?P<p>(?:\+|00)[1-9]\d{0,2}[ \u00a0\u202f.\-/]?|\(\+[1-9]\d{0,2}\)[ \u00a0\u202f]?)?(?:\(\d{1,5}\)[ \u00a0\u202f.\-/]?)?"
-    # (one blank at a time: two or more part an aligned table's columns, "+1 704-233-3900  61 Elm Street")
-    r"\d(?:[\d.\-/]|[ \u00a0\u202f](?![ \u00a0\u202f])){4,18}\d(?![\w/=-]|\.\d)"
+    r"\d[\d \u00a0\u202f.\-/]{4,18}\d(?![\w/=-]|\.\d)"
 )
 
 
@@ -45,6 +44,7 @@ def _keywords() -> regex.Pattern[str]:
 _GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}[ .\-]\d{3}[ .\-]\d{4}")
 
 
+_WIDE_GAP = regex.compile(r"[ \u00a0\u202f]{2,}")
 _DOTTED_PHONE = regex.compile(r"0[1-9](?:\.\d\d){4}|\(?\d{3}\)?\.\d{3}\.\d{4}")
 _YEARS = regex.compile(r"(?:(?:19|20)\d\d(?:[-–/, ]+|$))+")  # 2002-2012, 2008-2019, 2021
 _ZIP4 = regex.compile(r"\d{5}-\d{4}")
@@ -69,6 +69,13 @@ class PhoneDetector:
         for m in _CANDIDATE.finditer(text):
             start, end = m.span()
             raw = m.group()
+            if (gap := _WIDE_GAP.search(raw)) is not None and sum(c.isdigit() for c in raw[:gap.start()]) >= 9 and (
+                    self._valid(raw[:gap.start()], None) or any(self._valid(raw[:gap.start()], r) for r in REGIONS)):
+                # an aligned table's next column after the number ("+1 704-233-3900  61 Elm Street"): the number is
+                # the part before the gap when it is a number alone (one typed with a double space, "+39 02  1234
+                # 5678", stays whole)
+                end = start + gap.start()
+                raw = raw[:gap.start()]
             digits = sum(c.isdigit() for c in raw)
             phone_dots = _DOTTED_PHONE.fullmatch(raw) is not None  # 06.12.48.90.43, 512.851.4260: no IP, no version
             dotted = raw.count(".") >= 3 and not phone_dots

@@ -165,6 +165,8 @@ def _category(name: str, cols: dict[str, str]) -> str | None:
     stripped = "_".join(p for p in name.split("_") if p not in _qualifiers())
     # a qualifier stripped down to a word of another language is no column name: "Shipping Via" holds no street
     candidates = [name, stripped if stripped not in ("via", "cp", "cap", "rue") else ""]
+    if "_" in name:
+        candidates.append(name.replace("_", ""))  # a camel-case header split apart (ReisepassNr) is its glued name too
     # a header in the plural names the same cells: Users, Utenti, Utilisateurs, Usuarios, E-mails, Indirizzi
     candidates += [c for n in candidates if n for c in _singulars(n)]
     for candidate in candidates:
@@ -265,8 +267,12 @@ def _town(value: str) -> bool:
 
 
 def _any_case(check: Callable[[str], bool]) -> Callable[[str], bool]:
-    """``check`` that also reads a name written in capitals (ROSSI MARIO) as its title-case form."""
-    return lambda v: check(v.title() if v.isupper() else v)
+    """``check`` that also reads a name written in capitals (ROSSI MARIO, and COLOMBO/SIMONE as reservation and
+    airline records write SURNAME/GIVEN) as its title-case form."""
+    return lambda v: check(_SLASH_CAPS.sub(" ", v).title() if v.isupper() else v)
+
+
+_SLASH_CAPS = regex.compile(r"(?<=^\p{Lu}[\p{Lu}'-]+)/(?=\p{Lu}[\p{Lu} '-]+$)")
 
 
 _PEOPLE_COLUMNS = frozenset({"email", "phone", "address", "username", "national_id", "iban", "birth_date", "passport",
@@ -295,8 +301,10 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = ("address", _town)  # the town of a street or postcode column beside it
         elif cat == "account" and "wallet" in names[k]:
             mapped[k] = (cat, _wallet)  # a person's crypto wallet in a payout or members sheet
+        elif cat == "account" and names[k] in _plate_columns():
+            mapped[k] = (cat, _plate)  # a vehicle's plate: letters and two digits or more (FB-294-QE, GH512KL)
         elif cat == "account" and names[k] in _meter_columns():
-            mapped[k] = (cat, _meter_id)  # a supply point, a meter, a charging card or a plate: letters among the digits
+            mapped[k] = (cat, _meter_id)  # a supply point, a meter or a charging card: letters among the digits
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
         elif cat == "secret" and names[k].rsplit("_", 1)[-1].rstrip("0123456789") in ("pin", "puk", "code"):
@@ -316,7 +324,21 @@ _STAFF_COLUMN = regex.compile(r"emp|pers|staff|badge|matric|ausweis")
 def _meter_columns() -> frozenset[str]:
     """Headers of supply points, meters, charging cards (labels.toml [supply_point]) and plates ([vehicle_plate]),
     a meter's serial number written short (MSN) and an Italian supply point (POD)."""
-    return frozenset({"msn", "pod", *(_norm(label) for lst in ("supply_point", "vehicle_plate") for label in vocabulary_labels(lst))})
+    return frozenset({"msn", "pod", *(_norm(label) for label in vocabulary_labels("supply_point"))})
+
+
+@vocab_cache
+def _plate_columns() -> frozenset[str]:
+    """Headers of vehicles' plates (labels.toml [vehicle_plate] as a header writes them)."""
+    return frozenset(_norm(label) for label in vocabulary_labels("vehicle_plate"))
+
+
+_PLATE = regex.compile(r"(?=[A-Z0-9 -]{0,10}\d[A-Z0-9 -]{0,10}\d)(?=[A-Z0-9 -]{0,10}[A-Z])[A-Z0-9](?:[ -]?[A-Z0-9]){3,9}")
+
+
+def _plate(value: str) -> bool:
+    """A registration plate's shape: four to ten capitals and digits, two digits or more, a letter."""
+    return _PLATE.fullmatch(value) is not None
 
 
 _METER_ID = regex.compile(r"(?=(?:[^\d]*\d){4})[A-Z0-9](?:[ -]?[A-Za-z0-9]){4,40}")

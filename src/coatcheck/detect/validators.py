@@ -41,6 +41,15 @@ def digits(value: str) -> str:
     return _DIGITS.sub("", value)
 
 
+def dea_number(value: str) -> bool:
+    """A DEA registration number: a registrant-type letter, a letter (or 9), seven digits whose last is the check
+    digit: (d1 + d3 + d5) + 2 x (d2 + d4 + d6), last digit (21 CFR 1301; DEA's published check)."""
+    if not re.fullmatch(r"[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}", value):
+        return False
+    d = [int(c) for c in value[2:]]
+    return (d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10 == d[6]
+
+
 def eid(value: str) -> bool:
     """An eUICC id: 32 digits, ``89`` first, whose value mod 97 is 1 (GSMA SGP.29, ISO/IEC 7064 MOD 97-10)."""
     return len(value) == 32 and value.isdigit() and value.startswith("89") and int(value) % 97 == 1
@@ -357,9 +366,7 @@ def _name_word() -> regex.Pattern[str]:
 
 def person_name(value: str) -> bool:
     """One to five name-shaped words (``Jean-Luc Moreau``, ``Anna van der Berg``, ``Colombo, Stefano`` as registers
-    write a surname first, ``Colombo/Simone`` as reservations do), not a product or bot."""
-    if value.count("/") == 1 and " " not in value.partition("/")[0]:
-        value = value.replace("/", " ")  # SURNAME/GIVEN, as reservation and airline records write a name
+    write a surname first), not a product or bot."""
     words = value.split()
     if len(words) >= 2 and value.count(",") == 1 and words[0].endswith(","):
         words[0] = words[0][:-1]
@@ -780,6 +787,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "luhn": luhn,
     "track2": track2,
     "eid": eid,
+    "dea_number": dea_number,
     "gs1": gs1,
     "card": card,
     "iban": iban,
