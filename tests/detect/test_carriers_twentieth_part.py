@@ -85,11 +85,11 @@ def test_fields_that_name_no_actor_stay(masker: Masker, text: str) -> None:
     assert not any(c == "username" for c in found(masker, text).values())
 
 
-def test_an_api_url_keeps_its_host_and_path_around_its_key(masker: Masker) -> None:
+def test_a_url_with_a_key_in_its_query_is_a_credential_whole(masker: Masker) -> None:
+    # tried this session: masking only the key's value kept the host readable but left the rest of share and
+    # invitation links (private links whose query holds a key) in clear; the whole URL stays the credential
     text = "GET https://monitoringapi.solarfield.net/site/5520931/overview?api_key=Q7ZK2M9XW4TR8N3B"
-    got = found(masker, text)
-    assert got.get("Q7ZK2M9XW4TR8N3B") == "secret"
-    assert not any("monitoringapi" in v or "5520931" in v for v in got)
+    assert found(masker, text).get(text[4:]) == "secret"
 
 
 def test_an_application_s_own_database_user_stays(masker: Masker) -> None:

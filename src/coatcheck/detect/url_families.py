@@ -101,17 +101,6 @@ def families(file: str) -> tuple[Family, ...]:
 FILES = (("credential_urls.toml", "secret", "credential-url"), ("private_urls.toml", "url", "private-url"))
 
 
-_QUERY_FAMILY = "credential-query"
-_QUERY_PARAM = regex.compile(r"[?&;](?P<k>[A-Za-z_][\w.-]{0,40})=(?P<v>[^&#;\s]+)")
-_TEMPLATE_VALUE = regex.compile(r"\$\{[^}]*\}|\{\{[^}]*\}\}|<[^<>]*>|%[A-Z_]+%|\$[A-Z_]+|x+|\*+")
-
-
-@functools.cache
-def _query_names() -> frozenset[str]:
-    """The parameter names of the credential-query family."""
-    return frozenset(q for f in families("credential_urls.toml") if f.id == _QUERY_FAMILY for q in f.query)
-
-
 class UrlFamilyDetector:
     """Whole URLs of the credential and private-link families: each URL of the text read once."""
 
@@ -147,15 +136,6 @@ class UrlFamilyDetector:
         url = scheme + text[start:end]
         for file, category, label in files:
             family = family_of(url, file)
-            if family == _QUERY_FAMILY:
-                # an API's URL with its key in the query: the key's value is the credential, the host and the path
-                # are the public service's (https://monitoringapi.solaredge.com/site/9931704/details?api_key=…)
-                # every listed parameter's value (a password, an OAuth code with its slash), not a template's
-                values = [Span(m.start("v"), m.end("v"), category, f"{label}:{family}", 0.95)
-                          for m in _QUERY_PARAM.finditer(text, start, end)
-                          if m.group("k").lower() in _query_names() and not _TEMPLATE_VALUE.fullmatch(m.group("v"))]
-                out.extend(values or [Span(start, end, category, f"{label}:{family}", 0.95)])
-                return
             if family is not None:
                 out.append(Span(start, end, category, f"{label}:{family}", 0.95))
                 return
