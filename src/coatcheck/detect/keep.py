@@ -1127,7 +1127,8 @@ def _placeholder_address_regex() -> re.Pattern[str]:
 def is_thing_field_value(text: str, start: int, end: int) -> bool:
     """The value (or its start) of a field whose key's last word names a thing, a place or a function ([thing_keys]:
     ``"manufacturerName": "Meyer Burger"``, ``"title": "Ingegnere DevOps"``), not a person."""
-    m = _KEY_BEFORE.search(text[max(0, start - 64):start]) or _ELEMENT_BEFORE.search(text[max(0, start - 64):start])
+    before = text[max(0, start - 64):start]
+    m = _KEY_BEFORE.search(before) or _ELEMENT_BEFORE.search(before)
     if m is None:
         return False
     words = [w.lower() for w in vocabulary.identifier_words(m.group(1).rsplit(".", 1)[-1])]

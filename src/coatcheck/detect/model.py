@@ -225,6 +225,10 @@ def _house_number(value: str) -> bool:
 _CELLS_OR_STAMP = regex.compile(r"[ \t]{3}|\t|(?i:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\d{1,2}\b)")
 
 
+# a cell of an aligned table's row: up to a tab or a run of two blanks
+_CELL = regex.compile(r"[^\t]+?(?=\t|[ ]{2,}|$)")
+
+
 def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | None:
     """Precision filters after decoding: whole words only; no product or placeholder names; person spans trimmed of
     leading articles and trailing lower-case words or company suffixes, and a one-word person must be a known first
@@ -238,7 +242,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     if kind == "ADDR":
         start = _trim_address(text, start, end)
         end = _cut_address_tail(text, start, end)
-        cells = [m for m in regex.finditer(r"[^\t]+?(?=\t|[ ]{2,}|$)", text[start:end]) if m.group().strip()]
+        cells = [m for m in _CELL.finditer(text[start:end]) if m.group().strip()]
         if len(cells) > 1:
             # an aligned table's row read as one address ("WO-487739  Isla Brennan  (512) 317-8068  140 Willow Lane"):
             # the address is the last cell that has a house number and a street word

@@ -66,7 +66,7 @@ class MrzDetector:
                 line = text[gs:ge]
                 category = "person" if _NAMES[width].fullmatch(line) and not _NUMBERS[width].fullmatch(line) else "account"
                 out.append(Span(gs, ge, category, f"{NAME}:zone", 0.9))
-        out += [s for s in self._numbers_alone(text) if s.start not in taken]
+        out += [s for s in self._numbers_alone(text, lines) if s.start not in taken]
         return out
 
     @staticmethod
@@ -76,7 +76,7 @@ class MrzDetector:
         count = 3 if width == 30 else 2
         group = [lines[i]]
         for j in range(i + 1, min(i + count, len(lines))):
-            ps, pe = group[-1]
+            pe = group[-1][1]
             s, e = lines[j]
             if e - s != width or text[pe:s].strip(" \t\r") != "\n":
                 return None
@@ -91,13 +91,14 @@ class MrzDetector:
         return group
 
     @staticmethod
-    def _numbers_alone(text: str) -> list[Span]:
-        """A TD3 or TD2 number line printed alone, taken only where its three check digits hold."""
+    def _numbers_alone(text: str, lines: list[tuple[int, int]]) -> list[Span]:
+        """A TD3 or TD2 number line printed alone (``lines``: the text's lines of a zone's widths), taken only where
+        its three check digits hold."""
         out: list[Span] = []
-        for m in _LINE.finditer(text):
-            line = m.group()
+        for s, e in lines:
+            line = text[s:e]
             if len(line) in (44, 36) and _NUMBERS[len(line)].fullmatch(line) and _checks_hold(line):
-                out.append(Span(m.start(), m.end(), "account", f"{NAME}:number-line", 0.85))
+                out.append(Span(s, e, "account", f"{NAME}:number-line", 0.85))
             elif len(line) == 44 and line.startswith("P") and _NAMES[44].fullmatch(line) and line.endswith("<<"):
-                out.append(Span(m.start(), m.end(), "person", f"{NAME}:names-line", 0.85))
+                out.append(Span(s, e, "person", f"{NAME}:names-line", 0.85))
         return out

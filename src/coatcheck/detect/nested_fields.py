@@ -29,7 +29,7 @@ class _Frame:
     key: str | None  # the key this object or array hangs under
     array: bool = False
     type: str | None = None  # the object's "type" value
-    leaves: list[tuple[str, int, int]] = field(default_factory=list)  # generic leaves: (key, start, end)
+    leaves: list[tuple[int, int]] = field(default_factory=list)  # the values of its generic leaves (start, end)
 
 
 def _words(name: str) -> str:
@@ -112,7 +112,7 @@ class NestedFieldDetector:
                     if _words(value) in evidence:
                         identity = True
                 elif k in _LEAF_KEYS:
-                    frame.leaves.append((k, m.start("s"), m.end("s")))
+                    frame.leaves.append(m.span("s"))
                 key = None
                 continue
             key = None  # a number, true, false or null
@@ -132,5 +132,5 @@ class NestedFieldDetector:
             words = _words(context).removesuffix("s")
             if words in contexts:
                 bare = words in ("document", "document number", "doc")
-                candidates += [(s, e, bare) for _, s, e in frame.leaves]
+                candidates += [(s, e, bare) for s, e in frame.leaves]
                 return

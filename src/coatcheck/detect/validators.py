@@ -18,7 +18,9 @@ import phonenumbers
 import regex
 
 from stdnum import iban as _iban
+from stdnum import ean as _ean
 from stdnum.iso7064 import mod_11_2 as _mod_11_2
+from stdnum.iso7064 import mod_97_10 as _mod_97_10
 from stdnum import imei as _imei
 from stdnum import meid as _meid
 from stdnum import luhn as _luhn
@@ -51,17 +53,13 @@ def dea_number(value: str) -> bool:
 
 
 def eid(value: str) -> bool:
-    """An eUICC id: 32 digits, ``89`` first, whose value mod 97 is 1 (GSMA SGP.29, ISO/IEC 7064 MOD 97-10)."""
-    return len(value) == 32 and value.isdigit() and value.startswith("89") and int(value) % 97 == 1
+    """An eUICC id: 32 digits, ``89`` first, whose check digits hold (GSMA SGP.29, ISO/IEC 7064 MOD 97-10)."""
+    return len(value) == 32 and value.isdigit() and value.startswith("89") and _mod_97_10.is_valid(value)
 
 
 def gs1(value: str) -> bool:
-    """A GS1 number (GTIN, GSRN) whose last digit is its mod-10 check digit (weights 3 and 1 from the right)."""
-    if not value.isdigit() or len(value) < 8:
-        return False
-    body = [int(c) for c in value[:-1]]
-    total = sum(d * (3 if i % 2 == 0 else 1) for i, d in enumerate(reversed(body)))
-    return (10 - total % 10) % 10 == int(value[-1])
+    """A GS1 number (GTIN, GSRN) whose last digit is its mod-10 check digit (the EAN algorithm, any length)."""
+    return value.isdigit() and len(value) >= 8 and _ean.calc_check_digit(value[:-1]) == value[-1]
 
 
 def track2(value: str) -> bool:
