@@ -48,3 +48,13 @@ def test_the_shipped_model_reports_the_provider_it_runs_on():
     import onnxruntime as ort
 
     assert active_provider() in ort.get_available_providers()
+
+
+def test_the_default_thread_count_leaves_a_core_to_the_rules(monkeypatch):
+    monkeypatch.delenv("COATCHECK_MODEL_THREADS", raising=False)
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
+    assert session_options().intra_op_num_threads == 7
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    assert session_options().intra_op_num_threads == 1
+    monkeypatch.setattr("os.cpu_count", lambda: None)
+    assert session_options().intra_op_num_threads == 1

@@ -131,3 +131,35 @@ def test_one_merge_when_nothing_repeats(monkeypatch):
     calls.clear()  # a value found again where nothing flags it: its occurrence joins in a second merge
     r = m.mask(f"password={PASSWORD}\nand later {PASSWORD} alone")
     assert len(calls) == 2 and PASSWORD not in r.text
+
+
+def _long_text() -> str:
+    rows = [f"2025-03-{d:02d} ticket {d}: Giulia Bianchi (via Roma 12, 20121 Milano) wrote from gbianchi{d}@mail.test"
+            for d in range(1, 29)]
+    return "\n".join(rows + ["DB_PASSWORD=Tr0ub4dor&3-horse-battery", "contact: Ana Lucía Ferreira"] * 3)
+
+
+@pytest.mark.skipif(not _model_on(), reason="the model is not installed")
+def test_the_model_beside_the_rules_finds_what_it_finds_alone(monkeypatch):
+    text = _long_text()
+    assert len(text) >= pipeline_module._OVERLAP_CHARS
+    p = Pipeline(Policy.builtin("agent"))
+    beside = p.detect(text)
+    p.clear_caches()
+    monkeypatch.setattr(pipeline_module, "_OVERLAP_CHARS", 10**9)  # the model in turn, on the caller's thread
+    alone = p.detect(text)
+    assert beside == alone
+    assert any(s.detector.startswith("model:") for s in beside)
+
+
+@pytest.mark.skipif(not _model_on(), reason="the model is not installed")
+def test_a_model_failure_on_its_thread_fails_the_masking(monkeypatch):
+    m = Masker(policy=Policy.builtin("agent"))
+    assert m.pipeline.model is not None
+
+    def broken(text: str):
+        raise RuntimeError("inference failed")
+
+    monkeypatch.setattr(m.pipeline.model, "detect", broken)
+    with pytest.raises((MaskingError, RuntimeError)):
+        m.mask(_long_text())

@@ -46,6 +46,11 @@ _SEPARATOR = (
     rf"|{_HS}*(?:\.{{3,}}|…+)[.…]*{_HS}*:?{_HS}*"
     # an HTML table's or a definition list's label cell, then its value's: <th>Passport (travel desk)</th><td>v
     rf"|(?:{_HS}?\([^()<>\n]{{1,40}}\))?:?</(?:th|dt)>{_HS}?<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
+    # a remark in brackets between a label and its colon: "Zulassungs-Nr. (Part-66): …", "Phone (work): …"
+    rf"|{_HS}?\([^()<>\n]{{1,30}}\){_HS}*[:=]{_HS}*"
+    # a Markdown table's or psql's expanded record's label cell, then its value's: "| DOB | 05/02/1968 |",
+    # "customer_no | 44810023" (blanks around the bar: no shell pipe, no alternation a|b)
+    rf"|{_HS}+\|{_HS}+"
     # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")
     rf"|{_HS}*(?:(?:n[o°º]|nr|num)(?:\.|(?![A-Za-z]))|number|\#){_HS}*[:=]?{_HS}*"
     # the number in brackets after its abbreviation: "carta d'identità (n. CA49525CW)", "passport (no. X1234567)"

@@ -809,6 +809,30 @@ def is_url_authority(text: str, start: int, end: int) -> bool:
     return i >= 0 and not any(c in token[i + 3 :] for c in "/?#")
 
 
+# a remote shell's command up to its target ("sftp -i ~/.ssh/id_ed25519 ", "rsync -av dist/ "): sudo, options, paths
+_REMOTE_COMMAND = re.compile(r"(?:^|[\s;|&(`$>])(?:sudo[ \t]+)?(?:ssh|sftp|scp|rsync|mosh|sshfs|ssh-copy-id|autossh|sftp-server)"
+                             r"(?:[ \t]+[^\s;|&]+)*[ \t]+$")
+
+
+def is_remote_login(text: str, start: int, end: int) -> bool:
+    """``login@host`` as the target of a remote shell (``ssh``, ``sftp``, ``scp``, ``rsync`` …) on its line: a login
+    at a machine, not a mailbox; the login is the username rules' (the host stays readable)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return "@" in text[start:end] and _REMOTE_COMMAND.search(text, line_start, start) is not None
+
+
+# a vehicle's identification number (ISO 3779: 17 letters and digits; a typed one may hold the I, O or Q the
+# standard leaves out) after its key: VIN, FIN, Fahrgestellnummer, telaio, numéro de châssis, bastidor
+_VIN = re.compile(r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}")
+_VIN_KEY = re.compile(r"(?i)(?<![a-z])(?:vin|fin|vehicle[ _-]?identification[ _-]?number|fahrgestell(?:nummer|[ _-]?nr)?|"
+                      r"telaio|ch[aâ]ssis|bastidor)(?:[ _-]?(?:no|nr|number|code))?[\"']?[ \t]*[:=]?[ \t]*[\"'\\]*$")
+
+
+def is_vehicle_number(text: str, start: int, end: int) -> bool:
+    """A vehicle's identification number under its key (``"vin": "WVWZZZ1JZXW000001"``): the car's, not a secret."""
+    return _VIN.fullmatch(text, start, end) is not None and _VIN_KEY.search(text, max(0, start - 40), start) is not None
+
+
 _OBJECT_ATTRIBUTE = re.compile(
     r"^(?:self|this|cls|request|req|response|config|cfg|conf|settings|options|opts|args|kwargs|params|props|env|ctx|"
     r"context|session|os|sys|app|current_user|user|auth|db|model|obj|data|payload|form|event|item|row|record|"
@@ -1241,7 +1265,7 @@ def is_fictional_person(text: str, start: int, end: int) -> bool:
     """A name reserved for fiction and forms (keep/fictional_people.txt: John Doe, Max Mustermann), or part of one
     ("John" of "John Doe"), a login built from one (``jdoe``, ``john.doe``, ``erika_mustermann``) or a test account
     (``seed_user_25``, ``e2e-12``, ``demo_user``): a test fixture, not a person."""
-    value = " ".join(text[start:end].lower().split())
+    value = " ".join(text[start:end].lower().replace("/", " ").split())  # GEDCOM's "John /Doe/"
     names, logins = _fictional_forms()
     if value in names or value in logins or _TEST_ACCOUNT.fullmatch(value):
         return True
@@ -1326,6 +1350,13 @@ def is_subcommand_word(text: str, start: int, end: int) -> bool:
                 p in word_list("dictionary_words") for p in value.split("-")))
 
 
+def is_header_cell(text: str, start: int, end: int) -> bool:
+    """A whole cell of a table's header line that names a column (see :func:`.tables.is_header_cell`)."""
+    from .tables import is_header_cell as header_cell  # tables reads keep's predicates
+
+    return header_cell(text, start, end)
+
+
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
@@ -1392,6 +1423,9 @@ KEEPS: dict[str, KeepPredicate] = {
         is_group_name,
         is_placeholder_address,
         is_filler_number,
+        is_header_cell,
+        is_remote_login,
+        is_vehicle_number,
     )
 }
 

@@ -37,7 +37,8 @@ def _phrase() -> regex.Pattern[str]:
     # "Logged into "https://api.example:6443" as "adesai"": a server between the phrase and its login
     # "✓ Logged in to github.com account octo-dev (keyring)" (gh auth status)
     server = r"(?:logged|signed|logging)[^\S\n]+in(?:[^\S\n]+to|to)?[^\S\n]+[\"']?[^\s\"']{1,200}[\"']?[^\S\n]+(?:as|account)"
-    return regex.compile(rf"(?i)(?<![\w-])(?:{alternation}|{server}):?[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?(?:[\w.-]{{1,40}}\\{{1,2}})?{_VALUE}")
+    # (a Markdown emphasis may open the phrase: "_Signed in as flehmann_")
+    return regex.compile(rf"(?i)(?<![\p{{L}}\p{{N}}-])(?:{alternation}|{server}):?[^\S\n]+(?:the[^\S\n]+user[^\S\n]+)?(?:[\w.-]{{1,40}}\\{{1,2}})?{_VALUE}")
 
 
 @functools.cache

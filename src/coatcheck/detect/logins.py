@@ -44,7 +44,7 @@ _DPKG_ROW = regex.compile(r"(?:ii|rc|hi|un|pn|iU|iF|iH|iW|iT)[ \t]{1,4}")
 # a line's prompt ("$ ", "user@host:~$ ", "PS C:\\> ", "% "), sudo aside: the word after it is the program run
 _AT_PROMPT = regex.compile(r"[ \t]*(?:\S{0,80}?[$%❯>]|PS[ \t][^>\n]{0,80}>)[ \t]+(?:sudo[ \t]+)?$")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_documented_example", "is_uuid",
-          "is_version", "is_date", "is_code_word", "is_public_token", "is_order_number")
+          "is_version", "is_date", "is_code_word", "is_public_token", "is_order_number", "is_thing_field_value")
 
 
 def _in_path(tokens: list[tuple[int, int, str]], i: int) -> bool:
@@ -134,13 +134,20 @@ def _person_column_words() -> frozenset[str]:
 
 
 def _thing_id_column(name: str | None) -> bool:
-    """A header naming the id of a thing, not of a person (``id_echantillon``, ``order_no``, ``sample_id``): an id
-    word and another word, none of them a person-bound column's. Its cells are no person's number however they look."""
+    """A header naming the id of a thing, not of a person (``id_echantillon``, ``order_no``, ``sample_id``, ``station``):
+    an id word and another word, or a thing's word last, none of them a person-bound column's. Its cells are no
+    person's number however they look."""
     if not name or name in column_categories():
         return False
     words = [w for w in name.split("_") if w]
-    return (len(words) >= 2 and any(w in ID_COLUMN_WORDS for w in words)
-            and not any(w in _person_column_words() for w in words))
+    if any(w in _person_column_words() for w in words):
+        return False
+    # a header whose last word names a thing, with or without its id word ("station", "vehicle_no": names.toml
+    # [thing_keys])
+    core = [w for w in words if w not in ID_COLUMN_WORDS]
+    if core and core[-1] in word_set("names", "thing_keys"):
+        return True
+    return len(words) >= 2 and any(w in ID_COLUMN_WORDS for w in words)
 
 
 class LoginDetector:

@@ -125,7 +125,8 @@ def runtime_conflict() -> str | None:
 
 def session_options(threads: int | None = None):
     """Options for a latency-bound tagger on a few cores: every graph optimisation, sequential execution, and
-    ``$COATCHECK_MODEL_THREADS`` intra-op threads (default: onnxruntime's choice, one per physical core)."""
+    ``$COATCHECK_MODEL_THREADS`` intra-op threads (default: one per core but one, which the rule detectors use
+    while the model runs beside them; see pipeline._OVERLAP_CHARS)."""
     import onnxruntime as ort
 
     opts = ort.SessionOptions()
@@ -138,6 +139,8 @@ def session_options(threads: int | None = None):
         except ValueError:
             raise ConfigError(f"COATCHECK_MODEL_THREADS must be a whole number, not {env!r}") from None
         opts.intra_op_num_threads = max(1, n)
+    else:
+        opts.intra_op_num_threads = max(1, (os.cpu_count() or 2) - 1)
     return opts
 
 

@@ -27,6 +27,7 @@ import json
 import os
 import threading
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
@@ -383,6 +384,20 @@ def _known(finder: ValueFinder, longer_than: int = 0) -> Lookup:
 
 
 _BUILT = 64  # handle and encoded-form indexes kept per pipeline
+# The model's inference runs in native code that releases the GIL: on a text this long it runs on a worker thread
+# while the rule detectors read the same text (shorter ones cost less than the hand-over).
+_OVERLAP_CHARS = 2_000
+_POOL: tuple[int, ThreadPoolExecutor] | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _model_pool() -> ThreadPoolExecutor:
+    """This process's pool for the model's runs (a forked worker makes its own: a parent's threads do not follow)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None or _POOL[0] != os.getpid():
+            _POOL = (os.getpid(), ThreadPoolExecutor(max_workers=4, thread_name_prefix="coatcheck-model"))
+        return _POOL[1]
 _B = TypeVar("_B")
 
 
@@ -638,8 +653,12 @@ class Pipeline:
         caller already knows to be sensitive, with their categories; their occurrences, verbatim or encoded, are
         masked too."""
         run = _Pass(text, known)
+        model: Future[list[Span]] | None = None
+        if self.model is not None and len(text) >= _OVERLAP_CHARS:
+            model = _model_pool().submit(self.model.detect, text)
         for d in self.detectors:
-            run.spans.extend(d.detect(text))
+            # (the model's error, if any, is raised here: nothing is masked without it)
+            run.spans.extend(model.result() if model is not None and d is self.model else d.detect(text))
         for (label, needed, build), detectors in self._views:
             view = self._view(run, label, needed, build)
             if view is not None:

@@ -359,6 +359,29 @@ def _staff_number(v: str) -> bool:
     return bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d{3,}|\d{1,5}:\d{3,8}", v))
 
 
+def is_header_cell(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is a whole cell of a table's header line (``worker<TAB>login<TAB>employee_no``) and names a
+    column itself: a label's neighbour there is the next column's name, not its value."""
+    value = text[start:end]
+    if column_category(value) is None:
+        return False
+    ls = text.rfind("\n", 0, start) + 1
+    le = text.find("\n", end)
+    line = text[ls:len(text) if le < 0 else le].rstrip("\r")
+    a, b = start - ls, end - ls
+    for sep in _SEPARATORS:
+        if sep not in line:
+            continue
+        before, after = line[:a].rstrip(" \"'"), line[b:].lstrip(" \"'")
+        if (before and not before.endswith(sep)) or (after and not after.startswith(sep)):
+            continue
+        cells = line.strip(" |").split(sep) if sep == "|" else line.split(sep)
+        names = [_norm(c) for c in cells]
+        if len(names) >= 2 and all(n and _HEADER_NAME.fullmatch(n) and _NAME_PARTS.fullmatch(n) for n in names):
+            return True
+    return False
+
+
 # a birth date split over columns (an address book's Birth Year, Birth Month, Birth Day): each cell a part of it
 _DATE_PARTS: dict[str, Callable[[str], bool]] = {
     "year": lambda v: bool(regex.fullmatch(r"(?:19|20)\d\d", v)),

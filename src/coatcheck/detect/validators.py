@@ -481,15 +481,17 @@ def gazetteer_name_either_order(value: str) -> bool:
 
 
 def possible_phone(value: str) -> bool:
-    """A *possible* phone number (phonenumbers' length check, not full validity): for values in a
-    phone-labelled slot, where a mistyped or unassigned number is still somebody's phone. An extension
-    (``ext. 405``) may follow."""
+    """A *possible* phone number (phonenumbers' length check, not full validity; with its country code, any of
+    E.164's lengths): for values in a phone-labelled slot, where a mistyped or unassigned number is still somebody's
+    phone. An extension (``ext. 405``) may follow."""
     number = _EXTENSION.sub("", value).strip()
     digits = sum(c.isdigit() for c in number)
     if not 6 <= digits <= 15 or len(set(_DIGITS.sub("", number))) < 3:
         return False
     if number.startswith("00"):
         number = "+" + number[2:]
+    if number.startswith("+") and digits >= 8:
+        return True  # an international number of E.164's length: the slot says it is one, whatever its plan allows
     regions: tuple[str | None, ...] = (None,) if number.startswith("+") else _PHONE_REGIONS
     for region in regions:
         try:

@@ -239,6 +239,8 @@ def composed_labels(name: str) -> str | None:
         if before:
             j = f"(?:{_phrase(joins)}{sep})?" if joins else ""
             out.append(f"{_phrase(before)}{sep}{j}{h}(?!\\w)")  # numero cliente, n° de police, nº de socio
+        if id_holders := vocabulary_words(file, "id_holders", (lang,)):
+            out.append(f"{_phrase(id_holders)}{sep}id(?!\\w)")  # driver_id, crewId, pilot ID
     standalone = vocabulary_words(file, "standalone")
     if standalone:
         out.append(_phrase(standalone) + "(?!\\w)")
@@ -259,7 +261,9 @@ def composed_keywords(name: str) -> tuple[str, ...]:
     words = [*vocabulary_words(file, "holders"), *vocabulary_words(file, "standalone"), *vocabulary_words(file, "bare")]
     # an abbreviation ("emp", "kd", "matr") is no keyword: it is inside too many words ("template", "temp") to narrow
     # the search; a label made of one is found where a longer keyword stands near it
-    return tuple(dict.fromkeys(k for w in words if len(k := max(w.lower().split(), key=len)) >= 5))
+    found = [k for w in words if len(k := max(w.lower().split(), key=len)) >= 5]
+    found += [w.lower() for w in vocabulary_words(file, "id_holders")]  # (each is a whole role: "crew" of crew_id)
+    return tuple(dict.fromkeys(found))
 
 
 def name_particles() -> frozenset[str]:

@@ -225,6 +225,8 @@ class CompiledRule:
         keeps = [KEEPS[k] for k in rule.keep]
         if rule.category == "secret":
             keeps.extend(k for k in SECRET_KEEPS if k not in keeps)
+        if rule.key or rule.labels:  # a label's neighbour in a table's header line is the next column's name
+            keeps.append(KEEPS["is_header_cell"])
         self.keeps = tuple(keeps)
 
     @property
