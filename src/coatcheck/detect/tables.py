@@ -33,8 +33,10 @@ _CELL_CHECKS = {
     # a street with its number, or a postal code (38485, BS18 2WP, 00184, D-10115)
     "address": lambda v: ((any(c.isdigit() for c in v) and any(c.isalpha() for c in v))
                           or bool(regex.fullmatch(r"[A-Z]{0,2}-?\d{4,5}", v))),
-    # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772)
-    "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?", v)),
+    # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772), or a
+    # licence as European authorities write it (DE.FCL.93291)
+    "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?"
+                                              r"|[A-Z]{2}\.[A-Z0-9]{2,4}\.\d{3,9}[A-Z0-9]{0,3}", v)),
     # a document number: six to twelve letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493)
     "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,12}", v.replace(" ", ""))),
     # a licence number: five to sixteen letters and digits, a digit in it, dashes and spaces between them
@@ -211,6 +213,8 @@ class TableDetector:
                 for col, (cat, check) in mapped.items():
                     a, b = fields[col]
                     if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
+                        if cat == "holder":
+                            cat = "account" if _CELL_CHECKS["account"](text[a:b]) else "person"
                         out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
                 i += 1
         return out
@@ -305,6 +309,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _plate)  # a vehicle's plate: letters and two digits or more (FB-294-QE, GH512KL)
         elif cat == "account" and names[k] in _meter_columns():
             mapped[k] = (cat, _meter_id)  # a supply point, a meter or a charging card: letters among the digits
+        elif cat == "account" and names[k] in _holder_columns():
+            mapped[k] = ("holder", _holder_cell)  # "patient", "cliente": the holder's number or the holder's name
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
         elif cat == "secret" and names[k].rsplit("_", 1)[-1].rstrip("0123456789") in ("pin", "puk", "code"):
@@ -314,6 +320,23 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         else:
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
     return mapped
+
+
+@vocab_cache
+def _holder_columns() -> frozenset[str]:
+    """Headers that name the person alone ("patient", "Kunde", "cliente": numbers.toml [holders] and [bare]): their
+    cells hold the person's number or the person's name."""
+    words = [*vocabulary_words("numbers", "holders"), *vocabulary_words("numbers", "bare")]
+    return frozenset(_norm(w) for w in words if " " not in w)
+
+
+def _holder_cell(value: str) -> bool:
+    """A person-bound number, or a person's name a gazetteer vouches for (any case, a register's "Surname, Given"
+    too): a B2B export's "customer" holds companies ("Globex Industries")."""
+    if _CELL_CHECKS["account"](value):
+        return True
+    name = value.replace(",", "") if value.count(",") == 1 else value
+    return _any_case(gazetteer_name)(name) or _any_case(gazetteer_name)(" ".join(reversed(name.split())))
 
 
 # a column of staff, personnel or badge numbers: short numbers there are still a person's

@@ -412,6 +412,26 @@ def gazetteer_name_any_case(value: str) -> bool:
     return gazetteer_name(value.title() if value.isupper() else value)
 
 
+# a log's level or a test's status before a word ("ERROR Something", "FAILED Lukas")
+_STATUS_WORDS = frozenset({"ERROR", "ERR", "WARN", "WARNING", "INFO", "DEBUG", "TRACE", "FATAL", "CRITICAL", "NOTICE",
+                           "FAILED", "FAIL", "PASSED", "PASS", "OK", "DONE", "SKIPPED", "SKIP", "NEW", "ADD", "DEL",
+                           "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "TODO", "FIXME", "NOTE", "RE", "FW", "FWD"})
+
+
+def surname_first_caps(value: str) -> bool:
+    """A register's "SURNAME Given" (``ETXEBERRIA Alejandro``, ``VAN DAM Pieter``): the surname in capitals, no word
+    a schema or a placeholder writes in capitals, then a given name the gazetteer knows."""
+    words = value.split()
+    caps = [w for w in words if w.isupper()]
+    given = [w for w in words if not w.isupper()]
+    if (not caps or not given or words[: len(caps)] != caps
+            or any(w in _NOT_A_NAME_IN_CAPS or w in _STATUS_WORDS for w in caps)):
+        return False
+    first = given[0]
+    return (first in word_list("first_names") and first not in word_list("common_words")
+            and first not in word_list("ambiguous_first_names") and not is_product(value))
+
+
 def chat_speaker(value: str) -> bool:
     """A chat line's speaker: one known first name that is not a common word, or a full name the gazetteers know."""
     return first_name(value) if len(value.split()) == 1 else gazetteer_name(value)
@@ -563,7 +583,24 @@ def made_from_name(part: str) -> bool:
     if len(p) < 3:
         return False
     firsts = word_list("first_names_lower")
-    return initial_and_surname(p) or any(p[:k] in firsts for k in range(max(6, len(p) - 4), len(p) - 1))
+    return (initial_and_surname(p) or surname_and_initial(p)
+            or any(p[:k] in firsts for k in range(max(6, len(p) - 4), len(p) - 1)))
+
+
+def surname_and_initial(word: str) -> bool:
+    """``word`` (lower case) is a known surname and an initial or two (``whitfieldh``, ``rossim``, ``smithjr``), not a
+    word of prose or code (``bakers``)."""
+    if len(word) < 6 or word in word_list("dictionary_words") or word in plain_words():
+        return False
+    last = word_list("last_names_lower")
+    # (not a plural: "bakers", "millers" are a surname's noun and an s)
+    return (word[:-1] in last and not word.endswith("s")) or (len(word) >= 7 and word[:-2] in last)
+
+
+def named_login(value: str) -> bool:
+    """A :func:`login_word` with a sign or a digit inside (``kwame.o``, ``gkerbrat77``), or made of a name
+    (``whitfieldh``, ``jsmith``): after a phrase that hands something to a person."""
+    return login_word(value) and (any(c.isdigit() or c in "._-" for c in value) or made_from_name(value.lower()))
 
 
 def login_word(value: str) -> bool:
@@ -775,6 +812,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "possible_phone": possible_phone,
     "username": username,
     "login_word": login_word,
+    "named_login": named_login,
     "person_login": person_login,
     "document_number": document_number,
     "id_number": id_number,
@@ -784,6 +822,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "gazetteer_name_any_case": gazetteer_name_any_case,
     "gazetteer_name_either_order": gazetteer_name_either_order,
     "chat_speaker": chat_speaker,
+    "surname_first_caps": surname_first_caps,
     "luhn": luhn,
     "track2": track2,
     "eid": eid,

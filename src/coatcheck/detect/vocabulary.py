@@ -390,6 +390,9 @@ def is_credential_key(key: str) -> bool:
     if any(w in credential_words("describing") for w in words):
         return False  # _comment_credentials, password_description: a text about the credential (help, doc, note: as
         # the last word only, [not_a_value]; HELP_DESK_PASSWORD is a password)
+    # a credential noun of several words written as a key's parts: mot_de_passe_retrait, mot-de-passe
+    if any("".join(words[i:j]) in cred for i in range(len(words)) for j in (i + 2, i + 3) if j <= len(words)):
+        return True
     for i, w in enumerate(words):
         if w == "pw" and i < len(words) - 1:
             continue  # PW_TEST_HTML_REPORT_OPEN (Playwright), pw_gecos: "pw" names a password only as the last word

@@ -1,0 +1,87 @@
+"""Agent traffic, twenty-first part (issues 23 and 24): ride-hailing, aviation, maritime, farm, dating, gig, childcare
+and dental carriers: the ids a role names (driver_id, crew id, n° de conducteur), licences and seafarers' books,
+Markdown and psql label | value cells, a remark in brackets before a label's colon, given-name fields, moderators
+and nicknames, a register's SURNAME Given, ranks before a surname, EDIFACT contacts, French and Spanish password
+keys of several words, a phone slot's number of any E.164 length, a holder column of names; and what stays
+readable: a table's header line, a service's or a station's column, a VIN under its key, the host of a remote
+shell's target. The values here are our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+from coatcheck.detect.validators import gazetteer_name, named_login, surname_and_initial
+
+from .spans import found
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ('{"trip": {"rider_id": "448120931", "fare": 12.4}}', "448120931", "account"),
+    ("trip_id,courier_id,city\n7781,CR-5531902,Lyon\n", "CR-5531902", "account"),
+    ("Flugkapitän Ortlieb (crew id 551203) hat unterschrieben", "551203", "account"),
+    ("le chauffeur (n° de conducteur 7781234) est arrivé", "7781234", "account"),
+    ("Licence no.: IT.FCL.20931 valid until 2027", "IT.FCL.20931", "account"),
+    ("Lizenz-Nr. (Part-FCL): DE.FCL.40012", "DE.FCL.40012", "account"),
+    ("embarca con libreta de navegación EC4410982 en Bilbao", "EC4410982", "account"),
+    ("crew_pilotId\tflight_from\nAT.FCL.12077\tLOWW\n", "AT.FCL.12077", "account"),
+])
+def test_numbers_a_role_or_a_licence_names(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("| Feld | Wert |\n|---|---|\n| Kundennummer | 90044127 |\n", "90044127", "account"),
+    ("| Field | Value |\n|---|---|\n| DOB | 1987-03-14 |\n", "1987-03-14", "birth_date"),
+    ("-[ RECORD 1 ]-+---------\ncustomer_no  | 77410023\n", "77410023", "account"),
+    ("<Forenames>Wilhelmina Rose</Forenames>", "Wilhelmina Rose", "person"),
+    ("<GivenNames>Ottilie</GivenNames>", "Ottilie", "person"),
+    ("Moderatore: gbianchi_77\nEsito: sospeso", "gbianchi_77", "username"),
+    ("nickname,email,joined\nkwalsh88,kw@mailbox.test,2024-02-01\n", "kwalsh88", "username"),
+    ("_Logged in as tkovacs, session 4_", "tkovacs", "username"),
+    ("Perfil reportado: @marisol.91 — spam", "marisol.91", "username"),
+    ('{"mobile": "+61 4123 456 7890"}', "+61 4123 456 7890", "phone"),
+    ("patient,visit\nGiulia Conti,2024-01-02\nP-4471902,2024-01-03\n", "Giulia Conti", "person"),
+    ("patient,visit\nGiulia Conti,2024-01-02\nP-4471902,2024-01-03\n", "P-4471902", "account"),
+    ('{"roster": [{"name": "KOWALSKA Hedwig", "rank": "FO"}]}', "KOWALSKA Hedwig", "person"),
+    ("Abnahmeflug mit Kpt. Brandstätter, 2 Landungen", "Brandstätter", "person"),
+    ('{"mot_de_passe_retrait": "tournesol44"}', "tournesol44", "secret"),
+    ("ne_le = 1991-11-02", "1991-11-02", "birth_date"),
+    ("CTA+IC+:Ulrike Fassbender'\nCOM+0049 421 5558 812:TE'", "0049 421 5558 812", "phone"),
+])
+def test_slots_of_this_part(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("worker\tlogin\temployee_no\tmon\ttue\n", "employee_no"),  # a header line: the label's neighbour is a column
+    ("| Login | Account number |\n|---|---|\n", "Account number"),
+    ("[2025-04-13T13:08:20Z] booking.created svc=grooming staff=<handle>", "grooming"),
+    ("station;datum;temp_c\nDWD-44120;2024-07-18;22.3\nDWD-51733;2024-07-19;21.0\n", "DWD-44120"),
+    ('{"vehicle": {"vin": "1HGCM82633A004352", "odometer": 88120}}', "1HGCM82633A004352"),
+    ("customer;amount\nGlobex Industries;13\nC-884123;12\n", "Globex Industries"),
+    ('"msg": "FAILED Lukas"', "FAILED"),
+])
+def test_what_stays_readable(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+def test_a_remote_shells_target_keeps_its_host(masker: Masker) -> None:
+    got = found(masker, "scp report.pdf ocastro88@files.harbour-ops.net:/srv/in/")
+    assert got.get("ocastro88") == "username"
+    assert not any("harbour-ops" in v for v in got)
+    # an address in a sentence is still an address
+    assert found(masker, "write to ocastro88@gmail.com please").get("ocastro88@gmail.com") == "email"
+
+
+def test_logins_made_of_a_surname_and_an_initial() -> None:
+    assert surname_and_initial("castellanosr")
+    assert not surname_and_initial("bakers")  # a word of prose
+    assert named_login("castellanosr") and named_login("kwame.o") and not named_login("marketing")
+
+
+def test_the_gazetteer_knows_names_beyond_europe_and_the_americas() -> None:
+    # romanised Japanese, Ghanaian and Indonesian names, as Faker's providers of those locales list them
+    assert gazetteer_name("Yuki Tanaka")
+    assert gazetteer_name("Akosua Mensah")
+    assert gazetteer_name("Dewi Purwanti")
