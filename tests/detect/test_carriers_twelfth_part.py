@@ -44,9 +44,15 @@ def test_sentences_about_passwords_hold_none(m: Masker, text: str) -> None:
     assert "secret" not in found(m, text).values()
 
 
+def test_an_api_calls_key_is_masked_and_the_service_stays(m: Masker) -> None:
+    # an API's endpoint (versioned path, api host): the key in its query is the credential (2026-12-04, cycle 9)
+    text = "HTTPError: 401 Client Error for url: https://rates.example.net/v1/live?access_key=7c1e9a22bd0f4e61a7c3d2b80f11ab94&base=EUR"
+    got = found(m, text)
+    assert got.get("7c1e9a22bd0f4e61a7c3d2b80f11ab94") == "secret"
+    assert not any("rates.example.net" in v for v in got)
+
+
 @pytest.mark.parametrize("text,url", [
-    ("HTTPError: 401 Client Error for url: https://rates.example.net/v1/live?access_key=7c1e9a22bd0f4e61a7c3d2b80f11ab94&base=EUR",
-     "https://rates.example.net/v1/live?access_key=7c1e9a22bd0f4e61a7c3d2b80f11ab94&base=EUR"),
     ("auth-url: \"https://sso.example.io/oauth2/auth?rd_token=Wq3Jx8Zy-Pn3Lm7Bv5Dt9Er1Gs4Hh6Kk\"",
      "https://sso.example.io/oauth2/auth?rd_token=Wq3Jx8Zy-Pn3Lm7Bv5Dt9Er1Gs4Hh6Kk"),
     ("Lien envoyé : https://compte.example.fr/reset/Zr8_kT41QpMw2xVnB7cLs0Ud9Hf3Ya6e",

@@ -20,19 +20,21 @@ from .._data import word_list
 from ..spans import Span
 from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
-from .vocabulary import alternation, credential_stems, credential_words, is_credential_key, vocab_cache
+from .vocabulary import alternation, credential_stems, credential_words, identifier_words, is_credential_key, vocab_cache
 from .keep import file_name_key, is_code_word, kept_by, prose_follows
 from .tables import DIGEST_COLUMNS, column_name
 
 # Words of the command lines and files this module reads besides assignments (mysql -p…, .netrc).
 _FORMAT_WORDS = ("mysql", "login", "machine")
+# a code's key joined to the word that makes it a credential (gate_code, code_entered: vocabulary.is_credential_key)
+_CODE_KEYS = ("_code", "code_", "-code", "code-")
 
 
 @vocab_cache
 def _trigger() -> regex.Pattern[str]:
     """A line is read only when it holds one of these: every credential word of data/vocab/credentials.toml (a key
     that names a credential holds one), anywhere, in any case."""
-    return regex.compile("(?i)" + alternation((*credential_stems(), *_FORMAT_WORDS)))
+    return regex.compile("(?i)" + alternation((*credential_stems(), *_FORMAT_WORDS, *_CODE_KEYS)))
 
 
 # The key's closing quote/bracket and a declared type come from the shared grammar (detect/grammar.py); the
@@ -280,7 +282,17 @@ def _passphrase_end(line: str, s: int, e: int, key: str) -> int | None:
 def _password_key(key: str) -> bool:
     """The key names a password or a secret proper: under it even plain words are the value (a passphrase)."""
     low = key.lower()
-    return any(w in low for w in credential_words("passwords")) or _PASS_PART.search(key) is not None
+    return (any(w in low for w in credential_words("passwords")) or _PASS_PART.search(key) is not None
+            or _access_code_key(key))
+
+
+def _access_code_key(key: str) -> bool:
+    """A code that opens a place or the one typed at a keypad (gate_code, code_entered): a number there is the code."""
+    words = [w.lower() for w in identifier_words(key)]
+    if "code" not in words:
+        return False
+    i = words.index("code")
+    return any(w in credential_words("code_qualifiers") for w in words[max(0, i - 1):i] + words[i + 1:i + 2])
 
 
 # "pass" as a key's last part (DB_PASS, smtp-pass), not inside a word (bypass, compass), an attribute (result.pass,

@@ -821,6 +821,14 @@ def is_remote_login(text: str, start: int, end: int) -> bool:
     return "@" in text[start:end] and _REMOTE_COMMAND.search(text, line_start, start) is not None
 
 
+def is_api_call_url(text: str, start: int, end: int) -> bool:
+    """A URL that calls a service's API with its key in the query (``https://api.rates.example/v1/live?access_key=…``):
+    the key alone is the credential (detect/url_families.py masks it), the service's host and path stay readable."""
+    from .url_families import api_key_url  # url_families reads keep's predicates
+
+    return api_key_url(text[start:end])
+
+
 # a vehicle's identification number (ISO 3779: 17 letters and digits; a typed one may hold the I, O or Q the
 # standard leaves out) after its key: VIN, FIN, Fahrgestellnummer, telaio, numéro de châssis, bastidor
 _VIN = re.compile(r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}")
@@ -1426,6 +1434,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_header_cell,
         is_remote_login,
         is_vehicle_number,
+        is_api_call_url,
     )
 }
 

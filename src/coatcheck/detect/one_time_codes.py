@@ -50,13 +50,22 @@ def _sentence() -> regex.Pattern[str]:
     adverbs = phrase_alternation(vocabulary_words("credentials", "phrase_adverbs"))
     # a link word (an adverb after it: "lautet jetzt"), or auxiliaries, a participle and its preposition ("è stato
     # cambiato in"), or a sign
+    words = phrase_alternation(vocabulary_words("credentials", "code_words"))
+    coded = phrase_alternation(n for n in vocabulary_words("credentials", "code_nouns")
+                               if regex.search(r"(?i)code|codice|código|pin", n) and n.lower() not in ("pin", "otp", "puk"))
     link = (rf"(?:(?<=\s)(?:{links})(?![\w-])(?:[^\S\n]+(?:{adverbs})(?![\w-]))?[^\S\n]*:?"
             rf"|(?<=\s){change_link()}(?![\w-])|[:=])")
+    # a link, then maybe the word "code" ("Boîte à clés : code 3213"); or that word alone after the words
+    # ("cassetta chiavi accanto alla porta, codice 7054")
+    link = rf"(?:{link}(?:[^\S\n]*(?:{words})(?![\w-]))?|(?<=\s)(?:{words})(?![\w-]))"
     return regex.compile(
-        # the noun, a few words that say whose or which it is (no sentence end), a link
-        # (a German ordinal's "3." is a word: "der Türcode für den 3. Stock ist …")
-        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:[^\S\n]+(?:\d{{1,2}}\.|[^\s.!?:=]+)){{0,10}}?[^\S\n]*{link}"
-        rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?)"
+        # the noun (a Markdown emphasis may close it: "**Boîte à clés** :"), a few words that say whose or which it
+        # is (no sentence end), a link (a German ordinal's "3." is a word: "der Türcode für den 3. Stock ist …")
+        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:\*{{1,2}}|_{{1,2}})?(?:[^\S\n]+(?:\d{{1,2}}\.|[^\s.!?:=]+)){{0,10}}?[^\S\n]*{link}"
+        rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?"
+        # a noun that says "code" itself, the code right after it: "code portail 7298A", "gate code 1846", "Torcode 4711"
+        # (and the sentence's clause ends there: "access code 2024 release notes" names a release)
+        rf"|(?<![\w-])(?:{coded})(?![\w-])(?=[^\S\n]+[\w-]*\d[\w-]*(?:[^\S\n]*(?:[.,;:)\]·]|$)|[^\S\n]+[-–—(])))"
         rf"[^\S\n]*[\"'`«“]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
 
 

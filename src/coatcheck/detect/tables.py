@@ -164,9 +164,15 @@ def _singulars(name: str) -> list[str]:
 def _category(name: str, cols: dict[str, str]) -> str | None:
     """The category of the column named ``name`` (normalised): listed, named by a composed label, or listed once
     its qualifiers are left out (``billing_zip``, ``telefono_casa``)."""
-    stripped = "_".join(p for p in name.split("_") if p not in _qualifiers())
+    parts = name.split("_")
+    stripped = "_".join(p for p in parts if p not in _qualifiers())
     # a qualifier stripped down to a word of another language is no column name: "Shipping Via" holds no street
     candidates = [name, stripped if stripped not in ("via", "cp", "cap", "rue") else ""]
+    # leading qualifiers left out one by one: "crew_pilot_id" is a pilot's id (a qualifier may name the holder too)
+    for i in range(1, len(parts) - 1):
+        if parts[i - 1] not in _qualifiers():
+            break
+        candidates.append("_".join(parts[i:]))
     if "_" in name:
         candidates.append(name.replace("_", ""))  # a camel-case header split apart (ReisepassNr) is its glued name too
     # a header in the plural names the same cells: Users, Utenti, Utilisateurs, Usuarios, E-mails, Indirizzi
@@ -313,7 +319,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = ("holder", _holder_cell)  # "patient", "cliente": the holder's number or the holder's name
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
-        elif cat == "secret" and names[k].rsplit("_", 1)[-1].rstrip("0123456789") in ("pin", "puk", "code"):
+        elif cat == "secret" and (names[k].rsplit("_", 1)[-1].rstrip("0123456789") in ("pin", "puk", "code")
+                                  or names[k] in _PLACE_CODE_COLUMNS):
             mapped[k] = (cat, _pin)  # a PIN or a code (a SIM's PIN1, PUK2): four digits or more, where a password needs eight
         elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
@@ -337,6 +344,12 @@ def _holder_cell(value: str) -> bool:
         return True
     name = value.replace(",", "") if value.count(",") == 1 else value
     return _any_case(gazetteer_name)(name) or _any_case(gazetteer_name)(" ".join(reversed(name.split())))
+
+
+# a column of codes that open a place, short numbers however its header is written (keysafe, digicode, Torcode)
+_PLACE_CODE_COLUMNS = frozenset({"keysafe", "key_safe", "lockbox", "keybox", "cassetta_chiavi", "schlüsselsafe",
+                                 "schluesselsafe", "schlüsseltresor", "torcode", "türcode", "tuercode", "digicode",
+                                 "boite_a_cles", "boîte_à_clés", "caja_de_llaves"})
 
 
 # a column of staff, personnel or badge numbers: short numbers there are still a person's

@@ -136,9 +136,51 @@ class UrlFamilyDetector:
         url = scheme + text[start:end]
         for file, category, label in files:
             family = family_of(url, file)
+            if family == _QUERY_FAMILY and api_key_url(url):
+                # an API's URL with its key in the query: the key's value is the credential, the host and the path
+                # are the public service's (https://api.rates.example/v1/live?access_key=…); a share, invitation or
+                # reset link with a key stays a credential whole (its path is the person's too)
+                values = [Span(m.start("v"), m.end("v"), category, f"{label}:{family}", 0.95)
+                          for m in _QUERY_PARAM.finditer(text, start, end)
+                          if m.group("k").lower() in _query_names() and not _TEMPLATE_VALUE.fullmatch(m.group("v"))
+                          and kept_by(text, m.start("v"), m.end("v"), _KEEPS) is None]
+                out.extend(values or [Span(start, end, category, f"{label}:{family}", 0.95)])
+                return
             if family is not None:
                 out.append(Span(start, end, category, f"{label}:{family}", 0.95))
                 return
+
+
+_QUERY_FAMILY = "credential-query"
+_QUERY_PARAM = regex.compile(r"[?&](?P<k>[^=&#\s]+)=(?P<v>[^&#\s\"'<>`]+)")
+_TEMPLATE_VALUE = regex.compile(r"\$\{?\w+\}?|\{\{[^{}]*\}\}|<[^<>]*>|%\w+%|:\w+")
+# an API's endpoint: its host's first label or a path segment says "api", or a versioned path (/v1/, /v2.1/)
+_API_HOST = regex.compile(r"(?:^|\.)(?:api|apis|rest|gateway)[0-9-]*\.|(?:^|[.-])api(?:[.-]|$)")
+_API_PATH = regex.compile(r"(?i)/(?:api|rest|v\d+(?:\.\d+)?)(?:/|$)")
+# what a person's link says in its path: a share, an invitation, a reset, a meeting, a download of their file
+_PERSONAL_PATH = regex.compile(r"(?i)share|invit|join|meet|reset|recover|verif|confirm|unsubscribe|download|folder|/s/|/d/|/j/")
+
+
+@functools.cache
+def _query_names() -> frozenset[str]:
+    """The parameter names of the credential-query family (lower case)."""
+    return frozenset(q.lower() for f in families("credential_urls.toml") if f.id == _QUERY_FAMILY for q in f.query)
+
+
+def _api_call(url: str) -> bool:
+    """``url`` calls a service's API (by its host or its path) and its path names nothing of a person's."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    host = (parts.hostname or "").lower()
+    return ((_API_HOST.search(host) is not None or _API_PATH.search(parts.path) is not None)
+            and _PERSONAL_PATH.search(parts.path) is None)
+
+
+def api_key_url(url: str) -> bool:
+    """``url`` is an API's call with a key in its query, no private link: only the key's value is masked."""
+    return credential_family(url) == _QUERY_FAMILY and _api_call(url) and private_family(url) is None
 
 
 def credential_family(url: str) -> str | None:

@@ -101,6 +101,13 @@ def orcid(value: str) -> bool:
     return len(compact) == 16 and compact[:15].isdigit() and _mod_11_2.is_valid(compact)
 
 
+def orcid_in_slot(value: str) -> bool:
+    """An ORCID iD's shape where a label or its orcid.org link names one: 16 characters in groups of four, the last a
+    digit or X, whatever its check character (a mistyped iD is still the researcher's); not all zeros."""
+    compact = value.replace("-", "").upper()
+    return len(compact) == 16 and compact[:15].isdigit() and compact.strip("0") != ""
+
+
 def iban(value: str) -> bool:
     """Country code, length and mod-97 (national check digits are not required: a mistyped or
     test IBAN is still someone's account-shaped data)."""
@@ -597,7 +604,18 @@ def surname_and_initial(word: str) -> bool:
     return (word[:-1] in last and not word.endswith("s")) or (len(word) >= 7 and word[:-2] in last)
 
 
-def named_login(value: str) -> bool:
+def named_handle(value: str) -> bool:
+    """A :func:`login_word` with a sign or a digit inside, one of whose parts is a name or made of one
+    (``h-kavanagh``, ``esposito.m``, ``harry_holloway``, ``flombardi39``): a person's handle wherever it stands, not a
+    branch, a release or a team (``main``, ``release-1.2``, ``team-leads``)."""
+    if not login_word(value) or not any(c.isdigit() or c in "._-" for c in value):
+        return False
+    parts = [p.rstrip("0123456789") for p in re.split(r"[._-]+", value.lower())]
+    words = word_list("dictionary_words")
+    return any(len(p) >= 3 and p not in words and (name_like(p) or personal_part(p)) for p in parts)
+
+
+def handed_login(value: str) -> bool:
     """A :func:`login_word` with a sign or a digit inside (``kwame.o``, ``gkerbrat77``), or made of a name
     (``whitfieldh``, ``jsmith``): after a phrase that hands something to a person."""
     return login_word(value) and (any(c.isdigit() or c in "._-" for c in value) or made_from_name(value.lower()))
@@ -794,6 +812,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "device_of_a_person": device_of_a_person,
     "full_name_any_case": full_name_any_case,
     "named_login": named_login,
+    "named_handle": named_handle,
     "personal_host": personal_host,
     "device_number": device_number,
     "bitlocker_recovery": bitlocker_recovery,
@@ -812,7 +831,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "possible_phone": possible_phone,
     "username": username,
     "login_word": login_word,
-    "named_login": named_login,
+    "handed_login": handed_login,
     "person_login": person_login,
     "document_number": document_number,
     "id_number": id_number,
@@ -824,6 +843,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "chat_speaker": chat_speaker,
     "surname_first_caps": surname_first_caps,
     "luhn": luhn,
+    "orcid_in_slot": orcid_in_slot,
     "track2": track2,
     "eid": eid,
     "dea_number": dea_number,

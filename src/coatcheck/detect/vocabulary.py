@@ -390,6 +390,12 @@ def is_credential_key(key: str) -> bool:
     if any(w in credential_words("describing") for w in words):
         return False  # _comment_credentials, password_description: a text about the credential (help, doc, note: as
         # the last word only, [not_a_value]; HELP_DESK_PASSWORD is a password)
+    # a code that opens a place, or the one typed at a keypad: gate_code, masterCode, code_entered
+    if "code" in words:
+        i = words.index("code")
+        near = words[max(0, i - 1):i] + words[i + 1:i + 2]
+        if any(w in credential_words("code_qualifiers") for w in near):
+            return True
     # a credential noun of several words written as a key's parts: mot_de_passe_retrait, mot-de-passe
     if any("".join(words[i:j]) in cred for i in range(len(words)) for j in (i + 2, i + 3) if j <= len(words)):
         return True
