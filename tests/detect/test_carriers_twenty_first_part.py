@@ -138,3 +138,25 @@ def test_codes_ids_and_logins_of_care_justice_and_review(masker: Masker, text: s
 ])
 def test_codes_and_names_that_stay(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("visit_id,client,carer_login,start,keysafe\n9a1f,Ines Borg,t-lindqvist,15:00,6618\n", "6618", "secret"),
+    ("visit_id,client,carer_login,start,keysafe\n9a1f,Ines Borg,t-lindqvist,15:00,6618\n", "t-lindqvist", "username"),
+    ("case_id,client,caseworker,phone\nCS-1102,Ines Borg,okafor_i51,07700 900461\n", "okafor_i51", "username"),
+    ("id;titre;vendeur_pseudo;ville\n2104414066;Vélo;solenne.d44;Lyon\n", "solenne.d44", "username"),
+    ("Ref,Date,Client,Team member,Price\n#R1,2025-01-10,Ines Borg,Ottilie,90.00\n", "Ottilie", "person"),
+    ('{"cliente": {"nome": "Ludovica", "cognome": "Sarti"}}', "Ludovica", "person"),
+    ("# payout report run with the live key by ottilie.d44", "ottilie.d44", "username"),
+    ("- Téléassistance : compte portail brun_a7 / Mistral!4kq", "Mistral!4kq", "secret"),
+])
+def test_staff_columns_given_names_and_handles(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("sorted by created_at, grouped by user.name", "user.name"),
+    ('{"nome": "Produzione", "nombre": "Servidor Web"}', "Produzione"),
+])
+def test_fields_and_phrases_that_name_no_person(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
