@@ -610,6 +610,8 @@ def named_handle(value: str) -> bool:
     branch, a release or a team (``main``, ``release-1.2``, ``team-leads``)."""
     if not login_word(value) or not any(c.isdigit() or c in "._-" for c in value):
         return False
+    if sum(p[:1].isupper() for p in re.split(r"[._-]+", value)) >= 2:
+        return False  # "Mars-on-Ray", "Data.Frame": a product's or a type's words, capitalised
     parts = [p.rstrip("0123456789") for p in re.split(r"[._-]+", value.lower())]
     words = word_list("dictionary_words")
     return any(len(p) >= 3 and p not in words and (name_like(p) or personal_part(p)) for p in parts)
