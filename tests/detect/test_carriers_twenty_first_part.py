@@ -160,3 +160,30 @@ def test_staff_columns_given_names_and_handles(masker: Masker, text: str, value:
 ])
 def test_fields_and_phrases_that_name_no_person(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Key\tSite\tHolder\tAlarm PIN\nK-252\tTorre Nord\tIngrid Solheim\t4955\n", "4955", "secret"),
+    ("Room;Resident;Door PIN;Wi-Fi key\nD6.29;Ingrid Solheim;745786;PcCIX*gzu7Uvu@\n", "745786", "secret"),
+    ("| Name | Call | Parkcode |\n|---|---|---|\n| Ingrid Solheim | 05:45 | 1844 |\n", "1844", "secret"),
+    ("Alarm panel in hall, unset code 874123 (set: same + ON).", "874123", "secret"),
+    ("[learner.1]\npin_app = 146325\n", "146325", "secret"),
+    ("2025-01-19T06:59:53Z checkpoint=CP24 guard=ingrid_solheim device=GT-34486", "ingrid_solheim", "username"),
+    ("  witness: Saoirse Ó Briain\n  photographer: so5\n", "so5", "username"),
+    ("Capoturno: lorlandi7\n", "lorlandi7", "username"),
+    ("Ticket CRM-700026 · assigned buryil67 · queue waste", "buryil67", "username"),
+    ('{"from": "@iyer.an", "text": "x"}', "iyer.an", "username"),
+    ("| Name | Mobil |\n|---|---|\n| Jonas Lindemann | +49 158 9452432 |\n", "+49 158 9452432", "phone"),
+    ("foglio_rosa = YA3397912P", "YA3397912P", "driver_license"),
+])
+def test_security_housing_film_and_driving_school_carriers(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("| Name | Abteilung | Mobil |\n|---|---|---|\n| Jonas Lindemann | Kamera | 0176 86197787 |\n", "Kamera"),
+    ("checkpoint=CP06 guard=autopatrol device=GT-96005", "autopatrol"),
+    ("hist(by=df.gender)", "df.gender"),
+])
+def test_a_department_a_bot_and_an_argument_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)

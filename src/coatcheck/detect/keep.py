@@ -755,6 +755,8 @@ def is_service_username(text: str, start: int, end: int) -> bool:
         return True
     if value.startswith(("system:serviceaccount:", "system:node:", "system:kube-", "serviceaccount:")):
         return True  # Kubernetes' service accounts and components
+    if value.startswith("auto") and len(value) >= 8 and value.isalpha():
+        return True  # autopatrol, autodeploy, autoscaler: an automation's account
     if not value.endswith("bot") or len(value) < 8:
         return False
     # discobot, jiracloudbot; not sophie.talbot or jeantalbot: a surname ending in "bot" is a person's

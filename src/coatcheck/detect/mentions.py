@@ -28,7 +28,7 @@ _MENTION = regex.compile(
     r"|(?<=[A-Za-z_]=)@(?P<v>[A-Za-z][A-Za-z0-9_-]{0,37}[A-Za-z0-9_])(?![\w(/={\[<@.-]|:[^\s])"
     # a dotted handle (GitLab, Discord, Matrix locals) where only a handle stands: after a label's colon, in brackets
     # (a part after a dot may be the digits people add: "@zhouf.98")
-    r"|(?:(?<=:[ \t])|(?<=\())@(?P<v>[a-z][a-z0-9_-]{0,30}(?:\.(?:[a-z][a-z0-9_-]{0,30}|\d{2,4})){1,2})(?![\w(.@/:-])"
+    r"|(?:(?<=:[ \t])|(?<=\()|(?<=:[ \t]?[\"']))@(?P<v>[a-z][a-z0-9_-]{0,30}(?:\.(?:[a-z][a-z0-9_-]{0,30}|\d{2,4})){1,2})(?![\w(.@/:-])"
     # or anywhere before a word when no code writes it: a hyphenated part or an initial ("@ni.fontaine-dev voici",
     # "@kwame.o thanks"), not a decorator's dotted path ("@pytest.mark.slow") nor a domain ("@bun.sh", "@x.ai")
     r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<v>[a-z][a-z0-9_]{0,30}\.(?:[a-z][a-z0-9_]{0,30}-[a-z0-9-]{1,20}|[a-z]))"

@@ -169,9 +169,12 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                     kinds[i] = "phone"
         for i, (a, b) in enumerate(cells):
             value = line[a:b]
+            # 'Ainhoa', 'Garrido Marín': a given name the lists lack, beside its surname (a neighbour of one word: beside
+            # a whole name, "Jonas Lindemann | Kamera", the cell is the next column's, a department or a role)
             if (free[i] and kinds[i] is None and _name_shape(value)
-                    and any(kinds[j] == "person" for j in (i - 1, i + 1) if 0 <= j < len(cells))):
-                kinds[i] = "person"  # 'Ainhoa', 'Garrido Marín': a given name the lists lack, beside its surname
+                    and any(kinds[j] == "person" and len(line[cells[j][0]:cells[j][1]].split()) == 1
+                            for j in (i - 1, i + 1) if 0 <= j < len(cells))):
+                kinds[i] = "person"
             if free[i] and kinds[i] is None and _POSTCODE.fullmatch(value) and (
                     any(kinds[j] == "town" for j in (i - 1, i + 1) if 0 <= j < len(cells))
                     or i > 0 and kinds[i - 1] == "address"):  # a street, then its postcode

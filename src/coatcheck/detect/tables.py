@@ -349,7 +349,7 @@ def _holder_cell(value: str) -> bool:
 # a column of codes that open a place, short numbers however its header is written (keysafe, digicode, Torcode)
 _PLACE_CODE_COLUMNS = frozenset({"keysafe", "key_safe", "lockbox", "keybox", "cassetta_chiavi", "schlüsselsafe",
                                  "schluesselsafe", "schlüsseltresor", "torcode", "türcode", "tuercode", "digicode",
-                                 "boite_a_cles", "boîte_à_clés", "caja_de_llaves"})
+                                 "boite_a_cles", "boîte_à_clés", "caja_de_llaves", "parkcode"})
 
 
 # a column of staff, personnel or badge numbers: short numbers there are still a person's
