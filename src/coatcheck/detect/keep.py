@@ -831,6 +831,15 @@ def is_api_call_url(text: str, start: int, end: int) -> bool:
     return api_key_url(text[start:end])
 
 
+# an iCalendar component's UID property ("UID:yvh56t7i1teg@google.com"): the event's id, shaped as an address
+_ICAL_UID = re.compile(r"(?:^|\\n|\n)[ \t]*(?:\d+\\t|\d+\t)?UID[:;][^\n]{0,80}$")
+
+
+def is_ical_uid(text: str, start: int, end: int) -> bool:
+    """The value of an iCalendar ``UID`` property: an event's identifier, not a mailbox."""
+    return _ICAL_UID.search(text, max(0, start - 100), start) is not None
+
+
 # a vehicle's identification number (ISO 3779: 17 letters and digits; a typed one may hold the I, O or Q the
 # standard leaves out) after its key: VIN, FIN, Fahrgestellnummer, telaio, numéro de châssis, bastidor
 _VIN = re.compile(r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}")
@@ -1437,6 +1446,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_remote_login,
         is_vehicle_number,
         is_api_call_url,
+        is_ical_uid,
     )
 }
 

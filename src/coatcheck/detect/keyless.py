@@ -237,7 +237,7 @@ _DIGEST_WORDS = frozenset({"hash", "hashes", "sha", "sha1", "sha256", "sha512", 
 
 
 _KEEPS = ("is_templated", "is_public_token", "is_placeholder_value", "is_documented_example", "is_uuid", "is_version", "is_date",
-          "is_workload_name", "is_order_number", "is_vehicle_number")
+          "is_workload_name", "is_order_number", "is_vehicle_number", "is_thing_field_value")
 
 
 _RANDOM_VALUE_BEFORE = regex.compile(r"[=:][ \t]?[\"']?$|[\"']$")

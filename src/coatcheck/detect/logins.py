@@ -104,6 +104,12 @@ class LoginModel:
 # (a person's own id keys, user_id or from_id, are not among them: their values are person-bound numbers)
 _ID_KEY = regex.compile(r"""(?<![\w-])["']?(?:_id|id|rid|uuid|guid|(?:message|msg|room|channel|thread|request|trace|event|"""
                         r"""span|job|run|build|commit|object|record|doc|document)[_-]?[Ii][Dd])["']?[ \t]*[:=][ \t]*["']?$""")
+_SPACED_ASSIGNMENT = regex.compile(r"[ \t]+=[ \t]")
+# keys whose value is a machine's, a reader's or a vehicle's id (a device's *name* may be its owner's: "iPhone von
+# Matthias", and stays the person rules')
+_DEVICE_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:device|device[_-]?id|terminal|terminal[_-]?id|reader|reader[_-]?id|"""
+                            r"""sensor|sensor[_-]?id|tracker|tracker[_-]?id|gateway[_-]?id|node[_-]?id|asset|asset[_-]?id|"""
+                            r"""station|station[_-]?id|checkpoint|vehicle|vehicle[_-]?id)["']?[ \t]*[:=][ \t]*["']?$""")
 # keys whose value names an organisation, a group or a project, never a person's login
 _GROUP_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:org|orgs|organi[sz]ation|business|enterprise|company|team|teams|repo|"""
                            r"""repository|project|workspace|namespace|group|tenant|department|vendor|publisher)["']?"""
@@ -236,6 +242,10 @@ class LoginDetector:
             if label == "USER" and (m := _OPTION_BEFORE.search(line, max(0, start - 40), start)) is not None \
                     and not _IDENTITY_OPTION.search(m.group("opt")):
                 continue  # git log --format=fuller, --output=json: an option's value, not a login (--user=jdoe is one)
+            if label == "USER" and _SPACED_ASSIGNMENT.match(line, end):
+                continue  # "vehicle = M-GW 6016": an INI or a config file's key, not a login
+            if _DEVICE_KEY.search(line, max(0, start - 40), start):
+                continue  # device=GT-96005, "terminal_id": "T-4471": a machine's id, no person's login or number
             if _HEX_ID.fullmatch(line, start, end):
                 continue  # be0094ac69129218: a node's or an object's id in hex, no login and no person's number
             if label == "USER" and (_PACKAGE_VERSION.match(line, end)
