@@ -187,3 +187,23 @@ def test_security_housing_film_and_driving_school_carriers(masker: Masker, text:
 ])
 def test_a_department_a_bot_and_an_argument_stay(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("Mitarbeiter\tObjekt\tApp user\tStempel-PIN\nFriederike Engel\tCampus\tfriederike656\t9972\n", "9972", "secret"),
+    ("client,email,password,download_pin\nTommaso Gentile,t.g@gmail.com,25tqq5,0661\n", "25tqq5", "secret"),
+    ('event=INTRUDER site="Torre" codeword=TIBURON79 operator=aoife784', "TIBURON79", "secret"),
+])
+def test_pins_passwords_and_codewords_of_any_column_or_key(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    ("id,gpio_pin,led\n1,17,on\n2,27,off\n", "17"),  # a board's pin number: too short for a PIN
+    ("[round.1]\nstream = residual\nvehicle = M-GW 6016\n", "vehicle"),
+    ("BEGIN:VEVENT\nUID:yvh56t7i1tegy30mje5dpivme3@google.com\nEND:VEVENT\n", "yvh56t7i1tegy30mje5dpivme3@google.com"),
+    ("checkpoint=CP06 guard=autopatrol device=GT-96005 status=missed", "GT-96005"),
+    ("Lens Model                      : RF24-70mm F2.8 L IS USM", "RF24-70mm"),
+])
+def test_ids_keys_and_models_that_stay(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)

@@ -42,8 +42,8 @@ _CELL_CHECKS = {
     # a licence number: five to sixteen letters and digits, a digit in it, dashes and spaces between them
     "driver_license": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Za-z0-9]{5,16}", regex.sub(r"[ -]", "", v))),
     # a date of birth, or a birthday's month and day (a mailing list's "Birthday" column: 09/07, 21.01.)
-    # a credential: eight characters or more, no placeholder (NULL, ***, <redacted> stay)
-    "secret": lambda v: len(v) >= 8 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v),
+    # a credential: six characters or more, no placeholder (NULL, ***, <redacted> stay)
+    "secret": lambda v: len(v) >= 6 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v),
     "birth_date": lambda v: bool(regex.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}(?:[./-](?:\d{4}|\d{2})|\.)?", v)),
 }
 
@@ -185,7 +185,13 @@ def _category(name: str, cols: dict[str, str]) -> str | None:
         cat = _composed_category(candidate)
         if cat is not None:
             return cat
+    if len(parts) >= 2 and parts[-1] in _SECRET_LAST_WORDS:
+        return "secret"  # whatever it opens, a PIN's or a password's column (clock_pin, Stempel-PIN, gallery_password)
     return None
+
+
+# the last word of a header that makes its column a credential's, whatever comes before it
+_SECRET_LAST_WORDS = frozenset({"pin", "puk", "passcode", "password", "passwort", "kennwort", "contraseña", "mdp"})
 
 
 class TableDetector:
