@@ -207,3 +207,19 @@ def test_pins_passwords_and_codewords_of_any_column_or_key(masker: Masker, text:
 ])
 def test_ids_keys_and_models_that_stay(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    ("[passe.1]\ntitular = Marta Navarro\nemitido_por = daanj69\n", "daanj69", "username"),
+    ("[learner.1]\ninstructor = gorlandi\npin_app = 146325\n", "gorlandi", "username"),
+    ("card_issued uid=D41E2639 door_group=B1-PLANT by=arjun635", "arjun635", "username"),
+    ("Mitarbeiter\tObjekt\tApp user\nFriederike Engel\tCampus\ta-kaczmarek\n", "a-kaczmarek", "username"),
+])
+def test_ini_values_log_actors_and_app_users(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+def test_a_code_assignment_and_a_calls_argument_stay(masker: Masker) -> None:
+    assert "request.user" not in found(masker, "def view(request):\n    user = request.user\n")
+    assert "df.gender" not in found(masker, "ax = hist(by=df.gender)")
+    assert "user.email" not in found(masker, "send(to=user.email)")

@@ -872,8 +872,31 @@ def is_code_variable(text: str, start: int, end: int) -> bool:
         return False
     if not _CODE_ASSIGN_BEFORE.search(text[max(0, start - 6) : start]):
         return False
+    if _in_ini_section(text, start):
+        return False  # "instructor = gorlandi" under "[learner.1]": an INI file's value, whatever its words
     parts = [p for p in re.split(r"[._]|(?<=[a-z])(?=[A-Z])", value) if p]
     return not any(_name_like(p.lower()) for p in parts)
+
+
+_INI_LINE = re.compile(r"[ \t]*(?:\d+\t)?[A-Za-z_][\w.-]*[ \t]*=[ \t]*[^\n=]*[^\s=][ \t]*$")
+_INI_SECTION = re.compile(r"(?m)^[ \t]*(?:\d+\t)?\[[\w.\- ]{1,60}\][ \t]*$")
+
+
+def _in_ini_section(text: str, start: int) -> bool:
+    """``start`` is on a bare ``key = value`` line of an INI file: a ``[section]`` line above it, and only such lines
+    (or blank ones) between them."""
+    ls = text.rfind("\n", 0, start) + 1
+    le = text.find("\n", start)
+    if not _INI_LINE.fullmatch(text, ls, len(text) if le < 0 else le):
+        return False
+    lo = max(0, ls - 1500)
+    head = None
+    for m in _INI_SECTION.finditer(text, lo, ls):
+        head = m
+    if head is None:
+        return False
+    return all(not line.strip() or _INI_LINE.fullmatch(line) or line.lstrip().startswith(("#", ";"))
+               for line in text[head.end():ls].split("\n"))
 
 
 _SENTENCE_GOES_ON = re.compile(r"[ \t]+[A-Za-z]+[ \t]+[A-Za-z]")
