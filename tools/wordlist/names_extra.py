@@ -5,7 +5,8 @@ surnames of newer Faker releases. The gazetteer backs one-word names and handles
 held European and American names only, and a "Yuki Sato" or a "Kwabena Mensah" was nobody.
 
 A name is added when it is one word of four letters or more that no word list of prose or code holds in lower case
-(keep/common_words.txt, prose_words.txt, dictionary_words.txt, code_words.txt): "Long", "Song", "Nam", "Ma" stay out.
+(keep/common_words.txt, prose_words.txt, dictionary_words.txt, code_words.txt) and no product's name
+(keep/product_names.txt): "Long", "Song", "Nam", "Ma", "Safari" stay out.
 
     pip install faker   # MIT License, (c) Daniele Faraglia; only the names carry over
     python tools/wordlist/names_extra.py
@@ -61,7 +62,7 @@ def main() -> None:
     import faker
 
     words = set().union(*(_words(f) for f in ("common_words.txt", "prose_words.txt", "dictionary_words.txt",
-                                               "code_words.txt")))
+                                               "code_words.txt", "product_names.txt")))
     found = faker_names()
     for kind in ("first", "last"):
         path = KEEP / f"{kind}_names.txt"

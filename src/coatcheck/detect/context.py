@@ -20,7 +20,8 @@ from .._data import word_list
 from ..spans import Span
 from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
-from .vocabulary import alternation, credential_stems, credential_words, identifier_words, is_credential_key, vocab_cache
+from .vocabulary import (access_code_words, alternation, credential_stems, credential_words, identifier_words,
+                         is_credential_key, vocab_cache)
 from .keep import file_name_key, is_code_word, kept_by, prose_follows
 from .tables import DIGEST_COLUMNS, column_name
 
@@ -290,13 +291,14 @@ def _password_key(key: str) -> bool:
 _PIN_WORDS = frozenset({"pin", "puk", "passcode"})
 
 
+def _pin_key(key: str) -> bool:
+    """A PIN's or an access code's key: four digits there are the code (pin_app = 4471, gate_code: 0451)."""
+    return bool(_PIN_WORDS & {w.lower() for w in identifier_words(key)}) or _access_code_key(key)
+
+
 def _access_code_key(key: str) -> bool:
     """A code that opens a place or the one typed at a keypad (gate_code, code_entered): a number there is the code."""
-    words = [w.lower() for w in identifier_words(key)]
-    if "code" not in words:
-        return False
-    i = words.index("code")
-    return any(w in credential_words("code_qualifiers") for w in words[max(0, i - 1):i] + words[i + 1:i + 2])
+    return access_code_words([w.lower() for w in identifier_words(key)])
 
 
 # "pass" as a key's last part (DB_PASS, smtp-pass), not inside a word (bypass, compass), an attribute (result.pass,
@@ -687,7 +689,8 @@ class ContextDetector:
         if (slot and value.rstrip(".…").isalpha() and "." in m.group("key").strip(".")
                 and (value.endswith(("...", "…")) or _PROGRESS_FOLLOWS.match(line, e))):
             return None  # "random_password.admin: Refreshing state...": a resource's address and a tool's progress
-        if (strong and value.isdigit() and len(value) >= 6 and kind in ("assign", "xml", "pair")
+        if (strong and value.isdigit() and (len(value) >= 6 or len(value) >= 4 and _pin_key(m.group("key")))
+                and kind in ("assign", "xml", "pair")
                 and not kept_by(line, s, e, ("is_placeholder_value",))):
             return Span(s, e, "secret", f"context:{kind}-number", 0.8)  # a numeric password: password=152103
         if slot and _REGEX_LIKE.search(value):

@@ -48,10 +48,10 @@ _SEPARATOR = (
     rf"|(?:{_HS}?\([^()<>\n]{{1,40}}\))?:?</(?:th|dt)>{_HS}?<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
     # a remark in brackets between a label and its colon: "Zulassungs-Nr. (Part-66): …", "Phone (work): …"
     rf"|{_HS}?\([^()<>\n]{{1,30}}\){_HS}*[:=]{_HS}*"
-    # a Markdown table's or psql's expanded record's label cell, then its value's: "| DOB | 05/02/1968 |",
-    # "customer_no | 44810023" (blanks around the bar: no shell pipe, no alternation a|b; the label in the row's
-    # first cell: in a wider table's row a cell is no label of the next one)
-    rf"|(?<=(?:^|\n)[ \t]*\|?[^|\n]{{1,80}}){_HS}+\|{_HS}+"
+    # a Markdown key/value table's label cell, then its value's: "| DOB | 05/02/1968 |" (the row opens with a bar and
+    # holds these two cells only: a wider table's cell is no label of the next one, and a psql listing's "mobile |
+    # 1048576" is a count)
+    rf"|(?<=(?:^|\n)[ \t]*\|[^|\n]{{1,80}}){_HS}+\|{_HS}+(?=[^|\n]+\|[ \t]*(?:\r?\n|$))"
     # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")
     rf"|{_HS}*(?:(?:n[o°º]|nr|num)(?:\.|(?![A-Za-z]))|number|\#){_HS}*[:=]?{_HS}*"
     # the number in brackets after its abbreviation: "carta d'identità (n. CA49525CW)", "passport (no. X1234567)"

@@ -811,21 +811,43 @@ def is_url_authority(text: str, start: int, end: int) -> bool:
     return i >= 0 and not any(c in token[i + 3 :] for c in "/?#")
 
 
-# a remote shell's command up to its target ("sftp -i ~/.ssh/id_ed25519 ", "rsync -av dist/ "): sudo, options, paths
-_REMOTE_COMMAND = re.compile(r"(?:^|[\s;|&(`$>])(?:sudo[ \t]+)?(?:ssh|sftp|scp|rsync|mosh|sshfs|ssh-copy-id|autossh|sftp-server)"
-                             r"(?:[ \t]+[^\s;|&]+)*[ \t]+$")
+# a remote shell's command: the program, then its options and the target (ssh's first argument; any argument of a copy)
+_REMOTE_PROGRAM = re.compile(r"(?:^|[\s;|&(`$>])(?:sudo[ \t]+)?(?P<p>ssh|sftp|scp|rsync|mosh|sshfs|ssh-copy-id|autossh)(?=[ \t])")
+# options that take a value (the next word is the value, not the target)
+_REMOTE_VALUE_OPTIONS = frozenset({"-b", "-B", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-M", "-O",
+                                   "-o", "-p", "-P", "-Q", "-R", "-S", "-W", "-w", "--rsh", "--port"})
 
 
 def is_remote_login(text: str, start: int, end: int) -> bool:
-    """``login@host`` as the target of a remote shell (``ssh``, ``sftp``, ``scp``, ``rsync`` …) on its line: a login
-    at a machine, not a mailbox; the login is the username rules' (the host stays readable)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    return "@" in text[start:end] and _REMOTE_COMMAND.search(text, line_start, start) is not None
+    """``login@host`` as the target of a remote shell on its line (``ssh -i key deploy@web-01``, ``scp f
+    ocastro@files:/in``): a login at a machine, not a mailbox; the login is the username rules' (the host stays
+    readable). For ssh only its first argument: what follows is the remote command, an address there is an address."""
+    if "@" not in text[start:end]:
+        return False
+    lo = max(text.rfind("\n", 0, start) + 1, start - 300)  # (bounded: a line of many addresses stays linear)
+    program = None
+    for m in _REMOTE_PROGRAM.finditer(text, lo, start):
+        program = m
+    if program is None:
+        return False
+    words = text[program.end():start].split()
+    skip = False
+    for w in words:
+        if skip:
+            skip = False
+            continue
+        if w.startswith("-"):
+            skip = w in _REMOTE_VALUE_OPTIONS
+            continue
+        if program["p"] in ("ssh", "mosh", "autossh", "ssh-copy-id"):
+            return False  # an argument after the target: the remote command's
+    return not skip
 
 
 def is_api_call_url(text: str, start: int, end: int) -> bool:
-    """A URL that calls a service's API with its key in the query (``https://api.rates.example/v1/live?access_key=…``):
-    the key alone is the credential (detect/url_families.py masks it), the service's host and path stay readable."""
+    """A URL that calls a service's API with its key in the query (``https://api.rates.example/v1/live?access_key=…``)
+    and nothing of a person's elsewhere in it: the key alone is the credential (detect/url_families.py masks it), the
+    service's host and path stay readable."""
     from .url_families import api_key_url  # url_families reads keep's predicates
 
     return api_key_url(text[start:end])
@@ -838,6 +860,17 @@ _ICAL_UID = re.compile(r"(?:^|\\n|\n)[ \t]*(?:\d+\\t|\d+\t)?UID[:;][^\n]{0,80}$"
 def is_ical_uid(text: str, start: int, end: int) -> bool:
     """The value of an iCalendar ``UID`` property: an event's identifier, not a mailbox."""
     return _ICAL_UID.search(text, max(0, start - 100), start) is not None
+
+
+# a surname's key in the same record: "cognome", "apellido(s)", "sobrenome", "last_name", "Nachname" …
+_SURNAME_KEY = re.compile(r"(?i)[\"'\s{,](?:cognome|apellidos?|primer_apellido|sobrenome|surname|last_?name|family_?name|"
+                          r"nom_de_famille|nachname|familienname)[\"']?[ \t]*[:=]")
+
+
+def is_given_name_alone(text: str, start: int, end: int) -> bool:
+    """A first name under a generic ``nome``/``nombre`` key with no surname's key within a few lines: a thing's name
+    ("nome": "Aurora", "tipo": "job-scheduler"), not a person's given name."""
+    return _SURNAME_KEY.search(text, max(0, start - 300), min(len(text), end + 300)) is None
 
 
 # a vehicle's identification number (ISO 3779: 17 letters and digits; a typed one may hold the I, O or Q the
@@ -1470,6 +1503,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_vehicle_number,
         is_api_call_url,
         is_ical_uid,
+        is_given_name_alone,
     )
 }
 

@@ -107,7 +107,7 @@ _ID_KEY = regex.compile(r"""(?<![\w-])["']?(?:_id|id|rid|uuid|guid|(?:message|ms
 _SPACED_ASSIGNMENT = regex.compile(r"[ \t]+=[ \t]")
 # keys whose value is a machine's, a reader's or a vehicle's id (a device's *name* may be its owner's: "iPhone von
 # Matthias", and stays the person rules')
-_DEVICE_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:device|device[_-]?id|terminal|terminal[_-]?id|reader|reader[_-]?id|"""
+_DEVICE_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:device|device[_-]?id|terminal|terminal[_-]?id|"""
                             r"""sensor|sensor[_-]?id|tracker|tracker[_-]?id|gateway[_-]?id|node[_-]?id|asset|asset[_-]?id|"""
                             r"""station|station[_-]?id|checkpoint|vehicle|vehicle[_-]?id)["']?[ \t]*[:=][ \t]*["']?$""")
 # keys whose value names an organisation, a group or a project, never a person's login

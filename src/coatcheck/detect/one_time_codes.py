@@ -107,6 +107,7 @@ def _is_code(text: str, s: int, e: int, keeps: tuple[str, ...] = _KEEPS) -> bool
 # a preposition of time right before a year (en, de, it, fr, es)
 _YEAR_AFTER = regex.compile(r"(?i)(?<![\w-])(?:in|since|until|by|from|im|seit|bis|ab|nel|dal|dallo|fino al|en|desde|hasta|"
                             r"depuis|jusqu'en|avant|après)[^\S\n]+$")
+_DIGITS_AND_LETTER = regex.compile(r"\d{4,8}[A-Z]")
 _ACRONYM_NUMBER = regex.compile(r"[A-Za-z]{2,}\d+|\d+[A-Za-z]{1,3}|0x[0-9A-Fa-f]+|[0-9a-f]{7,12}")
 
 
@@ -114,8 +115,8 @@ def _sentence_code(value: str) -> bool:
     """A code as a sentence gives one: digits (``4762``, ``7813 1398``), groups of one length with two digits or
     more (``kpzq-7ttm-b2wd``), or letters and digits mixed (``IZXWQXH3``); not a name and its number (``GPIO27``,
     ``SHA256``, ``CVE-2024-3094``, ``OPS-4512``), a hex number or a short commit."""
-    if value.replace(" ", "").isdigit():
-        return True
+    if value.replace(" ", "").isdigit() or _DIGITS_AND_LETTER.fullmatch(value):
+        return True  # (a door's digicode has a letter after its digits: 7298A)
     if "-" in value:
         groups = value.split("-")
         return len({len(g) for g in groups}) == 1 and sum(c.isdigit() for c in value) >= 2 and not all(

@@ -185,13 +185,19 @@ def _category(name: str, cols: dict[str, str]) -> str | None:
         cat = _composed_category(candidate)
         if cat is not None:
             return cat
-    if len(parts) >= 2 and parts[-1] in _SECRET_LAST_WORDS:
+    if len(parts) >= 2 and parts[-1] in _SECRET_LAST_WORDS and not any(p in _NOT_THE_SECRET for p in parts[:-1]):
         return "secret"  # whatever it opens, a PIN's or a password's column (clock_pin, Stempel-PIN, gallery_password)
     return None
 
 
 # the last word of a header that makes its column a credential's, whatever comes before it
 _SECRET_LAST_WORDS = frozenset({"pin", "puk", "passcode", "password", "passwort", "kennwort", "contraseña", "mdp"})
+# words before it that make the column a setting, a date or a wire about the credential, not the credential
+# (use_password, last_password, enforce_password, signal_pin, gpio_pin)
+_NOT_THE_SECRET = frozenset({"use", "uses", "check", "enforce", "require", "required", "requires", "last", "old",
+                             "previous", "min", "max", "reset", "change", "changed", "expire", "expires", "expiry",
+                             "length", "policy", "hash", "hashed", "salt", "strength", "signal", "gpio", "ground",
+                             "led", "pwm", "adc", "data", "clock_line", "has", "is", "needs", "allow", "no"})
 
 
 class TableDetector:
@@ -325,7 +331,10 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = ("holder", _holder_cell)  # "patient", "cliente": the holder's number or the holder's name
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
-        elif cat == "secret" and (names[k].rsplit("_", 1)[-1].rstrip("0123456789") in ("pin", "puk", "code")
+        elif cat == "secret" and names[k] not in column_categories() and names[k].rsplit("_", 1)[-1] in _SECRET_LAST_WORDS \
+                and names[k].rsplit("_", 1)[-1] not in ("pin", "puk", "passcode"):
+            mapped[k] = (cat, _password_cell)  # a password column named by its last word: no setting's word or date
+        elif cat == "secret" and (names[k].rsplit("_", 1)[-1].rstrip("0123456789") in ("pin", "puk", "code", "passcode")
                                   or names[k] in _PLACE_CODE_COLUMNS):
             mapped[k] = (cat, _pin)  # a PIN or a code (a SIM's PIN1, PUK2): four digits or more, where a password needs eight
         elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
@@ -350,6 +359,13 @@ def _holder_cell(value: str) -> bool:
         return True
     name = value.replace(",", "") if value.count(",") == 1 else value
     return _any_case(gazetteer_name)(name) or _any_case(gazetteer_name)(" ".join(reversed(name.split())))
+
+
+def _password_cell(value: str) -> bool:
+    """A password in a column its last word names: six characters or more, a digit, a sign or a capital among
+    letters (not "enabled", "changed", a date)."""
+    v = value.strip()
+    return (_CELL_CHECKS["secret"](v) and not regex.fullmatch(r"\p{Ll}+", v) and not regex.fullmatch(r"[\d\s./:-]+", v))
 
 
 # a column of codes that open a place, short numbers however its header is written (keysafe, digicode, Torcode)

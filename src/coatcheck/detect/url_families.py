@@ -167,15 +167,28 @@ def _query_names() -> frozenset[str]:
     return frozenset(q.lower() for f in families("credential_urls.toml") if f.id == _QUERY_FAMILY for q in f.query)
 
 
+# what the rest of an API call may hold and still say nothing of anyone: a word, a code, a small number, a date
+_PLAIN_QUERY_VALUE = regex.compile(r"[A-Za-z][A-Za-z_.-]{0,30}|\d{1,3}(?:\.\d+)?|\d{4}-\d\d-\d\d(?:T[\d:.Z+-]+)?|(?i:true|false)")
+_PLAIN_SEGMENT = regex.compile(r"[A-Za-z][A-Za-z_.-]{0,40}|v?\d{1,3}(?:\.\d+)*|")
+
+
 def _api_call(url: str) -> bool:
-    """``url`` calls a service's API (by its host or its path) and its path names nothing of a person's."""
+    """``url`` calls a service's API (by its host or its path), and the rest of it names nothing of a person's: its
+    path is words and small numbers (no record's id, no name), its other parameters words, codes and small numbers
+    (no PIN, no message, no account)."""
     try:
         parts = urlsplit(url)
+        query = parse_qsl(parts.query, keep_blank_values=True)
     except ValueError:
         return False
     host = (parts.hostname or "").lower()
-    return ((_API_HOST.search(host) is not None or _API_PATH.search(parts.path) is not None)
-            and _PERSONAL_PATH.search(parts.path) is None)
+    if not (_API_HOST.search(host) is not None or _API_PATH.search(parts.path) is not None):
+        return False
+    if _PERSONAL_PATH.search(parts.path) is not None or "%" in parts.path:
+        return False
+    if not all(_PLAIN_SEGMENT.fullmatch(seg) for seg in parts.path.split("/")):
+        return False
+    return all(k.lower() in _query_names() or _PLAIN_QUERY_VALUE.fullmatch(v) for k, v in query)
 
 
 def api_key_url(url: str) -> bool:

@@ -425,6 +425,12 @@ _STATUS_WORDS = frozenset({"ERROR", "ERR", "WARN", "WARNING", "INFO", "DEBUG", "
                            "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "TODO", "FIXME", "NOTE", "RE", "FW", "FWD"})
 
 
+# a ship's, a club's or a protocol's prefix in capitals before a name ("HMS Victoria", "AC Milan", "HTTP Victoria")
+_CAPS_PREFIXES = frozenset({"HMS", "RMS", "USS", "MS", "MV", "MY", "SS", "SY", "AC", "FC", "SC", "AS", "SV", "US", "UK",
+                            "EU", "UN", "HTTP", "HTTPS", "API", "CEO", "CTO", "CFO", "VP", "HR", "IT", "PR", "NYC", "LA",
+                            "DJ", "MC", "ST", "SAN", "RC", "VfB", "TSV", "SG", "BV"})
+
+
 def surname_first_caps(value: str) -> bool:
     """A register's "SURNAME Given" (``ETXEBERRIA Alejandro``, ``VAN DAM Pieter``): the surname in capitals, no word
     a schema or a placeholder writes in capitals, then a given name the gazetteer knows."""
@@ -432,7 +438,7 @@ def surname_first_caps(value: str) -> bool:
     caps = [w for w in words if w.isupper()]
     given = [w for w in words if not w.isupper()]
     if (not caps or not given or words[: len(caps)] != caps
-            or any(w in _NOT_A_NAME_IN_CAPS or w in _STATUS_WORDS for w in caps)):
+            or any(w in _NOT_A_NAME_IN_CAPS or w in _STATUS_WORDS or w in _CAPS_PREFIXES for w in caps)):
         return False
     first = given[0]
     return (first in word_list("first_names") and first not in word_list("common_words")
@@ -614,7 +620,11 @@ def named_handle(value: str) -> bool:
         return False  # "Mars-on-Ray", "Data.Frame": a product's or a type's words, capitalised
     parts = [p.rstrip("0123456789") for p in re.split(r"[._-]+", value.lower())]
     words = word_list("dictionary_words")
-    return any(len(p) >= 3 and p not in words and (name_like(p) or personal_part(p)) for p in parts)
+    # every part a name, made of one or an initial ("h-kavanagh", "lindqvist_e77"); a tool's or a host's word among
+    # them makes it theirs ("lintian-brush", "rossi-lab", "charlie-node1")
+    named = [p for p in parts if len(p) >= 3]
+    return bool(named) and all(p not in words and (name_like(p) or personal_part(p)) for p in named) \
+        and all(len(p) <= 2 or p in named for p in parts)
 
 
 def handed_login(value: str) -> bool:

@@ -364,7 +364,7 @@ def credential_words(kind: str) -> frozenset[str]:
 
 _SPLIT = regex.compile(r"\p{Lu}?[\p{Ll}0-9]+|\p{Lu}+(?!\p{Ll})")  # letters with case of any script: "requête", "Schlüssel"
 # Identifier words that name a credential by position, not by meaning (is_credential_key below).
-_AFTER_QUALIFIER = ("key", "auth", "cookie", "seed")
+_AFTER_QUALIFIER = ("key", "auth", "cookie", "seed", "schlüssel", "schluessel")
 _WHOLE_KEY = ("connectionstring", "connstr")
 
 
@@ -390,12 +390,8 @@ def is_credential_key(key: str) -> bool:
     if any(w in credential_words("describing") for w in words):
         return False  # _comment_credentials, password_description: a text about the credential (help, doc, note: as
         # the last word only, [not_a_value]; HELP_DESK_PASSWORD is a password)
-    # a code that opens a place, or the one typed at a keypad: gate_code, masterCode, code_entered
-    if "code" in words:
-        i = words.index("code")
-        near = words[max(0, i - 1):i] + words[i + 1:i + 2]
-        if any(w in credential_words("code_qualifiers") for w in near):
-            return True
+    if access_code_words(words):
+        return True
     # a credential noun of several words written as a key's parts: mot_de_passe_retrait, mot-de-passe
     if any("".join(words[i:j]) in cred for i in range(len(words)) for j in (i + 2, i + 3) if j <= len(words)):
         return True
@@ -409,6 +405,15 @@ def is_credential_key(key: str) -> bool:
             return True
     # REDISCLI_AUTH, BASIC_AUTH: "auth" as the last word is the credential itself
     return words[-1] == "auth" or len(words) == 1 and words[0] in _WHOLE_KEY
+
+
+def access_code_words(words: list[str]) -> bool:
+    """The words of a key (lower case) name a code that opens a place or the one typed at a keypad: "code" last after
+    a qualifier (gate_code, masterCode; not master_code_branch, portal_code), or "code" then the door or the typing
+    (code_entered, code_portail)."""
+    if len(words) >= 2 and words[-1] == "code" and words[-2] in credential_words("code_qualifiers"):
+        return True
+    return len(words) >= 2 and words[-2] == "code" and words[-1] in credential_words("code_after")
 
 
 @vocab_cache
