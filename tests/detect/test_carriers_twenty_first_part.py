@@ -249,3 +249,12 @@ def test_every_address_of_a_long_line_after_a_remote_shell_is_masked(masker: Mas
     line = ", ".join(f"ingrid.solheim{i}@mailbox{i}.net" for i in range(400))
     spans = masker.pipeline.detect("ssh ops@bastion.net; " + line)
     assert sum(1 for s in spans if s.category == "email") == 400
+
+
+def test_a_markdown_key_value_tables_credentials_and_only_they(masker: Masker) -> None:
+    text = "| Field | Value |\n|---|---|\n| Password | hunter2x |\n| Passwort | Sonnenblume77 |\n| API key | see vault |\n"
+    got = found(masker, text)
+    assert got.get("hunter2x") == "secret" and got.get("Sonnenblume77") == "secret"
+    assert "Passwort" not in got and "API key" not in got  # a body row names no column
+    doc = "| Field | Description |\n|---|---|\n| password | Required |\n| token | string |\n"
+    assert not found(masker, doc)

@@ -87,6 +87,9 @@ _XML = regex.compile(r"<(?P<key>[\w:.-]{1,60})>(?P<bare>[^<>\n]{1,512})</(?P=key
 # data cells: an API reference's table writes "token | Bearer-only")
 _HTML_CELLS = regex.compile(r"<(?P<kt>th|dt)(?:[ \t][^<>\n]{0,80})?>[ \t]*(?P<key>[\w][\w .:()-]{0,58}[\w):])[ \t]*"
                             r"</(?P=kt)>[ \t]*<(?:td|dd)(?:[ \t][^<>\n]{0,80})?>(?P<bare>[^<>\n]{1,512})</(?:td|dd)>")
+# a Markdown key/value table's row of two cells: | Password | hunter2x | (one token as the value: a documentation
+# table's "| password | The user's password |" describes the field)
+_MD_CELLS = regex.compile(r"^[ \t]*\|[ \t]*(?P<key>[\w][\w .:()/-]{0,58}[\w):])[ \t]*\|[ \t]*(?P<bare>[^|\s]{1,512})[ \t]*\|[ \t]*$")
 # an argument vector's option and its value as two items: CMD ["app", "--db-password", "v"], ['--token', 'v'],
 # args: ["--password", "v"] (read as "--db-password v" would be on a command line)
 _ARGV_FLAG = regex.compile(
@@ -440,6 +443,9 @@ class ContextDetector:
         found += [(m, "xml") for m in _XML.finditer(line)]
         if "</t" in line or "</dt" in line:
             found += [(m, "xml") for m in _HTML_CELLS.finditer(line)]
+        if line.count("|") == 3 and (md := _MD_CELLS.match(line)) is not None \
+                and kept_by(line, md.start("bare"), md.end("bare"), ("is_plain_word", "is_dictionary_word")) is None:
+            found.append((md, "xml"))
         found += [(m, "xml") for m in _XML_ATTR.finditer(line)]
         if "=\"" in line or "='" in line or "= \"" in line:
             found += [(m, "xml") for m in _XML_NAMED.finditer(line)]

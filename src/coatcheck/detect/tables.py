@@ -213,7 +213,11 @@ class TableDetector:
         i = 0
         while i < len(lines):
             s, e = lines[i]
-            found = self._header(text, s, e, cols)
+            # a Markdown row names columns only above its divider ("| Password | hunter2x |" under "| Field | Value |"
+            # and its divider is a key/value table's body row)
+            markdown_body = (text[s:e].lstrip().startswith("|")
+                             and not (i + 1 < len(lines) and _under_header(text, *lines[i + 1])))
+            found = None if markdown_body else self._header(text, s, e, cols)
             if not found:
                 i += 1
                 continue
