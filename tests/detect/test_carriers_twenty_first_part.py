@@ -258,3 +258,16 @@ def test_a_markdown_key_value_tables_credentials_and_only_they(masker: Masker) -
     assert "Passwort" not in got and "API key" not in got  # a body row names no column
     doc = "| Field | Description |\n|---|---|\n| password | Required |\n| token | string |\n"
     assert not found(masker, doc)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("| vehicle | model | mot_due |\n|---|---|---|\n| B-VN 8848 | Toyota Yaris | 2026-11-02 |\n", "Toyota Yaris"),
+    ("| ref | price | lab | date |\n|---|---|---|---|\n| CANVAS-2030-0 | 66.00 | Saal Digital | 2024-08-17 |\n", "Saal Digital"),
+    ("  - task: fire alarm test\n    contractor: Chubb Fire\n", "Chubb Fire"),
+])
+def test_a_things_column_or_field_names_no_person(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+def test_a_person_beside_a_things_column_is_still_one(masker: Masker) -> None:
+    assert found(masker, "| name | model |\n|---|---|\n| Giulia Rossi | Toyota Yaris |\n").get("Giulia Rossi") == "person"

@@ -1240,6 +1240,20 @@ def is_thing_field_value(text: str, start: int, end: int) -> bool:
 _ELEMENT_BEFORE = re.compile(r"<(?:[\w-]+:)?([A-Za-z_][\w.-]{0,60})(?:[ \t][^<>]{0,80})?>$")  # <DrugDescription>…
 
 
+def is_thing_column_cell(text: str, start: int, end: int) -> bool:
+    """A cell of a table's column whose header's last word names a thing ([thing_keys]: "model", "contractor",
+    "lab", "software"): "Toyota Yaris" under "model" is a car, "Saal Digital" under "lab" a company."""
+    from .tables import column_name  # tables reads keep's predicates
+
+    name = column_name(text, start)
+    if not name:
+        return False
+    words = [w for w in name.split("_") if w]
+    while len(words) > 1 and words[-1] in ("name", "names", "id"):
+        words.pop()
+    return bool(words) and words[-1] in vocabulary.word_set("names", "thing_keys")
+
+
 def is_thing_name(text: str, start: int, end: int) -> bool:
     """A capitalised run with a word no person's name holds (names.toml [thing_words]: "Release Signing Key", "Jira
     Cloud", "Università di Bergamo"; [software_words]: "Arrow Table"): a thing, a team or an institution."""
@@ -1504,6 +1518,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_api_call_url,
         is_ical_uid,
         is_given_name_alone,
+        is_thing_column_cell,
     )
 }
 

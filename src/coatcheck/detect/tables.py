@@ -502,7 +502,9 @@ def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ..
             if sep not in line:
                 continue
             names = tuple(_norm(h) for h in line.split(sep))
-            if len(names) >= 2 and all(n and _HEADER_NAME.fullmatch(n) and _NAME_PARTS.fullmatch(n) for n in names):
+            # a Markdown header's outer bars leave an empty name at both ends (kept: name k is field k of the rows)
+            inner = names[1:-1] if sep == "|" and len(names) >= 4 and not names[0] and not names[-1] else names
+            if len(inner) >= 2 and all(n and _HEADER_NAME.fullmatch(n) and _NAME_PARTS.fullmatch(n) for n in inner):
                 found = sep, names
                 break
         if found is None:
