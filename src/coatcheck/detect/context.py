@@ -286,8 +286,7 @@ def _passphrase_end(line: str, s: int, e: int, key: str) -> int | None:
 def _password_key(key: str) -> bool:
     """The key names a password or a secret proper: under it even plain words are the value (a passphrase)."""
     low = key.lower()
-    return (any(w in low for w in credential_words("passwords")) or _PASS_PART.search(key) is not None
-            or _access_code_key(key) or bool(_PIN_WORDS & {w.lower() for w in identifier_words(key)}))
+    return any(w in low for w in credential_words("passwords")) or _PASS_PART.search(key) is not None or _pin_key(key)
 
 
 # a PIN's key (pin_app, app_pin, sim_pin, passcode): its value is digits, and the digits are the PIN

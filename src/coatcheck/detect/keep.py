@@ -1230,10 +1230,15 @@ def is_thing_field_value(text: str, start: int, end: int) -> bool:
     m = _KEY_BEFORE.search(before) or _ELEMENT_BEFORE.search(before)
     if m is None:
         return False
-    words = [w.lower() for w in vocabulary.identifier_words(m.group(1).rsplit(".", 1)[-1])]
+    return _names_a_thing([w.lower() for w in vocabulary.identifier_words(m.group(1).rsplit(".", 1)[-1])])
+
+
+def _names_a_thing(words: list[str]) -> bool:
+    """A key's or a column's words (lower case) name a thing: their last word, after a trailing name/id word
+    (manufacturerName, hotel_name: the thing is the word before), is one of names.toml [thing_keys]. The last word
+    decides: a role after a thing (project_manager, hotel_guest, service_owner) holds a person."""
     while len(words) > 1 and words[-1] in ("name", "names", "id"):
-        words.pop()  # manufacturerName, hotel_name: the thing is the word before
-    # the key's last word decides: a role after a thing (project_manager, hotel_guest, service_owner) holds a person
+        words = words[:-1]
     return bool(words) and words[-1] in vocabulary.word_set("names", "thing_keys")
 
 
@@ -1246,12 +1251,7 @@ def is_thing_column_cell(text: str, start: int, end: int) -> bool:
     from .tables import column_name  # tables reads keep's predicates
 
     name = column_name(text, start)
-    if not name:
-        return False
-    words = [w for w in name.split("_") if w]
-    while len(words) > 1 and words[-1] in ("name", "names", "id"):
-        words.pop()
-    return bool(words) and words[-1] in vocabulary.word_set("names", "thing_keys")
+    return name is not None and _names_a_thing([w for w in name.split("_") if w])
 
 
 def is_thing_name(text: str, start: int, end: int) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import regex
 
@@ -438,10 +438,14 @@ def is_header_cell(text: str, start: int, end: int) -> bool:
         if (before and not before.endswith(sep)) or (after and not after.startswith(sep)):
             continue
         cells = line.strip(" |").split(sep) if sep == "|" else line.split(sep)
-        names = [_norm(c) for c in cells]
-        if len(names) >= 2 and all(n and _HEADER_NAME.fullmatch(n) and _NAME_PARTS.fullmatch(n) for n in names):
+        if _column_names([_norm(c) for c in cells]):
             return True
     return False
+
+
+def _column_names(names: Sequence[str]) -> bool:
+    """Two names or more, each a column's name: words (a digit or two after one), no value."""
+    return len(names) >= 2 and all(n and _HEADER_NAME.fullmatch(n) and _NAME_PARTS.fullmatch(n) for n in names)
 
 
 # a birth date split over columns (an address book's Birth Year, Birth Month, Birth Day): each cell a part of it
@@ -504,7 +508,7 @@ def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ..
             names = tuple(_norm(h) for h in line.split(sep))
             # a Markdown header's outer bars leave an empty name at both ends (kept: name k is field k of the rows)
             inner = names[1:-1] if sep == "|" and len(names) >= 4 and not names[0] and not names[-1] else names
-            if len(inner) >= 2 and all(n and _HEADER_NAME.fullmatch(n) and _NAME_PARTS.fullmatch(n) for n in inner):
+            if _column_names(inner):
                 found = sep, names
                 break
         if found is None:

@@ -136,7 +136,7 @@ class UrlFamilyDetector:
         url = scheme + text[start:end]
         for file, category, label in files:
             family = family_of(url, file)
-            if family == _QUERY_FAMILY and api_key_url(url):
+            if family == _QUERY_FAMILY and _key_alone(url):
                 # an API's URL with its key in the query: the key's value is the credential, the host and the path
                 # are the public service's (https://api.rates.example/v1/live?access_key=…); a share, invitation or
                 # reset link with a key stays a credential whole (its path is the person's too)
@@ -191,9 +191,14 @@ def _api_call(url: str) -> bool:
     return all(k.lower() in _query_names() or _PLAIN_QUERY_VALUE.fullmatch(v) for k, v in query)
 
 
+def _key_alone(url: str) -> bool:
+    """A URL of the credential-query family whose key alone is the credential: an API's call, no private link."""
+    return _api_call(url) and private_family(url) is None
+
+
 def api_key_url(url: str) -> bool:
     """``url`` is an API's call with a key in its query, no private link: only the key's value is masked."""
-    return credential_family(url) == _QUERY_FAMILY and _api_call(url) and private_family(url) is None
+    return credential_family(url) == _QUERY_FAMILY and _key_alone(url)
 
 
 def credential_family(url: str) -> str | None:
