@@ -33,9 +33,10 @@ _CELL_CHECKS = {
     # a street with its number, or a postal code (38485, BS18 2WP, 00184, D-10115)
     "address": lambda v: ((any(c.isdigit() for c in v) and any(c.isalpha() for c in v))
                           or bool(regex.fullmatch(r"[A-Z]{0,2}-?\d{4,5}", v))),
-    # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772), or a
-    # licence as European authorities write it (DE.FCL.93291)
+    # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772), four
+    # after a letter prefix (CH-8709, M4471), or a licence as European authorities write it (DE.FCL.93291)
     "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?"
+                                              r"|[A-Za-z]{1,5}[-_]?\d{4}"
                                               r"|[A-Z]{2}\.[A-Z0-9]{2,4}\.\d{3,9}[A-Z0-9]{0,3}", v)),
     # a document number: six to twelve letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493)
     "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,12}", v.replace(" ", ""))),
@@ -59,7 +60,7 @@ _LABELLED_COLUMNS = {"driver_license": "driver_license", "id_document": "passpor
                      "vehicle_plate": "account"}
 # labels too generic for a column ("license_number" of a software inventory)
 _GENERIC_LABELS = frozenset({"license number", "licence number", "permis", "ausweis", "plate", "placa", "plaque",
-                             "contract id", "cups"})
+                             "contract id", "cups", "kfz"})
 
 
 @vocab_cache
@@ -345,7 +346,57 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
+    if people_table or any(c in ("account", "holder") for c in cats.values()):
+        # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
+        # "n_candidato", "Umschlag-Nr") holds each row's person's number
+        for k, n in enumerate(names):
+            if k not in cats and n and _open_number_column(n):
+                mapped[k] = ("account", _open_number)
     return mapped
+
+
+@vocab_cache
+def _open_markers() -> frozenset[str]:
+    return word_set("numbers", "open_markers")
+
+
+@vocab_cache
+def _thing_numbers() -> frozenset[str]:
+    return word_set("numbers", "thing_numbers") | {_norm(w) for w in vocabulary_words("numbers", "thing_numbers")}
+
+
+_JOINS = frozenset({"of", "di", "del", "della", "de", "du", "des", "la", "d'", "der", "des"})
+_GLUED_MARKER = regex.compile(r"(\p{L}{3,}?)(?:nummer|nr)")
+
+
+def _open_number_column(name: str) -> bool:
+    """A header of a number word and a noun that is no thing's ([open_markers], [thing_numbers] of numbers.toml):
+    "envelope_no", "n_candidato", "umschlag_nr", "n_º_voluntario", "umschlagnummer"."""
+    parts = [p for p in name.split("_") if p]
+    markers = _open_markers()
+    if not any(p in markers for p in parts):
+        if len(parts) == 1 and (m := _GLUED_MARKER.fullmatch(parts[0])):
+            parts = [m.group(1)]  # a German compound: Umschlagnummer, Spendernr
+        else:
+            return False
+    nouns = [p for p in parts if p not in markers and p not in _JOINS]
+    if not nouns or len(nouns) > 3 or not all(regex.fullmatch(r"\p{L}+", p) for p in nouns):
+        return False
+    if not any(len(p) >= 3 for p in nouns):
+        return False
+    things = _thing_numbers()
+    return not any(p in things for p in nouns) and "_".join(nouns) not in things
+
+
+_OPEN_NUMBER = regex.compile(r"[A-Za-z]{0,4}[-_ ]?\d(?:[-/ .]?\d){2,}[A-Za-z]?")
+_AMOUNT_OR_DATE = regex.compile(r"\d+[.,]\d{2}|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[.:]\d{2}")
+
+
+def _open_number(value: str) -> bool:
+    """A person's number in a column an open number header names: three digits or more, a letter prefix at most
+    (U-754, 288, G350032, 178/824/3044); no amount, date or time."""
+    v = value.strip()
+    return _OPEN_NUMBER.fullmatch(v) is not None and _AMOUNT_OR_DATE.fullmatch(v) is None
 
 
 @vocab_cache
