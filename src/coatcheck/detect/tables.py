@@ -365,7 +365,7 @@ def _thing_numbers() -> frozenset[str]:
     return word_set("numbers", "thing_numbers") | {_norm(w) for w in vocabulary_words("numbers", "thing_numbers")}
 
 
-_JOINS = frozenset({"of", "di", "del", "della", "de", "du", "des", "la", "d'", "der", "des"})
+_JOINS = frozenset({"of", "di", "del", "della", "de", "du", "des", "la", "d'", "der"})
 _GLUED_MARKER = regex.compile(r"(\p{L}{3,}?)(?:nummer|nr)")
 
 
