@@ -51,6 +51,9 @@ def test_a_things_number_column_or_a_table_of_no_person_stays(masker: Masker, te
     ("ADMIN = 'rowpike7'", "rowpike7", "username"),
     ("Tutor: Diego Prieto  661 204 538  dp@mailbox.test", "661 204 538", "phone"),
     ("Lucía (insta @lp1994)", "lp1994", "username"),
+    ("From Monday the padlock code on the Mill Lane gate is 4417.", "4417", "secret"),
+    ("Ab 2025-07-11 lautet der Code am Tor 6631.", "6631", "secret"),
+    ("Envelope No,Donor,Sort code\n412,Rowan Pike,20-41-77\n", "20-41-77", "account"),
 ])
 def test_values_the_twenty_second_part_reads(masker: Masker, text: str, value: str, category: str) -> None:
     assert found(masker, text).get(value) == category
@@ -61,6 +64,8 @@ def test_values_the_twenty_second_part_reads(masker: Masker, text: str, value: s
     ("Site      : Bredbury\nVehicle   : MV71 IRY\nHaulier   : Acme Waste\n", "MV71 IRY"),
     ("Join https://discord.gg/python for help", "https://discord.gg/python"),
     ("Montant total : 683 438 646 €", "683 438 646"),
+    ("Lucía (insta @lp1994)", "insta"),
+    ("the code for the door module is 2024 lines long", "2024"),
 ])
 def test_what_the_twenty_second_part_keeps(masker: Masker, text: str, value: str) -> None:
     assert value not in found(masker, text)

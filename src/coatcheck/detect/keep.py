@@ -769,6 +769,12 @@ def is_product_name(text: str, start: int, end: int) -> bool:
     return vocabulary.is_product(text[start:end])
 
 
+def is_platform_name(text: str, start: int, end: int) -> bool:
+    """A service's name as people write it before their handle on it (rules.toml [platforms]: "insta @lp1994",
+    "GitHub: kwame-asante"): the platform, not the login."""
+    return text[start:end].lower() in vocabulary.word_set("rules", "platforms")
+
+
 def is_said_of_a_credential(text: str, start: int, end: int) -> bool:
     """A word that says something about a login or a password ("il login è scaduto", "the username is already taken",
     "der Benutzername ist bereits vergeben"), not its value: data/vocab/credentials.toml [phrase_not_values]."""
@@ -1449,6 +1455,7 @@ def is_header_cell(text: str, start: int, end: int) -> bool:
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
+        is_platform_name,
         is_subcommand_word,
         is_workload_name,
         is_templated,

@@ -44,7 +44,8 @@ _DPKG_ROW = regex.compile(r"(?:ii|rc|hi|un|pn|iU|iF|iH|iW|iT)[ \t]{1,4}")
 # a line's prompt ("$ ", "user@host:~$ ", "PS C:\\> ", "% "), sudo aside: the word after it is the program run
 _AT_PROMPT = regex.compile(r"[ \t]*(?:\S{0,80}?[$%❯>]|PS[ \t][^>\n]{0,80}>)[ \t]+(?:sudo[ \t]+)?$")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_documented_example", "is_uuid",
-          "is_version", "is_date", "is_code_word", "is_public_token", "is_order_number", "is_thing_field_value")
+          "is_version", "is_date", "is_code_word", "is_public_token", "is_order_number", "is_thing_field_value",
+          "is_platform_name")
 
 
 def _in_path(tokens: list[tuple[int, int, str]], i: int) -> bool:
