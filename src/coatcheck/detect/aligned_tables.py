@@ -12,7 +12,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import _norm, column_categories, column_category, column_checks
+from .tables import _norm, cell_category, column_categories, column_category, column_checks
 from .validators import email, login_word
 from .vocabulary import calendar_words
 
@@ -222,5 +222,6 @@ class AlignedTableDetector:
                 if cat == "username" and (m := _DOMAIN_USER.fullmatch(text, a, b)) is not None:
                     login = m.start("user")  # whoami's "brightlane\jli": the login is checked, masked with its domain
                 if check(text[login:b]) and kept_by(text, login, b, _CELL_KEEPS) is None:
-                    out.append(Span(a, b, cat, f"aligned-tables:{cat}", 0.8))
+                    found = cell_category(cat, text[login:b])
+                    out.append(Span(a, b, found, f"aligned-tables:{found}", 0.8))
         return out

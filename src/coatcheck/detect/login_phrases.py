@@ -139,6 +139,12 @@ _PEOPLE_LIST = regex.compile(r'"(?:reviewers|assignees|approvers|watchers|subscr
                              r'collaborators|requested_reviewers|mentions|moderators|mods|admins|administrators|operators|'
                              r'ops|whitelist|allowlist|banned|blocklist|players)"[ \t]*:[ \t]*\[(?P<items>[^\[\]\n]{1,4000}?)\]')
 _QUOTED_ITEM = regex.compile(r'"(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])"')
+# the same list inline under an unquoted key: TOML's users = ["a", "b"], YAML's admins: [a, b], Python's ADMINS = [...]
+_PEOPLE_INLINE = regex.compile(
+    r"(?im)(?<![\w\"'.-])(?P<k>reviewers|assignees|approvers|watchers|subscribers|maintainers|owners|members|"
+    r"collaborators|moderators|admins|administrators|operators|developers|committers|sudoers|users|admin_users|"
+    r"sudo_users|allowed_users|authorized_users)[ \t]*(?:=|:(?!:))[ \t]*\[(?P<items>[^\[\]\n]{1,4000}?)\]")
+_INLINE_ITEM = regex.compile(r"""(?<=[\[,][ \t]*)(?P<q>["']?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])(?P=q)(?=[ \t]*(?:,|$))""")
 
 
 # a YAML key that names people (Puppet Hiera's "profile::admins:", a role's "maintainers:", "users:"), then its block
@@ -268,6 +274,13 @@ class LoginPhraseDetector:
                 for item in _QUOTED_ITEM.finditer(text, m.start("items"), m.end("items")):
                     s, e = item.span("v")
                     if login_at(text, s, e, strict=True):
+                        out.append(Span(s, e, "username", f"{self.name}:people-list", 0.8))
+        if "[" in text:
+            for m in _PEOPLE_INLINE.finditer(text):  # users = ["smit.f", "nils80"], admins: [alice.k, bob77]
+                strict = m["k"].lower() == "users"
+                for item in _INLINE_ITEM.finditer(text, m.start("items"), m.end("items")):
+                    s, e = item.span("v")
+                    if login_at(text, s, e, strict=strict) and (not strict or _handle_shaped(text[s:e])):
                         out.append(Span(s, e, "username", f"{self.name}:people-list", 0.8))
         for m in _my_account().finditer(text):
             s, e = m.span("v")

@@ -65,7 +65,7 @@ def _sentence() -> regex.Pattern[str]:
         rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?"
         # a noun that says "code" itself, the code right after it: "code portail 7298A", "gate code 1846", "Torcode 4711"
         # (and the sentence's clause ends there: "access code 2024 release notes" names a release)
-        rf"|(?<![\w-])(?:{coded})(?![\w-])(?=[^\S\n]+[\w-]*\d[\w-]*(?:[^\S\n]*(?:[.,;:)\]·]|$)|[^\S\n]+[-–—(])))"
+        rf"|(?<![\w-])(?:{coded})(?![\w-])(?=[^\S\n]+[\w-]*\d[\w-]*[#*]?(?:[^\S\n]*(?:[.,;:)\]·]|$)|[^\S\n]+[-–—(])))"
         rf"[^\S\n]*[\"'`«“]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
 
 

@@ -11,13 +11,13 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import _CELL_KEEPS, _category, _norm, column_categories, column_checks
+from .tables import _CELL_KEEPS, _category, _norm, cell_category, column_categories, column_checks
 
 NAME = "sql-rows"
 _NAME = r"[`\"\[]?(?P<t>[\w.]+)[`\"\]]?"
 _CREATE = regex.compile(rf"(?i)\bCREATE[ \t]+TABLE[ \t]+(?:IF[ \t]+NOT[ \t]+EXISTS[ \t]+)?{_NAME}[ \t]*\(")
 _INSERT = regex.compile(rf"(?i)\bINSERT[ \t]+(?:OR[ \t]+\w+[ \t]+|IGNORE[ \t]+)?INTO[ \t]+{_NAME}[ \t]*"
-                        r"(?:\((?P<cols>[^()\n]{1,2000})\)[ \t]*)?VALUES[ \t]*")
+                        r"(?:\((?P<cols>[^()\n]{1,2000})\)[ \t]*)?VALUES\s*")  # the tuples may start on the next line
 _CONSTRAINT = regex.compile(r"(?i)(?:PRIMARY|FOREIGN|UNIQUE|CONSTRAINT|CHECK|KEY|INDEX|FULLTEXT)\b")
 _NEXT_TUPLE = regex.compile(r"\s*,\s*")
 _MAX_ROWS = 5000
@@ -139,5 +139,6 @@ class SqlRowDetector:
                     s = text.index("'", s) + 1
                     e = s + len(raw) - 2
                     if e - s >= 2 and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
-                        out.append(Span(s, e, category, f"{NAME}:{category}", 0.8))
+                        found = cell_category(category, text[s:e])
+                        out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))
         return out

@@ -15,7 +15,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import email, gazetteer_name, person_name
+from .validators import email, gazetteer_name, person_login, person_name
 from .vocabulary import (composed_labels, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables, vocabulary_words,
                          word_set)
 
@@ -121,9 +121,13 @@ _NOT_A_HEADER = regex.compile(r"[{}\[\]\"=<>]")  # a JSON or markup line holding
 _CAMEL = regex.compile(r"(?<=\p{Ll})(?=\p{Lu})")
 
 
+# a header written for either gender: Né(e) le, Nato/a il, Mitarbeiter(in), Nacido/a
+_GENDER_ENDING = regex.compile(r"(?<=\p{L})(?:\((?:e|a|in|innen|es|s)\)|/(?:a|e|in))(?!\p{L})", regex.I)
+
+
 def _norm(header: str) -> str:
     # a camel-case header's words apart (EmployeeFirst, ContactPhone): its qualifiers come off as a spaced one's
-    header = _CAMEL.sub("_", header.strip().strip("\"'þ"))
+    header = _CAMEL.sub("_", _GENDER_ENDING.sub("", header.strip().strip("\"'þ")))
     return _HEADER_GAP.sub("_", header.lower()).strip("_")
 
 
@@ -188,7 +192,28 @@ def _category(name: str, cols: dict[str, str]) -> str | None:
             return cat
     if len(parts) >= 2 and parts[-1] in _SECRET_LAST_WORDS and not any(p in _NOT_THE_SECRET for p in parts[:-1]):
         return "secret"  # whatever it opens, a PIN's or a password's column (clock_pin, Stempel-PIN, gallery_password)
+    if by_key(parts):
+        return "by_person"  # who did it: booked_by, last_run_by, letto_da, modifié_par, creado_por
+    for n in (2, 1):
+        # whoever's it is, a date of birth, an e-mail, a phone or an IBAN column names itself in its last words
+        # (pupil_dob, guardian_mobile, rider_geburtsdatum)
+        if len(parts) > n and (cat := cols.get("_".join(parts[-n:]))) in _SELF_NAMING:
+            return cat
     return None
+
+
+_SELF_NAMING = frozenset({"birth_date", "email", "phone", "iban"})
+
+
+def by_key(parts: Sequence[str]) -> bool:
+    """A key's or a header's words (lower case) end in "by" and its four other languages' words after a participle
+    (booked by, letto da, geändert von, modifié par, creado por), and do not name how code sorts, groups or splits
+    (sort_by, group_by, partition_by: rules.toml [by_code_words])."""
+    return (2 <= len(parts) <= 4 and parts[-1] in _BY_WORDS and parts[0] not in word_set("rules", "by_code_words")
+            and all(p.isalpha() for p in parts))
+
+
+_BY_WORDS = frozenset({"by", "da", "von", "par", "por"})
 
 
 # the last word of a header that makes its column a credential's, whatever comes before it
@@ -236,8 +261,7 @@ class TableDetector:
                 for col, (cat, check) in mapped.items():
                     a, b = fields[col]
                     if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
-                        if cat == "holder":
-                            cat = "account" if _CELL_CHECKS["account"](text[a:b]) else "person"
+                        cat = cell_category(cat, text[a:b])
                         out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
                 i += 1
         return out
@@ -342,6 +366,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         elif cat == "secret" and (names[k].rsplit("_", 1)[-1].rstrip("0123456789") in ("pin", "puk", "code", "passcode")
                                   or names[k] in _PLACE_CODE_COLUMNS):
             mapped[k] = (cat, _pin)  # a PIN or a code (a SIM's PIN1, PUK2): four digits or more, where a password needs eight
+        elif cat == "by_person":
+            mapped[k] = (cat, _by_person_cell)  # a login or a full name
         elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
@@ -399,6 +425,16 @@ def _open_number(value: str) -> bool:
     return _OPEN_NUMBER.fullmatch(v) is not None and _AMOUNT_OR_DATE.fullmatch(v) is None
 
 
+def cell_category(cat: str, value: str) -> str:
+    """The category of a cell that passed its column's check: a holder column's cell is the holder's number or name,
+    a "… by" column's the person's login or name."""
+    if cat == "holder":
+        return "account" if _CELL_CHECKS["account"](value) else "person"
+    if cat == "by_person":
+        return "username" if person_login(value) else "person"
+    return cat
+
+
 @vocab_cache
 def _holder_columns() -> frozenset[str]:
     """Headers that name the person alone ("patient", "Kunde", "cliente": numbers.toml [holders] and [bare]): their
@@ -414,6 +450,12 @@ def _holder_cell(value: str) -> bool:
         return True
     name = value.replace(",", "") if value.count(",") == 1 else value
     return _any_case(gazetteer_name)(name) or _any_case(gazetteer_name)(" ".join(reversed(name.split())))
+
+
+def _by_person_cell(value: str) -> bool:
+    """Who did something: a person's login (mrossi7, davric) or a person's full name."""
+    v = value.strip()
+    return person_login(v) or (" " in v and _any_case(person_name)(v))
 
 
 def _password_cell(value: str) -> bool:
