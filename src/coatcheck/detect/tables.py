@@ -378,7 +378,15 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         for k, n in enumerate(names):
             if k not in cats and n and _open_number_column(n):
                 mapped[k] = ("account", _open_number)
+            elif k not in cats and n in _VEHICLE_COLUMNS:
+                mapped[k] = ("account", _plate)  # a guest's, a member's or a customer's car: its plate
     return mapped
+
+
+# a vehicle's column: in a table of people its plate is the person's car (on a fleet's round sheet it is the fleet's,
+# and no person column stands beside it)
+_VEHICLE_COLUMNS = frozenset({"vehicle", "car", "auto", "veicolo", "fahrzeug", "kfz", "véhicule", "vehicule", "voiture",
+                              "vehículo", "vehiculo", "coche", "matricula_vehiculo", "vehicle_reg", "car_reg"})
 
 
 @vocab_cache
