@@ -1,8 +1,8 @@
 """Agent traffic, twenty-second part (issues 23 and 24): parish, parking, music-school, funeral, allotment, scouting
 and choir carriers. A people table's column headed by a number word and any noun but a thing's (Envelope No,
 n_candidato, Umschlag-Nr) holds each person's number; plates after VRM-style labels and on a plate reader's line;
-parking fines' notice numbers; group invitations and fundraising pages; a postcode in a sentence; RUN_AS and ADMIN
-slots; Spain's numbers grouped without a trunk 0; a handle of a word and a year after "@". And what stays readable:
+parking fines' notice numbers; group invitations and fundraising pages; a postcode in a sentence; a RUN_AS slot;
+Spain's numbers grouped without a trunk 0; a handle of a word and a year after "@". And what stays readable:
 an order's or a seat's number column, a number column of a table that holds no person, a camera's id on a plate
 reader's line, a fleet's "Vehicle", a community's vanity invite, an amount with spaces between its thousands. The
 values here are our own."""
@@ -48,7 +48,6 @@ def test_a_things_number_column_or_a_table_of_no_person_stays(masker: Masker, te
     ("donate at https://www.justgiving.com/page/ada-moretti-2024", "https://www.justgiving.com/page/ada-moretti-2024", "url"),
     ("joined in May, postcode LS7 3QB", "LS7 3QB", "address"),
     ("docker run -e RUN_AS=ada.moretti img:1.0", "ada.moretti", "username"),
-    ("ADMIN = 'rowpike7'", "rowpike7", "username"),
     ("Tutor: Diego Prieto  661 204 538  dp@mailbox.test", "661 204 538", "phone"),
     ("Lucía (insta @lp1994)", "lp1994", "username"),
     ("From Monday the padlock code on the Mill Lane gate is 4417.", "4417", "secret"),

@@ -16,7 +16,7 @@ from .spans import found
 
 
 @pytest.mark.parametrize("text,value,category", [
-    ("[sync]\nlast_run_by = hkowalski7\n", "hkowalski7", "username"),
+    ("[sync]\nlast_run_by = anna.kowalski\n", "anna.kowalski", "username"),
     ("pitch\tbooked_by\nA12\tmarta_l34\n", "marta_l34", "username"),
     ("contatore;piazzola;letto_da\nEHU-7680;A24;gverdi9\n", "gverdi9", "username"),
     ("[admin]\nusers = [\"rpike.f\", \"nils80\", \"root\"]\n", "rpike.f", "username"),
@@ -45,6 +45,8 @@ def test_values_the_twenty_third_part_reads(masker: Masker, text: str, value: st
 
 @pytest.mark.parametrize("text,value", [
     ("sort_by = name_last\n", "name_last"),
+    ('merge_asof(trades, quotes, on="time", left_by="ticker", right_by="ticker")', "ticker"),
+    ("indexed_by = col3\n", "col3"),
     ("created_by: system\n", "system"),
     ("round,vehicle,depot\nR15,RM83 TML,North\n", "RM83 TML"),
     ("see https://www.pinterest.com/pin/12345678/", "https://www.pinterest.com/pin/12345678/"),

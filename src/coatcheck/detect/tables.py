@@ -206,14 +206,28 @@ _SELF_NAMING = frozenset({"birth_date", "email", "phone", "iban"})
 
 
 def by_key(parts: Sequence[str]) -> bool:
-    """A key's or a header's words (lower case) end in "by" and its four other languages' words after a participle
-    (booked by, letto da, geändert von, modifié par, creado por), and do not name how code sorts, groups or splits
-    (sort_by, group_by, partition_by: rules.toml [by_code_words])."""
-    return (2 <= len(parts) <= 4 and parts[-1] in _BY_WORDS and parts[0] not in word_set("rules", "by_code_words")
-            and all(p.isalpha() for p in parts))
+    """A key's or a header's words (lower case) end in a past participle and "by" or its four other languages' word
+    (booked_by, last_run_by, signed_off_by, letto_da, geändert_von, modifié_par, creado_por), and do not name how
+    code sorts, groups or splits (indexed_by, partitioned_by: rules.toml [by_code_words]; sort_by, left_by have no
+    participle)."""
+    if not (2 <= len(parts) <= 4 and all(p.isalpha() for p in parts)):
+        return False
+    by, words = parts[-1], [p for p in parts[:-1] if p not in ("off", "up", "in", "out")]
+    if not words or any(w in word_set("rules", "by_code_words") for w in words):
+        return False
+    participle = _PARTICIPLES.get(by)
+    return participle is not None and participle.fullmatch(words[-1]) is not None
 
 
-_BY_WORDS = frozenset({"by", "da", "von", "par", "por"})
+# the past participles each language writes before its "by" (regular endings and the common irregular English ones)
+_PARTICIPLES = {
+    "by": regex.compile(r"\p{L}{2,}ed|run|done|made|set|sent|read|paid|kept|held|led|seen|taken|given|written|"
+                        r"drawn|driven|chosen|shown|brought|bought|taught|found|won|hit|cut|put|shut|let|begun"),
+    "da": regex.compile(r"\p{L}{2,}(?:at|it|ut|tt|ss|st)[oa]"),
+    "von": regex.compile(r"ge\p{L}{2,}(?:t|en)|\p{L}{2,}iert"),
+    "par": regex.compile(r"\p{L}{2,}(?:é|ée|és|ées|i|ie|u|ue|it|ert|ais|is)"),
+    "por": regex.compile(r"\p{L}{2,}(?:ad|id)[oa]s?|\p{L}{2,}(?:ch|t|st)[oa]"),
+}
 
 
 # the last word of a header that makes its column a credential's, whatever comes before it
