@@ -38,6 +38,7 @@ from .spans import found
     ("Moodboard: https://www.pinterest.com/nmorales/wedding-board/", "https://www.pinterest.com/nmorales/wedding-board/",
      "url"),
     ("Fahrer: schmidt_s", "schmidt_s", "username"),
+    ("rider,dob,fei_id,club,email\nVikram Rao,1971-12-22,10150434,Club Lac,vr@mailbox.test\n", "10150434", "account"),
 ])
 def test_values_the_twenty_third_part_reads(masker: Masker, text: str, value: str, category: str) -> None:
     assert found(masker, text).get(value) == category
@@ -47,6 +48,8 @@ def test_values_the_twenty_third_part_reads(masker: Masker, text: str, value: st
     ("sort_by = name_last\n", "name_last"),
     ('merge_asof(trades, quotes, on="time", left_by="ticker", right_by="ticker")', "ticker"),
     ("indexed_by = col3\n", "col3"),
+    ("id,name,email,org_id,campaign_id\n771,Ann Lee,al@mailbox.test,40012,88123\n", "40012"),
+    ("fan_id,name,email\n40012,Ann Lee,al@mailbox.test\n", "40012"),
     ("created_by: system\n", "system"),
     ("round,vehicle,depot\nR15,RM83 TML,North\n", "RM83 TML"),
     ("see https://www.pinterest.com/pin/12345678/", "https://www.pinterest.com/pin/12345678/"),

@@ -390,7 +390,7 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
         # "n_candidato", "Umschlag-Nr") holds each row's person's number
         for k, n in enumerate(names):
-            if k not in cats and n and _open_number_column(n):
+            if k not in cats and n and _open_number_column(n, ids=k > 0):
                 mapped[k] = ("account", _open_number)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _plate)  # a guest's, a member's or a customer's car: its plate
@@ -417,11 +417,12 @@ _JOINS = frozenset({"of", "di", "del", "della", "de", "du", "des", "la", "d'", "
 _GLUED_MARKER = regex.compile(r"(\p{L}{3,}?)(?:nummer|nr)")
 
 
-def _open_number_column(name: str) -> bool:
+def _open_number_column(name: str, ids: bool = False) -> bool:
     """A header of a number word and a noun that is no thing's ([open_markers], [thing_numbers] of numbers.toml):
-    "envelope_no", "n_candidato", "umschlag_nr", "n_º_voluntario", "umschlagnummer"."""
+    "envelope_no", "n_candidato", "umschlag_nr", "n_º_voluntario", "umschlagnummer"; with ``ids`` (a column after the
+    row's first, which is the row's own key) also "<noun>_id": "fei_id", "nutzer_id"."""
     parts = [p for p in name.split("_") if p]
-    markers = _open_markers()
+    markers = _open_markers() | {"id"} if ids else _open_markers()
     if not any(p in markers for p in parts):
         if len(parts) == 1 and (m := _GLUED_MARKER.fullmatch(parts[0])):
             parts = [m.group(1)]  # a German compound: Umschlagnummer, Spendernr
