@@ -2,7 +2,7 @@
 and choir carriers. A people table's column headed by a number word and any noun but a thing's (Envelope No,
 n_candidato, Umschlag-Nr) holds each person's number; plates after VRM-style labels and on a plate reader's line;
 parking fines' notice numbers; group invitations and fundraising pages; a postcode in a sentence; a RUN_AS slot;
-Spain's numbers grouped without a trunk 0; a handle of a word and a year after "@". And what stays readable:
+a handle of initials and a birth year after "@". And what stays readable:
 an order's or a seat's number column, a number column of a table that holds no person, a camera's id on a plate
 reader's line, a fleet's "Vehicle", a community's vanity invite, an amount with spaces between its thousands. The
 values here are our own."""
@@ -48,7 +48,6 @@ def test_a_things_number_column_or_a_table_of_no_person_stays(masker: Masker, te
     ("donate at https://www.justgiving.com/page/ada-moretti-2024", "https://www.justgiving.com/page/ada-moretti-2024", "url"),
     ("joined in May, postcode LS7 3QB", "LS7 3QB", "address"),
     ("docker run -e RUN_AS=ada.moretti img:1.0", "ada.moretti", "username"),
-    ("Tutor: Diego Prieto  661 204 538  dp@mailbox.test", "661 204 538", "phone"),
     ("Lucía (insta @lp1994)", "lp1994", "username"),
     ("From Monday the padlock code on the Mill Lane gate is 4417.", "4417", "secret"),
     ("Ab 2025-07-11 lautet der Code am Tor 6631.", "6631", "secret"),

@@ -292,10 +292,11 @@ class LoginPhraseDetector:
                     out.append(Span(s, e, "username", f"{self.name}:done-by-key", 0.8))
         if "[" in text:
             for m in _PEOPLE_INLINE.finditer(text):  # users = ["smit.f", "nils80"], admins: [alice.k, bob77]
-                strict = m["k"].lower() == "users"
+                # a workspace's members, an image's owners, a list's operators are crates, accounts and functions
+                # as often as people: an item there must be made of a person's name
                 for item in _INLINE_ITEM.finditer(text, m.start("items"), m.end("items")):
                     s, e = item.span("v")
-                    if login_at(text, s, e, strict=strict) and (not strict or _handle_shaped(text[s:e])):
+                    if named_login(text[s:e]) and login_at(text, s, e, strict=True):
                         out.append(Span(s, e, "username", f"{self.name}:people-list", 0.8))
         for m in _my_account().finditer(text):
             s, e = m.span("v")

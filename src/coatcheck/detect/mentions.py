@@ -73,8 +73,9 @@ def _code_compound(word: str, owned: frozenset[str]) -> bool:
     parts = _PARTS.findall(word)
     if len(parts) < 2:
         return False
-    if len(parts) == 2 and parts[0].isalpha() and parts[0].islower() and len(parts[1]) in (2, 4) and parts[1].isdigit():
-        return False  # a word and a year or two digits, the way people number handles (@no2004, @an1969, @sv63)
+    if (len(parts) == 2 and parts[0].isalpha() and parts[0].islower() and len(parts[0]) <= 4
+            and parts[1].isdigit() and len(parts[1]) == 4 and 1940 <= int(parts[1]) <= 2012):
+        return False  # initials and a birth year, the way people number handles (@no2004, @an1969); @es2022 is code
     if regex.fullmatch(r"\p{Ll}+\p{Lu}\w*", word) and "_" not in word and "-" not in word:
         return True  # lowerCamelCase is a variable's or attribute's: handles start with a capital or stay lower
     return all(p.isdigit() or p.lower() in owned or is_product(p) or (p.isupper() and len(p) <= 5) for p in parts)

@@ -41,11 +41,7 @@ def _keywords() -> regex.Pattern[str]:
 
 # National numbers written the way people write phones: 2-5 space/dot/hyphen separated groups,
 # with a trunk 0 or a (area) code, e.g. "06 12 48 90 43", "030 1234567", "(415) 555-2671".
-# Spain's numbers have no trunk 0: a mobile or a landline as people group it ("683 438 646", "698 90 64 77").
-_GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}[ .\-]\d{3}[ .\-]\d{4}"
-                         r"|[6-9]\d{2}(?: \d{3} \d{3}| \d{2} \d{2} \d{2})")
-# an amount written with spaces between its thousands (683 438 646 €): no phone
-_MONEY_AFTER = regex.compile(r"[ \u00a0]?(?:€|\$|£|eur\b|euro|usd\b|chf\b|gbp\b|%|k?m²|km\b|kg\b)", regex.I)
+_GROUPED = regex.compile(r"(?:0\d{1,4}|\(\d{2,5}\))(?:[ .\-/]\d{2,8}){1,4}|\d{3}[ .\-]\d{3}[ .\-]\d{4}")
 
 
 _WIDE_GAP = regex.compile(r"[ \u00a0\u202f]{2,}")
@@ -104,7 +100,7 @@ class PhoneDetector:
                         _keywords().search(context) or _SIGNATURE.search(text, max(0, start - 80), start)):
                     out.append(Span(start, end, "phone", "phone:international-possible", 0.8))
                 continue
-            grouped = bool(_GROUPED.fullmatch(raw)) and not _MONEY_AFTER.match(text, end)
+            grouped = bool(_GROUPED.fullmatch(raw))
             if not (_keywords().search(context) or grouped) or raw.isdigit() and len(raw) > 12:
                 continue
             if any(self._valid(raw, r) for r in REGIONS):

@@ -15,7 +15,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import email, gazetteer_name, person_login, person_name
+from .validators import email, gazetteer_name, named_login, person_name
 from .vocabulary import (composed_labels, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables, vocabulary_words,
                          word_set)
 
@@ -195,11 +195,21 @@ def _category(name: str, cols: dict[str, str]) -> str | None:
     if by_key(parts):
         return "by_person"  # who did it: booked_by, last_run_by, letto_da, modifié_par, creado_por
     for n in (2, 1):
-        # whoever's it is, a date of birth, an e-mail, a phone or an IBAN column names itself in its last words
-        # (pupil_dob, guardian_mobile, rider_geburtsdatum)
-        if len(parts) > n and (cat := cols.get("_".join(parts[-n:]))) in _SELF_NAMING:
+        # a person's date of birth, e-mail, phone or IBAN column names itself in its last words after the person
+        # (pupil_dob, rider_geburtsdatum): the words before name whose it is (numbers.toml holders), not what a
+        # program does with it (send_email, verify_phone)
+        if (len(parts) > n and (cat := cols.get("_".join(parts[-n:]))) in _SELF_NAMING
+                and all(p in _person_words() for p in parts[:-n])):
             return cat
     return None
+
+
+@vocab_cache
+def _person_words() -> frozenset[str]:
+    """Words that name a person before a column's own name (numbers.toml [holders] and [id_holders], column_words
+    [qualifiers] that are people)."""
+    return (word_set("numbers", "holders") | word_set("numbers", "id_holders")) - {"account", "contract", "policy",
+                                                                                     "licence", "license", "certificate"}
 
 
 _SELF_NAMING = frozenset({"birth_date", "email", "phone", "iban"})
@@ -386,14 +396,14 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
-    if people_table or any(c in ("account", "holder") for c in cats.values()):
+    if people_table or any(check[0] == "holder" for check in mapped.values()):
         # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
         # "n_candidato", "Umschlag-Nr") holds each row's person's number
         for k, n in enumerate(names):
             if k not in cats and n and _open_number_column(n, ids=k > 0):
                 mapped[k] = ("account", _open_number)
             elif k not in cats and n in _VEHICLE_COLUMNS:
-                mapped[k] = ("account", _plate)  # a guest's, a member's or a customer's car: its plate
+                mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
     return mapped
 
 
@@ -454,7 +464,7 @@ def cell_category(cat: str, value: str) -> str:
     if cat == "holder":
         return "account" if _CELL_CHECKS["account"](value) else "person"
     if cat == "by_person":
-        return "username" if person_login(value) else "person"
+        return "username" if named_login(value) else "person"
     return cat
 
 
@@ -476,9 +486,10 @@ def _holder_cell(value: str) -> bool:
 
 
 def _by_person_cell(value: str) -> bool:
-    """Who did something: a person's login (mrossi7, davric) or a person's full name."""
+    """Who did something: a login made of a person's name (mrossi7, anna.kowalski) or a person's full name; a
+    carrier, a tool or a team stays (dhl, webpack5, warehouse3)."""
     v = value.strip()
-    return person_login(v) or (" " in v and _any_case(person_name)(v))
+    return named_login(v) or (" " in v and _any_case(person_name)(v))
 
 
 def _password_cell(value: str) -> bool:
@@ -512,6 +523,14 @@ def _plate_columns() -> frozenset[str]:
 
 
 _PLATE = regex.compile(r"(?=[A-Z0-9 -]{0,10}\d[A-Z0-9 -]{0,10}\d)(?=[A-Z0-9 -]{0,10}[A-Z])[A-Z0-9](?:[ -]?[A-Z0-9]){3,9}")
+
+
+def _vehicle_plate(value: str) -> bool:
+    """A plate under a bare "vehicle" or "car" column: five letters and digits or more, two of each (a model's name,
+    GT86 or T100, is shorter)."""
+    chars = [c for c in value if c.isalnum()]
+    return (_plate(value) and len(chars) >= 5 and sum(c.isdigit() for c in chars) >= 2
+            and sum(c.isalpha() for c in chars) >= 2)
 
 
 def _plate(value: str) -> bool:
