@@ -3,8 +3,9 @@ florist and tattoo-studio carriers. Who did something (a key or a column ending 
 inline lists under people keys, SQL tuples on the lines after VALUES, a header written for either gender, a column
 whose last words name a date of birth whoever's it is, a people table's vehicle column, PUK keys and staff PINs, a
 keypad code's '#', Stripe-style signatures, EDIFACT UNB passwords, a message signed with a login after a dash, a
-person's Pinterest boards. And what stays readable: a key that says how code sorts or groups, a service account in a
-by-key, a fleet's round sheet, a Pinterest pin. The values here are our own."""
+person's Pinterest boards, a licence or badge number after a person's name. And what stays readable: a key that
+says how code sorts or groups, a service account in a by-key, a fleet's round sheet, a Pinterest pin, a change's or
+a version's number after a name. The values here are our own."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ from .spans import found
      "url"),
     ("Fahrer: schmidt_s", "schmidt_s", "username"),
     ("rider,dob,fei_id,club,email\nVikram Rao,1971-12-22,10150434,Club Lac,vr@mailbox.test\n", "10150434", "account"),
+    ("Guardia: Emre Yılmaz (licenza 6501972736158890)", "6501972736158890", "account"),
+    ("booked by your instructor Alfie Whitfield (ADI 063269).", "063269", "account"),
+    ("  - Sergio Ruiz (formwork) badge W481468", "W481468", "account"),
 ])
 def test_values_the_twenty_third_part_reads(masker: Masker, text: str, value: str, category: str) -> None:
     assert found(masker, text).get(value) == category
@@ -50,6 +54,8 @@ def test_values_the_twenty_third_part_reads(masker: Masker, text: str, value: st
     ("indexed_by = col3\n", "col3"),
     ("id,name,email,org_id,campaign_id\n771,Ann Lee,al@mailbox.test,40012,88123\n", "40012"),
     ("fan_id,name,email\n40012,Ann Lee,al@mailbox.test\n", "40012"),
+    ("Thanks to Anna Smith (PR 12345) and Maria Rossi (version 2.10.31)", "12345"),
+    ("Anna Smith (cohort 2021) wrote the parser", "2021"),
     ("created_by: system\n", "system"),
     ("round,vehicle,depot\nR15,RM83 TML,North\n", "RM83 TML"),
     ("see https://www.pinterest.com/pin/12345678/", "https://www.pinterest.com/pin/12345678/"),

@@ -52,6 +52,9 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
     for s in spans:
         if s.category == "person" and (n := _NUMBER_AFTER_NAME.match(text, s.end)) is not None:
             out.append(Span(n.start("n"), n.end("n"), "account", NAME, 0.75))
+        elif (s.category == "person" and (n := _LABELLED_AFTER_NAME.match(text, s.end)) is not None
+              and n["label"].split()[-1].lower().rstrip(".:") not in _NOT_A_HOLDERS_LABEL):
+            out.append(Span(n.start("n"), n.end("n"), "account", NAME, 0.75))
         elif s.category == "person" and (n := _PHONE_AFTER_NAME.match(text, s.end)) is not None:
             out.append(Span(n.start("n"), n.end("n"), "phone", NAME, 0.75))
     return out
@@ -62,6 +65,19 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
 _NUMBER_AFTER_NAME = regex.compile(r"[ \t]?\((?:ID[ \t:]*\[?|#[ \t]?)?(?P<n>\d{6,12})(?=[,)\]])")
 # a person's phone in brackets right after their name ("Kunde Ulrike Hoffmann (+49 154 7871707) hat angerufen"):
 # an international number whatever its area code
+# a person's licence, badge or registration number after their name, its label first: "Emre Yılmaz (licenza
+# 6501972736158890)", "Alfie Whitfield (ADI 063269)", "M. Tran (badge CEO4988)", "Sergio Ruiz (formwork) badge
+# W481468", "Margaux Dubois (vet reg. RCVS 2074884)": one to three words, then five digits or more, letters before
+_LABELLED_AFTER_NAME = regex.compile(
+    r"[ \t]{0,3}(?:\([^()\n]{1,30}\)[ \t]+)?\(?(?P<label>(?:\p{L}[\p{L}.'’-]{0,15}[ \t]){1,3})"
+    r"(?P<n>(?=(?:[A-Z./ -]{0,8}\d){5}|[A-Z]{2,6}\d{4}(?!\w))[A-Z]{0,6}[ ./-]?\d[\dA-Z]*(?:[ /.-]\d+){0,3}(?:/[A-Z]{1,4})?)"
+    r"(?=[,;)\]]|[ \t]*(?:\r?\n|$))")
+# words before a number that make it no person's: a version, a process, a port, a change, a phone, an age
+_NOT_A_HOLDERS_LABEL = frozenset({"v", "ver", "version", "rev", "revision", "pid", "port", "pr", "issue", "commit",
+                                  "build", "release", "since", "until", "from", "to", "at", "on", "in", "tel",
+                                  "phone", "mobile", "fax", "ext", "age", "aged", "born", "est", "and", "or", "of",
+                                  "the", "ticket", "order", "invoice", "case", "job", "run", "step", "line", "page",
+                                  "room", "seat", "table", "flight", "train", "bus", "route", "code", "pin"})
 _PHONE_AFTER_NAME = regex.compile(r"[ \t]?\((?:tel\.?[ \t:]*|phone[ \t:]*|mobile[ \t:]*)?(?P<n>\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5})(?=[,)])", regex.I)
 
 
