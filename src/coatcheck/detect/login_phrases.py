@@ -24,7 +24,7 @@ from .keep import kept_by
 from .tables import by_key
 from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_login,
                          personal_part)
-from .vocabulary import phrase_alternation, vocabulary_words
+from .vocabulary import identifier_words, phrase_alternation, vocabulary_words
 
 LOGIN_PHRASES = "login-phrases"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
@@ -145,7 +145,6 @@ _BY_ASSIGN = regex.compile(
     r"""(?m)(?<![\w.$-])["']?(?P<k>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ_.-]{2,40}[_.-](?i:by|da|von|par|por))["']?[ \t]*(?:=|:(?!:))"""
     r"""[ \t]*["']?@?(?P<v>[A-Za-z][A-Za-z0-9._-]{1,38}[A-Za-z0-9])["']?(?=[ \t]*(?:[,;}\]#]|$))""")
 _BY_HINT = regex.compile(r"(?i)[_.-](?:by|da|von|par|por)\b")
-_KEY_WORDS = regex.compile(r"[A-Z]?[a-zà-ÿ]+|[A-Z]+(?![a-z])")
 _QUOTED_ITEM = regex.compile(r'"(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])"')
 # the same list inline under an unquoted key: TOML's users = ["a", "b"], YAML's admins: [a, b], Python's ADMINS = [...]
 _PEOPLE_INLINE = regex.compile(
@@ -286,7 +285,7 @@ class LoginPhraseDetector:
         if _BY_HINT.search(text):
             for m in _BY_ASSIGN.finditer(text):  # last_run_by = jonasmuller, "booked_by": "erik_l34"
                 s, e = m.span("v")
-                if (by_key([w.lower() for w in _KEY_WORDS.findall(m["k"])]) and named_login(text[s:e])
+                if (by_key([w.lower() for w in identifier_words(m["k"])]) and named_login(text[s:e])
                         and kept_by(text, s, e, ("is_service_username", "is_templated", "is_placeholder_value",
                                                  "is_code_word", "is_product_name")) is None):
                     out.append(Span(s, e, "username", f"{self.name}:done-by-key", 0.8))

@@ -50,12 +50,14 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
         if _on_a_row(text, rows, m.start(), m.end()):
             out.append(Span(m.start(), m.end(), "account", NAME, 0.75))
     for s in spans:
-        if s.category == "person" and (n := _NUMBER_AFTER_NAME.match(text, s.end)) is not None:
+        if s.category != "person":
+            continue
+        if (n := _NUMBER_AFTER_NAME.match(text, s.end)) is not None:
             out.append(Span(n.start("n"), n.end("n"), "account", NAME, 0.75))
-        elif (s.category == "person" and (n := _LABELLED_AFTER_NAME.match(text, s.end)) is not None
+        elif ((n := _LABELLED_AFTER_NAME.match(text, s.end)) is not None
               and n["label"].split()[-1].lower().rstrip(".:") not in _NOT_A_HOLDERS_LABEL):
             out.append(Span(n.start("n"), n.end("n"), "account", NAME, 0.75))
-        elif s.category == "person" and (n := _PHONE_AFTER_NAME.match(text, s.end)) is not None:
+        elif (n := _PHONE_AFTER_NAME.match(text, s.end)) is not None:
             out.append(Span(n.start("n"), n.end("n"), "phone", NAME, 0.75))
     return out
 
@@ -63,8 +65,6 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
 # a person's own number in brackets right after their name, as remote-support tools and directories print it:
 # "Anja Lindemann (255876107)", "Matteo Rinaldi (ID [454386783,-466956355])"; not a year, a count or a version
 _NUMBER_AFTER_NAME = regex.compile(r"[ \t]?\((?:ID[ \t:]*\[?|#[ \t]?)?(?P<n>\d{6,12})(?=[,)\]])")
-# a person's phone in brackets right after their name ("Kunde Ulrike Hoffmann (+49 154 7871707) hat angerufen"):
-# an international number whatever its area code
 # a person's licence, badge or registration number after their name, its label first: "Emre Yılmaz (licenza
 # 6501972736158890)", "Alfie Whitfield (ADI 063269)", "M. Tran (badge CEO4988)", "Sergio Ruiz (formwork) badge
 # W481468", "Margaux Dubois (vet reg. RCVS 2074884)": one to three words, then five digits or more, letters before
@@ -78,6 +78,8 @@ _NOT_A_HOLDERS_LABEL = frozenset({"v", "ver", "version", "rev", "revision", "pid
                                   "phone", "mobile", "fax", "ext", "age", "aged", "born", "est", "and", "or", "of",
                                   "the", "ticket", "order", "invoice", "case", "job", "run", "step", "line", "page",
                                   "room", "seat", "table", "flight", "train", "bus", "route", "code", "pin"})
+# a person's phone in brackets right after their name ("Kunde Ulrike Hoffmann (+49 154 7871707) hat angerufen"):
+# an international number whatever its area code
 _PHONE_AFTER_NAME = regex.compile(r"[ \t]?\((?:tel\.?[ \t:]*|phone[ \t:]*|mobile[ \t:]*)?(?P<n>\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5})(?=[,)])", regex.I)
 
 

@@ -206,8 +206,8 @@ def _category(name: str, cols: dict[str, str]) -> str | None:
 
 @vocab_cache
 def _person_words() -> frozenset[str]:
-    """Words that name a person before a column's own name (numbers.toml [holders] and [id_holders], column_words
-    [qualifiers] that are people)."""
+    """Words that name a person before a column's own name: numbers.toml [holders] and [id_holders], less the
+    holders that are documents and agreements (account, contract, policy, licence, certificate)."""
     return (word_set("numbers", "holders") | word_set("numbers", "id_holders")) - {"account", "contract", "policy",
                                                                                      "licence", "license", "certificate"}
 
@@ -414,11 +414,6 @@ _VEHICLE_COLUMNS = frozenset({"vehicle", "car", "auto", "veicolo", "fahrzeug", "
 
 
 @vocab_cache
-def _open_markers() -> frozenset[str]:
-    return word_set("numbers", "open_markers")
-
-
-@vocab_cache
 def _thing_numbers() -> frozenset[str]:
     return word_set("numbers", "thing_numbers") | {_norm(w) for w in vocabulary_words("numbers", "thing_numbers")}
 
@@ -432,7 +427,7 @@ def _open_number_column(name: str, ids: bool = False) -> bool:
     "envelope_no", "n_candidato", "umschlag_nr", "n_º_voluntario", "umschlagnummer"; with ``ids`` (a column after the
     row's first, which is the row's own key) also "<noun>_id": "fei_id", "nutzer_id"."""
     parts = [p for p in name.split("_") if p]
-    markers = _open_markers() | {"id"} if ids else _open_markers()
+    markers = word_set("numbers", "open_markers") | {"id"} if ids else word_set("numbers", "open_markers")
     if not any(p in markers for p in parts):
         if len(parts) == 1 and (m := _GLUED_MARKER.fullmatch(parts[0])):
             parts = [m.group(1)]  # a German compound: Umschlagnummer, Spendernr
