@@ -17,13 +17,18 @@ from coatcheck.detect.model import available
 from coatcheck.detect.pipeline import Pipeline, ValueFinder
 from coatcheck.detect.rules import load_rules
 
-AFTER = ["policy", "secret-data", "dates", "examples", "person-rows", "row-cells", "secret-owner", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
+AFTER = ["policy", "secret-data", "model-addresses", "dates", "examples", "person-rows", "row-cells", "secret-owner", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
 VIEWS = ["view:normalized", "view:unescaped", "view:despaced", "view:wide"]
 PASSWORD = "harbor-kite-41"  # nothing flags it without the key in front of it (words, no random shape)
 
 
 def _model_on() -> bool:
     return os.environ.get("COATCHECK_MODEL", "1") != "0" and available()
+
+
+def _after() -> list[str]:
+    """The steps after detection; the model's addresses are checked only where the model runs."""
+    return AFTER if _model_on() else [s for s in AFTER if s != "model-addresses"]
 
 
 def test_every_detector_declares_what_it_produces():
@@ -39,7 +44,7 @@ def test_every_detector_declares_what_it_produces():
 def test_stages_are_what_was_built_in_order():
     stages = Pipeline(Policy.builtin("agent")).stages
     model = ["model"] if _model_on() else []
-    assert stages == ["rules", "url-families", "context", "phrases", "one-time-codes", "seed-phrases", "transcripts", "secret-stores", "calls", "keyless", "punctuated", "login-phrases", "address-fields", "pairs", "phone", "names", "tables", "sql-rows", "hl7-fields", "x12-segments", "aligned-tables", "audit-records", "logins", "mentions", "person-records", "user-maps", "home-paths", "nacha-entry", "mrz", "nested-fields", "terms", "encoded", *model, *VIEWS, *AFTER]
+    assert stages == ["rules", "url-families", "context", "phrases", "one-time-codes", "seed-phrases", "transcripts", "secret-stores", "calls", "keyless", "punctuated", "login-phrases", "address-fields", "pairs", "phone", "names", "tables", "sql-rows", "hl7-fields", "x12-segments", "aligned-tables", "html-tables", "audit-records", "logins", "mentions", "person-records", "user-maps", "home-paths", "nacha-entry", "mrz", "nested-fields", "terms", "encoded", *model, *VIEWS, *_after()]
     documents = ("locations", "organizations", "doc-ids", "doc-dates")
     strict = [s for s in Pipeline(Policy.builtin("strict")).stages if s not in documents]
     assert strict == stages  # strict builds the same stages, and those of documents
@@ -49,7 +54,7 @@ def test_stages_are_what_was_built_in_order():
 def test_a_detector_the_policy_does_not_need_is_not_built(monkeypatch):
     off = {c: False for c in Policy.builtin("agent").mask if c not in ("email", "literal")}
     p = Pipeline(Policy.from_dict({"categories": off}))
-    assert p.stages == ["rules", "tables", "sql-rows", "hl7-fields", "x12-segments", "aligned-tables", "encoded", *VIEWS, "policy", "secret-data", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
+    assert p.stages == ["rules", "tables", "sql-rows", "hl7-fields", "x12-segments", "aligned-tables", "html-tables", "encoded", *VIEWS, "policy", "secret-data", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
     assert p.model is None
     m = Masker(policy=Policy.from_dict({"categories": off}), pipeline=p)
     out = m.mask(f"mail giulia.ferraro@acme-dev.it, password={PASSWORD}, call +39 347 123 4567").text
@@ -72,7 +77,7 @@ def test_doctor_prints_the_derived_stages(tmp_path):
     assert r.returncode == 0, r.stderr
     line = _stages_line(r.stdout)
     assert line == "stages: " + " -> ".join(Masker().pipeline.stages)
-    assert line.endswith("-> policy -> secret-data -> dates -> examples -> person-rows -> row-cells -> secret-owner -> lookalikes -> known-values -> readable -> encoded-copies -> resolve")
+    assert line.endswith(" -> ".join(_after()))
     f = tmp_path / "p.toml"
     f.write_text("[categories]\nphone = false\nsecret = false\n")
     r = _doctor("--policy", str(f))

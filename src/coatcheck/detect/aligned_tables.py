@@ -12,7 +12,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import _norm, cell_category, column_categories, column_category, column_checks
+from .tables import norm_header, cell_category, column_categories, column_category, column_checks
 from .validators import email, login_word
 from .vocabulary import calendar_words
 
@@ -182,7 +182,7 @@ class AlignedTableDetector:
             if not _table_like(words, cats, ruled):
                 continue
             checks = {k: (cat, _STRICT.get(cat, check))
-                      for k, (cat, check) in column_checks([_norm(w) for w in words], cats).items()}
+                      for k, (cat, check) in column_checks([norm_header(w) for w in words], cats).items()}
             rows: list[tuple[int, str]] = []
             while i < len(lines) and len(rows) < _MAX_ROWS:
                 rs, re_ = lines[i]

@@ -312,6 +312,30 @@ def confirm_model_addresses(text: str, spans: list[Span]) -> list[Span]:
     return [s for s in spans if not (s.category == "address" and "model:" in s.detector and not ruled.overlaps(s.start, s.end))]
 
 
+# an address the street rules cannot vouch for but its own shape does: a town after a comma ("7360 Pinecrest Ct,
+# Tucson, AZ 85719"), or a German street named by its preposition ("Am Rosengarten 154", "An der Linde 3")
+_ADDRESS_SHAPE = regex.compile(r"[^,\n]*\d[^,\n]*,[ \t]*\p{Lu}.*|[^,\n]*,[^,\n]*\d.*"
+                               r"|(?:Am|An der|An den|Im|In der|In den|Auf der|Auf dem|Zum|Zur|Unter den|Hinter der|Vor dem)"
+                               r"[ \t]+\p{Lu}\p{L}+(?:[ \t-]\p{L}+)?[ \t]+\d{1,4}[a-z]?", regex.S)
+
+
+def confirm_agent_model_addresses(text: str, spans: list[Span], street: regex.Pattern[str]) -> list[Span]:
+    """The model's addresses in an agent's traffic where a rule (any address stage, or the street rules of
+    :class:`DocumentAddressDetector`), a street word of the vocabulary (``street``: a street word with a number) or
+    the span's own shape vouches for them: alone, the model takes a product with a number for an address ("Shimano
+    105 chain CN-HG601", "Alprazolam 0.5 MG", "Hobby 560 KMFe", "Site 6")."""
+    model = [s for s in spans if s.category == "address" and "model:" in s.detector]
+    if not model:
+        return spans
+    ruled = Intervals((s.start, s.end) for s in spans if s.category == "address" and "model:" not in s.detector)
+    bare = [s for s in model if not ruled.overlaps(s.start, s.end) and _ADDRESS_SHAPE.fullmatch(text, s.start, s.end) is None
+            and not any(m.end() > s.start for m in street.finditer(text, max(0, s.start - 30), s.end))]
+    if not bare:
+        return spans
+    streets = Intervals((s.start, s.end) for s in DocumentAddressDetector().detect(text))
+    dropped = {(s.start, s.end) for s in bare if not streets.overlaps(s.start, s.end)}
+    return [s for s in spans if not (s.category == "address" and "model:" in s.detector and (s.start, s.end) in dropped)]
+
 
 def drop_streets_named_after_people(text: str, spans: list[Span]) -> list[Span]:
     """A person's name inside an address a rule found is the street's ("Calle Miguel Benítez 90", "Via Giuseppe

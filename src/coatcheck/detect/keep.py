@@ -1236,7 +1236,19 @@ def is_thing_field_value(text: str, start: int, end: int) -> bool:
     m = _KEY_BEFORE.search(before) or _ELEMENT_BEFORE.search(before)
     if m is None:
         return False
-    return _names_a_thing([w.lower() for w in vocabulary.identifier_words(m.group(1).rsplit(".", 1)[-1])])
+    words = [w.lower() for w in vocabulary.identifier_words(m.group(1).rsplit(".", 1)[-1])]
+    if not _names_a_thing(words):
+        return False
+    # a supplier, a contractor or a vendor may be a person trading under their own name ("Proveedor: Carmen
+    # Moreno"): a known first name and one more capitalised word is a person's name there
+    parts = text[start:end].split()
+    return not (words[-1] in _TRADER_KEYS and len(parts) == 2 and parts[0] in word_list("first_names")
+                and parts[0] not in word_list("common_words") and parts[1][:1].isupper()
+                and parts[1].lower() not in vocabulary.word_set("names", "thing_words"))
+
+
+_TRADER_KEYS = frozenset({"supplier", "vendor", "contractor", "subcontractor", "haulier", "proveedor", "fornitore",
+                          "lieferant", "fournisseur"})
 
 
 def _names_a_thing(words: list[str]) -> bool:
@@ -1249,6 +1261,37 @@ def _names_a_thing(words: list[str]) -> bool:
 
 
 _ELEMENT_BEFORE = re.compile(r"<(?:[\w-]+:)?([A-Za-z_][\w.-]{0,60})(?:[ \t][^<>]{0,80})?>$")  # <DrugDescription>…
+
+
+# a quoted value's number beside a name: a vintage, a size, a model's (no person's name holds one)
+_QUOTED_VALUE = re.compile(r'"([^"\n]{1,120})"')
+_VALUE_NUMBER = re.compile(r"(?:[ \t]+[^\W\d_][\w'.-]*){0,3}[ \t]+\d{2,4}(?:x\d{2,4})?(?:cl|ml|l|g|kg|mm|cm|m|in)?[ \t]*")
+_VALUE_WORDS = re.compile(r"(?:[^\W\d_][\w'.-]*[ \t]+){0,3}")
+
+
+def is_numbered_title(text: str, start: int, end: int) -> bool:
+    """A name inside a quoted value that also holds a number of its own (``nombre = "Viña Tondonia Reserva 2012"``,
+    ``"designation": "Brasserie Perrin IPA 33cl"``): a product's title, not a person; a person's name and their
+    phone or id sit in separate fields."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    for m in _QUOTED_VALUE.finditer(text, line_start, line_end):
+        if m.start(1) <= start and end <= m.end(1):
+            # words at most before the name, the number last after it ("Greta Lindholm (ext 4410)" is a person's)
+            return (_VALUE_WORDS.fullmatch(text, m.start(1), start) is not None
+                    and _VALUE_NUMBER.fullmatch(text, end, m.end(1)) is not None)
+    return False
+
+
+def is_string_escape(text: str, start: int, end: int) -> bool:
+    """The value starts with an escape's letter right after a backslash inside a quoted string (``"FAILED\\nretry"``):
+    a newline, a tab or a return in code, not a DOMAIN\\login."""
+    if start == 0 or text[start - 1] != "\\" or text[start] not in "ntrbfu":
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    return before.count('"') % 2 == 1 or before.count("'") % 2 == 1
 
 
 def is_thing_column_cell(text: str, start: int, end: int) -> bool:
@@ -1526,6 +1569,8 @@ KEEPS: dict[str, KeepPredicate] = {
         is_ical_uid,
         is_given_name_alone,
         is_thing_column_cell,
+        is_numbered_title,
+        is_string_escape,
     )
 }
 

@@ -22,7 +22,7 @@ from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
 from .tables import by_key
-from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_login,
+from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_handle, person_login,
                          personal_part)
 from .vocabulary import identifier_words, phrase_alternation, vocabulary_words
 
@@ -142,9 +142,9 @@ _PEOPLE_LIST = regex.compile(r'"(?:reviewers|assignees|approvers|watchers|subscr
                              r'ops|whitelist|allowlist|banned|blocklist|players)"[ \t]*:[ \t]*\[(?P<items>[^\[\]\n]{1,4000}?)\]')
 # a key that says who did something (booked_by = …, "signed_off_by": "…", letto_da: …): tables.by_key decides
 _BY_ASSIGN = regex.compile(
-    r"""(?m)(?<![\w.$-])["']?(?P<k>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ_.-]{2,40}[_.-](?i:by|da|von|par|por))["']?[ \t]*(?:=|:(?!:))"""
+    r"""(?m)(?<![\w.$-])["']?(?P<k>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ_. -]{2,40}[_. -](?i:by|da|von|par|por))["']?[ \t]*(?:=|:(?!:))"""
     r"""[ \t]*["']?@?(?P<v>[A-Za-z][A-Za-z0-9._-]{1,38}[A-Za-z0-9])["']?(?=[ \t]*(?:[,;}\]#]|$))""")
-_BY_HINT = regex.compile(r"(?i)[_.-](?:by|da|von|par|por)\b")
+_BY_HINT = regex.compile(r"(?i)[_. -](?:by|da|von|par|por)\b")
 _QUOTED_ITEM = regex.compile(r'"(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])"')
 # the same list inline under an unquoted key: TOML's users = ["a", "b"], YAML's admins: [a, b], Python's ADMINS = [...]
 _PEOPLE_INLINE = regex.compile(
@@ -283,9 +283,9 @@ class LoginPhraseDetector:
                     if login_at(text, s, e, strict=True):
                         out.append(Span(s, e, "username", f"{self.name}:people-list", 0.8))
         if _BY_HINT.search(text):
-            for m in _BY_ASSIGN.finditer(text):  # last_run_by = jonasmuller, "booked_by": "erik_l34"
+            for m in _BY_ASSIGN.finditer(text):  # last_run_by = jonasmuller, "booked_by": "erik_l34", Booked in by: fairba75
                 s, e = m.span("v")
-                if (by_key([w.lower() for w in identifier_words(m["k"])]) and named_login(text[s:e])
+                if (by_key([w.lower() for w in identifier_words(m["k"])]) and person_handle(text[s:e])
                         and kept_by(text, s, e, ("is_service_username", "is_templated", "is_placeholder_value",
                                                  "is_code_word", "is_product_name")) is None):
                     out.append(Span(s, e, "username", f"{self.name}:done-by-key", 0.8))

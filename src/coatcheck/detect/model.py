@@ -38,7 +38,7 @@ _TWO_CAPS = regex.compile(r"(?<![\w.$@/\\-])\p{Lu}\p{Ll}+[ \t]+(?:\p{Ll}{1,4}[ \
 
 
 @vocab_cache
-def _address_cue() -> regex.Pattern[str]:
+def address_cue() -> regex.Pattern[str]:
     """A street word of data/vocab/streets.toml with a number: after the number ("12 Main Street", "3 rue Royale"),
     before it ("Via Roma 12"), or ending a one-word street name ("Hauptstraße 5")."""
     before = vocabulary_words("streets", "before")
@@ -55,7 +55,7 @@ def _worth_a_look(line: str, caps: list[str] | None = None) -> bool:
         caps = [m.group() for m in _CAP_WORD.finditer(line)]
     if not caps or _SKIP_LINE.match(line):
         return False
-    if _TWO_CAPS.search(line) or _address_cue().search(line):
+    if _TWO_CAPS.search(line) or address_cue().search(line):
         return True
     names = _known_names()
     return any(w in names for w in caps)

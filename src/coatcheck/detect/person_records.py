@@ -58,6 +58,7 @@ _SCAN = regex.compile(r"""[{}\[\]]|["']?[A-Za-z_][\w-]{0,40}["']?[ \t]*:""")
 
 
 _BRACES = regex.compile(r"[{}]")
+_BRACKETS = regex.compile(r"[{}\[\]]")
 # a key only a person's account object has (X's and Mastodon's username and acct, Steam's personaname): its object's id
 # is that account's
 _HANDLE_KEY = regex.compile(r"""["'](?:username|screen_name|acct|personaname)["'][ \t]*:[ \t]*["']""")
@@ -74,8 +75,9 @@ def closing_brace(text: str, open_at: int, span: int = _SPAN) -> int | None:
     return None
 
 
-def _open(text: str, at: int) -> int | None:
-    """The offset of the brace that opens the object holding offset ``at``."""
+def open_brace(text: str, at: int) -> int | None:
+    """The offset of the brace that opens the object holding offset ``at`` (looking back at most 3,000 characters),
+    or None."""
     depth = 0
     lo = max(0, at - _SPAN)
     braces = [m for m in _BRACES.finditer(text, lo, at)]
@@ -102,18 +104,27 @@ class PersonRecordDetector:
         if "{" not in text:
             return printed
         opens: set[int] = set()
-        i = text.find("{")
-        while i >= 0:
+        # one pass over the brackets: an object under a person's key ("customer": {…}), or an element of an array
+        # under one ("participants": [{…}, {…}])
+        stack: list[bool] = []  # per open bracket: whether an array there is a list of people
+        for b in _BRACKETS.finditer(text):
+            c, i = b.group(), b.start()
+            if c in "]}":
+                if stack:
+                    stack.pop()
+                continue
             m = _KEY_BEFORE.search(text, max(0, i - 60), i)
-            if m is not None and regex.split(r"[_.-]", m["k"].lower())[-1] in words:
+            last = regex.split(r"[_.-]", m["k"].lower())[-1] if m is not None else ""
+            person_key = last in words or (last.endswith("s") and last[:-1] in words)
+            if c == "{" and (person_key or (m is None and stack and stack[-1])):
                 opens.add(i)
-            i = text.find("{", i + 1)
+            stack.append(c == "[" and person_key)
         for m in typed.finditer(text):
-            o = _open(text, m.start())
+            o = open_brace(text, m.start())
             if o is not None:
                 opens.add(o)
         for m in _HANDLE_KEY.finditer(text):  # an account object of a social API: {"id": …, "username": …}
-            o = _open(text, m.start())
+            o = open_brace(text, m.start())
             if o is not None:
                 opens.add(o)
         out: list[Span] = []

@@ -68,6 +68,7 @@ from .phrases import CredentialPhraseDetector
 from .address_fields import AddressFieldDetector
 from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
+from .person_fields import person_field_ids
 from .person_rows import person_machines, person_row_ids
 from .row_cells import row_cells
 from .secret_owner import secret_owners
@@ -81,7 +82,8 @@ from .doc_dates import DocumentDateDetector
 from .doc_ids import DocumentIdDetector
 from .places_orgs import LocationDetector, OrganizationDetector
 from . import doc_persons
-from .doc_addresses import DocumentAddressDetector, confirm_model_addresses, drop_streets_named_after_people
+from .doc_addresses import (DocumentAddressDetector, confirm_agent_model_addresses, confirm_model_addresses,
+                            drop_streets_named_after_people)
 from .doc_contacts import DocumentContactDetector
 from .doc_names import DocumentNameDetector
 from .doc_parties import DocumentPartyDetector
@@ -98,6 +100,7 @@ from .phones import PhoneDetector
 from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
 from .sql_rows import SqlRowDetector
+from .html_tables import HtmlTableDetector
 from .hl7 import Hl7Detector
 from .x12 import X12Detector
 from .bank_files import NachaDetector
@@ -474,6 +477,7 @@ _SPECS = (
     _Spec("mrz", lambda p: MrzDetector.produces, lambda p: MrzDetector(), "text"),
     _Spec("nested-fields", lambda p: NestedFieldDetector.produces, lambda p: NestedFieldDetector(), "text"),
     _Spec("aligned-tables", lambda p: AlignedTableDetector().produces, lambda p: AlignedTableDetector()),
+    _Spec("html-tables", lambda p: HtmlTableDetector().produces, lambda p: HtmlTableDetector()),
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),
     _Spec("doc-ids", lambda p: DocumentIdDetector.produces, lambda p: DocumentIdDetector(), "text"),
@@ -596,6 +600,8 @@ class Pipeline:
             steps.append(("secret-data", self._secret_data))
         if policy.documents:
             steps.append(("document-persons", self._document_persons))
+        elif "address" in mask and self.model is not None:
+            steps.append(("model-addresses", self._model_addresses))
         if mask & VETOED:
             steps.append(("dates", self._dates))
         if "secret" in mask:
@@ -705,6 +711,12 @@ class Pipeline:
         spans = confirm_model_addresses(run.text, doc_persons.refine(run.text, run.spans))
         run.spans = drop_streets_named_after_people(run.text, spans)
 
+    def _model_addresses(self, run: _Pass) -> None:
+        """The model's addresses that no rule and no address shape vouches for are dropped (:mod:`.doc_addresses`)."""
+        from .model import address_cue  # built only with the model
+
+        run.spans = confirm_agent_model_addresses(run.text, run.spans, address_cue())
+
     def _readable(self, run: _Pass) -> None:
         """Values found again and the caller's known values that sit where an agent needs to read them
         (data/keep/readable.toml: ``class Grace(Ada)``, ``## Tone``): the detections went through the same keeps
@@ -715,9 +727,11 @@ class Pipeline:
         run.spans = drop_dates(run.text, run.spans)
 
     def _person_rows(self, run: _Pass) -> None:
-        """Prefixed person-bound ids (``EMP-4471``; ``E92558`` on a row that names a person): :mod:`.person_rows`."""
+        """Prefixed person-bound ids (``EMP-4471``; ``E92558`` on a row that names a person): :mod:`.person_rows`;
+        then the numbers in a person's record (``id_rider=R4735872`` beside the name): :mod:`.person_fields`."""
         found = [s for s in person_row_ids(run.text, run.spans) if self._allowed(run.text, s)]
         run.spans.extend(found)
+        run.spans.extend(s for s in person_field_ids(run.text, run.spans) if self._allowed(run.text, s))
 
     def _row_cells(self, run: _Pass) -> None:
         """Names, towns, postcodes and phones beside a person's contact value on a record's row: :mod:`.row_cells`."""

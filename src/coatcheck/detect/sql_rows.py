@@ -11,7 +11,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import _CELL_KEEPS, _category, _norm, cell_category, column_categories, column_checks
+from .tables import _CELL_KEEPS, _category, norm_header, cell_category, column_categories, column_checks
 
 NAME = "sql-rows"
 _NAME = r"[`\"\[]?(?P<t>[\w.]+)[`\"\]]?"
@@ -119,7 +119,7 @@ class SqlRowDetector:
                 names = created.get(m["t"].lower(), [])
             if not names:
                 continue
-            normed = [_norm(n) for n in names]
+            normed = [norm_header(n) for n in names]
             cats = {k: cat for k, n in enumerate(normed) if n and (cat := _category(n, cols)) is not None}
             if not cats:
                 continue

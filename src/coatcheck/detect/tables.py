@@ -15,7 +15,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import email, gazetteer_name, named_login, person_name
+from .validators import email, gazetteer_name, named_login, person_handle, person_name
 from .vocabulary import (composed_labels, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables, vocabulary_words,
                          word_set)
 
@@ -67,7 +67,7 @@ _GENERIC_LABELS = frozenset({"license number", "licence number", "permis", "ausw
 def column_categories() -> dict[str, str]:
     """Column header -> category, from data/vocab/columns.toml (one table per category) and the labels of
     labels.toml's document numbers (:data:`_LABELLED_COLUMNS`) as a header writes them."""
-    out = {_norm(label): cat for lst, cat in _LABELLED_COLUMNS.items() for label in vocabulary_labels(lst)
+    out = {norm_header(label): cat for lst, cat in _LABELLED_COLUMNS.items() for label in vocabulary_labels(lst)
            if label not in _GENERIC_LABELS}
     out.update({name: cat for cat in vocabulary_tables("columns") for name in vocabulary_words("columns", cat)})
     # a header written in camel case arrives glued ("DateNaissance", "CarteFidélité"): each listed name's glued form
@@ -125,7 +125,9 @@ _CAMEL = regex.compile(r"(?<=\p{Ll})(?=\p{Lu})")
 _GENDER_ENDING = regex.compile(r"(?<=\p{L})(?:\((?:e|a|in|innen|es|s)\)|/(?:a|e|in))(?!\p{L})", regex.I)
 
 
-def _norm(header: str) -> str:
+def norm_header(header: str) -> str:
+    """A column header or a field's key as the vocabulary lists write it: lower case, words joined by "_"
+    ("Staff no" -> "staff_no", "EmployeeNo" -> "employee_no", "Mitarbeiter(in)" -> "mitarbeiter")."""
     # a camel-case header's words apart (EmployeeFirst, ContactPhone): its qualifiers come off as a spaced one's
     header = _CAMEL.sub("_", _GENDER_ENDING.sub("", header.strip().strip("\"'þ")))
     return _HEADER_GAP.sub("_", header.lower()).strip("_")
@@ -235,7 +237,8 @@ _PARTICIPLES = {
                         r"drawn|driven|chosen|shown|brought|bought|taught|found|won|hit|cut|put|shut|let|begun"),
     "da": regex.compile(r"\p{L}{2,}(?:at|it|ut|tt|ss|st)[oa]"),
     "von": regex.compile(r"ge\p{L}{2,}(?:t|en)|\p{L}{2,}iert"),
-    "par": regex.compile(r"\p{L}{2,}(?:é|ée|és|ées|i|ie|u|ue|it|ert|ais|is)"),
+    # (a schema's keys drop the accents: cree_par, modifie_par)
+    "par": regex.compile(r"\p{L}{2,}(?:é|ée|és|ées|e|ee|es|ees|i|ie|u|ue|it|ert|ais|is)"),
     "por": regex.compile(r"\p{L}{2,}(?:ad|id)[oa]s?|\p{L}{2,}(?:ch|t|st)[oa]"),
 }
 
@@ -305,18 +308,12 @@ class TableDetector:
         for sep in _SEPARATORS:
             if line.count(sep) < 1:
                 continue
-            names = [_norm(h) for h in line.split(sep)]
+            names = [norm_header(h) for h in line.split(sep)]
             lead = _TRAILING_WORD.search(names[0])
             if lead and not _HEADER_NAME.fullmatch(names[0]):
                 names[0] = lead.group()  # a table starting inside a JSON string: {"content":"id,name,…
             # a markdown row's outer pipes leave empty names at both ends: kept, so that name k is field k of the rows
-            cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
-            if any(cat == "address" and names[k] not in _GENERIC_ADDRESS for k, cat in cats.items()):
-                # a street or a postcode column: the town beside it is the same address's (a bare "address" column
-                # may hold a machine's: ip,address,city)
-                towns = word_set("column_words", "address_city")
-                cats.update({k: "town" for k, n in enumerate(names) if k not in cats and (
-                    n in towns or "_".join(p for p in n.split("_") if p not in _qualifiers()) in towns)})
+            cats = header_categories(names, cols)
             if not cats or sum(1 for n in names if n) < 2:
                 continue
             # a header of names; a question or a sentence among them ("How satisfied are you?", a survey's) only
@@ -325,6 +322,19 @@ class TableDetector:
                 continue
             return sep, line.count(sep) + 1, column_checks(names, cats)
         return None
+
+
+def header_categories(names: list[str], cols: dict[str, str] | None = None) -> dict[int, str]:
+    """Column index -> category of a header's personal columns (``names`` normalised, :func:`norm_header`)."""
+    cols = column_categories() if cols is None else cols
+    cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
+    if any(cat == "address" and names[k] not in _GENERIC_ADDRESS for k, cat in cats.items()):
+        # a street or a postcode column: the town beside it is the same address's (a bare "address" column may hold
+        # a machine's: ip,address,city)
+        towns = word_set("column_words", "address_city")
+        cats.update({k: "town" for k, n in enumerate(names) if k not in cats and (
+            n in towns or "_".join(p for p in n.split("_") if p not in _qualifiers()) in towns)})
+    return cats
 
 
 _GENERIC_ADDRESS = frozenset({"address", "adresse", "indirizzo", "dirección", "direccion", "addr", "adres", "anschrift",
@@ -366,7 +376,11 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
     # a listing of groups or bindings (kubectl's role bindings: NAME, USERS, GROUPS) names groups in its name column
     accounts = (any(n in word_set("names", "account_listing") for n in names)
                 and not any(n in word_set("names", "group_listing") for n in names))
+    # a shop's product export (Shopify's Handle, Title, Vendor, Variant SKU …): its handle is the product's
+    products = any(n in _PRODUCT_COLUMNS for n in names)
     for k, cat in cats.items():
+        if cat == "username" and products and names[k] in ("handle", "slug", "product_handle"):
+            continue
         if cat == "person" and accounts and names[k] in word_set("names", "name_columns"):
             mapped[k] = ("username", _CELL_CHECKS.get("username", _has_alnum))  # Get-LocalUser's Name, argocd's NAME
         elif cat == "person":
@@ -380,7 +394,7 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _plate)  # a vehicle's plate: letters and two digits or more (FB-294-QE, GH512KL)
         elif cat == "account" and names[k] in _meter_columns():
             mapped[k] = (cat, _meter_id)  # a supply point, a meter or a charging card: letters among the digits
-        elif cat == "account" and names[k] in _holder_columns():
+        elif cat == "account" and names[k] in holder_columns():
             mapped[k] = ("holder", _holder_cell)  # "patient", "cliente": the holder's number or the holder's name
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
@@ -398,13 +412,18 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
     if people_table or any(check[0] == "holder" for check in mapped.values()):
         # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
-        # "n_candidato", "Umschlag-Nr") holds each row's person's number
+        # "n_candidato", "Umschlag-Nr"), or by what a person carries alone ("registration", "licence"), holds each
+        # row's person's number
         for k, n in enumerate(names):
-            if k not in cats and n and _open_number_column(n, ids=k > 0):
+            if k not in cats and n and (open_number_column(n, ids=k > 0) or n in word_set("numbers", "credential_markers")):
                 mapped[k] = ("account", _open_number)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
     return mapped
+
+
+_PRODUCT_COLUMNS = frozenset({"sku", "variant_sku", "price", "variant_price", "product_type", "barcode", "ean", "gtin",
+                              "upc", "compare_at_price", "variant_barcode", "inventory_qty"})
 
 
 # a vehicle's column: in a table of people its plate is the person's car (on a fleet's round sheet it is the fleet's,
@@ -415,25 +434,31 @@ _VEHICLE_COLUMNS = frozenset({"vehicle", "car", "auto", "veicolo", "fahrzeug", "
 
 @vocab_cache
 def _thing_numbers() -> frozenset[str]:
-    return word_set("numbers", "thing_numbers") | {_norm(w) for w in vocabulary_words("numbers", "thing_numbers")}
+    return word_set("numbers", "thing_numbers") | {norm_header(w) for w in vocabulary_words("numbers", "thing_numbers")}
 
 
 _JOINS = frozenset({"of", "di", "del", "della", "de", "du", "des", "la", "d'", "der"})
 _GLUED_MARKER = regex.compile(r"(\p{L}{3,}?)(?:nummer|nr)")
 
 
-def _open_number_column(name: str, ids: bool = False) -> bool:
+def open_number_column(name: str, ids: bool = False) -> bool:
     """A header of a number word and a noun that is no thing's ([open_markers], [thing_numbers] of numbers.toml):
-    "envelope_no", "n_candidato", "umschlag_nr", "n_º_voluntario", "umschlagnummer"; with ``ids`` (a column after the
+    "envelope_no", "n_candidato", "umschlag_nr", "n_º_voluntario", "umschlagnummer"; or of a card's, a licence's or
+    a certificate's word and its noun ([credential_markers]): "cscs_card", "cert_opito", "gas_safe_reg"; with ``ids`` (a column after the
     row's first, which is the row's own key) also "<noun>_id": "fei_id", "nutzer_id"."""
     parts = [p for p in name.split("_") if p]
     markers = word_set("numbers", "open_markers") | {"id"} if ids else word_set("numbers", "open_markers")
+    carried = word_set("numbers", "credential_markers")
     if not any(p in markers for p in parts):
         if len(parts) == 1 and (m := _GLUED_MARKER.fullmatch(parts[0])):
             parts = [m.group(1)]  # a German compound: Umschlagnummer, Spendernr
-        else:
+        elif not any(p in carried for p in parts) or len(parts) == 1:
             return False
     nouns = [p for p in parts if p not in markers and p not in _JOINS]
+    if any(p not in carried for p in nouns):
+        nouns = [p for p in nouns if p not in carried]  # "cscs_card", "cert_opito": the card's noun ("licence_no": its own)
+    elif nouns:
+        nouns = nouns[:1]  # "licence_card": a licence's
     if not nouns or len(nouns) > 3 or not all(regex.fullmatch(r"\p{L}+", p) for p in nouns):
         return False
     if not any(len(p) >= 3 for p in nouns):
@@ -457,24 +482,26 @@ def cell_category(cat: str, value: str) -> str:
     """The category of a cell that passed its column's check: a holder column's cell is the holder's number or name,
     a "… by" column's the person's login or name."""
     if cat == "holder":
-        return "account" if _CELL_CHECKS["account"](value) else "person"
+        if _CELL_CHECKS["account"](value):
+            return "account"
+        return "username" if person_handle(value) else "person"
     if cat == "by_person":
         return "username" if named_login(value) else "person"
     return cat
 
 
 @vocab_cache
-def _holder_columns() -> frozenset[str]:
+def holder_columns() -> frozenset[str]:
     """Headers that name the person alone ("patient", "Kunde", "cliente": numbers.toml [holders] and [bare]): their
     cells hold the person's number or the person's name."""
     words = [*vocabulary_words("numbers", "holders"), *vocabulary_words("numbers", "bare")]
-    return frozenset(_norm(w) for w in words if " " not in w)
+    return frozenset(norm_header(w) for w in words if " " not in w)
 
 
 def _holder_cell(value: str) -> bool:
-    """A person-bound number, or a person's name a gazetteer vouches for (any case, a register's "Surname, Given"
-    too): a B2B export's "customer" holds companies ("Globex Industries")."""
-    if _CELL_CHECKS["account"](value):
+    """A person-bound number, a person's login, or a person's name a gazetteer vouches for (any case, a register's
+    "Surname, Given" too): a B2B export's "customer" holds companies ("Globex Industries")."""
+    if _CELL_CHECKS["account"](value) or person_handle(value):
         return True
     name = value.replace(",", "") if value.count(",") == 1 else value
     return _any_case(gazetteer_name)(name) or _any_case(gazetteer_name)(" ".join(reversed(name.split())))
@@ -508,13 +535,13 @@ _STAFF_COLUMN = regex.compile(r"emp|pers|staff|badge|matric|ausweis")
 def _meter_columns() -> frozenset[str]:
     """Headers of supply points, meters, charging cards (labels.toml [supply_point]) and plates ([vehicle_plate]),
     a meter's serial number written short (MSN) and an Italian supply point (POD)."""
-    return frozenset({"msn", "pod", *(_norm(label) for label in vocabulary_labels("supply_point"))})
+    return frozenset({"msn", "pod", *(norm_header(label) for label in vocabulary_labels("supply_point"))})
 
 
 @vocab_cache
 def _plate_columns() -> frozenset[str]:
     """Headers of vehicles' plates (labels.toml [vehicle_plate] as a header writes them)."""
-    return frozenset(_norm(label) for label in vocabulary_labels("vehicle_plate"))
+    return frozenset(norm_header(label) for label in vocabulary_labels("vehicle_plate"))
 
 
 _PLATE = regex.compile(r"(?=[A-Z0-9 -]{0,10}\d[A-Z0-9 -]{0,10}\d)(?=[A-Z0-9 -]{0,10}[A-Z])[A-Z0-9](?:[ -]?[A-Z0-9]){3,9}")
@@ -568,7 +595,7 @@ def is_header_cell(text: str, start: int, end: int) -> bool:
         if (before and not before.endswith(sep)) or (after and not after.startswith(sep)):
             continue
         cells = line.strip(" |").split(sep) if sep == "|" else line.split(sep)
-        if _column_names([_norm(c) for c in cells]):
+        if _column_names([norm_header(c) for c in cells]):
             return True
     return False
 
@@ -588,7 +615,7 @@ _DATE_PARTS: dict[str, Callable[[str], bool]] = {
 
 def column_category(header: str) -> str | None:
     """The category of a column headed ``header`` (as written), or None."""
-    return _category(_norm(header), column_categories())
+    return _category(norm_header(header), column_categories())
 
 
 # a column's name is made of words (a digit or two after one: address_line2), never of codes or values
@@ -635,7 +662,7 @@ def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ..
         for sep in _SEPARATORS:
             if sep not in line:
                 continue
-            names = tuple(_norm(h) for h in line.split(sep))
+            names = tuple(norm_header(h) for h in line.split(sep))
             # a Markdown header's outer bars leave an empty name at both ends (kept: name k is field k of the rows)
             inner = names[1:-1] if sep == "|" and len(names) >= 4 and not names[0] and not names[-1] else names
             if _column_names(inner):

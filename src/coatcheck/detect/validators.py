@@ -650,6 +650,23 @@ def person_login(value: str) -> bool:
                                 for p in parts)
 
 
+def person_handle(value: str) -> bool:
+    """A login where a person stands (a till export's "Employee" column: dthornbury, al1980, crowley_r; a "Booked in
+    by:" label): lower case, made of a name, or a digit or a separator beside letters no dictionary, prose or code
+    holds (a "Walk-in", an "online", a "store2" is none)."""
+    v = value.strip()
+    if v != v.lower() or not person_login(v):
+        return False
+    if named_login(v) or initial_and_surname(v):
+        return True
+    # a digit, a dot or an underscore makes a handle of the rest (al1980, d.ashdown) once its letters are no word
+    # (store2); a hyphen alone joins a tool's words as often (argo-cd)
+    parts = [p.rstrip("0123456789") for p in regex.split(r"[._-]+", v)]
+    return (any(c.isdigit() or c in "._" for c in v)
+            and any(len(p) >= 3 and p.isalpha() and p not in word_list("dictionary_words") and p not in plain_words()
+                    for p in parts))
+
+
 _OBFUSCATED_AT = re.compile(r"(?i)[ \t]*(?:\[at\]|\(at\)|\{at\})[ \t]*|[ \t]+at[ \t]+|[ \t]+@[ \t]+|@@")
 _OBFUSCATED_DOT = re.compile(r"(?i)[ \t]*(?:\[dot\]|\(dot\)|\{dot\})[ \t]*|[ \t]+dot[ \t]+|[ \t]\.[ \t]")
 
@@ -845,6 +862,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "login_word": login_word,
     "handed_login": handed_login,
     "person_login": person_login,
+    "person_handle": person_handle,
     "document_number": document_number,
     "id_number": id_number,
     "person_number": person_number,

@@ -1,0 +1,235 @@
+"""A person's own numbers in the record that names them (issue 23: person-bound ids). A log line, a JSON object, an
+XML element or a block of ``Label: value`` lines that holds a person's full name is that person's record; its fields
+whose key says "the number of" something no thing is, or names what a person carries, hold the person's number:
+
+- ``RUECKSTELLUNG spender=32809160 name="Birgit Zimmermann"``, ``repartidor="Hugo González" id_rider=R4735872``,
+  ``door=Lager-2 badge=29F2332F user=schmidt.b name="Birgit Schmidt"``, ``Conducteur: AURÉLIE LEFÈVRE
+  card=F210207763748300``;
+- ``{"nom": "Camille Leroy", "coworker_id": 88836905}``, ``{"name": "Rocío Domínguez", "gas_safe_reg": "800463"}``;
+- ``<Person><FullName>…</FullName><Course cert="1768473113"/></Person>``, ``<socio numero="458697"><nombre>…``;
+- ``Fochino: Matteo Bianchi`` over ``Patentino n.: UWU/661281``; ``name = "Javier García"`` over ``dqc_number = …``.
+
+An identity document's key ("doc", "passport", "ausweis": names.toml [document_contexts]) holds the person's
+document number ("doc=PP Z3AU82TKZ"). Otherwise a key qualifies as a people table's column header does (:func:`.tables.open_number_column`: a number word or a card's,
+a licence's, a certificate's word with a noun that is no thing's, numbers.toml), or as the holder's word alone
+("spender", "badge", "card"); a bare "id" or "numero" only in an element named for a person ("<socio numero=…>"). The
+value needs four digits or more (a letter prefix, a hex card UID), and is no date, time, amount, version or UUID.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+import regex
+
+from ..spans import Intervals, Span
+from .keep import kept_by
+from .person_records import closing_brace, open_brace
+from .tables import holder_columns, norm_header, open_number_column
+from .vocabulary import vocab_cache, vocab_lru, word_set
+
+NAME = "person-fields"
+_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
+_REACH = 2000  # how far a record may reach around its person's name
+_BLOCK_LINES = 25
+
+# key=value, key="value" (a log line, an element's attributes)
+# (a document's type code and a blank may lead the value: doc=PP Z3AU82TKZ)
+_PAIR = regex.compile(r"""(?<![\w.-])(?P<k>[\p{L}_][\w.-]{0,40})=(?:"(?P<d>[^"\n]{1,80})"|'(?P<s>[^'\n]{1,80})'|(?P<v>(?:[A-Z]{1,3}[ ](?=[A-Z0-9]{6,12}(?![\w.-])))?[^\s"',;&|)\]}>]{1,80}))""")
+# Label: value pairs on one line, apart by two blanks or more, a pipe or a semicolon (a form's or a report's line:
+# "Name: Harry Crowley  GOC: 01-77498  OPL: OPL441964")
+_COLON_PAIR = regex.compile(r"(?:(?<=^)|(?<=[ \t]{2})|(?<=[|;][ \t]?))(?P<k>\p{L}[\p{L}\w.'’°º#/-]{0,30}(?:[ ]\p{L}[\p{L}\w.]{0,15}){0,2}):"
+                            r"[ \t]+(?P<v>[^\s|;]{1,40}(?:[ ][^\s|;:]{1,40}){0,3}?)(?=[ \t]{2,}|[ \t]*[|;]|[ \t]*$)", regex.M)
+# "key": value (a JSON object's field)
+_JSON = regex.compile(r"""["'](?P<k>[\p{L}_][\w. -]{0,40})["'][ \t]*:[ \t]*(?:"(?P<d>[^"\n]{1,80})"|(?P<v>-?\d[\w-]{0,40}))""")
+# <Key>value</Key> (an XML leaf)
+_LEAF = regex.compile(r"<(?P<k>[\p{L}_][\w.-]{0,40})(?:[ \t][^<>\n]*)?>(?P<v>[^<>\n]{1,80})</(?P=k)>")
+# Label: value (a form, a TOML or INI section, a YAML mapping, a report's lines)
+_LINE = regex.compile(r"""[ \t]*(?P<k>\p{L}[\p{L}\w .'’°º#/()-]{0,40}?)[ \t]*(?::|=|:=)[ \t]*["']?(?P<v>[^"'\n]{1,80}?)["']?[ \t]*,?[ \t]*$""")
+_OPEN_TAG = regex.compile(r"<(?P<t>[\p{L}_][\w.-]{0,40})(?:[ \t\n][^<>]*)?(?<!/)>")
+
+_NUMBER = regex.compile(r"(?=(?:[^\d\n]*\d){5}|[A-Za-z])(?=(?:[^\d\n]*\d){4})(?:[A-Za-z]{1,4}[-_ /]?)?\d[\dA-Z]*(?:[-/ .]\d[\dA-Z]*){0,3}|(?=[A-F]*\d)(?=\d*[A-F])[0-9A-F]{8,20}")
+_NOT_A_NUMBER = regex.compile(
+    r"\d+[.,]\d{1,2}|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:[ T].*)?|\d{1,2}[.:]\d{2}(?::\d{2})?|(?:19|20)\d\d|v?\d+(?:\.\d+){1,3}"
+    r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|\+.*")
+
+
+@vocab_cache
+def _credentials() -> frozenset[str]:
+    return word_set("numbers", "credential_markers")
+
+
+@vocab_cache
+def _things() -> frozenset[str]:
+    return word_set("numbers", "thing_numbers")
+
+
+@vocab_cache
+def _person_elements() -> frozenset[str]:
+    """Element names of a person's record ("socio", "member", "Person"): a bare "numero" or "id" there is theirs."""
+    return holder_columns() | word_set("handles", "person_records") | {"person", "persona", "personne"}
+
+
+@vocab_cache
+def _bare_markers() -> frozenset[str]:
+    return word_set("numbers", "open_markers") | {"id"}
+
+
+@vocab_cache
+def _document_keys() -> frozenset[str]:
+    """Keys of an identity document (names.toml [document_contexts], as norm_header writes them): "doc", "passport",
+    "id_card", "ausweis", "documento"."""
+    return frozenset(norm_header(w) for w in word_set("names", "document_contexts"))
+
+
+# an identity document's number, its type's code before it at most: "PP Z3AU82TKZ", "DL 8Y3DM2RCO", "X4092329P"
+_DOCUMENT = regex.compile(r"(?:[A-Z]{1,3}[ :-])?(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}")
+
+
+@vocab_lru(4096)
+def numbering_key(key: str, person_element: bool = False, first: bool = False) -> bool:
+    """A field's key that holds its record's person's number: "id_rider", "gas_safe_reg", "Patentino n.", "spender",
+    "badge"; a bare number word too in an element named for a person (``person_element``). A "<noun>_id" key that
+    is its record's ``first`` field is the record's own key, as a table's first column is."""
+    k = norm_header(key)
+    if k in _credentials() or k in holder_columns():
+        return True  # "card", "badge", "spender": what the person carries, or the person's role
+    if not k or k in _things():
+        return False
+    if open_number_column(k, ids=not first):
+        return True
+    return person_element and k in _bare_markers()
+
+
+def _number(value: str) -> bool:
+    v = value.strip()
+    return len(v) <= 24 and _NUMBER.fullmatch(v) is not None and _NOT_A_NUMBER.fullmatch(v) is None
+
+
+def _line_of(text: str, at: int) -> tuple[int, int]:
+    s = text.rfind("\n", 0, at) + 1
+    e = text.find("\n", at)
+    return s, len(text) if e < 0 else e
+
+
+def _block(text: str, at: int) -> tuple[int, int] | None:
+    """The run of ``Label: value`` lines, at one indentation, around the line at ``at``; None when that line is none."""
+    s, e = _line_of(text, at)
+    if _LINE.fullmatch(text, s, e) is None:
+        return None
+    indent = len(text[s:e]) - len(text[s:e].lstrip(" \t"))
+    lo, hi = s, e
+    for _ in range(_BLOCK_LINES):  # up
+        if lo == 0:
+            break
+        ps, pe = _line_of(text, lo - 1)
+        if _LINE.fullmatch(text, ps, pe) is None or len(text[ps:pe]) - len(text[ps:pe].lstrip(" \t")) != indent:
+            break
+        lo = ps
+    for _ in range(_BLOCK_LINES):  # down
+        if hi >= len(text):
+            break
+        ns, ne = _line_of(text, hi + 1)
+        if _LINE.fullmatch(text, ns, ne) is None or len(text[ns:ne]) - len(text[ns:ne].lstrip(" \t")) != indent:
+            break
+        hi = ne
+    return lo, hi
+
+
+def _json_object(text: str, s: int, e: int) -> tuple[int, int] | None:
+    """The JSON object whose string value ``text[s:e]`` is (the innermost braces around it)."""
+    if not (s > 0 and text[s - 1] in "\"'") or "{" not in text:
+        return None
+    opened = open_brace(text, s)
+    if opened is None:
+        return None
+    close = closing_brace(text, opened, _REACH * 2)
+    return (opened, close + 1) if close is not None and close >= e else None
+
+
+def _xml_parent(text: str, s: int, e: int) -> tuple[int, int, str] | None:
+    """The element that holds the leaf or the attribute ``text[s:e]`` sits in: (start, end, name)."""
+    lo = max(0, s - _REACH)
+    tags = list(_OPEN_TAG.finditer(text, lo, s))
+    for m in reversed(tags):
+        t = m.group("t")
+        close = text.find(f"</{t}>", m.end(), e + _REACH)
+        if close < 0 or close < e:
+            continue
+        if text[m.end():s].strip() == "" and text[e:close].strip() == "":
+            continue  # the leaf that is the name itself: <nombre>Sofía Rodríguez</nombre>
+        return m.start(), close + len(t) + 3, t
+    return None
+
+
+def _groups(m: regex.Match[str]) -> tuple[int, int] | None:
+    for g in ("d", "s", "v"):
+        if g in m.re.groupindex and m.group(g) is not None:
+            return m.span(g)
+    return None
+
+
+def _fields(text: str, a: int, b: int, kind: str) -> list[tuple[str, int, int, bool, bool]]:
+    """(key, value start, value end, whether a bare number word counts, whether the field is a JSON or XML one) of a
+    region's fields, in order."""
+    out: list[tuple[str, int, int, bool, bool]] = []
+    if kind == "line" or kind.startswith("xml:"):
+        person_element = kind.startswith("xml:") and norm_header(kind[4:]).rsplit("_", 1)[-1] in _person_elements()
+        out += [(m.group("k"), *g, person_element, False) for m in _PAIR.finditer(text, a, b) if (g := _groups(m)) is not None]
+        out += [(m.group("k"), *m.span("v"), False, True) for m in _LEAF.finditer(text, a, b)]
+    if kind in ("line", "json"):
+        out += [(m.group("k"), *g, False, True) for m in _JSON.finditer(text, a, b) if (g := _groups(m)) is not None]
+    if kind == "line" and len(pairs := list(_COLON_PAIR.finditer(text, a, b))) >= 2:
+        out += [(m.group("k"), *m.span("v"), False, False) for m in pairs]
+    if kind == "block":
+        pos = a
+        while pos <= b:
+            s, e = _line_of(text, pos)
+            if (m := _LINE.fullmatch(text, s, e)) is not None:
+                out.append((m.group("k"), *m.span("v"), False, False))
+            pos = e + 1
+    return sorted(out, key=lambda f: f[1])
+
+
+def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
+    """The person-bound numbers of ``text``'s person records, given the spans found there (its persons)."""
+    persons = [s for s in spans if s.category == "person" and " " in text[s.start:s.end].strip()]
+    if not persons or not any(c.isdigit() for c in text):
+        return []
+    person_starts = sorted({s.start for s in persons})
+    taken = Intervals((s.start, s.end) for s in spans)  # another stage's already
+    out: dict[tuple[int, int], Span] = {}
+    seen: set[tuple[int, int, str]] = set()
+
+    for p in persons:
+        regions: list[tuple[int, int, str]] = []
+        ls, le = _line_of(text, p.start)
+        regions.append((ls, le, "line"))
+        if (obj := _json_object(text, p.start, p.end)) is not None:
+            regions.append((*obj, "json"))
+        if "<" in text[max(0, p.start - _REACH):p.start] and (el := _xml_parent(text, p.start, p.end)) is not None:
+            regions.append((el[0], el[1], "xml:" + el[2]))
+        if (block := _block(text, p.start)) is not None:
+            regions.append((*block, "block"))
+        for a, b, kind in regions:
+            if (a, b, kind) in seen:
+                continue
+            seen.add((a, b, kind))
+            # a record is one person's: an object, an element or a block naming two or more is a list of them
+            # (a line or a form may name two: a log's actor and subject, a form's client and clerk)
+            if bisect.bisect_left(person_starts, b) - bisect.bisect_left(person_starts, a) > (2 if kind in ("line", "block") else 1):
+                continue
+            fields = _fields(text, a, b, kind)
+            # an object's, an element's or a block's first field is its own key (a log line's first pair is not)
+            keyed = kind != "line" or bool(fields and fields[0][4])
+            for n, (key, va, vb, person_element, _) in enumerate(fields):
+                while vb > va and text[vb - 1] in " \t.,;":
+                    vb -= 1
+                value = text[va:vb]
+                numbered = _number(value) and numbering_key(key, person_element, first=keyed and n == 0)
+                # a person's identity document under its key: doc=PP Z3AU82TKZ beside name="…"
+                documented = not numbered and _DOCUMENT.fullmatch(value) is not None and norm_header(key) in _document_keys()
+                if ((va, vb) not in out and (numbered or documented) and not taken.overlaps(va, vb)
+                        and kept_by(text, va, vb, _KEEPS) is None):
+                    out[(va, vb)] = Span(va, vb, "account", NAME, 0.75)
+    return list(out.values())

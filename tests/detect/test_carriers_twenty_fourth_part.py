@@ -1,0 +1,84 @@
+"""Agent traffic, twenty-fourth part (issue 23): a person's own numbers in the record that names them (a log line, a
+JSON object, an XML element, a block of "Label: value" lines), a people table's card, certificate and registration
+columns, HTML tables, logins in a column that names the person alone, French keys without their accents, shops
+named after their owner, and the model's addresses only where something vouches for them. The values here are our
+own."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+
+from .spans import found
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # a log line: the holder's word, a credential's word, "id" before or after a role
+    ('2026-01-04T08:12:40 [donor] DEFERRAL donor=61720394 name="Greta Lindholm" reason="Hb low"', "61720394", "account"),
+    ("2026-02-11T19:02:11+01:00 door=Cellar badge=7A1C93E2 user=lindholm.g name=\"Greta Lindholm\" result=DENIED",
+     "7A1C93E2", "account"),
+    ('[11/03/2026 12:40:01] DELIVERY order=ZX-448120 courier="Pavel Novák" id_courier=K5581034 bag=ok', "K5581034",
+     "account"),
+    ("Chauffeur: ODILE MARCHAND  card=F330914458210700  drive=6h10", "F330914458210700", "account"),
+    # a JSON object with a person's name: its keys, whatever the object hangs under
+    ('{"host": {"nom": "Odile Marchand", "email": "om@mailbox.test", "desk_member_id": 77120945}}', "77120945", "account"),
+    ('{"technician": {"name": "Pavel Novák", "gas_safe_reg": "613082", "licence_card": "4410297"}}', "613082", "account"),
+    # an XML element: a child's attribute, a bare number word in an element named for a person
+    ("<Worker>\n  <FullName>Pavel Novák</FullName>\n  <Course name=\"BOSIET\" cert=\"5519027741\"/>\n</Worker>",
+     "5519027741", "account"),
+    ("<socio numero=\"551902\" alta=\"2024-02-01\">\n  <nombre>Greta Lindholm</nombre>\n</socio>", "551902", "account"),
+    # a block of Label: value lines, a TOML section
+    ("Operaio: Pavel Novák (pnovak)\nPatentino n.: QRT/448102\nFori: 31\n", "QRT/448102", "account"),
+    ('[driver]\nname = "Odile Marchand"\ncpc_number = "Y551029"\n', "Y551029", "account"),
+    # a people table's certificate and card columns, an HTML table
+    ("name,employer,cscs_card,mobile\nPavel Novák,Acme Build,5510293384,+44 7700 900123\n", "5510293384", "account"),
+    ("<table>\n<tr><th>Run</th><th>Driver</th><th>Staff no</th><th>Depot</th></tr>\n"
+     "<tr><td>31</td><td>Greta Lindholm</td><td>70418</td><td>North</td></tr>\n</table>", "70418", "account"),
+    ("<tr><th>Name</th><th>E-mail</th></tr>\n<tr><td>Greta Lindholm</td><td><a href=\"mailto:gl@mailbox.test\">"
+     "gl@mailbox.test</a></td></tr>", "Greta Lindholm", "person"),
+    # a column that names the person alone holds their login too; a schema's key without its accents
+    ("Sale,Date,Employee,Total\n51020,2026-01-02,lindholm_g,12.00\n", "lindholm_g", "username"),
+    ("INSERT INTO `clients` (`id`,`nom`,`cree_par`) VALUES\n(7,'Marchand','omarchand4');\n", "omarchand4", "username"),
+    ("Estimate: 120,00\nBooked in by: lindh80\n", "lindh80", "username"),
+    ("Accettato da: odile_marchand\n", "odile_marchand", "username"),
+    # an identity document under its key, a register's acronym on a form's line, a people table's bare "registration"
+    ('agecheck[51]: order=#5510 result=PASS name="Greta Lindholm" dob=1971-02-02 doc=PP K7RB55QXW ip=203.0.113.8',
+     "PP K7RB55QXW", "account"),
+    ("  Name: Pavel Novák  GOC: 01-55102  OPL: OPL550291\n", "OPL550291", "account"),
+    ("id\tname\tregistration\tmobile\nS1\tGreta Lindholm\tPH551029\t07700 900551\n", "PH551029", "account"),
+])
+def test_values_the_twenty_fourth_part_reads(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    # a record's own key, things' numbers, dates, amounts, a card's last four
+    ('{"reg_id":"REG551029","name":"Greta Lindholm","dob":"1980-02-02"}', "REG551029"),
+    ('{"name": "Greta Lindholm", "order_no": "55102933", "invoice_no": "99120411"}', "55102933"),
+    ('{"name": "Greta Lindholm", "cardSummary": "4410", "card_type": "visa"}', "4410"),
+    ("Kunde: Greta Lindholm\nRahmennummer: WTU551029F\nMarke: Cube\n", "WTU551029F"),
+    ("fob_holder=Greta Lindholm\nfob_id=7A1C93E2\n", "7A1C93E2"),
+    ("<matchSheet matchId=\"06334329\">\n  <referee>Pavel Novák</referee>\n  <assistant>Greta Lindholm</assistant>\n"
+     "</matchSheet>", "06334329"),
+    ('user="Greta Lindholm" build=55102 run_id=4410293 pr_number=8812', "4410293"),
+    # a table's things, a walk-in customer, a shop named after its owner, products the model reads as addresses
+    ("<tr><th>Driver</th><th>Vehicle</th></tr>\n<tr><td>Greta Lindholm</td><td>837</td></tr>", "837"),
+    ("Sale,Employee,Customer\n51020,lindholm_g,Walk-in\n", "Walk-in"),
+    ("Deployed by: argo-cd\n", "argo-cd"),
+    ("Reviewed by: ci-bot\n", "ci-bot"),
+    ("      Orologeria Brambati\n      SCHEDA RIPARAZIONE #5510", "Orologeria Brambati"),
+    ("[12/03/26, 10:05:40] Sastrería Quiroga: Hola, ya está lista.", "Sastrería Quiroga"),
+    ("5510293,2026-01-13 18:45,Register 1,Greta Lindholm,gl@mailbox.test,Shimano 105 chain CN-HG601,1,103.22",
+     "Shimano 105 chain CN-HG601"),
+])
+def test_what_the_twenty_fourth_part_keeps(masker: Masker, text: str, value: str) -> None:
+    assert value not in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Lieferung an Am Lindenhof 154, bitte klingeln", "Am Lindenhof 154"),
+    ("Ship to 7360 Quailridge Ct, Tucson, AZ 85719 by Friday", "7360 Quailridge Ct, Tucson, AZ 85719"),
+])
+def test_the_models_addresses_with_an_address_shape_stay_masked(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "address"
