@@ -47,6 +47,18 @@ from .spans import found
      "PP K7RB55QXW", "account"),
     ("  Name: Pavel Novák  GOC: 01-55102  OPL: OPL550291\n", "OPL550291", "account"),
     ("id\tname\tregistration\tmobile\nS1\tGreta Lindholm\tPH551029\t07700 900551\n", "PH551029", "account"),
+    # a YAML list of people, a short badge number, DOMAIN\\login, a list of people under a plural key
+    ("drivers:\n  - name: Greta Lindholm\n    licence: D5510293\n", "D5510293", "account"),
+    ('badge=4420 name="Greta Lindholm" door=Cellar', "4420", "account"),
+    ("09.04.2026 12:45:55   4624  CLINIC\\lindh_g  RECEP-01", "lindh_g", "username"),
+    ('{"participants": [{"name": "greta_l80"}, {"name": "pnovak.dev"}]}', "pnovak.dev", "username"),
+    # an .env or compose line's key whose value holds brackets and signs (a Django key)
+    ("services:\n  web:\n    environment:\n      - DJANGO_SECRET_KEY=k2j(%*^cz9@*fk85py+np0#@x!q\n      - DEBUG=0\n",
+     "k2j(%*^cz9@*fk85py+np0#@x!q", "secret"),
+    ("APP_SECRET_KEY=abc(def)ghi-jkl+mno*pqr^stu=vwx@yz0123456\n", "abc(def)ghi-jkl+mno*pqr^stu=vwx@yz0123456", "secret"),
+    # a person's name with markup inside a cell; a real address the model reads without commas
+    ("<table><tr><th>Driver</th><th>Staff no</th></tr>\n<tr><td>Greta <b>Lindholm</b></td><td>99164</td></tr>\n"
+     "<tr><td colspan=2>Depot North</td></tr>\n<tr><td>Pavel Novák</td><td>55102</td></tr></table>", "55102", "account"),
 ])
 def test_values_the_twenty_fourth_part_reads(masker: Masker, text: str, value: str, category: str) -> None:
     assert found(masker, text).get(value) == category
@@ -67,6 +79,15 @@ def test_values_the_twenty_fourth_part_reads(masker: Masker, text: str, value: s
     ("Sale,Employee,Customer\n51020,lindholm_g,Walk-in\n", "Walk-in"),
     ("Deployed by: argo-cd\n", "argo-cd"),
     ("Reviewed by: ci-bot\n", "ci-bot"),
+    ("Packaged by: debhelper13\n", "debhelper13"),
+    ("Managed by: helm3\n", "helm3"),
+    # a credential's word as a modifier, a log line's counters and a tenant's id beside a user's name
+    ('name="Greta Lindholm" card_limit=55000 pass_rate=12345', "55000"),
+    ('user="Greta Lindholm" req_no=55100 chunk_no=55102 tenant_id=55103', "55100"),
+    ('user="Greta Lindholm" req_no=55100 chunk_no=55102 tenant_id=55103', "55103"),
+    ('log("Error: FAILED\\nretry_count")', "retry_count"),
+    ("DB_PASSWORD=$(cat /run/secrets/db)\n", "$(cat /run/secrets/db)"),
+    ("SECRET_KEY=${DJANGO_SECRET}\n", "${DJANGO_SECRET}"),
     ("      Orologeria Brambati\n      SCHEDA RIPARAZIONE #5510", "Orologeria Brambati"),
     ("[12/03/26, 10:05:40] Sastrería Quiroga: Hola, ya está lista.", "Sastrería Quiroga"),
     ("5510293,2026-01-13 18:45,Register 1,Greta Lindholm,gl@mailbox.test,Shimano 105 chain CN-HG601,1,103.22",
@@ -77,7 +98,17 @@ def test_what_the_twenty_fourth_part_keeps(masker: Masker, text: str, value: str
 
 
 @pytest.mark.parametrize("text,value", [
+    ('{"patient": "Marta Kowalczyk 1985"}', "Marta Kowalczyk"),
+    ("Reviewed-by: Ana Tienda Ruiz", "Ana Tienda Ruiz"),
+    ("Mary Ann Stables called about the invoice", "Mary Ann Stables"),
+])
+def test_people_whose_names_look_like_shops_or_titles_stay_masked(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "person"
+
+
+@pytest.mark.parametrize("text,value", [
     ("Lieferung an Am Lindenhof 154, bitte klingeln", "Am Lindenhof 154"),
+    ("ship to: 45 Birchwood Dr Austin TX 78701", "45 Birchwood Dr Austin TX 78701"),
     ("Ship to 7360 Quailridge Ct, Tucson, AZ 85719 by Friday", "7360 Quailridge Ct, Tucson, AZ 85719"),
 ])
 def test_the_models_addresses_with_an_address_shape_stay_masked(masker: Masker, text: str, value: str) -> None:

@@ -123,7 +123,7 @@ _TYPE_ANNOTATION = regex.compile(
 # An annotation cut at its first comma (auth: Union[str, …], key: tuple[bytes, …]) or a CamelCase type
 # (auth: AuthTypes, private_key: CertificateIssuerPrivateKeyTypes): code, not a value
 _TYPE_NAME = regex.compile(r"[A-Za-z_][\w.]*\[[\w\[\], .|]*|[A-Z][a-z]+(?:[A-Z][a-z]*)+|[A-Za-z_][\w.]*Types?")
-_ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+)?$")
+_ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+|-[ \t]+)?$")  # (- KEY=v: a compose list)
 # a name/value pair: k8s env (- name: DB_PASSWORD / value: …), HAR and API headers ({"name": "api-key", "value": …}),
 # CloudFormation parameters (ParameterKey=DbPassword,ParameterValue=…): the name's slot holds the value
 _NAMED_VALUE = regex.compile(
@@ -653,7 +653,10 @@ class ContextDetector:
                 # a bare JSON value (number, true, null) is not a credential string; a password given as a JSON
                 # number stays too: its placeholder would leave the document no longer JSON
                 return None
-            if "(" in value and _nests(value):  # a call, not a value
+            # an .env or compose line's value is no call whatever brackets it holds ("(%*^cz9@*fk85py+np0#@": a Django
+            # key); one that opens with $( or ` is a command's output
+            env_value = env_line and strong and not value.startswith(("$", "`"))
+            if "(" in value and _nests(value) and not env_value:  # a call, not a value
                 return None
             code_style = sep in (":=", "=>") or (sep == "=" and line[m.start("sep") - 1 : m.start("sep")] == " ")
             slot = strong and _config_slot(line, m, quoted, env_line)
@@ -677,8 +680,8 @@ class ContextDetector:
             return None  # __all__ = ["StaticToken", "EnvToken"]
         slot = (strong and (kind in ("assign", "xml", "spaced") and _config_slot(line, m, quoted, env_line)
                             or kind == "flag" and _value_flag(m.group("key"), line, m.start("key"))) and len(value) >= 6
-                and (quoted or (not any(c in value for c in "()[]{}$`") or not _nests(value))
-                     and not _reference(value)))  # os.environ['X']
+                and (quoted or env_line and not value.startswith(("$", "`"))
+                     or (not any(c in value for c in "()[]{}$`") or not _nests(value)) and not _reference(value)))
         if kind == "assign" and (_TYPE_ANNOTATION.fullmatch(value.rstrip(";,")) or
                                  not quoted and m.group("sep") == ":" and _TYPE_NAME.fullmatch(value)
                                  and (not slot or _TYPE_SUFFIX.search(value) or "[" in value)):

@@ -319,6 +319,13 @@ _ADDRESS_SHAPE = regex.compile(r"[^,\n]*\d[^,\n]*,[ \t]*\p{Lu}.*|[^,\n]*,[^,\n]*
                                r"[ \t]+\p{Lu}\p{L}+(?:[ \t-]\p{L}+)?[ \t]+\d{1,4}[a-z]?", regex.S)
 
 
+# a part only an address has: a US state and ZIP code, a UK postcode, a house number before an abbreviated street
+# type ("45 Birchwood Dr"), a flat's or a unit's number
+_ADDRESS_PART = regex.compile(r"\b[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b"
+                              r"|\b\d{1,5}[a-z]?[ \t]+\p{Lu}\p{L}+[ \t]+(?:Dr|Ct|Ln|Pl|Cir|St|Rd|Ave|Blvd|Ter|Pkwy|Hwy|Sq)\b"
+                              r"|\b(?:Flat|Apt|Apartment|Unit|Suite)\.?[ \t]+\d{1,4}[A-Za-z]?\b")
+
+
 def confirm_agent_model_addresses(text: str, spans: list[Span], street: regex.Pattern[str]) -> list[Span]:
     """The model's addresses in an agent's traffic where a rule (any address stage, or the street rules of
     :class:`DocumentAddressDetector`), a street word of the vocabulary (``street``: a street word with a number) or
@@ -329,6 +336,7 @@ def confirm_agent_model_addresses(text: str, spans: list[Span], street: regex.Pa
         return spans
     ruled = Intervals((s.start, s.end) for s in spans if s.category == "address" and "model:" not in s.detector)
     bare = [s for s in model if not ruled.overlaps(s.start, s.end) and _ADDRESS_SHAPE.fullmatch(text, s.start, s.end) is None
+            and _ADDRESS_PART.search(text, max(0, s.start - 12), s.end) is None
             and not any(m.end() > s.start for m in street.finditer(text, max(0, s.start - 30), s.end))]
     if not bare:
         return spans

@@ -18,6 +18,8 @@ _ROW = regex.compile(r"<tr\b[^<>]{0,200}>(?P<body>(?:(?!</?tr\b).){0,4000}?)</tr
 _CELL = regex.compile(r"<(?P<t>t[hd])\b[^<>]{0,200}>(?P<c>(?:(?!</?t[hdr]\b).){0,1000}?)</(?P=t)\s*>", regex.I | regex.S)
 # a cell's text inside the elements that style it: <td><span class="x">Torsten Hartmann</span></td>
 _INNER = regex.compile(r"\s*(?:<[^<>]{1,200}>\s*)*(?P<v>[^<>]*?)\s*(?:</?[^<>]{1,200}>\s*)*", regex.S)
+_TAG = regex.compile(r"<[^<>]{1,200}>")
+_TEXT = regex.compile(r"[^<>\s](?:[^<>]*[^<>\s])?")
 # what may stand between two rows of one table
 _BETWEEN = regex.compile(r"(?:\s|</?(?:thead|tbody|tfoot)\b[^<>]{0,100}>|<!--.{0,200}?-->)*", regex.I | regex.S)
 _HEAD = regex.compile(r"<thead\b[^<>]{0,100}>\s*$", regex.I)
@@ -29,7 +31,11 @@ def _cells(m: regex.Match[str]) -> list[tuple[str, int, int]]:
     for c in _CELL.finditer(m.string, m.start("body"), m.end("body")):
         inner = _INNER.fullmatch(m.string, c.start("c"), c.end("c"))
         if inner is None:
-            out.append((c.group("t").lower(), c.start("c"), c.start("c")))  # markup we do not read: no value
+            # markup inside the text ("Torsten <b>Hartmann</b>"): the cell from its first to its last character of
+            # text, its tags with it
+            texts = list(_TEXT.finditer(m.string, c.start("c"), c.end("c")))
+            out.append((c.group("t").lower(), texts[0].start(), texts[-1].end()) if texts
+                       else (c.group("t").lower(), c.start("c"), c.start("c")))
         else:
             out.append((c.group("t").lower(), *inner.span("v")))
     return out
@@ -60,12 +66,16 @@ class HtmlTableDetector:
             i += 1
             while i < len(rows) and _BETWEEN.fullmatch(text, rows[i - 1].end(), rows[i].start()):
                 body = _cells(rows[i])
-                if len(body) != len(cells) or all(t == "th" for t, _, _ in body):
-                    break
+                if body and all(t == "th" for t, _, _ in body):
+                    break  # the next table's header
+                if len(body) != len(cells):
+                    i += 1  # a subtotal's or a section's row (colspan): the table goes on under it
+                    continue
                 for k, (cat, check) in checks.items():
                     _, a, b = body[k]
-                    if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
-                        found = cell_category(cat, text[a:b])
+                    value = _TAG.sub("", text[a:b])
+                    if b - a >= 2 and check(value) and kept_by(text, a, b, _CELL_KEEPS) is None:
+                        found = cell_category(cat, value)
                         out.append(Span(a, b, found, f"{NAME}:{found}", 0.8))
                 i += 1
         return out

@@ -1278,9 +1278,13 @@ def is_numbered_title(text: str, start: int, end: int) -> bool:
     line_end = len(text) if line_end < 0 else line_end
     for m in _QUOTED_VALUE.finditer(text, line_start, line_end):
         if m.start(1) <= start and end <= m.end(1):
-            # words at most before the name, the number last after it ("Greta Lindholm (ext 4410)" is a person's)
+            # words at most before the name, the number last after it ("Greta Lindholm (ext 4410)" is a person's);
+            # a name that opens with a first name is a person's with their age, room or birth year ("Marta
+            # Kowalczyk 1985")
+            first = text[start:end].split()[0]
             return (_VALUE_WORDS.fullmatch(text, m.start(1), start) is not None
-                    and _VALUE_NUMBER.fullmatch(text, end, m.end(1)) is not None)
+                    and _VALUE_NUMBER.fullmatch(text, end, m.end(1)) is not None
+                    and not (first in word_list("first_names") and first not in word_list("common_words")))
     return False
 
 
@@ -1309,6 +1313,12 @@ def is_thing_name(text: str, start: int, end: int) -> bool:
     software = vocabulary.word_set("names", "software_words")
     words = vocabulary.word_set("names", "thing_words") | software
     parts = [w.strip(".,:;'\"()") for w in text[start:end].split()]
+    # a shop named by its trade and its owner ("Orologeria Brambilla", "Brasserie Perrin"): the trade's word leads,
+    # and no first name follows it (a "Cantina Giulia", a "Stables, Harriet" is a person)
+    if (len(parts) >= 2 and parts[0].lower() in vocabulary.word_set("names", "trade_words")
+            and not (parts[1] in word_list("first_names") and parts[1] not in word_list("common_words"))
+            and not parts[1].isupper()):
+        return True
     if any(w.lower() in words for w in parts):
         # a first name and a surname that is also an institution's word is a person ("Margaret Court", not "Stony
         # Brook University": University is nobody's surname; "Grace Trainer" too, where nothing imports a trainer)

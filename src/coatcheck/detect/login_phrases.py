@@ -22,7 +22,7 @@ from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
 from .tables import by_key
-from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_handle, person_login,
+from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_login,
                          personal_part)
 from .vocabulary import identifier_words, phrase_alternation, vocabulary_words
 
@@ -285,7 +285,7 @@ class LoginPhraseDetector:
         if _BY_HINT.search(text):
             for m in _BY_ASSIGN.finditer(text):  # last_run_by = jonasmuller, "booked_by": "erik_l34", Booked in by: fairba75
                 s, e = m.span("v")
-                if (by_key([w.lower() for w in identifier_words(m["k"])]) and person_handle(text[s:e])
+                if (by_key([w.lower() for w in identifier_words(m["k"])]) and named_login(text[s:e])
                         and kept_by(text, s, e, ("is_service_username", "is_templated", "is_placeholder_value",
                                                  "is_code_word", "is_product_name")) is None):
                     out.append(Span(s, e, "username", f"{self.name}:done-by-key", 0.8))

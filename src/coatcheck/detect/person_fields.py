@@ -22,6 +22,7 @@ import bisect
 
 import regex
 
+from .._data import word_list
 from ..spans import Intervals, Span
 from .keep import kept_by
 from .person_records import closing_brace, open_brace
@@ -45,7 +46,7 @@ _JSON = regex.compile(r"""["'](?P<k>[\p{L}_][\w. -]{0,40})["'][ \t]*:[ \t]*(?:"(
 # <Key>value</Key> (an XML leaf)
 _LEAF = regex.compile(r"<(?P<k>[\p{L}_][\w.-]{0,40})(?:[ \t][^<>\n]*)?>(?P<v>[^<>\n]{1,80})</(?P=k)>")
 # Label: value (a form, a TOML or INI section, a YAML mapping, a report's lines)
-_LINE = regex.compile(r"""[ \t]*(?P<k>\p{L}[\p{L}\w .'’°º#/()-]{0,40}?)[ \t]*(?::|=|:=)[ \t]*["']?(?P<v>[^"'\n]{1,80}?)["']?[ \t]*,?[ \t]*$""")
+_LINE = regex.compile(r"""[ \t]*(?:-[ \t]+)?(?P<k>\p{L}[\p{L}\w .'’°º#/()-]{0,40}?)[ \t]*(?::|=|:=)[ \t]*["']?(?P<v>[^"'\n]{1,80}?)["']?[ \t]*,?[ \t]*$""")
 _OPEN_TAG = regex.compile(r"<(?P<t>[\p{L}_][\w.-]{0,40})(?:[ \t\n][^<>]*)?(?<!/)>")
 
 _NUMBER = regex.compile(r"(?=(?:[^\d\n]*\d){5}|[A-Za-z])(?=(?:[^\d\n]*\d){4})(?:[A-Za-z]{1,4}[-_ /]?)?\d[\dA-Z]*(?:[-/ .]\d[\dA-Z]*){0,3}|(?=[A-F]*\d)(?=\d*[A-F])[0-9A-F]{8,20}")
@@ -86,23 +87,52 @@ def _document_keys() -> frozenset[str]:
 _DOCUMENT = regex.compile(r"(?:[A-Z]{1,3}[ :-])?(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}")
 
 
+@vocab_cache
+def _holder_nouns() -> frozenset[str]:
+    """The people a key may name on a log line ([holders], [bare], [id_holders] of numbers.toml, one word each)."""
+    words = [*word_set("numbers", "holders"), *word_set("numbers", "bare"), *word_set("numbers", "id_holders")]
+    # (not the words software names its own records by: a tenant's, an account's, a subscription's id)
+    return frozenset(norm_header(w) for w in words if " " not in w) - _things() - _SOFTWARE_RECORDS
+
+
+_SOFTWARE_RECORDS = frozenset({"tenant", "account", "subscription", "membership", "loyalty", "payroll", "utenza",
+                               "konto", "compte", "cuenta", "conto"})
+
+
 @vocab_lru(4096)
-def numbering_key(key: str, person_element: bool = False, first: bool = False) -> bool:
+def numbering_key(key: str, person_element: bool = False, first: bool = False, closed: bool = False) -> bool:
     """A field's key that holds its record's person's number: "id_rider", "gas_safe_reg", "Patentino n.", "spender",
     "badge"; a bare number word too in an element named for a person (``person_element``). A "<noun>_id" key that
-    is its record's ``first`` field is the record's own key, as a table's first column is."""
+    is its record's ``first`` field is the record's own key, as a table's first column is. ``closed`` (a log line's
+    key, where the line only mentions someone): the noun must name a person (id_rider, employee_no), not any noun
+    that is no thing's (req_no, chunk_no, tenant_id)."""
     k = norm_header(key)
     if k in _credentials() or k in holder_columns():
         return True  # "card", "badge", "spender": what the person carries, or the person's role
     if not k or k in _things():
         return False
     if open_number_column(k, ids=not first):
-        return True
+        if not closed:
+            return True
+        markers = _bare_markers() | _credentials()
+        nouns = [p for p in k.split("_") if p and p not in markers]
+        return bool(nouns) and all(p in _holder_nouns() or p in _credentials() for p in nouns) or any(
+            p in _credentials() for p in k.split("_"))
     return person_element and k in _bare_markers()
 
 
-def _number(value: str) -> bool:
+def _strong_key(key: str) -> bool:
+    """A key that names the holder or what they carry outright ("badge", "employee_no"): its number may be short."""
+    k = norm_header(key)
+    return k in _credentials() or k in holder_columns() or any(p in _holder_nouns() for p in k.split("_"))
+
+
+def _number(value: str, short: bool = False) -> bool:
+    """A person's number: five digits or more, or four after a letter (four alone too with ``short``); no date, time,
+    amount, version or UUID."""
     v = value.strip()
+    if short and regex.fullmatch(r"\d{4}", v) and _NOT_A_NUMBER.fullmatch(v) is None:
+        return True
     return len(v) <= 24 and _NUMBER.fullmatch(v) is not None and _NOT_A_NUMBER.fullmatch(v) is None
 
 
@@ -112,25 +142,30 @@ def _line_of(text: str, at: int) -> tuple[int, int]:
     return s, len(text) if e < 0 else e
 
 
+def _indent(line: str) -> int:
+    """A line's indentation, a YAML list item's dash counted as blanks ("- name: …" over "  licence: …")."""
+    return len(line) - len(line.lstrip(" \t-"))
+
+
 def _block(text: str, at: int) -> tuple[int, int] | None:
     """The run of ``Label: value`` lines, at one indentation, around the line at ``at``; None when that line is none."""
     s, e = _line_of(text, at)
     if _LINE.fullmatch(text, s, e) is None:
         return None
-    indent = len(text[s:e]) - len(text[s:e].lstrip(" \t"))
+    indent = _indent(text[s:e])
     lo, hi = s, e
     for _ in range(_BLOCK_LINES):  # up
         if lo == 0:
             break
         ps, pe = _line_of(text, lo - 1)
-        if _LINE.fullmatch(text, ps, pe) is None or len(text[ps:pe]) - len(text[ps:pe].lstrip(" \t")) != indent:
+        if _LINE.fullmatch(text, ps, pe) is None or _indent(text[ps:pe]) != indent:
             break
         lo = ps
     for _ in range(_BLOCK_LINES):  # down
         if hi >= len(text):
             break
         ns, ne = _line_of(text, hi + 1)
-        if _LINE.fullmatch(text, ns, ne) is None or len(text[ns:ne]) - len(text[ns:ne].lstrip(" \t")) != indent:
+        if _LINE.fullmatch(text, ns, ne) is None or _indent(text[ns:ne]) != indent:
             break
         hi = ne
     return lo, hi
@@ -191,9 +226,19 @@ def _fields(text: str, a: int, b: int, kind: str) -> list[tuple[str, int, int, b
     return sorted(out, key=lambda f: f[1])
 
 
+def _vouched_name(value: str) -> bool:
+    parts = [w.strip(".,'\"()") for w in value.split()]
+    if len(parts) < 2:
+        return False
+    first, last = word_list("first_names"), word_list("last_names")
+    return any(p in first or p.capitalize() in first or p in last or p.capitalize() in last for p in parts)
+
+
 def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
     """The person-bound numbers of ``text``'s person records, given the spans found there (its persons)."""
-    persons = [s for s in spans if s.category == "person" and " " in text[s.start:s.end].strip()]
+    # a record is anchored by a full name with a first name or a surname the gazetteer knows (a product's name the
+    # model took for a person's, "Maxforce Quantum", anchors none)
+    persons = [s for s in spans if s.category == "person" and _vouched_name(text[s.start:s.end])]
     if not persons or not any(c.isdigit() for c in text):
         return []
     person_starts = sorted({s.start for s in persons})
@@ -226,7 +271,8 @@ def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
                 while vb > va and text[vb - 1] in " \t.,;":
                     vb -= 1
                 value = text[va:vb]
-                numbered = _number(value) and numbering_key(key, person_element, first=keyed and n == 0)
+                numbered = (_number(value, short=_strong_key(key))
+                            and numbering_key(key, person_element, first=keyed and n == 0, closed=kind == "line"))
                 # a person's identity document under its key: doc=PP Z3AU82TKZ beside name="…"
                 documented = not numbered and _DOCUMENT.fullmatch(value) is not None and norm_header(key) in _document_keys()
                 if ((va, vb) not in out and (numbered or documented) and not taken.overlaps(va, vb)

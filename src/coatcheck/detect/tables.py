@@ -16,8 +16,8 @@ import regex
 from ..spans import Span
 from .keep import kept_by
 from .validators import email, gazetteer_name, named_login, person_handle, person_name
-from .vocabulary import (composed_labels, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables, vocabulary_words,
-                         word_set)
+from .vocabulary import (composed_labels, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
+                         vocabulary_words, word_list, word_set)
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 
@@ -455,6 +455,10 @@ def open_number_column(name: str, ids: bool = False) -> bool:
         elif not any(p in carried for p in parts) or len(parts) == 1:
             return False
     nouns = [p for p in parts if p not in markers and p not in _JOINS]
+    if not any(p in markers for p in parts) and parts[-1] not in carried and any(
+            len(p) < 4 or _dictionary_word(p) or p in _thing_numbers() or p[:-1] in _thing_numbers()
+            for p in nouns if p not in carried):
+        return False  # a card's or a licence's word as a modifier: card_limit, pass_rate, licence_seats
     if any(p not in carried for p in nouns):
         nouns = [p for p in nouns if p not in carried]  # "cscs_card", "cert_opito": the card's noun ("licence_no": its own)
     elif nouns:
@@ -465,6 +469,12 @@ def open_number_column(name: str, ids: bool = False) -> bool:
         return False
     things = _thing_numbers()
     return not any(p in things for p in nouns) and "_".join(nouns) not in things
+
+
+def _dictionary_word(word: str) -> bool:
+    """A word of the dictionary, prose or code, or its plural (seats, slots): no issuer's code (opito, cscs)."""
+    words = word_list("dictionary_words") | plain_words()
+    return word in words or (word.endswith("s") and word[:-1] in words)
 
 
 _OPEN_NUMBER = regex.compile(r"[A-Za-z]{0,4}[-_ ]?\d(?:[-/ .]?\d){2,}[A-Za-z]?")
