@@ -50,7 +50,7 @@ from .spans import found
     # a YAML list of people, a short badge number, DOMAIN\\login, a list of people under a plural key
     ("drivers:\n  - name: Greta Lindholm\n    licence: D5510293\n", "D5510293", "account"),
     ('badge=4420 name="Greta Lindholm" door=Cellar', "4420", "account"),
-    ("09.04.2026 12:45:55   4624  CLINIC\\lindh_g  RECEP-01", "lindh_g", "username"),
+    ("09.04.2026 12:45:55   4624  CLINIC\\lindh_g  RECEP-01", "CLINIC\\lindh_g", "username"),
     ('{"participants": [{"name": "greta_l80"}, {"name": "pnovak.dev"}]}', "pnovak.dev", "username"),
     # an .env or compose line's key whose value holds brackets and signs (a Django key)
     ("services:\n  web:\n    environment:\n      - DJANGO_SECRET_KEY=k2j(%*^cz9@*fk85py+np0#@x!q\n      - DEBUG=0\n",

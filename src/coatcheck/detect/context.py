@@ -123,6 +123,7 @@ _TYPE_ANNOTATION = regex.compile(
 # An annotation cut at its first comma (auth: Union[str, …], key: tuple[bytes, …]) or a CamelCase type
 # (auth: AuthTypes, private_key: CertificateIssuerPrivateKeyTypes): code, not a value
 _TYPE_NAME = regex.compile(r"[A-Za-z_][\w.]*\[[\w\[\], .|]*|[A-Z][a-z]+(?:[A-Z][a-z]*)+|[A-Za-z_][\w.]*Types?")
+_ENV_NAME = regex.compile(r"[A-Z][A-Z0-9_]*")
 _ENV_LINE = regex.compile(r"^\s*(?:export\s+|set\s+|-e\s+|ENV\s+|ARG\s+|-[ \t]+)?$")  # (- KEY=v: a compose list)
 # a name/value pair: k8s env (- name: DB_PASSWORD / value: …), HAR and API headers ({"name": "api-key", "value": …}),
 # CloudFormation parameters (ParameterKey=DbPassword,ParameterValue=…): the name's slot holds the value
@@ -655,7 +656,9 @@ class ContextDetector:
                 return None
             # an .env or compose line's value is no call whatever brackets it holds ("(%*^cz9@*fk85py+np0#@": a Django
             # key); one that opens with $( or ` is a command's output
-            env_value = env_line and strong and not value.startswith(("$", "`"))
+            # (an environment variable's name is upper case: x = f(y)[0] and key_password=certs[0][2], are code)
+            env_value = (env_line and strong and not value.startswith(("$", "`")) and _ENV_NAME.fullmatch(m.group("key"))
+                         is not None and line[m.start("sep") - 1:m.start("sep")] not in (" ", "\t"))
             if "(" in value and _nests(value) and not env_value:  # a call, not a value
                 return None
             code_style = sep in (":=", "=>") or (sep == "=" and line[m.start("sep") - 1 : m.start("sep")] == " ")
@@ -680,7 +683,8 @@ class ContextDetector:
             return None  # __all__ = ["StaticToken", "EnvToken"]
         slot = (strong and (kind in ("assign", "xml", "spaced") and _config_slot(line, m, quoted, env_line)
                             or kind == "flag" and _value_flag(m.group("key"), line, m.start("key"))) and len(value) >= 6
-                and (quoted or env_line and not value.startswith(("$", "`"))
+                and (quoted or env_line and not value.startswith(("$", "`")) and _ENV_NAME.fullmatch(m.group("key")) is not None
+                     and line[m.start("sep") - 1:m.start("sep")] != " "
                      or (not any(c in value for c in "()[]{}$`") or not _nests(value)) and not _reference(value)))
         if kind == "assign" and (_TYPE_ANNOTATION.fullmatch(value.rstrip(";,")) or
                                  not quoted and m.group("sep") == ":" and _TYPE_NAME.fullmatch(value)

@@ -1289,13 +1289,24 @@ def is_numbered_title(text: str, start: int, end: int) -> bool:
 
 
 def is_string_escape(text: str, start: int, end: int) -> bool:
-    """The value starts with an escape's letter right after a backslash inside a quoted string (``"FAILED\\nretry"``):
-    a newline, a tab or a return in code, not a DOMAIN\\login."""
-    if start == 0 or text[start - 1] != "\\" or text[start] not in "ntrbfu":
+    """A backslash and an escape's letter in the value (or right before it) inside a quoted string
+    (``"FAILED\\nretry"``): a newline, a tab or a return in code, not a DOMAIN\\login."""
+    at = text.find("\\", max(0, start - 1), end)
+    if at < 0 or at + 1 >= len(text) or text[at + 1] not in "ntrbfu":
         return False
-    line_start = text.rfind("\n", 0, start) + 1
-    before = text[line_start:start]
+    line_start = text.rfind("\n", 0, at) + 1
+    before = text[line_start:at]
     return before.count('"') % 2 == 1 or before.count("'") % 2 == 1
+
+
+_WINDOWS_DOMAIN = re.compile(r"[A-Z][A-Z0-9-]{1,14}")
+
+
+def is_windows_domain(text: str, start: int, end: int) -> bool:
+    """An upper-case word right before a backslash and a login (``PRAXIS\\svc-backup``): a Windows domain, masked
+    with the account it qualifies when that account is a person's, never a login alone."""
+    return (end + 1 < len(text) and text[end] == "\\" and text[end + 1].isalpha()
+            and _WINDOWS_DOMAIN.fullmatch(text, start, end) is not None)
 
 
 def is_thing_column_cell(text: str, start: int, end: int) -> bool:
@@ -1581,6 +1592,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_thing_column_cell,
         is_numbered_title,
         is_string_escape,
+        is_windows_domain,
     )
 }
 
