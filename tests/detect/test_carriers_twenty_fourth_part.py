@@ -42,6 +42,8 @@ from .spans import found
     ("INSERT INTO `clients` (`id`,`nom`,`cree_par`) VALUES\n(7,'Marchand','omarchand4');\n", "omarchand4", "username"),
     ("Estimate: 120,00\nBooked in by: lindh80\n", "lindh80", "username"),
     ("Accettato da: odile_marchand\n", "odile_marchand", "username"),
+    ("# maintained by gl1983 - do not commit real values\n", "gl1983", "username"),
+    ("# gepflegt von lindholm_g – echte Werte nicht einchecken\n", "lindholm_g", "username"),
     # an identity document under its key, a register's acronym on a form's line, a people table's bare "registration"
     ('agecheck[51]: order=#5510 result=PASS name="Greta Lindholm" dob=1971-02-02 doc=PP K7RB55QXW ip=203.0.113.8',
      "PP K7RB55QXW", "account"),
@@ -80,6 +82,8 @@ def test_values_the_twenty_fourth_part_reads(masker: Masker, text: str, value: s
     ("Deployed by: argo-cd\n", "argo-cd"),
     ("Reviewed by: ci-bot\n", "ci-bot"),
     ("Packaged by: debhelper13\n", "debhelper13"),
+    ("# Backfill sha256 computed by hf_xet (needed later)\n", "hf_xet"),
+    ("Data type of the field being accessed by ndarray.getfield\n", "ndarray.getfield"),
     ("Managed by: helm3\n", "helm3"),
     # a credential's word as a modifier, a log line's counters and a tenant's id beside a user's name
     ('name="Greta Lindholm" card_limit=55000 pass_rate=12345', "55000"),

@@ -22,9 +22,9 @@ from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
 from .tables import by_key
-from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_login,
+from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_handle, person_login,
                          personal_part)
-from .vocabulary import identifier_words, phrase_alternation, vocabulary_words
+from .vocabulary import identifier_words, phrase_alternation, vocabulary_words, word_set
 
 LOGIN_PHRASES = "login-phrases"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
@@ -144,6 +144,12 @@ _PEOPLE_LIST = regex.compile(r'"(?:reviewers|assignees|approvers|watchers|subscr
 _BY_ASSIGN = regex.compile(
     r"""(?m)(?<![\w.$-])["']?(?P<k>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ_. -]{2,40}[_. -](?i:by|da|von|par|por))["']?[ \t]*(?:=|:(?!:))"""
     r"""[ \t]*["']?@?(?P<v>[A-Za-z][A-Za-z0-9._-]{1,38}[A-Za-z0-9])["']?(?=[ \t]*(?:[,;}\]#]|$))""")
+# who did it, in a sentence or a comment: a past participle, its "by" in one of five languages, then a login
+# ("maintained by ch1974", "gestito da lombardinid", "gepflegt von vogelsang_s", "maintenu par theo.delacroix")
+_BY_PHRASE = regex.compile(r"(?<![\w.-])(?P<p>\p{L}{3,20})[ \t]+(?P<by>by|da|von|par|por)[ \t]+@?"
+                           r"(?P<v>[a-z][a-z0-9._-]{1,38}[a-z0-9])(?=[ \t]*(?:[,;:)\]–—-]|\s|$))")
+# a login of initials and a birth year: ch1974, rq1950
+_INITIALS_YEAR = regex.compile(r"[a-z]{1,3}(?:19[4-9]\d|200\d|201[0-2])")
 _BY_HINT = regex.compile(r"(?i)[_. -](?:by|da|von|par|por)\b")
 _QUOTED_ITEM = regex.compile(r'"(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9])"')
 # the same list inline under an unquoted key: TOML's users = ["a", "b"], YAML's admins: [a, b], Python's ADMINS = [...]
@@ -289,6 +295,15 @@ class LoginPhraseDetector:
                         and kept_by(text, s, e, ("is_service_username", "is_templated", "is_placeholder_value",
                                                  "is_code_word", "is_product_name")) is None):
                     out.append(Span(s, e, "username", f"{self.name}:done-by-key", 0.8))
+            for m in _BY_PHRASE.finditer(text):  # "# maintained by ch1974 –", "gestito da lombardinid", "gepflegt von x"
+                s, e = m.span("v")
+                value = text[s:e]
+                if (m["p"].lower() in word_set("rules", "by_people_words") and by_key([m["p"].lower(), m["by"].lower()])
+                        and (named_login(value) or _INITIALS_YEAR.fullmatch(value) is not None
+                             or ("_" in value or "." in value) and person_handle(value))
+                        and kept_by(text, s, e, ("is_service_username", "is_templated", "is_placeholder_value",
+                                                 "is_code_word", "is_product_name")) is None):
+                    out.append(Span(s, e, "username", f"{self.name}:done-by-phrase", 0.75))
         if "[" in text:
             for m in _PEOPLE_INLINE.finditer(text):  # users = ["smit.f", "nils80"], admins: [alice.k, bob77]
                 # a workspace's members, an image's owners, a list's operators are crates, accounts and functions
