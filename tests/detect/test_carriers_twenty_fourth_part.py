@@ -58,6 +58,13 @@ from .spans import found
     ("services:\n  web:\n    environment:\n      - DJANGO_SECRET_KEY=k2j(%*^cz9@*fk85py+np0#@x!q\n      - DEBUG=0\n",
      "k2j(%*^cz9@*fk85py+np0#@x!q", "secret"),
     ("APP_SECRET_KEY=abc(def)ghi-jkl+mno*pqr^stu=vwx@yz0123456\n", "abc(def)ghi-jkl+mno*pqr^stu=vwx@yz0123456", "secret"),
+    # a multipart form's fields, by their names (an HTTP dump)
+    ('------X\r\nContent-Disposition: form-data; name="date_of_birth"\r\n\r\n1981-02-02\r\n------X\r\n'
+     'Content-Disposition: form-data; name="member_no"\r\n\r\n551029\r\n------X--\r\n', "1981-02-02", "birth_date"),
+    ('------X\nContent-Disposition: form-data; name="member_no"\n\n551029\n------X--\n', "551029", "account"),
+    # a form builder's answers: a field's label and its value in one object
+    ('{"answers": [{"field": "Date de naissance", "date": "1981-02-02"}, {"field": "Téléphone", '
+     '"phone_number": "03.20.55.10.29"}]}', "1981-02-02", "birth_date"),
     # a person's name with markup inside a cell; a real address the model reads without commas
     ("<table><tr><th>Driver</th><th>Staff no</th></tr>\n<tr><td>Greta <b>Lindholm</b></td><td>99164</td></tr>\n"
      "<tr><td colspan=2>Depot North</td></tr>\n<tr><td>Pavel Novák</td><td>55102</td></tr></table>", "55102", "account"),
@@ -91,6 +98,9 @@ def test_values_the_twenty_fourth_part_reads(masker: Masker, text: str, value: s
     ('user="Greta Lindholm" req_no=55100 chunk_no=55102 tenant_id=55103', "55103"),
     ('log("Error: FAILED\\nretry_count")', "retry_count"),
     ("DB_PASSWORD=$(cat /run/secrets/db)\n", "$(cat /run/secrets/db)"),
+    ('{"answers": [{"field": "How did you hear about us?", "text": "a friend, 5510293"}]}', "a friend, 5510293"),
+    ('------X\nContent-Disposition: form-data; name="comment"\n\nsee order 5510293\n------X\n'
+     'Content-Disposition: form-data; name="upload"; filename="a.txt"\n\n551029\n------X--\n', "551029"),
     ("SECRET_KEY=${DJANGO_SECRET}\n", "${DJANGO_SECRET}"),
     ("      Orologeria Brambati\n      SCHEDA RIPARAZIONE #5510", "Orologeria Brambati"),
     ("[12/03/26, 10:05:40] Sastrería Quiroga: Hola, ya está lista.", "Sastrería Quiroga"),

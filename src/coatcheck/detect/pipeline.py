@@ -100,6 +100,7 @@ from .phones import PhoneDetector
 from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
 from .sql_rows import SqlRowDetector
+from .form_parts import FormPartDetector
 from .html_tables import HtmlTableDetector
 from .hl7 import Hl7Detector
 from .x12 import X12Detector
@@ -478,6 +479,7 @@ _SPECS = (
     _Spec("nested-fields", lambda p: NestedFieldDetector.produces, lambda p: NestedFieldDetector(), "text"),
     _Spec("aligned-tables", lambda p: AlignedTableDetector().produces, lambda p: AlignedTableDetector()),
     _Spec("html-tables", lambda p: HtmlTableDetector().produces, lambda p: HtmlTableDetector()),
+    _Spec("form-parts", lambda p: FormPartDetector.produces, lambda p: FormPartDetector()),
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),
     _Spec("doc-ids", lambda p: DocumentIdDetector.produces, lambda p: DocumentIdDetector(), "text"),
