@@ -42,6 +42,10 @@ from .spans import found
     ("INSERT INTO `clients` (`id`,`nom`,`cree_par`) VALUES\n(7,'Marchand','omarchand4');\n", "omarchand4", "username"),
     ("Estimate: 120,00\nBooked in by: lindh80\n", "lindh80", "username"),
     ("Accettato da: odile_marchand\n", "odile_marchand", "username"),
+    # a column named for the person who works the row (a call centre's agent, an operator, a seller)
+    ("calldate,src,dst,agent,disposition\n2026-01-14 16:34:29,0515229398,260,greta_lindholm,ANSWERED\n",
+     "greta_lindholm", "username"),
+    ("id;operatore;esito\n1;paulafer66;ok\n", "paulafer66", "username"),
     ("# maintained by gl1983 - do not commit real values\n", "gl1983", "username"),
     ("# gepflegt von lindholm_g – echte Werte nicht einchecken\n", "lindholm_g", "username"),
     # an identity document under its key, a register's acronym on a form's line, a people table's bare "registration"
@@ -89,6 +93,8 @@ def test_values_the_twenty_fourth_part_reads(masker: Masker, text: str, value: s
     ("Deployed by: argo-cd\n", "argo-cd"),
     ("Reviewed by: ci-bot\n", "ci-bot"),
     ("Packaged by: debhelper13\n", "debhelper13"),
+    ("job,agent,status\n12,ubuntu_22,ok\n13,agent-03,ok\n", "agent-03"),
+    ("name,engineer,version\nx,mysql8,2\n", "mysql8"),
     ("# Backfill sha256 computed by hf_xet (needed later)\n", "hf_xet"),
     ("Data type of the field being accessed by ndarray.getfield\n", "ndarray.getfield"),
     ("Managed by: helm3\n", "helm3"),

@@ -328,6 +328,8 @@ def header_categories(names: list[str], cols: dict[str, str] | None = None) -> d
     """Column index -> category of a header's personal columns (``names`` normalised, :func:`norm_header`)."""
     cols = column_categories() if cols is None else cols
     cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
+    # a column named for the person who works the row (an agent, an adviser, a seller): a who-did-it column
+    cats.update({k: "by_person" for k, n in enumerate(names) if k not in cats and n in word_set("column_words", "role_columns")})
     if any(cat == "address" and names[k] not in _GENERIC_ADDRESS for k, cat in cats.items()):
         # a street or a postcode column: the town beside it is the same address's (a bare "address" column may hold
         # a machine's: ip,address,city)
@@ -419,6 +421,7 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 mapped[k] = ("account", _open_number)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
+
     return mapped
 
 
@@ -496,7 +499,7 @@ def cell_category(cat: str, value: str) -> str:
             return "account"
         return "username" if person_handle(value) else "person"
     if cat == "by_person":
-        return "username" if named_login(value) else "person"
+        return "username" if named_login(value) or person_handle(value) else "person"
     return cat
 
 
@@ -518,10 +521,10 @@ def _holder_cell(value: str) -> bool:
 
 
 def _by_person_cell(value: str) -> bool:
-    """Who did something: a login made of a person's name (mrossi7, anna.kowalski) or a person's full name; a
-    carrier, a tool or a team stays (dhl, webpack5, warehouse3)."""
+    """Who did something or works the row: a login made of a person's name (mrossi7, anna.kowalski) or shaped like
+    one (paulafer66, ferraro.s), or a person's full name; a carrier, a tool or a team stays (dhl, warehouse3)."""
     v = value.strip()
-    return named_login(v) or (" " in v and _any_case(person_name)(v))
+    return named_login(v) or person_handle(v) or (" " in v and _any_case(person_name)(v))
 
 
 def _password_cell(value: str) -> bool:

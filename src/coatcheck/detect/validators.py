@@ -659,12 +659,27 @@ def person_handle(value: str) -> bool:
         return False
     if named_login(v) or initial_and_surname(v):
         return True
-    # a digit, a dot or an underscore makes a handle of the rest (al1980, d.ashdown) once its letters are no word
-    # (store2); a hyphen alone joins a tool's words as often (argo-cd)
+    # a dot or an underscore makes a handle of the rest (d.ashdown, crowley_r) once its letters are no word; a hyphen
+    # alone joins a tool's words as often (argo-cd)
     parts = [p.rstrip("0123456789") for p in regex.split(r"[._-]+", v)]
-    return (any(c.isdigit() or c in "._" for c in v)
-            and any(len(p) >= 3 and p.isalpha() and p not in word_list("dictionary_words") and p not in plain_words()
-                    for p in parts))
+    if any(c in "._" for c in v):
+        return any(len(p) >= 3 and p.isalpha() and p not in word_list("dictionary_words") and p not in plain_words()
+                   for p in parts)
+    # digits after letters are a person's handle when the letters are initials (al1980) or a first name and a piece of
+    # the surname (paulafer66, astridnow67), a tool's version otherwise (webpack5, mysql8, debian12, helm3)
+    stem = v.rstrip("0123456789")
+    if stem == v or not stem.isalpha():
+        return False
+    if len(stem) <= 2 and len(v) - len(stem) == 4:
+        return True
+    names = _first_names_plain()
+    return any(stem[:k] in names for k in range(4, len(stem) - 2))
+
+
+@functools.cache
+def _first_names_plain() -> frozenset[str]:
+    """The gazetteer's first names that are no common word, lower case (paula, astrid)."""
+    return frozenset(n.lower() for n in word_list("first_names") - word_list("common_words") if len(n) >= 4)
 
 
 _OBFUSCATED_AT = re.compile(r"(?i)[ \t]*(?:\[at\]|\(at\)|\{at\})[ \t]*|[ \t]+at[ \t]+|[ \t]+@[ \t]+|@@")
