@@ -18,10 +18,9 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import cell_category, column_checks, header_categories, norm_header
+from .tables import _CELL_KEEPS, cell_category, column_checks, header_categories, norm_header
 
 NAME = "form-parts"
-_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 _PART = regex.compile(
     r"""(?im)^content-disposition:[ \t]*form-data;[ \t]*name=(?P<q>["']?)(?P<name>[^"'\r\n;]{1,80})(?P=q)"""
     r"""(?P<file>[ \t]*;[ \t]*filename)?[^\r\n]*\r?\n(?:[\w-]{1,40}:[^\r\n]*\r?\n){0,4}\r?\n"""
@@ -71,7 +70,7 @@ class FormPartDetector:
         cat, check = checked
         e = s + len(text[s:e].rstrip())
         value = text[s:e]
-        if value and check(value) and kept_by(text, s, e, _KEEPS) is None:
+        if value and check(value) and kept_by(text, s, e, _CELL_KEEPS) is None:
             found = cell_category(cat, value)
             if found in self.produces:
                 out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))

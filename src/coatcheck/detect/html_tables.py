@@ -10,10 +10,9 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import cell_category, column_categories, column_checks, header_categories, norm_header
+from .tables import _CELL_KEEPS, cell_category, column_categories, column_checks, header_categories, norm_header
 
 NAME = "html-tables"
-_CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 _ROW = regex.compile(r"<tr\b[^<>]{0,200}>(?P<body>(?:(?!</?tr\b).){0,4000}?)</tr\s*>", regex.I | regex.S)
 _CELL = regex.compile(r"<(?P<t>t[hd])\b[^<>]{0,200}>(?P<c>(?:(?!</?t[hdr]\b).){0,1000}?)</(?P=t)\s*>", regex.I | regex.S)
 # a cell's text inside the elements that style it: <td><span class="x">Torsten Hartmann</span></td>

@@ -292,8 +292,7 @@ class LoginPhraseDetector:
             for m in _BY_ASSIGN.finditer(text):  # last_run_by = jonasmuller, "booked_by": "erik_l34", Booked in by: fairba75
                 s, e = m.span("v")
                 if (by_key([w.lower() for w in identifier_words(m["k"])]) and named_login(text[s:e])
-                        and kept_by(text, s, e, ("is_service_username", "is_templated", "is_placeholder_value",
-                                                 "is_code_word", "is_product_name")) is None):
+                        and kept_by(text, s, e, _KEEPS) is None):
                     out.append(Span(s, e, "username", f"{self.name}:done-by-key", 0.8))
             for m in _BY_PHRASE.finditer(text):  # "# maintained by ch1974 –", "gestito da lombardinid", "gepflegt von x"
                 s, e = m.span("v")
@@ -301,8 +300,7 @@ class LoginPhraseDetector:
                 if (m["p"].lower() in word_set("rules", "by_people_words") and by_key([m["p"].lower(), m["by"].lower()])
                         and (named_login(value) or _INITIALS_YEAR.fullmatch(value) is not None
                              or ("_" in value or "." in value) and person_handle(value))
-                        and kept_by(text, s, e, ("is_service_username", "is_templated", "is_placeholder_value",
-                                                 "is_code_word", "is_product_name")) is None):
+                        and kept_by(text, s, e, _KEEPS) is None):
                     out.append(Span(s, e, "username", f"{self.name}:done-by-phrase", 0.75))
         if "[" in text:
             for m in _PEOPLE_INLINE.finditer(text):  # users = ["smit.f", "nils80"], admins: [alice.k, bob77]

@@ -56,16 +56,6 @@ _NOT_A_NUMBER = regex.compile(
 
 
 @vocab_cache
-def _credentials() -> frozenset[str]:
-    return word_set("numbers", "credential_markers")
-
-
-@vocab_cache
-def _things() -> frozenset[str]:
-    return word_set("numbers", "thing_numbers")
-
-
-@vocab_cache
 def _person_elements() -> frozenset[str]:
     """Element names of a person's record ("socio", "member", "Person"): a bare "numero" or "id" there is theirs."""
     return holder_columns() | word_set("handles", "person_records") | {"person", "persona", "personne"}
@@ -92,7 +82,7 @@ def _holder_nouns() -> frozenset[str]:
     """The people a key may name on a log line ([holders], [bare], [id_holders] of numbers.toml, one word each)."""
     words = [*word_set("numbers", "holders"), *word_set("numbers", "bare"), *word_set("numbers", "id_holders")]
     # (not the words software names its own records by: a tenant's, an account's, a subscription's id)
-    return frozenset(norm_header(w) for w in words if " " not in w) - _things() - _SOFTWARE_RECORDS
+    return frozenset(norm_header(w) for w in words if " " not in w) - word_set("numbers", "thing_numbers") - _SOFTWARE_RECORDS
 
 
 _SOFTWARE_RECORDS = frozenset({"tenant", "account", "subscription", "membership", "loyalty", "payroll", "utenza",
@@ -107,24 +97,25 @@ def numbering_key(key: str, person_element: bool = False, first: bool = False, c
     key, where the line only mentions someone): the noun must name a person (id_rider, employee_no), not any noun
     that is no thing's (req_no, chunk_no, tenant_id)."""
     k = norm_header(key)
-    if k in _credentials() or k in holder_columns():
+    carried = word_set("numbers", "credential_markers")
+    if k in carried or k in holder_columns():
         return True  # "card", "badge", "spender": what the person carries, or the person's role
-    if not k or k in _things():
+    if not k or k in word_set("numbers", "thing_numbers"):
         return False
     if open_number_column(k, ids=not first):
         if not closed:
             return True
-        markers = _bare_markers() | _credentials()
-        nouns = [p for p in k.split("_") if p and p not in markers]
-        return bool(nouns) and all(p in _holder_nouns() or p in _credentials() for p in nouns) or any(
-            p in _credentials() for p in k.split("_"))
+        nouns = [p for p in k.split("_") if p and p not in _bare_markers() and p not in carried]
+        return bool(nouns) and all(p in _holder_nouns() or p in carried for p in nouns) or any(
+            p in carried for p in k.split("_"))
     return person_element and k in _bare_markers()
 
 
 def _strong_key(key: str) -> bool:
     """A key that names the holder or what they carry outright ("badge", "employee_no"): its number may be short."""
     k = norm_header(key)
-    return k in _credentials() or k in holder_columns() or any(p in _holder_nouns() for p in k.split("_"))
+    return (k in word_set("numbers", "credential_markers") or k in holder_columns()
+            or any(p in _holder_nouns() for p in k.split("_")))
 
 
 def _number(value: str, short: bool = False) -> bool:
@@ -173,7 +164,7 @@ def _block(text: str, at: int) -> tuple[int, int] | None:
 
 def _json_object(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The JSON object whose string value ``text[s:e]`` is (the innermost braces around it)."""
-    if not (s > 0 and text[s - 1] in "\"'") or "{" not in text:
+    if not (s > 0 and text[s - 1] in "\"'"):
         return None
     opened = open_brace(text, s)
     if opened is None:
@@ -245,12 +236,13 @@ def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
     taken = Intervals((s.start, s.end) for s in spans)  # another stage's already
     out: dict[tuple[int, int], Span] = {}
     seen: set[tuple[int, int, str]] = set()
+    braces = "{" in text
 
     for p in persons:
         regions: list[tuple[int, int, str]] = []
         ls, le = _line_of(text, p.start)
         regions.append((ls, le, "line"))
-        if (obj := _json_object(text, p.start, p.end)) is not None:
+        if braces and (obj := _json_object(text, p.start, p.end)) is not None:
             regions.append((*obj, "json"))
         if "<" in text[max(0, p.start - _REACH):p.start] and (el := _xml_parent(text, p.start, p.end)) is not None:
             regions.append((el[0], el[1], "xml:" + el[2]))
