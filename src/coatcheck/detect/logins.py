@@ -35,6 +35,8 @@ _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # an issue tracker's key (BILL-6413, KYC-12, ServiceNow's INC0043699): a ticket, never a person's number (those have five digits or more)
 _TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}|(?:INC|CHG|PRB|RITM|REQ|SCTASK|CTASK|PTASK|STRY|KB)\d{7}")  # ServiceNow
 # twelve hex digits or more, letters and digits both: an id (Node-RED's node ids, object ids), written by a program
+# capitals and two groups of digits or more, hyphenated: a ring's, a tag's or a register's code (logins have letters)
+_GROUPED_CODE = regex.compile(r"[A-Z]{0,4}\d*(?:-\d+){2,}[A-Z]?|[A-Z]{1,4}-\d+(?:-\d+)+")
 _HEX_ID = regex.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}|[A-Z]?(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{12,}")
 # what follows a package's name in a package spec (prisma@latest, left-pad@^1.3.0): the token is a package
 _PACKAGE_VERSION = regex.compile(r"@(?:latest|next|beta|canary|[\^~]?\d)")
@@ -67,12 +69,70 @@ def _work_items() -> frozenset[str]:
 
 
 def _after_work_item(lf: LineFeatures, i: int) -> bool:
-    """The nearest word within three tokens before token ``i`` names an order, invoice, ticket …"""
-    for j in range(i - 1, max(-1, i - 4), -1):
+    """The nearest word before token ``i``, past at most three signs (``"ticket":"``, ``booking_id=``), names an order,
+    an invoice, a ticket, a booking …: the word itself or, for a key made of words, its last word that is no id word."""
+    signs = 0
+    for j in range(i - 1, -1, -1):
         word = lf.tokens[j][2]
-        if len(word) > 1 or word.isalnum():
-            return word.lower() in _work_items()
+        if not any(c.isalnum() for c in word):
+            signs += 1
+            if signs > 3:
+                return False
+            continue
+        return _names_work_item(word)
     return False
+
+
+def _names_work_item(key: str) -> bool:
+    """``key`` is a work item's word, or a key whose last word is one, past any id words (``booking_id``,
+    ``order_no``; "booking" is an id word too)."""
+    items = _work_items()
+    for part in reversed([p for p in regex.split(r"[._-]+", key.lower()) if p]):
+        if part in items:
+            return True
+        if part not in ID_COLUMN_WORDS:
+            return False
+    return False
+
+
+_ROW_LEAD = regex.compile(r"[ \t│┃║|]*")
+_DIVIDER_LINE = regex.compile(r"[\s\-=+|:─━═┼┿╋╪├┤┬┴┌┐└┘╞╡╤╧╘╛╒╕]*")
+
+
+def _line_start(text: str, pos: int) -> int:
+    """Where the line holding ``text[pos]`` starts: after a line break or a JSON string's escaped one (a tool's
+    result quoted in a tool call: ``" booking | name\\n R6325307 | …``)."""
+    escaped = text.rfind("\\n", 0, pos)
+    return max(text.rfind("\n", 0, pos) + 1, escaped + 2 if escaped >= 0 else 0)
+
+
+def _first_column_names_work_item(text: str, pos: int) -> bool:
+    """``text[pos]`` starts the first cell of a table's row (aligned, psql's or a box table's) whose header's first
+    word names a work item (``booking``, ``ticket``): the row's own booking or ticket, no person's number."""
+    ls = _line_start(text, pos)
+    if _ROW_LEAD.fullmatch(text, ls, pos) is None:
+        return False
+    # up past the table's rows and its divider to the header line (at most 200 rows up)
+    end = ls
+    for _ in range(200):
+        if end <= 0:
+            return False
+        prev_end = end - 2 if text[end - 2:end] == "\\n" else end - 1
+        start = _line_start(text, prev_end)
+        line = text[start:prev_end]
+        end = start
+        if _DIVIDER_LINE.fullmatch(line):
+            continue
+        head = line.rsplit('": "', 1)[-1].translate(_BOX).split()  # a JSON line's string: the table in it
+        if not head:
+            return False
+        if any(c.isdigit() for c in head[0]):
+            continue  # another row
+        return _names_work_item(head[0])
+    return False
+
+
+_BOX = str.maketrans({c: " " for c in "│┃║|"})
 
 
 class LoginModel:
@@ -152,7 +212,7 @@ def _thing_id_column(name: str | None) -> bool:
     # a header whose last word names a thing, with or without its id word ("station", "vehicle_no": names.toml
     # [thing_keys])
     core = [w for w in words if w not in ID_COLUMN_WORDS]
-    if core and core[-1] in word_set("names", "thing_keys"):
+    if core and core[-1] in word_set("names", "thing_keys") or _names_work_item(name):
         return True
     return len(words) >= 2 and any(w in ID_COLUMN_WORDS for w in words)
 
@@ -193,8 +253,10 @@ class LoginDetector:
                 (out if sure else soft).append(Span(ls + s, ls + e, category, self.name, p))
         if (out or len(soft) >= _COLUMN_FOUND) and "\n" in text:
             out.extend(column_mates(text, out, soft))
-        if any(s.category == "account" for s in out) and any(sep in text for sep in ",;\t|"):
-            out = [s for s in out if s.category != "account" or not _thing_id_column(column_name(text, s.start))]
+        if any(s.category == "account" for s in out):
+            separated = any(sep in text for sep in ",;\t|")
+            out = [s for s in out if s.category != "account" or not (
+                separated and _thing_id_column(column_name(text, s.start)) or _first_column_names_work_item(text, s.start))]
         return out
 
     def _scan(self, key: str) -> tuple[_Finding, ...]:
@@ -247,6 +309,8 @@ class LoginDetector:
                 continue  # "vehicle = M-GW 6016": an INI or a config file's key, not a login
             if _DEVICE_KEY.search(line, max(0, start - 40), start):
                 continue  # device=GT-96005, "terminal_id": "T-4471": a machine's id, no person's login or number
+            if label == "USER" and _GROUPED_CODE.fullmatch(line, start, end):
+                continue  # DV-01529-23-2546, IT-2024-938133: a register's code in digit groups, no one's login
             if _HEX_ID.fullmatch(line, start, end):
                 continue  # be0094ac69129218: a node's or an object's id in hex, no login and no person's number
             if label == "USER" and (_PACKAGE_VERSION.match(line, end)

@@ -18,7 +18,7 @@ from .._data import word_list
 from ..spans import Span
 from .keep import kept_by
 from .lines import newline_offsets
-from .vocabulary import is_product, plain_words, word_set
+from .vocabulary import dictionary_words, is_product, vocab_cache, word_set
 
 MENTIONS = "mentions"
 _MENTION = regex.compile(
@@ -81,6 +81,12 @@ def _code_compound(word: str, owned: frozenset[str]) -> bool:
     return all(p.isdigit() or p.lower() in owned or is_product(p) or (p.isupper() and len(p) <= 5) for p in parts)
 
 
+@vocab_cache
+def _owned() -> frozenset[str]:
+    """The words a team's or a group's mention is made of (@finance, @security, @devops): a function, not a person."""
+    return dictionary_words() | word_list("at_words") | word_set("handles", "role_mailboxes")
+
+
 class MentionDetector:
     """``@handle`` mentions in prose, tickets and chat."""
 
@@ -102,7 +108,7 @@ class MentionDetector:
         if "@" not in text:
             return out
         # a team's or a group's mention names a function, not a person (@finance, @security, @devops)
-        owned = plain_words() | word_list("dictionary_words") | word_list("at_words") | word_set("handles", "role_mailboxes")
+        owned = _owned()
         seen: dict[int, bool] = {}
         lines = newline_offsets(text)
         for m in _MENTION.finditer(text):

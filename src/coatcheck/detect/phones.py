@@ -14,6 +14,7 @@ import regex
 
 from ..spans import Span
 from .keep import is_date, is_version
+from .validators import gazetteer_name
 from .keyless import identifier_column
 from .tables import column_name
 from .vocabulary import alternation, vocab_cache, vocabulary_words
@@ -58,6 +59,16 @@ _SIGNATURE = regex.compile(r"\n-- ?\r?\n(?:[^\n]{1,60}\r?\n){0,2}[^\n]{0,40}$")
 _CLOCK_RANGE = regex.compile(r"(?:[01]\d|2[0-4])[0-5]\d[ ]?[-–][ ]?(?:[01]\d|2[0-4])[0-5]\d")
 
 
+_NAME_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+(?:[ ]\p{Lu}\p{Ll}+){1,2})\P{L}{1,6}$")
+
+
+def _named_before(text: str, start: int) -> bool:
+    """A person's full name the gazetteer vouches for ends just before ``start`` ("Dott. Marco Leone - 333-8127740",
+    "Marta Ruiz, 612 345 678"): the number beside a name is that person's."""
+    m = _NAME_BEFORE.search(text, max(0, start - 60), start)
+    return m is not None and gazetteer_name(m.group(1))
+
+
 class PhoneDetector:
     """Phone numbers by candidate pattern + ``phonenumbers`` validation."""
 
@@ -76,6 +87,10 @@ class PhoneDetector:
                 # 5678", stays whole)
                 end = start + gap.start()
                 raw = raw[:gap.start()]
+            if (cut := raw.find(" - ")) > 0:
+                # "tel 347 992 1180 - 4 coperti": a spaced dash separates a list's fields, it joins no number's groups
+                end = start + cut
+                raw = raw[:cut]
             digits = sum(c.isdigit() for c in raw)
             phone_dots = _DOTTED_PHONE.fullmatch(raw) is not None  # 06.12.48.90.43, 512.851.4260: no IP, no version
             dotted = raw.count(".") >= 3 and not phone_dots
@@ -101,7 +116,9 @@ class PhoneDetector:
                     out.append(Span(start, end, "phone", "phone:international-possible", 0.8))
                 continue
             grouped = bool(_GROUPED.fullmatch(raw))
-            if not (_keywords().search(context) or grouped) or raw.isdigit() and len(raw) > 12:
+            if raw.isdigit() and len(raw) > 12:
+                continue
+            if not (_keywords().search(context) or grouped or self._mobile(raw) and _named_before(text, start)):
                 continue
             if any(self._valid(raw, r) for r in REGIONS):
                 out.append(Span(start, end, "phone", "phone:national", 0.85))
@@ -109,6 +126,20 @@ class PhoneDetector:
             # a cell of a column that names an id (record_id 315-0001), however a local number it looks
             out = [s for s in out if s.detector != "phone:national" or not identifier_column(column_name(text, s.start) or "")]
         return out
+
+    @staticmethod
+    def _mobile(raw: str) -> bool:
+        """A mobile number of one of :data:`REGIONS` written with a separator in it (``333-8127740``, ``612 345 678``)."""
+        if not any(c in raw for c in " .-/"):
+            return False
+        for region in REGIONS:
+            try:
+                number = phonenumbers.parse(raw.strip(), region)
+            except phonenumbers.NumberParseException:
+                continue
+            if phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.MOBILE:
+                return True
+        return False
 
     @staticmethod
     def _possible(raw: str) -> bool:

@@ -15,9 +15,9 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import email, gazetteer_name, named_login, person_handle, person_name
-from .vocabulary import (composed_labels, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
-                         vocabulary_words, word_list, word_set)
+from .validators import e164_digits, email, gazetteer_name, named_login, person_handle, person_name
+from .vocabulary import (composed_labels, dictionary_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
+                         vocabulary_words, word_set)
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 
@@ -330,6 +330,9 @@ def header_categories(names: list[str], cols: dict[str, str] | None = None) -> d
     cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
     # a column named for the person who works the row (an agent, an adviser, a seller): a who-did-it column
     cats.update({k: "by_person" for k, n in enumerate(names) if k not in cats and n in word_set("column_words", "role_columns")})
+    # a call detail record's or a delivery report's parties (Src, Dst, msisdn), in any table
+    parties = vocabulary_labels("call_party")
+    cats.update({k: "call_party" for k, n in enumerate(names) if k not in cats and n.replace("_", " ") in parties})
     if any(cat == "address" and names[k] not in _GENERIC_ADDRESS for k, cat in cats.items()):
         # a street or a postcode column: the town beside it is the same address's (a bare "address" column may hold
         # a machine's: ip,address,city)
@@ -400,6 +403,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = ("holder", _holder_cell)  # "patient", "cliente": the holder's number or the holder's name
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
+        elif cat == "account" and any(p in word_set("numbers", "open_markers") for p in names[k].split("_")):
+            mapped[k] = (cat, _numbered_account)  # a member's number (member_no 0463): four digits do
         elif cat == "secret" and names[k] not in column_categories() and names[k].rsplit("_", 1)[-1] in _SECRET_LAST_WORDS \
                 and names[k].rsplit("_", 1)[-1] not in ("pin", "puk", "passcode"):
             mapped[k] = (cat, _password_cell)  # a password column named by its last word: no setting's word or date
@@ -408,6 +413,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _pin)  # a PIN or a code (a SIM's PIN1, PUK2): four digits or more, where a password needs eight
         elif cat == "by_person":
             mapped[k] = (cat, _by_person_cell)  # a login or a full name
+        elif cat == "call_party":
+            mapped[k] = ("phone", e164_digits)  # a full international number (an extension, an IP or a path is none)
         elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
@@ -470,13 +477,21 @@ def open_number_column(name: str, ids: bool = False) -> bool:
         return False
     if not any(len(p) >= 3 for p in nouns):
         return False
+    if parts[-1] in _LICENCE_MARKERS:
+        return True  # a licence, a permit or a registration is its holder's whatever it licenses: dog_licence, fishing_permit
     things = _thing_numbers()
     return not any(p in things for p in nouns) and "_".join(nouns) not in things
 
 
+# the credential markers that name what an authority grants a person (not a card, a badge or a pass, which a room or a
+# gift has too)
+_LICENCE_MARKERS = frozenset({"licence", "license", "permit", "registration", "licenza", "permesso", "lizenz", "schein",
+                              "zulassung", "permis", "agrément", "agrement"})
+
+
 def _dictionary_word(word: str) -> bool:
     """A word of the dictionary, prose or code, or its plural (seats, slots): no issuer's code (opito, cscs)."""
-    words = word_list("dictionary_words") | plain_words()
+    words = dictionary_words()
     return word in words or (word.endswith("s") and word[:-1] in words)
 
 
@@ -489,6 +504,12 @@ def _open_number(value: str) -> bool:
     (U-754, 288, G350032, 178/824/3044); no amount, date or time."""
     v = value.strip()
     return _OPEN_NUMBER.fullmatch(v) is not None and _AMOUNT_OR_DATE.fullmatch(v) is None
+
+
+def _numbered_account(value: str) -> bool:
+    """A person's number in a column a number word heads ("member_no", "n_tessera", "Mitglieds-Nr."): as an account
+    column's, or four digits (a club's member 0463); an "_id" column's four digits are a database's row ids."""
+    return _CELL_CHECKS["account"](value) or regex.fullmatch(r"\d{4}", value.strip()) is not None
 
 
 def cell_category(cat: str, value: str) -> str:

@@ -11,11 +11,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 import regex
 
-from .._data import data_path, load_toml, word_list
+from .._data import data_path, load_toml
 from ..errors import ConfigError
 from ..spans import Span
 from .keep import kept_by
-from .vocabulary import plain_words, vocab_cache
+from .vocabulary import dictionary_words, vocab_cache
 
 _URL = regex.compile(r"""(?i)\bhttps?://[^\s"'<>`\\]+""")
 # a host name with a path and no scheme, not inside a longer URL, a path or an address
@@ -274,7 +274,7 @@ def _route_word(token: str) -> bool:
 
 @vocab_cache
 def _route_words() -> frozenset[str]:
-    return word_list("dictionary_words") | plain_words()
+    return dictionary_words()
 
 
 def _placeholder_path(token: str) -> bool:

@@ -126,6 +126,21 @@ def uk_nino(value: str) -> bool:
     return bool(_NINO.match(re.sub(r"\s", "", value).upper()))
 
 
+# A GB driving licence number (DVLA): the surname's first five letters padded with 9, the birth year's decade, the
+# birth month (plus 50 for a woman), the day, the year's last digit, two initials padded with 9, a digit, two check
+# characters. (Facts from the DVLA's published layout; no stdnum module exists for it.)
+_UK_LICENCE = re.compile(r"([A-Z]{1,5}9{0,4})(\d)(\d\d)(\d\d)(\d)([A-Z][A-Z9])(\d)([A-Z0-9]{2})")
+
+
+def uk_driving_licence(value: str) -> bool:
+    """A GB driving licence number whose birth month and day can be a date (``MORGA657054SM9IJ``)."""
+    m = _UK_LICENCE.fullmatch(re.sub(r"\s", "", value).upper())
+    if m is None or len(m.group(1)) != 5:
+        return False
+    month, day = int(m.group(3)), int(m.group(4))
+    return (1 <= month <= 12 or 51 <= month <= 62) and 1 <= day <= 31
+
+
 def it_codice_fiscale(value: str) -> bool:
     return _it_cf.is_valid(value)
 
@@ -494,12 +509,17 @@ def r_person_part(value: str) -> bool:
                    for w in value.split()) and not is_product(value)
 
 
+@vocab_cache
+def _common_or_dictionary() -> frozenset[str]:
+    return word_list("common_words_lower") | word_list("dictionary_words")
+
+
 def owner_name(value: str) -> bool:
     """A device's owner: a part of the name (``oliver``, ``johanna-hofstetter``, ``matteo.gentile``) is a first name
     or a surname of the name lists and none is a common word (``build``, ``office``, ``my``)."""
     parts = [p for p in re.split(r"[._-]", value.lower()) if p]
     first, last = word_list("first_names_lower"), word_list("last_names_lower")
-    common = word_list("common_words_lower") | word_list("dictionary_words")
+    common = _common_or_dictionary()
     if value.lower().endswith("s") and len(parts) == 1 and parts[0][:-1] in first:
         parts = [parts[0][:-1]]  # olivers-macbook: the possessive glued on
     return any(p in first or p in last for p in parts) and not any(p in common for p in parts)
@@ -511,6 +531,19 @@ def gazetteer_name_either_order(value: str) -> bool:
     name = value.title() if value.isupper() else value
     words = name.split()
     return gazetteer_name(name) or (len(words) >= 2 and gazetteer_name(" ".join([words[-1], *words[:-1]])))
+
+
+def e164_digits(value: str) -> bool:
+    """A full international number written as digits alone, with its country code and no "+" (``447911123456``,
+    ``393471182204``): valid for its country once the "+" is put back. Eleven digits or more, so that a local
+    number, an extension or a Unix time is none."""
+    digits = value[1:] if value.startswith("+") else value[2:] if value.startswith("00") else value
+    if not digits.isdigit() or not 11 <= len(digits) <= 15:
+        return False
+    try:
+        return phonenumbers.is_valid_number(phonenumbers.parse("+" + digits, None))
+    except phonenumbers.NumberParseException:
+        return False
 
 
 def possible_phone(value: str) -> bool:
@@ -873,6 +906,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "base64_text": base64_text,
     "licence_number": licence_number,
     "possible_phone": possible_phone,
+    "e164_digits": e164_digits,
     "username": username,
     "login_word": login_word,
     "handed_login": handed_login,
@@ -899,6 +933,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "keyed_random": keyed_random,
     "us_ssn": us_ssn,
     "uk_nino": uk_nino,
+    "uk_driving_licence": uk_driving_licence,
     "it_codice_fiscale": it_codice_fiscale,
     "es_dni_nie": es_dni_nie,
     "fr_nir": fr_nir,

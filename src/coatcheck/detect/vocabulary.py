@@ -351,6 +351,13 @@ def plain_words() -> frozenset[str]:
     return word_list("prose_words") | word_list("code_words")
 
 
+@cache
+def dictionary_words() -> frozenset[str]:
+    """:func:`plain_words` and keep/dictionary_words.txt: the words a dictionary, prose or code writes (one set, built
+    once: the union of ~15,000 words is too dear to build per call)."""
+    return word_list("dictionary_words") | plain_words()
+
+
 def label_lists() -> tuple[str, ...]:
     """The names of every label list."""
     return vocabulary_tables("labels")

@@ -1,0 +1,75 @@
+"""Agent traffic, twenty-fifth part (issues 23, 24): registers of people kept by shops, clubs, hotels and telephone
+systems. GB driving licences by their layout; a call's or a message's parties written as full international numbers
+without their "+"; a mobile number beside the name it belongs to; a people table's licences and permits whatever
+they license, its identity documents' "doc_no", a club's four-digit member numbers; surnames numbered as Spanish
+registers write them; "SURNAME Given" in an aligned listing. And what stays: bookings, tickets and folios are
+transactions, as orders are, wherever their number stands (a key, a table's first column, a sentence); a register's
+code in digit groups is nobody's login. The values here are our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+
+from .spans import found
+
+
+def _touched(masker: Masker, text: str, value: str) -> bool:
+    start = text.index(value)
+    return any(s.start < start + len(value) and s.end > start for s in masker.pipeline.detect(text))
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # a GB driving licence: surname, birth decade, month (+50 for a woman), day, year, initials, a digit, two checks
+    ("seller_id_number: PRICE751128DE9TW\nitem: 9ct chain", "PRICE751128DE9TW", "driver_license"),
+    # a call's and a message's parties: src/dst of a PBX, to= of an SMS gateway, a CDR's columns
+    ("2026-03-02 10:14:09 sms id=DLR-5512 to=447700183456 status=DELIVRD", "447700183456", "phone"),
+    ("call src=393491827364 dst=301 billsec=74", "393491827364", "phone"),
+    ("calldate,src,dst,disposition\n2026-03-02 10:14:09,301,34611223344,ANSWERED\n", "34611223344", "phone"),
+    # a mobile number in its country's grouping beside the name it belongs to
+    ("Tavolo 4 - 20:45 - Dott. Lorenzo Galli - 348-5519027 - 3 persone", "348-5519027", "phone"),
+    ("Contacto: Marta Ibáñez, 655 31 84 27", "655 31 84 27", "phone"),
+    # a people table's licence or permit, whatever it licenses
+    ("keeper;phone;dog_licence\nAinhoa Etxeberria;+34 655 318 427;DL-551902\n", "DL-551902", "account"),
+    ("name,email,fishing_permit\nTorsten Lindqvist,tl@mailbox.test,FP-2026-77120\n", "FP-2026-77120", "account"),
+    # an identity document's number under doc_no, nine digits
+    ("surname,given_name,doc_type,doc_no,room\nHalvorsen,Ingrid,PASSPORT,552019384,214\n", "552019384", "passport"),
+    # a club's member number: four digits under a number word
+    ("mitglieds_nr;name;telefon\n0718;Gisela Brandtner;+49 171 5519027\n", "0718", "account"),
+    # numbered surnames (the Spanish police's guest register) and a register's "SURNAME Given" in aligned columns
+    ("<persona>\n  <apellido1>Etxeberria</apellido1>\n  <apellido2>Goikoetxea</apellido2>\n</persona>", "Goikoetxea", "person"),
+    ("N°   Date        Objet            Vendeur             Pièce\n"
+     "412  03/02/2026  Bague or 18k     MARCHAND Odile      CNI\n", "MARCHAND Odile", "person"),
+])
+def test_values_the_twenty_fifth_part_reads(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    # bookings, tickets and folios: a transaction's number in a key, a sentence, a table's first column
+    ('{"level":"info","msg":"payout.created","ticket":"PT-551902","customer_email":"gl@mailbox.test"}', "PT-551902"),
+    ('{"msg":"booking.created","booking_id":"BK7712094","member":"Greta Lindholm"}', "BK7712094"),
+    ("level=info msg=night_audit.posting folio=F7712094 guest=\"Greta Lindholm\"", "F7712094"),
+    ("2026-03-02 08:51:02 INFO  Buchung B-551902 erstellt", "B-551902"),
+    ("Reservé para el sábado (reserva R5519027) y me han cobrado dos veces", "R5519027"),
+    (" booking  | name            | phone\n----------+-----------------+-------------\n"
+     " R5519027 | Greta Lindholm  | +44 7911 123456\n", "R5519027"),
+    ("ticket   nominativo         kg\nW551902  Lorenzo Galli      519.7\n", "W551902"),
+    ('{"content": " booking  | name\\n----------+----------------\\n R7712094 | Greta Lindholm\\n"}', "R7712094"),
+    # a register's code in digit groups (a ring's, a tag's): no login
+    ("socio\tnombre\tring\n2169\tAinhoa Etxeberria\tDV-05512-26-4471\n", "DV-05512-26-4471"),
+    # a database's row ids under "_id" stay; a local extension and a timestamp in a party's slot stay
+    ("customer_id,full_name,email\n1000,Greta Lindholm,gl@mailbox.test\n1001,Lorenzo Galli,lg@mailbox.test\n", "1000"),
+    ("call src=301 dst=302 billsec=12", "302"),
+    ("to=20260302101409 status=queued", "20260302101409"),
+    # a number the name is not beside: an order's
+    ("order 348-5519027 shipped to the warehouse", "348-5519027"),
+])
+def test_what_the_twenty_fifth_part_keeps(masker: Masker, text: str, value: str) -> None:
+    assert not _touched(masker, text, value)
+
+
+def test_a_phone_stops_at_a_spaced_dash(masker: Masker) -> None:
+    text = "Tavolo 12 - 20:30 - Sig.ra Federica Conti - tel 347 992 1180 - 4 coperti"
+    assert found(masker, text).get("347 992 1180") == "phone"
