@@ -73,3 +73,43 @@ def test_what_the_twenty_fifth_part_keeps(masker: Masker, text: str, value: str)
 def test_a_phone_stops_at_a_spaced_dash(masker: Masker) -> None:
     text = "Tavolo 12 - 20:30 - Sig.ra Federica Conti - tel 347 992 1180 - 4 coperti"
     assert found(masker, text).get("347 992 1180") == "phone"
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # a title before initials and a surname; a payee in capitals on a statement or a payment file
+    ("Previous landlord: Mr D. O'Sullivan (references attached)", "D. O'Sullivan", "person"),
+    ("04/03/2026,TFR TO MRS A K PEMBERTON-SMYTHE,-200.00,2836.32", "A K PEMBERTON-SMYTHE", "person"),
+    # a name typed in lower case in a name field
+    ('{"investor_id": "INV-882019", "first_name": "siobhan", "last_name": "ferreira"}', "ferreira", "person"),
+    # a UK bank account: a sort code and its account number side by side
+    ("BACS: 40-11-22 01928374 0 99 SALARY MAR26", "40-11-22 01928374", "account"),
+    # a patch's path names its value (SCIM PatchOp, JSON Patch); an import report's field names its value
+    ('{"Operations":[{"op":"replace","path":"name.familyName","value":"Kowalczyk"}]}', "Kowalczyk", "person"),
+    ('[{"op": "replace", "path": "/emails/0/value", "value": "lg@mailbox-one.it"}]', "lg@mailbox-one.it", "email"),
+    ("row,field,value,error\n14,phone,+39 347 119 2288x,invalid format\n15,email,gianni.r@libero,missing TLD\n",
+     "gianni.r@libero", "email"),
+    ("row,field,value,error\n16,birthdate,31/02/1988,invalid date\n", "31/02/1988", "birth_date"),
+    # a handle in an object named for its platform
+    ('{"person":{"twitter":{"handle":"rkjeldsen_dk"},"github":{"handle":"rkjeld"}}}', "rkjeld", "username"),
+    # an address in a CSV cell after a URL's cell is an address, not the URL's userinfo
+    ("name,url,username,password\nNetflix,https://www.netflix.com,tomas.r@mailbox-one.it,Kaffe!2026\n",
+     "tomas.r@mailbox-one.it", "email"),
+])
+def test_payees_patches_and_reports(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    # a password manager's entry names a site; a mail server's status is no DSN's password
+    ("name,url,username,password\nNetflix,https://www.netflix.com,tomas.r@mailbox-one.it,Kaffe!2026\n", "Netflix"),
+    ("postfix/smtp[22014]: 4F1A92C0D3: to=<lg@mailbox-one.it>, delay=1.2, dsn=2.0.0, status=sent", "2.0.0"),
+    # a work item's word is no login; a type in a name field is no name
+    ("Sender                           Subject             Received\n"
+     "j.whitlock@caldwell-freight.com  RE: invoice 4471    2026-03-02 08:02\n", "invoice"),
+    ("first_name: str\nlast_name: unknown\n", "unknown"),
+    # capitals that are no title and name: a product, a date and a YYYYMMDD date
+    ("Open it in MS WORD first", "WORD"),
+    ("rotated from 26-03-02 20260302 logs", "20260302"),
+])
+def test_what_payees_patches_and_reports_keep(masker: Masker, text: str, value: str) -> None:
+    assert not _touched(masker, text, value)

@@ -4,7 +4,11 @@
   name="date_of_birth"`` header, a blank line, then the field's value up to the next boundary (uploaded files' contents,
   a part with a ``filename``, are left to the other stages);
 - a form builder's answers as its webhook sends them (Typeform, Jotform and the like): ``{"field": "Date de
-  naissance", "date": "1986-05-07"}``, the field's label and its value in one object.
+  naissance", "date": "1986-05-07"}``, the field's label and its value in one object;
+- a patch's operations (JSON Patch, RFC 6902; SCIM's PatchOp, RFC 7644 §3.5.2): ``{"op": "replace", "path":
+  "name.familyName", "value": "Kowalczyk"}``, the path's last attribute names the value;
+- a table of fields and values (an import's error report, an audit of changes): ``row,field,value,error`` with
+  ``14,phone,+39 347 119 2288x,invalid format``, each row's field names its own value.
 
 The field's name or label says what the value is, as a table's column header does (data/vocab/columns.toml,
 :func:`.tables.column_checks`): a birth date, an e-mail, a phone, a password, a person-bound number.
@@ -18,7 +22,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import _CELL_KEEPS, cell_category, column_checks, header_categories, norm_header
+from .tables import _CELL_KEEPS, _fields, _lines, cell_category, column_checks, header_categories, norm_header
 
 NAME = "form-parts"
 _PART = regex.compile(
@@ -29,12 +33,24 @@ _PART = regex.compile(
 
 # one object of a form's answers: its label's key and its value's key, in either order, nothing nested
 _ANSWER = regex.compile(r"""\{[^{}\[\]]{0,600}\}""")
-_LABEL = regex.compile(r"""["'](?:field|label|question|title|key)["'][ \t]*:[ \t]*"(?P<l>[^"\n]{1,80})(?=")""")
+_LABEL = regex.compile(r"""["'](?:field|label|question|title|key|path)["'][ \t]*:[ \t]*"(?P<l>[^"\n]{1,80})(?=")""")
+# a patch path's filters and its sub-attribute: emails[type eq "work"].value, /name/familyName, phoneNumbers[0]
+_PATH_FILTER = regex.compile(r"""\[[^\]]*\]|\.value$|^/""")
+_PATH_STEP = regex.compile(r"[./]")
+# a table's column of field names and its column of their values (an import's error report, a change log)
+_FIELD_COLUMNS = frozenset({"field", "field_name", "fieldname", "attribute", "column", "column_name", "property", "path",
+                            "campo", "feld", "feldname", "champ", "attribut"})
+_VALUE_COLUMNS = frozenset({"value", "raw_value", "input", "input_value", "old_value", "new_value", "given_value",
+                            "valore", "wert", "valeur", "valor"})
+_TYPED_ADDRESS = regex.compile(r"[\w.+-]{2,64}@[\w-]{2,63}(?:[.,][\w-]{2,63})*")
+_TABLE_SEPARATORS = (",", ";", "\t", "|")
 _ANSWER_VALUE = regex.compile(r"""["'](?:value|answer|text|date|email|phone_number|phone|number|response)["'][ \t]*:[ \t]*"""
                               r"""(?:"(?P<v>[^"\n]{1,200})"|(?P<n>\d[\d.-]{3,30}))""")
 
 
 def _checked(name: str) -> tuple[str, Callable[[str], bool]] | None:
+    if any(c in name for c in "./["):
+        name = _PATH_STEP.split(_PATH_FILTER.sub("", name))[-1]  # a patch's path: its last attribute
     names = [norm_header(name), ""]  # a column with its header, as a table of one column
     checks = column_checks(names, header_categories(names))
     return checks.get(0)
@@ -54,14 +70,39 @@ class FormPartDetector:
                 if not m.group("file"):
                     s, e = m.span("v")
                     self._field(text, m.group("name"), s, e, out)
-        if '"field"' in text or '"label"' in text or '"question"' in text or '"key"' in text:
+        if '"field"' in text or '"label"' in text or '"question"' in text or '"key"' in text or '"path"' in text:
             for obj in _ANSWER.finditer(text):
                 label = _LABEL.search(text, obj.start(), obj.end())
                 value = _ANSWER_VALUE.search(text, obj.start(), obj.end())
                 if label is not None and value is not None:
                     s, e = value.span("v" if value.group("v") is not None else "n")
                     self._field(text, label.group("l"), s, e, out)
+        self._field_tables(text, out)
         return out
+
+    def _field_tables(self, text: str, out: list[Span]) -> None:
+        """The rows of tables with a field column and a value column: each value checked as its field says."""
+        lines = _lines(text)
+        header: tuple[str, int, int, int] | None = None  # separator, field column, value column, fields per row
+        for ls, le in lines:
+            if header is not None:
+                sep, fk, vk, width = header
+                fields = _fields(text, ls, le, sep)
+                if len(fields) == width:
+                    (fs, fe), (vs, ve) = fields[fk], fields[vk]
+                    if vs < ve:
+                        self._field(text, text[fs:fe], vs, ve, out)
+                    continue
+                header = None
+            for sep in _TABLE_SEPARATORS:
+                if text.count(sep, ls, le) < 1:
+                    continue
+                names = [norm_header(text[a:b]) for a, b in _fields(text, ls, le, sep)]
+                fk = next((k for k, n in enumerate(names) if n in _FIELD_COLUMNS), None)
+                vk = next((k for k, n in enumerate(names) if n in _VALUE_COLUMNS), None)
+                if fk is not None and vk is not None:
+                    header = (sep, fk, vk, len(names))
+                    break
 
     def _field(self, text: str, name: str, s: int, e: int, out: list[Span]) -> None:
         checked = _checked(name)
@@ -70,7 +111,9 @@ class FormPartDetector:
         cat, check = checked
         e = s + len(text[s:e].rstrip())
         value = text[s:e]
-        if value and check(value) and kept_by(text, s, e, _CELL_KEEPS) is None:
+        # context beats format: a mistyped address in an e-mail field is still somebody's (mario.rossi@libero, a@b,it)
+        typo = cat == "email" and _TYPED_ADDRESS.fullmatch(value) is not None
+        if value and (check(value) or typo) and kept_by(text, s, e, _CELL_KEEPS) is None:
             found = cell_category(cat, value)
             if found in self.produces:
                 out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))

@@ -58,7 +58,8 @@ _SEPARATOR = (
     rf"|{_HS}*\({_HS}?(?:n[o°º]?|nr)\.{_HS}*"
     r")"
 )
-_LOOSE_SEPARATOR = rf"(?:{_SEPARATOR}|{_HS}+(?:(?:is|è|ist|lautet|est|es|=|:){_HS}+)?)"
+# a copula may take an article before the value: "mon numéro d'adhérent est le 00447190", "el número es el 551902"
+_LOOSE_SEPARATOR = rf"(?:{_SEPARATOR}|{_HS}+(?:(?:is|è|ist|lautet|est|es|=|:){_HS}+(?:(?:le|la|il|el|the){_HS}+)?)?)"
 
 
 def label_regex(labels: Iterable[str]) -> str:

@@ -732,9 +732,10 @@ def is_plain_word(text: str, start: int, end: int) -> bool:
 
 
 def is_boolean_or_number(text: str, start: int, end: int) -> bool:
+    """A boolean, a null, a number, or a dotted triple of small numbers (a mail server's status "2.0.0", a version)."""
     value = text[start:end].lower()
     return value in {"true", "false", "yes", "no", "on", "off", "null", "none", "nil", "undefined"} or bool(
-        re.fullmatch(r"-?\d{1,6}(?:\.\d+)?", value)
+        re.fullmatch(r"-?\d{1,6}(?:\.\d+)?|\d{1,3}(?:\.\d{1,3}){2}", value)
     )
 
 
@@ -810,7 +811,7 @@ def is_code_word(text: str, start: int, end: int) -> bool:
 
 def is_url_authority(text: str, start: int, end: int) -> bool:
     """The candidate sits in the userinfo/host part of a URL (``scheme://user:pw@host``), not an email."""
-    ws = max(text.rfind(c, 0, start) for c in " \t\n\"'<>(")
+    ws = max(text.rfind(c, 0, start) for c in " \t\n\"'<>(,;")  # a comma or a semicolon ends a CSV's cell
     token = text[ws + 1 : start]
     i = token.rfind("://")
     # in the authority only: an address in the path or query (?notify=jane@…) is an e-mail, not userinfo

@@ -296,6 +296,8 @@ class LoginDetector:
                 continue  # "org": "kestrelvine", "_id": "MnRDSe…": an organisation's name or a record's id, not a login
             if label == "USER" and _AT_PROMPT.match(line[:start]) is not None:
                 continue  # "$ zerotier-cli listnetworks": the program a prompt runs, no login
+            if label == "USER" and line[start:end].lower() in _work_items():
+                continue  # "RE: invoice 4471": the word of what is worked on, no login
             if label == "USER" and line[start:end].lower() in _programs():
                 continue  # "510  sshpass -p …": a program the command runs, not its user
             if label == "USER" and line[start:end].lower() in _device_words():

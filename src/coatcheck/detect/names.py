@@ -30,6 +30,7 @@ class _Patterns(NamedTuple):
     full: regex.Pattern[str]
     titled: regex.Pattern[str]
     titled_caps: regex.Pattern[str]
+    titled_upper: regex.Pattern[str]
     roled_at: regex.Pattern[str]
     roled: regex.Pattern[str]
     titled_initial: regex.Pattern[str]
@@ -59,9 +60,14 @@ def _patterns() -> _Patterns:
         full=regex.compile(
             rf"(?:(?<![\w.@/\\$#-])|(?<=(?:^|\n)--))(?P<first>{_WORD})(?:[ ](?P<mid>\p{{Lu}}\.))?[ ](?P<last>(?:{particle}[ ]){{0,3}}{_WORD}(?:[ ]{_WORD})?)(?![\w(@/\\-]|\.\w)"
         ),
+        # the name may start with initials ("Mr D. O'Sullivan", "Ms R. J. Ashdown")
         titled=regex.compile(
             rf"(?<![\w])(?P<title>{phrase_regex('honorifics')})[ ]"
-            rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ]){{0,3}}{_WORD})(?![\w(@/\\-])"
+            rf"(?P<name>(?:\p{{Lu}}\.[ ]?){{0,2}}(?:{_WORD}[ ])?(?:{particle}[ ]){{0,3}}{_WORD})(?![\w(@/\\-])"
+        ),
+        # a bank statement's or a payment file's payee in capitals: "TFR TO MRS A K PEMBERTON-SMYTHE", "MR J HALVORSEN"
+        titled_upper=regex.compile(
+            r"(?<![\w])(?:MR|MRS|MS|MISS|DR|MX)\.?[ ](?P<name>(?:[A-Z]\.?[ ]){0,3}(?:MC|MAC|O'|D')?[A-Z]{2,}(?:-[A-Z]{2,})?)(?![\w@/\\-])"
         ),
         # a document's titled name may be written in capitals ("Monsieur DUPONT Jean", "Me SCHMITT")
         titled_caps=regex.compile(
@@ -190,6 +196,12 @@ class NameDetector:
                 continue  # "Señor Presidente", "Frau Kommissarin": a role after the courtesy title ("Frau Richter" is a name)
             if not is_product(text[s:e]):
                 out.append(Span(s, e, "person", "names:titled", 0.8))
+        for m in p.titled_upper.finditer(text):
+            s, e = m.span("name")
+            words = text[s:e].split()
+            # initials before the surname, or a surname the gazetteer knows: "MRS A K PEMBERTON-SMYTHE", "MR HALVORSEN"
+            if (len(words) > 1 or words[0].title() in self.last) and not is_product(words[-1].title()):
+                out.append(Span(s, e, "person", "names:titled", 0.75))
         if self.documents:
             for m in p.roled_at.finditer(text):
                 s, e = m.span("name")

@@ -390,7 +390,9 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = ("username", _CELL_CHECKS.get("username", _has_alnum))  # Get-LocalUser's Name, argocd's NAME
         elif cat == "person":
             generic = names[k] in word_set("names", "name_columns")
-            mapped[k] = (cat, _any_case(person_name if (people_table or not generic) else gazetteer_name))
+            # a password manager's export (name, url, username, password): its name is the entry's, a site's
+            entries = generic and any(n in _URL_COLUMNS for n in names)
+            mapped[k] = (cat, _any_case(person_name if (people_table and not entries or not generic) else gazetteer_name))
         elif cat == "town":
             mapped[k] = ("address", _town)  # the town of a street or postcode column beside it
         elif cat == "account" and "wallet" in names[k]:
@@ -432,6 +434,7 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
     return mapped
 
 
+_URL_COLUMNS = frozenset({"url", "uri", "login_uri", "website", "web_site", "site_url", "login_url", "href"})
 _PRODUCT_COLUMNS = frozenset({"sku", "variant_sku", "price", "variant_price", "product_type", "barcode", "ean", "gtin",
                               "upc", "compare_at_price", "variant_barcode", "inventory_qty"})
 

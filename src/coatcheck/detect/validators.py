@@ -407,11 +407,22 @@ _NOT_A_NAME_IN_CAPS = frozenset({
     "KEY", "INDEX", "UNIQUE", "PRIMARY"})
 
 
+@vocab_cache
+def _names_lower() -> frozenset[str]:
+    return word_list("first_names_lower") | word_list("last_names_lower")
+
+
 def person_name_any_case(value: str) -> bool:
     """:func:`person_name` of a name written in capitals too ("Cognome: MARTINELLI", "surname: DALLA COSTA"); not a
     schema's or a placeholder's word in capitals (``NULL``, ``VARCHAR``)."""
     if value.isupper():
         return not any(w in _NOT_A_NAME_IN_CAPS for w in value.split()) and person_name(value.title())
+    if value.islower():
+        # an export or an API that keeps what was typed ("first_name": "siobhan", "last_name": "mcallister"): every
+        # word a name the gazetteers know and no word of prose, code or a dictionary ("str", "null", "unknown")
+        words = regex.split(r"[ -]+", value)
+        names = _names_lower()
+        return all(w in names and w not in _english_words() and w not in plain_words() for w in words) and person_name(value.title())
     return person_name(value)
 
 
@@ -531,6 +542,12 @@ def gazetteer_name_either_order(value: str) -> bool:
     name = value.title() if value.isupper() else value
     words = name.split()
     return gazetteer_name(name) or (len(words) >= 2 and gazetteer_name(" ".join([words[-1], *words[:-1]])))
+
+
+def sort_code_account(value: str) -> bool:
+    """A sort code and an account number, not a short date and a YYYYMMDD one (``26-03-02 20260302``)."""
+    account = value[-8:]
+    return not (account[:2] in ("19", "20") and 1 <= int(account[4:6]) <= 12 and 1 <= int(account[6:]) <= 31)
 
 
 def e164_digits(value: str) -> bool:
@@ -907,6 +924,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "licence_number": licence_number,
     "possible_phone": possible_phone,
     "e164_digits": e164_digits,
+    "sort_code_account": sort_code_account,
     "username": username,
     "login_word": login_word,
     "handed_login": handed_login,
