@@ -113,3 +113,41 @@ def test_payees_patches_and_reports(masker: Masker, text: str, value: str, categ
 ])
 def test_what_payees_patches_and_reports_keep(masker: Masker, text: str, value: str) -> None:
     assert not _touched(masker, text, value)
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # a single-page app's route in the fragment carries the invitation's token: the link is masked whole
+    ("Invite: https://vault.pass-keeper.io/#/accept-organization?organizationId=5f1e2d3c&token=ZXlKaGJHY2lPaUpJVXpJMU5pSjk",
+     "https://vault.pass-keeper.io/#/accept-organization?organizationId=5f1e2d3c&token=ZXlKaGJHY2lPaUpJVXpJMU5pSjk", "secret"),
+    # an envelope sent for signature
+    ("Sign here: https://app.docusign.com/documents/details/7d1e2a3c-4b5a-4968-8776-a5b4c3d2e1f0",
+     "https://app.docusign.com/documents/details/7d1e2a3c-4b5a-4968-8776-a5b4c3d2e1f0", "url"),
+    # a copula and its article before a member's number
+    ("Mon numéro d'adhérent est le 00551902 depuis 2019.", "00551902", "account"),
+    ("investor #INV-551902 requested a payout", "INV-551902", "account"),
+])
+def test_links_and_sentences(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+def test_a_signature_services_help_page_stays(masker: Masker) -> None:
+    text = "See https://support.docusign.com/s/articles/How-to-sign for the steps"
+    assert not _touched(masker, text, "https://support.docusign.com/s/articles/How-to-sign")
+
+
+@pytest.mark.parametrize("text,value", [
+    # a name in lower case in a file's name or a people table's name column, when the gazetteers know its words
+    ("Attached: payslip_gisela_brandtner_2026-03.pdf", "brandtner"),
+    ("name,email,amount\nsiobhan ferreira,sf@mailbox-one.ie,125.40\njoost van dam,jvd@mailbox-two.nl,88.10\n",
+     "joost van dam"),
+])
+def test_names_in_lower_case(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "person"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("see release_notes_march.pdf and user_guide-final.docx", "release_notes_march"),
+    ("the form's sample is mario_rossi.txt", "mario_rossi"),
+])
+def test_file_names_of_words_and_placeholders_stay(masker: Masker, text: str, value: str) -> None:
+    assert not _touched(masker, text, value)

@@ -15,7 +15,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
-from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_words, document_particle_regex, first_names,
+from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_words, dictionary_words, document_particle_regex, first_names,
                          first_names_of, guess_language, is_product, name_particles, name_roles,
                          particle_regex, phrase_regex, plain_words, roman_heading, title_abbreviations, vocab_cache,
                          vocabulary_words, word_set)
@@ -107,6 +107,7 @@ def _patterns() -> _Patterns:
 # a document's file name: a CV, a payslip, a contract is often named after its person ("CV_Stefan_Petersen.pdf")
 # a document file name's stem: back from its extension (keep.DOC_EXTENSION) to a separator or the line's start
 _STEM = regex.compile(r"[\w '’-]{3,80}$")
+_FILE_PAIR_LOWER = regex.compile(r"(?<![\p{L}])(\p{Ll}{3,})[_-](\p{Ll}{3,})(?![\p{L}])")
 _FILE_PAIR = regex.compile(r"(?<![\p{L}])(\p{Lu}\p{Ll}+)[ _-](\p{Lu}\p{Ll}+(?:[ _-]\p{Lu}\p{Ll}+)?)(?![\p{L}])")
 
 
@@ -426,6 +427,16 @@ class NameDetector:
                     pos = text.index(w, pos)
                     out.append(Span(pos, pos + len(w), "person", "names:file", 0.7))
                     pos += len(w)
+            # a name in lower case, as exports and payroll runs name their files: payslip_gisela_brandtner_2026-03.pdf
+            words_ok = dictionary_words()
+            for m in _FILE_PAIR_LOWER.finditer(text, f.start(), f.end(), overlapped=True):
+                a, b = m.group(1), m.group(2)
+                fictional = word_list("fictional_people")
+                if a in words_ok or b in words_ok or f"{a.title()} {b.title()}" in fictional or f"{a.title()} {b.title()} *" in fictional:
+                    continue  # a word, or a placeholder's name (mario_rossi.txt)
+                if (a in self.first_lower and b in self.last_lower) or (a in self.last_lower and b in self.first_lower):
+                    out.append(Span(m.start(1), m.end(1), "person", "names:file", 0.7))
+                    out.append(Span(m.start(2), m.end(2), "person", "names:file", 0.7))
         return out
 
     def _device_names(self, text: str) -> list[Span]:

@@ -15,7 +15,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import e164_digits, email, gazetteer_name, named_login, person_handle, person_name
+from .validators import e164_digits, email, gazetteer_name, named_login, person_handle, person_name, person_name_any_case
 from .vocabulary import (composed_labels, dictionary_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
                          vocabulary_words, word_set)
 
@@ -358,8 +358,15 @@ def _town(value: str) -> bool:
 
 def _any_case(check: Callable[[str], bool]) -> Callable[[str], bool]:
     """``check`` that also reads a name written in capitals (ROSSI MARIO, and COLOMBO/SIMONE as reservation and
-    airline records write SURNAME/GIVEN) as its title-case form."""
-    return lambda v: check(_SLASH_CAPS.sub(" ", v).title() if v.isupper() else v)
+    airline records write SURNAME/GIVEN) as its title-case form, and one typed in lower case (siobhan mcallister)
+    when the gazetteers know its every word."""
+    def read(v: str) -> bool:
+        if v.isupper():
+            return check(_SLASH_CAPS.sub(" ", v).title())
+        if v.islower() and " " in v.strip():
+            return person_name_any_case(v.strip()) and check(v.strip().title())
+        return check(v)
+    return read
 
 
 _SLASH_CAPS = regex.compile(r"(?<=^\p{Lu}[\p{Lu}'-]+)/(?=\p{Lu}[\p{Lu} '-]+$)")

@@ -218,6 +218,10 @@ def family_of(url: str, file: str) -> str | None:
         host = (parts.hostname or "").lower()
     except ValueError:
         return None
+    if parts.path in ("", "/") and parts.fragment.startswith("/"):
+        # a single-page app routes in the fragment: https://vault.example/#/accept-organization?token=…
+        path, _, fquery = parts.fragment.partition("?")
+        parts = parts._replace(path=path, query=fquery or parts.query)
     query = {k.lower(): v for k, v in parse_qsl(parts.query, keep_blank_values=True)}
     for f in families(file):
         if not f.host.fullmatch(host):

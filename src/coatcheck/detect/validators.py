@@ -34,7 +34,7 @@ from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
 from .logins_features import is_candidate
-from .vocabulary import is_product, particle_regex, plain_words, vocab_cache, word_set
+from .vocabulary import is_product, name_particles, particle_regex, plain_words, vocab_cache, word_set
 
 _DIGITS = re.compile(r"\D")
 
@@ -420,9 +420,11 @@ def person_name_any_case(value: str) -> bool:
     if value.islower():
         # an export or an API that keeps what was typed ("first_name": "siobhan", "last_name": "mcallister"): every
         # word a name the gazetteers know and no word of prose, code or a dictionary ("str", "null", "unknown")
-        words = regex.split(r"[ -]+", value)
+        particles = name_particles()
+        words = [w for w in regex.split(r"[ -]+", value) if w not in particles]
         names = _names_lower()
-        return all(w in names and w not in _english_words() and w not in plain_words() for w in words) and person_name(value.title())
+        return bool(words) and all(w in names and w not in _english_words() and w not in plain_words() for w in words) \
+            and person_name(" ".join(w if w in particles else w.title() for w in value.split()))
     return person_name(value)
 
 
