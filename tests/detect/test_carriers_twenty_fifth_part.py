@@ -151,3 +151,23 @@ def test_names_in_lower_case(masker: Masker, text: str, value: str) -> None:
 ])
 def test_file_names_of_words_and_placeholders_stay(masker: Masker, text: str, value: str) -> None:
     assert not _touched(masker, text, value)
+
+
+@pytest.mark.parametrize("text,value", [
+    # a date of birth after the place of birth, in a written date with its "de", or with the month abbreviated
+    ("Mario Bianchi, nato a Roma il 12/03/1985, residente a Parma", "12/03/1985"),
+    ("Laura Gómez, nacida el 3 de marzo de 1985 en Sevilla.", "3 de marzo de 1985"),
+    ("Applicant: Tobias Renwick, DOB 03-Mar-1985, NI JR551902C", "03-Mar-1985"),
+])
+def test_dates_of_birth_in_sentences(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "birth_date"
+
+
+def test_a_name_a_comma_and_a_date_is_no_address(masker: Masker) -> None:
+    text = "Applicant: Tobias Renwick, DOB 03-Mar-1985, NI JR551902C"
+    assert found(masker, text).get("Tobias Renwick") == "person"
+
+
+def test_a_release_date_with_its_month_abbreviated_stays(masker: Masker) -> None:
+    text = "released 03-Mar-2024 and 12-Jan-2025 (see CHANGELOG)"
+    assert not _touched(masker, text, "03-Mar-2024")

@@ -314,7 +314,9 @@ def confirm_model_addresses(text: str, spans: list[Span]) -> list[Span]:
 
 # an address the street rules cannot vouch for but its own shape does: a town after a comma ("7360 Pinecrest Ct,
 # Tucson, AZ 85719"), or a German street named by its preposition ("Am Rosengarten 154", "An der Linde 3")
-_ADDRESS_SHAPE = regex.compile(r"[^,\n]*\d[^,\n]*,[ \t]*\p{Lu}.*|[^,\n]*,[^,\n]*\d.*"
+# (a house number before the comma and a town after it, or the house number right after the street's comma, as
+# Italian, Spanish and German write it: "Via Roma, 12"; a name, a comma and a date is no address)
+_ADDRESS_SHAPE = regex.compile(r"[^,\n]*\d[^,\n]*,[ \t]*\p{Lu}.*|[^,\n]*,[ \t]*\d{1,5}[a-zA-Z]?(?:[ \t/,-].*)?"
                                r"|(?:Am|An der|An den|Im|In der|In den|Auf der|Auf dem|Zum|Zur|Unter den|Hinter der|Vor dem)"
                                r"[ \t]+\p{Lu}\p{L}+(?:[ \t-]\p{L}+)?[ \t]+\d{1,4}[a-z]?", regex.S)
 

@@ -61,7 +61,11 @@ _HASH = re.compile(
 _VERSION = re.compile(r"^[vV]?\d+(?:\.\d+){1,3}(?:[-+.~]?[0-9A-Za-z][0-9A-Za-z.+~-]*)?$")
 _DATE = re.compile(
     r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
-    r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{8}T?\d{0,6}Z?|\d{1,2}:\d{2}(?::\d{2})?)$"
+    r"|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{8}T?\d{0,6}Z?|\d{1,2}:\d{2}(?::\d{2})?"
+    # a month's abbreviation between a day and a year (03-Mar-1985, 12-Jan-25: Oracle's and many logs' dates)
+    r"|\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|gen|mag|giu|lug|ago|set|ott|dic|mär|mai|okt|dez|"
+    r"fév|fev|avr|juil|aoû|déc|ene|abr|dic)-\d{2,4})$",
+    re.IGNORECASE,
 )
 _KEY_BEFORE = re.compile(r"""([A-Za-z_][\w.-]{0,60})["'`]?\]?\s*(?::=|=>|[:=])\s*["'`]?$""")
 

@@ -320,8 +320,11 @@ def person_number(value: str) -> bool:
     return digits_only.lstrip("0") not in ("123456", "1234567", "12345678", "123456789", "1234567890", "1", "12", "123", "1234", "12345")
 
 
-_WHOLE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{8}|\d{1,2}\.?\s+\w{3,10}\.?\s+\d{4}"
-                         r"|\w{3,10}\.?\s+\d{1,2},?\s+\d{4}")
+# (written months with an ordinal, "de" as Spanish writes it, or abbreviated between hyphens: 3rd March 1985, 3 de marzo
+# de 1985, 03-Mar-1985)
+_WHOLE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{8}"
+                         r"|\d{1,2}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:de\s+)?\w{3,10}\.?,?\s+(?:de\s+)?\d{4}|\d{1,2}-[^\W\d_]{3}-\d{2,4}"
+                         r"|\w{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}")
 
 
 _CLOCK_SUFFIX = re.compile(r"(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?|[+-]\d{2}:\d{2}|Z)$")
