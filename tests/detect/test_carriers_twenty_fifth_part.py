@@ -171,3 +171,20 @@ def test_a_name_a_comma_and_a_date_is_no_address(masker: Masker) -> None:
 def test_a_release_date_with_its_month_abbreviated_stays(masker: Masker) -> None:
     text = "released 03-Mar-2024 and 12-Jan-2025 (see CHANGELOG)"
     assert not _touched(masker, text, "03-Mar-2024")
+
+
+@pytest.mark.parametrize("text,value", [
+    # a club's or a lender's officer, a committee's treasurer: a login there is the person's
+    ("club:\n  range_officer: grumpyotter\n  escalate_to: ops@club.example\n", "grumpyotter"),
+    ("kassenwart: hbecker77\n", "hbecker77"),
+])
+def test_officers_logins(masker: Masker, text: str, value: str) -> None:
+    assert found(masker, text).get(value) == "username"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("[program:web]\nsupervisor: supervisord\n", "supervisord"),
+    ("advisor: gpt4\ncoach: rubocop\n", "rubocop"),
+])
+def test_roles_tools_configure_stay(masker: Masker, text: str, value: str) -> None:
+    assert not _touched(masker, text, value)
