@@ -188,3 +188,10 @@ def test_officers_logins(masker: Masker, text: str, value: str) -> None:
 ])
 def test_roles_tools_configure_stay(masker: Masker, text: str, value: str) -> None:
     assert not _touched(masker, text, value)
+
+
+def test_a_tables_first_column_of_references_stays_and_a_policy_column_is_masked(masker: Masker) -> None:
+    refs = " ref      | name            | phone\n----------+-----------------+-------------\n R5519027 | Greta Lindholm  | +44 7911 123456\n"
+    assert not _touched(masker, refs, "R5519027")
+    policies = " policy_no | name           | phone\n-----------+----------------+------\n P5519027  | Greta Lindholm | +44 7911 123456\n"
+    assert found(masker, policies).get("P5519027") == "account"

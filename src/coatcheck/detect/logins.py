@@ -21,7 +21,7 @@ from .keep import kept_by
 from .lines import LineCache
 from .phrases import cli_credentials
 from .keyless import ID_COLUMN_WORDS
-from .tables import column_categories, column_name
+from .tables import column_categories, column_name, norm_header, thing_numbers
 from .vocabulary import vocab_cache, word_set
 from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
                               line_tokens)
@@ -128,8 +128,19 @@ def _first_column_names_work_item(text: str, pos: int) -> bool:
             return False
         if any(c.isdigit() for c in head[0]):
             continue  # another row
-        return _names_work_item(head[0])
+        return _names_work_item(head[0]) or _thing_header(head[0])
     return False
+
+
+def _thing_header(header: str) -> bool:
+    """A table's first header names a thing's number (``ref``, ``asset_tag``, ``plot``, ``visit_id``: numbers.toml
+    [thing_numbers]), not a person-bound column of the vocabulary (``policy_no``, ``member_id`` stay persons')."""
+    name = norm_header(header)
+    if not name or name in column_categories():
+        return False
+    parts = [w for w in name.split("_") if w]
+    words = [w for w in parts if w not in ID_COLUMN_WORDS] or parts[-1:]  # "ref" alone is an id word and the noun
+    return bool(words) and words[-1] in thing_numbers() and not any(w in _person_column_words() for w in words)
 
 
 _BOX = str.maketrans({c: " " for c in "│┃║|"})

@@ -453,7 +453,8 @@ _VEHICLE_COLUMNS = frozenset({"vehicle", "car", "auto", "veicolo", "fahrzeug", "
 
 
 @vocab_cache
-def _thing_numbers() -> frozenset[str]:
+def thing_numbers() -> frozenset[str]:
+    """The nouns whose numbers name a thing, a place, a transaction or a step (numbers.toml [thing_numbers])."""
     return word_set("numbers", "thing_numbers") | {norm_header(w) for w in vocabulary_words("numbers", "thing_numbers")}
 
 
@@ -476,7 +477,7 @@ def open_number_column(name: str, ids: bool = False) -> bool:
             return False
     nouns = [p for p in parts if p not in markers and p not in _JOINS]
     if not any(p in markers for p in parts) and parts[-1] not in carried and any(
-            len(p) < 4 or _dictionary_word(p) or p in _thing_numbers() or p[:-1] in _thing_numbers()
+            len(p) < 4 or _dictionary_word(p) or p in thing_numbers() or p[:-1] in thing_numbers()
             for p in nouns if p not in carried):
         return False  # a card's or a licence's word as a modifier: card_limit, pass_rate, licence_seats
     if any(p not in carried for p in nouns):
@@ -489,7 +490,7 @@ def open_number_column(name: str, ids: bool = False) -> bool:
         return False
     if parts[-1] in _LICENCE_MARKERS:
         return True  # a licence, a permit or a registration is its holder's whatever it licenses: dog_licence, fishing_permit
-    things = _thing_numbers()
+    things = thing_numbers()
     return not any(p in things for p in nouns) and "_".join(nouns) not in things
 
 
