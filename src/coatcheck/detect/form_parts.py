@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import regex
 
+from .._data import word_list
 from ..spans import Span
 from .keep import kept_by
 from .tables import _CELL_KEEPS, _fields, _lines, cell_category, column_checks, header_categories, norm_header
@@ -37,6 +38,9 @@ _LABEL = regex.compile(r"""["'](?:field|label|question|title|key|path)["'][ \t]*
 # a patch path's filters and its sub-attribute: emails[type eq "work"].value, /name/familyName, phoneNumbers[0]
 _PATH_FILTER = regex.compile(r"""\[[^\]]*\]|\.value$|^/""")
 _PATH_STEP = regex.compile(r"[./]")
+# a path has no blanks outside its filters and does not end in a dot ("Phone no.", "Kunden-Nr." are labels)
+_PATH_LIKE = regex.compile(r"""/?[A-Za-z_][\w-]*(?:(?:\.|/)[\w-]+|\[[^\]\n]{1,60}\])+""")
+_FIELD_BRACKET = regex.compile(r"\[([A-Za-z_]\w*)\]")  # user[birth_date]: a field's name in brackets
 # a table's column of field names and its column of their values (an import's error report, a change log)
 _FIELD_COLUMNS = frozenset({"field", "field_name", "fieldname", "attribute", "column", "column_name", "property", "path",
                             "campo", "feld", "feldname", "champ", "attribut"})
@@ -49,8 +53,10 @@ _ANSWER_VALUE = regex.compile(r"""["'](?:value|answer|text|date|email|phone_numb
 
 
 def _checked(name: str) -> tuple[str, Callable[[str], bool]] | None:
-    if any(c in name for c in "./["):
-        name = _PATH_STEP.split(_PATH_FILTER.sub("", name))[-1]  # a patch's path: its last attribute
+    if _PATH_LIKE.fullmatch(name):
+        # a patch's path (name.familyName, /emails/0/value, emails[type eq "work"].value) or a nested form field's
+        # name (user[birth_date]): its last attribute
+        name = _PATH_STEP.split(_PATH_FILTER.sub("", _FIELD_BRACKET.sub(r".\1", name)))[-1] or name
     names = [norm_header(name), ""]  # a column with its header, as a table of one column
     checks = column_checks(names, header_categories(names))
     return checks.get(0)
@@ -83,15 +89,17 @@ class FormPartDetector:
     def _field_tables(self, text: str, out: list[Span]) -> None:
         """The rows of tables with a field column and a value column: each value checked as its field says."""
         lines = _lines(text)
-        header: tuple[str, int, int, int] | None = None  # separator, field column, value column, fields per row
+        header: tuple[str, int, list[int], int] | None = None  # separator, field column, value columns, width
         for ls, le in lines:
             if header is not None:
-                sep, fk, vk, width = header
+                sep, fk, vks, width = header
                 fields = _fields(text, ls, le, sep)
                 if len(fields) == width:
-                    (fs, fe), (vs, ve) = fields[fk], fields[vk]
-                    if vs < ve:
-                        self._field(text, text[fs:fe], vs, ve, out)
+                    fs, fe = fields[fk]
+                    for vk in vks:  # value, or old_value and new_value
+                        vs, ve = fields[vk]
+                        if vs < ve:
+                            self._field(text, text[fs:fe], vs, ve, out)
                     continue
                 header = None
             for sep in _TABLE_SEPARATORS:
@@ -99,9 +107,9 @@ class FormPartDetector:
                     continue
                 names = [norm_header(text[a:b]) for a, b in _fields(text, ls, le, sep)]
                 fk = next((k for k, n in enumerate(names) if n in _FIELD_COLUMNS), None)
-                vk = next((k for k, n in enumerate(names) if n in _VALUE_COLUMNS), None)
-                if fk is not None and vk is not None:
-                    header = (sep, fk, vk, len(names))
+                vks = [k for k, n in enumerate(names) if n in _VALUE_COLUMNS]
+                if fk is not None and vks:
+                    header = (sep, fk, vks, len(names))
                     break
 
     def _field(self, text: str, name: str, s: int, e: int, out: list[Span]) -> None:
@@ -112,7 +120,8 @@ class FormPartDetector:
         e = s + len(text[s:e].rstrip())
         value = text[s:e]
         # context beats format: a mistyped address in an e-mail field is still somebody's (mario.rossi@libero, a@b,it)
-        typo = cat == "email" and _TYPED_ADDRESS.fullmatch(value) is not None
+        typo = (cat == "email" and _TYPED_ADDRESS.fullmatch(value) is not None
+                and value.split("@")[0].lower() not in word_list("service_mailboxes"))  # noreply@github: a bot's
         if value and (check(value) or typo) and kept_by(text, s, e, _CELL_KEEPS) is None:
             found = cell_category(cat, value)
             if found in self.produces:

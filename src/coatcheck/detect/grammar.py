@@ -59,7 +59,7 @@ _SEPARATOR = (
     r")"
 )
 # a copula may take an article before the value: "mon numéro d'adhérent est le 00447190", "el número es el 551902"
-_LOOSE_SEPARATOR = rf"(?:{_SEPARATOR}|{_HS}+(?:(?:is|è|ist|lautet|est|es|=|:){_HS}+(?:(?:le|la|il|el|the){_HS}+)?)?)"
+_LOOSE_SEPARATOR = rf"(?:{_SEPARATOR}|{_HS}+(?:(?:is|è|ist|lautet|est|es|=|:){_HS}+(?:(?:le|la|il|lo|el|the|der|die|das){_HS}+)?)?)"
 
 
 def label_regex(labels: Iterable[str]) -> str:

@@ -815,11 +815,19 @@ def is_code_word(text: str, start: int, end: int) -> bool:
 
 def is_url_authority(text: str, start: int, end: int) -> bool:
     """The candidate sits in the userinfo/host part of a URL (``scheme://user:pw@host``), not an email."""
-    ws = max(text.rfind(c, 0, start) for c in " \t\n\"'<>(,;")  # a comma or a semicolon ends a CSV's cell
+    ws = max(text.rfind(c, 0, start) for c in " \t\n\"'<>(")
     token = text[ws + 1 : start]
     i = token.rfind("://")
+    if i < 0:
+        return False
+    authority = token[i + 3 :]
+    # a CSV's cell ends at a comma or a semicolon: "https://www.netflix.com,tomas.r@…" is a URL, then an address
+    # (a password may hold them: "mysql://mrossi:Xy7;kP,2q@db" has its ":" before them)
+    cut = min((authority.find(c) for c in ",;" if c in authority), default=-1)
+    if cut >= 0 and ":" not in authority[:cut]:
+        return False
     # in the authority only: an address in the path or query (?notify=jane@…) is an e-mail, not userinfo
-    return i >= 0 and not any(c in token[i + 3 :] for c in "/?#")
+    return not any(c in authority for c in "/?#")
 
 
 # a remote shell's command: the program, then its options and the target (ssh's first argument; any argument of a copy)

@@ -101,22 +101,35 @@ _DIVIDER_LINE = regex.compile(r"[\s\-=+|:─━═┼┿╋╪├┤┬┴┌┐
 
 def _line_start(text: str, pos: int) -> int:
     """Where the line holding ``text[pos]`` starts: after a line break or a JSON string's escaped one (a tool's
-    result quoted in a tool call: ``" booking | name\\n R6325307 | …``)."""
-    escaped = text.rfind("\\n", 0, pos)
-    return max(text.rfind("\n", 0, pos) + 1, escaped + 2 if escaped >= 0 else 0)
+    result quoted in a tool call: ``" booking | name\\n R6325307 | …``), looked for within the real line only."""
+    lo = max(0, pos - _LONGEST_ROW)
+    real = text.rfind("\n", lo, pos)
+    real = real + 1 if real >= 0 else lo  # (no row is longer: a window's start is no row's, and reads as none)
+    escaped = text.rfind("\\n", real, pos)
+    return max(real, escaped + 2 if escaped >= 0 else 0)
 
 
-def _first_column_names_work_item(text: str, pos: int) -> bool:
+_LONGEST_ROW = 2_000  # a row of a table quoted in a JSON string is no longer than this
+
+
+def _first_column_names_work_item(text: str, pos: int, memo: dict[int, bool]) -> bool:
     """``text[pos]`` starts the first cell of a table's row (aligned, psql's or a box table's) whose header's first
-    word names a work item (``booking``, ``ticket``): the row's own booking or ticket, no person's number."""
+    word names a work item (``booking``, ``ticket``) or a thing (``ref``): the row's own, no person's number.
+    ``memo``: each line start already walked past, with its table's answer (one walk per table, not per row)."""
     ls = _line_start(text, pos)
     if _ROW_LEAD.fullmatch(text, ls, pos) is None:
         return False
     # up past the table's rows and its divider to the header line (at most 200 rows up)
+    seen: list[int] = []
     end = ls
+    answer = False
     for _ in range(200):
+        if end in memo:
+            answer = memo[end]
+            break
+        seen.append(end)
         if end <= 0:
-            return False
+            break
         prev_end = end - 2 if text[end - 2:end] == "\\n" else end - 1
         start = _line_start(text, prev_end)
         line = text[start:prev_end]
@@ -125,11 +138,14 @@ def _first_column_names_work_item(text: str, pos: int) -> bool:
             continue
         head = line.rsplit('": "', 1)[-1].translate(_BOX).split()  # a JSON line's string: the table in it
         if not head:
-            return False
+            break
         if any(c.isdigit() for c in head[0]):
             continue  # another row
-        return _names_work_item(head[0]) or _thing_header(head[0])
-    return False
+        answer = _names_work_item(head[0]) or _thing_header(head[0])
+        break
+    for k in seen:
+        memo[k] = answer
+    return answer
 
 
 def _thing_header(header: str) -> bool:
@@ -266,8 +282,10 @@ class LoginDetector:
             out.extend(column_mates(text, out, soft))
         if any(s.category == "account" for s in out):
             separated = any(sep in text for sep in ",;\t|")
+            memo: dict[int, bool] = {}
             out = [s for s in out if s.category != "account" or not (
-                separated and _thing_id_column(column_name(text, s.start)) or _first_column_names_work_item(text, s.start))]
+                separated and _thing_id_column(column_name(text, s.start))
+                or _first_column_names_work_item(text, s.start, memo))]
         return out
 
     def _scan(self, key: str) -> tuple[_Finding, ...]:

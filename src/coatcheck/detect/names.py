@@ -67,7 +67,7 @@ def _patterns() -> _Patterns:
         ),
         # a bank statement's or a payment file's payee in capitals: "TFR TO MRS A K PEMBERTON-SMYTHE", "MR J HALVORSEN"
         titled_upper=regex.compile(
-            r"(?<![\w])(?:MR|MRS|MS|MISS|DR|MX)\.?[ ](?P<name>(?:[A-Z]\.?[ ]){0,3}(?:MC|MAC|O'|D')?[A-Z]{2,}(?:-[A-Z]{2,})?)(?![\w@/\\-])"
+            r"(?<![\w])(?:MR|MRS|MS|MISS|DR|MX)\.?[ ](?P<name>(?:[A-Z]\.?[ ]){0,3}(?:MC|MAC|O'|D')?[A-Z]{2,}(?:[- ][A-Z]{2,})?)(?![\w@/\\-])"
         ),
         # a document's titled name may be written in capitals ("Monsieur DUPONT Jean", "Me SCHMITT")
         titled_caps=regex.compile(
@@ -200,8 +200,18 @@ class NameDetector:
         for m in p.titled_upper.finditer(text):
             s, e = m.span("name")
             words = text[s:e].split()
-            # initials before the surname, or a surname the gazetteer knows: "MRS A K PEMBERTON-SMYTHE", "MR HALVORSEN"
-            if (len(words) > 1 or words[0].title() in self.last) and not is_product(words[-1].title()):
+            initials = [w for w in words if len(w.rstrip(".")) == 1]
+            surname = [w for w in words if len(w.rstrip(".")) > 1]
+            parts = [p.lower() for w in surname for p in w.split("-")]
+            # initials before a surname that is no word ("MRS A K PEMBERTON-SMYTHE"; "MISS A LOT", "MR A NEW
+            # FEATURE" are words), or a surname the gazetteer knows ("MR HALVORSEN", "MS ROSS-SMITH")
+            known = any(p.title() in self.last for p in parts)
+            worded = any(p in dictionary_words() or p in word_list("common_words_lower") for p in parts)
+            if len(surname) == 2 and surname[1].lower() in dictionary_words():
+                e = s + text[s:e].rindex(" ")  # "MR J HALVORSEN REF": the surname, not the reference's word
+                parts = parts[:-1]
+                worded = any(p in dictionary_words() or p in word_list("common_words_lower") for p in parts)
+            if (known or initials and not worded) and not is_product(" ".join(surname).title()):
                 out.append(Span(s, e, "person", "names:titled", 0.75))
         if self.documents:
             for m in p.roled_at.finditer(text):

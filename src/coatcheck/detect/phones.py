@@ -87,8 +87,9 @@ class PhoneDetector:
                 # 5678", stays whole)
                 end = start + gap.start()
                 raw = raw[:gap.start()]
-            if (cut := raw.find(" - ")) > 0:
-                # "tel 347 992 1180 - 4 coperti": a spaced dash separates a list's fields, it joins no number's groups
+            if (cut := raw.rfind(" - ")) > 0 and sum(c.isdigit() for c in raw[cut:]) <= 2:
+                # "tel 347 992 1180 - 4 coperti": a spaced dash before a count separates a list's fields ("06 - 4881234",
+                # an area code and its number, stays whole)
                 end = start + cut
                 raw = raw[:cut]
             digits = sum(c.isdigit() for c in raw)

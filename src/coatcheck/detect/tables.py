@@ -412,7 +412,7 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = ("holder", _holder_cell)  # "patient", "cliente": the holder's number or the holder's name
         elif cat == "account" and _STAFF_COLUMN.search(names[k]):
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
-        elif cat == "account" and any(p in word_set("numbers", "open_markers") for p in names[k].split("_")):
+        elif cat == "account" and _holder_numbered(names[k]):
             mapped[k] = (cat, _numbered_account)  # a member's number (member_no 0463): four digits do
         elif cat == "secret" and names[k] not in column_categories() and names[k].rsplit("_", 1)[-1] in _SECRET_LAST_WORDS \
                 and names[k].rsplit("_", 1)[-1] not in ("pin", "puk", "passcode"):
@@ -488,12 +488,15 @@ def open_number_column(name: str, ids: bool = False) -> bool:
         return False
     if not any(len(p) >= 3 for p in nouns):
         return False
-    if parts[-1] in _LICENCE_MARKERS:
+    if parts[-1] in _LICENCE_MARKERS and not any(p in word_set("names", "thing_keys") or p in _SOFTWARE_NOUNS for p in nouns):
         return True  # a licence, a permit or a registration is its holder's whatever it licenses: dog_licence, fishing_permit
     things = thing_numbers()
     return not any(p in things for p in nouns) and "_".join(nouns) not in things
 
 
+# what a software licence or a course's registration is for, never a person's permit
+_SOFTWARE_NOUNS = frozenset({"product", "software", "app", "plan", "seat", "seats", "site", "api", "server", "code",
+                             "source", "open", "user", "key", "course", "domain", "company", "business", "event"})
 # the credential markers that name what an authority grants a person (not a card, a badge or a pass, which a room or a
 # gift has too)
 _LICENCE_MARKERS = frozenset({"licence", "license", "permit", "registration", "licenza", "permesso", "lizenz", "schein",
@@ -507,7 +510,7 @@ def _dictionary_word(word: str) -> bool:
 
 
 _OPEN_NUMBER = regex.compile(r"[A-Za-z]{0,4}[-_ ]?\d(?:[-/ .]?\d){2,}[A-Za-z]?")
-_AMOUNT_OR_DATE = regex.compile(r"\d+[.,]\d{2}|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[.:]\d{2}")
+_AMOUNT_OR_DATE = regex.compile(r"\d+[.,]\d{2}|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[.:]\d{2}|(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])")
 
 
 def _open_number(value: str) -> bool:
@@ -515,6 +518,19 @@ def _open_number(value: str) -> bool:
     (U-754, 288, G350032, 178/824/3044); no amount, date or time."""
     v = value.strip()
     return _OPEN_NUMBER.fullmatch(v) is not None and _AMOUNT_OR_DATE.fullmatch(v) is None
+
+
+def _holder_numbered(name: str) -> bool:
+    """A header of a number word and a holder's noun (member_no, mitglieds_nr, n_tessera, num_socio): the column of a
+    register of people, whose four-digit numbers are theirs (a ledger's account_no 1200 is an account's code)."""
+    parts = [p for p in name.split("_") if p]
+    return (any(p in word_set("numbers", "open_markers") for p in parts)
+            and any(p in _MEMBER_NOUNS or p in holder_columns() for p in parts) and "account" not in parts)
+
+
+# the members of a club, a society or an association, as their registers head the column (five languages)
+_MEMBER_NOUNS = frozenset({"member", "membership", "mitglied", "mitglieds", "socio", "tessera", "adherent", "adhérent",
+                           "membre", "miembro", "iscritto", "abonnent", "abonné", "abonado"})
 
 
 def _numbered_account(value: str) -> bool:

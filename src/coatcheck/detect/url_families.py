@@ -218,9 +218,11 @@ def family_of(url: str, file: str) -> str | None:
         host = (parts.hostname or "").lower()
     except ValueError:
         return None
-    if parts.path in ("", "/") and parts.fragment.startswith("/"):
-        # a single-page app routes in the fragment: https://vault.example/#/accept-organization?token=…
-        path, _, fquery = parts.fragment.partition("?")
+    route = parts.fragment[1:] if parts.fragment.startswith("!/") else parts.fragment
+    if route.startswith("/") and (parts.path in ("", "/") or parts.path.endswith((".html", "/"))):
+        # a single-page app routes in the fragment (#/, #!/, after /index.html or /app/):
+        # https://vault.example/#/accept-organization?token=…
+        path, _, fquery = route.partition("?")
         parts = parts._replace(path=path, query=fquery or parts.query)
     query = {k.lower(): v for k, v in parse_qsl(parts.query, keep_blank_values=True)}
     for f in families(file):

@@ -476,6 +476,13 @@ def surname_first_caps(value: str) -> bool:
             and first not in word_list("ambiguous_first_names") and not is_product(value))
 
 
+def surname_first_caps_known(value: str) -> bool:
+    """:func:`surname_first_caps` whose surname the gazetteer knows too (a listing's column, where capitals and a
+    capitalised word are often a product's or a licence's: "GNU General")."""
+    caps = [w for w in value.split() if w.isupper()]
+    return surname_first_caps(value) and any(w.title() in word_list("last_names") for w in caps)
+
+
 def chat_speaker(value: str) -> bool:
     """A chat line's speaker: one known first name that is not a common word, or a full name the gazetteers know."""
     return first_name(value) if len(value.split()) == 1 else gazetteer_name(value)
@@ -550,7 +557,14 @@ def gazetteer_name_either_order(value: str) -> bool:
 
 
 def sort_code_account(value: str) -> bool:
-    """A sort code and an account number, not a short date and a YYYYMMDD one (``26-03-02 20260302``)."""
+    """A sort code and an account number, not a short date (``15-03-24``, ``24-03-15``: a day, a month and a year in
+    either order; sort codes such as 20-00-00 or 40-11-22 are none) and not a YYYYMMDD date after it."""
+    m = re.fullmatch(r"(\d\d)-(\d\d)-(\d\d)[ \t/,;]+(\d{8})", value.strip())
+    if m is None:
+        return False  # (a retry cut short by the rule framework)
+    a, b, c = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if 1 <= b <= 12 and (1 <= a <= 31 or a <= 35 and 1 <= c <= 31):
+        return False  # dd-mm-yy, or yy-mm-dd of a recent year
     account = value[-8:]
     return not (account[:2] in ("19", "20") and 1 <= int(account[4:6]) <= 12 and 1 <= int(account[6:]) <= 31)
 
@@ -944,6 +958,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "gazetteer_name_either_order": gazetteer_name_either_order,
     "chat_speaker": chat_speaker,
     "surname_first_caps": surname_first_caps,
+    "surname_first_caps_known": surname_first_caps_known,
     "luhn": luhn,
     "orcid_in_slot": orcid_in_slot,
     "track2": track2,
