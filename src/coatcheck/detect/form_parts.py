@@ -106,10 +106,10 @@ class FormPartDetector:
                 if text.count(sep, ls, le) < 1:
                     continue
                 names = [norm_header(text[a:b]) for a, b in _fields(text, ls, le, sep)]
-                fk = next((k for k, n in enumerate(names) if n in _FIELD_COLUMNS), None)
-                vks = [k for k, n in enumerate(names) if n in _VALUE_COLUMNS]
-                if fk is not None and vks:
-                    header = (sep, fk, vks, len(names))
+                named = next((k for k, n in enumerate(names) if n in _FIELD_COLUMNS), None)
+                values = [k for k, n in enumerate(names) if n in _VALUE_COLUMNS]
+                if named is not None and values:
+                    header = (sep, named, values, len(names))
                     break
 
     def _field(self, text: str, name: str, s: int, e: int, out: list[Span]) -> None:
