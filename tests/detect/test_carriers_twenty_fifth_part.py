@@ -243,3 +243,11 @@ def test_a_long_table_of_bookings_is_read_in_linear_time() -> None:
     starts = [m.start(1) for m in re.finditer(r"(?m)^ (R77\d+)", text)]
     assert all(_first_column_names_work_item(text, p, memo) for p in starts)
     assert len(memo) <= text.count("\n") + 1  # each line walked once
+
+
+@pytest.mark.parametrize("text,value", [
+    ("num_doc;data;descrizione;prezzo\n2024976;14/10/2024;anello oro 750 gr 14,9;279,00\n", "anello"),
+    ("booking\tnom\tnote\nR3870974\tMathieu Moreau\tallergie crustacés\n", "allergie"),
+])
+def test_a_cells_words_in_any_language_are_no_logins(masker: Masker, text: str, value: str) -> None:
+    assert not _touched(masker, text, value)

@@ -37,6 +37,7 @@ _TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}|(?:INC|CHG|PRB|RITM|REQ|SCT
 # twelve hex digits or more, letters and digits both: an id (Node-RED's node ids, object ids), written by a program
 # capitals and two groups of digits or more, hyphenated: a ring's, a tag's or a register's code (logins have letters)
 _GROUPED_CODE = regex.compile(r"[A-Z]{0,4}\d*(?:-\d+){2,}[A-Z]?|[A-Z]{1,4}-\d+(?:-\d+)+")
+_PROSE_CELL = regex.compile(r"[ ]\p{Ll}{2,}")  # a word goes on after the token in its cell
 _HEX_ID = regex.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}|[A-Z]?(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{12,}")
 # what follows a package's name in a package spec (prisma@latest, left-pad@^1.3.0): the token is a package
 _PACKAGE_VERSION = regex.compile(r"@(?:latest|next|beta|canary|[\^~]?\d)")
@@ -338,6 +339,9 @@ class LoginDetector:
                 continue  # git log --format=fuller, --output=json: an option's value, not a login (--user=jdoe is one)
             if label == "USER" and _SPACED_ASSIGNMENT.match(line, end):
                 continue  # "vehicle = M-GW 6016": an INI or a config file's key, not a login
+            if label == "USER" and _PROSE_CELL.match(line, end) and line[start:end].isalpha() and line[start:end].islower() \
+                    and sum(line.count(c) for c in ",;\t|") >= 2:
+                continue  # "…;anello oro 750 gr;…", "\tallergie crustacés\t": a cell's words, in any language
             if _DEVICE_KEY.search(line, max(0, start - 40), start):
                 continue  # device=GT-96005, "terminal_id": "T-4471": a machine's id, no person's login or number
             if label == "USER" and _GROUPED_CODE.fullmatch(line, start, end):
