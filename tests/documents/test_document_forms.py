@@ -181,7 +181,7 @@ def test_dates_by_their_neighbours(document: Masker, text: str, date: str) -> No
 
 @pytest.mark.parametrize("text,value,category", [
     ("on the evening of 16 May had", "16 May", "date"), ("escalation for 17-19 May.", "17-19 May", "date"),
-    ("Plan d/c 29/08 if stairs safe", "29/08", "date"), ("DOB: 09-Apr-1979", "09-Apr-1979", "date"),
+    ("Plan d/c 29/08 if stairs safe", "29/08", "date"), ("DOB: 09-Apr-1979", "09-Apr-1979", "birth_date"),
     ("end of the 2023-24 school year", "2023-24", "date"), ("late evidence rec'd 3 Feb", "3 Feb", "date"),
     ("Electronically signed: Dr F. Al-Sayed for", "F. Al-Sayed", "person"), ("Members:      Mr P Dandridge", "P Dandridge", "person"),
     ("bolus per dr osei, map up", "osei", "person"), ("held by C. McLeish on", "C. McLeish", "person"),
