@@ -251,3 +251,20 @@ def test_a_long_table_of_bookings_is_read_in_linear_time() -> None:
 ])
 def test_a_cells_words_in_any_language_are_no_logins(masker: Masker, text: str, value: str) -> None:
     assert not _touched(masker, text, value)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("<RmtInf><Ustrd>Gehalt 03/2026 PersNr 4471</Ustrd></RmtInf>", "4471"),
+    ("Staff ID: 882, night shift", "882"),
+    ("<persona>\n  <nombre>Elena</nombre>\n  <apellido1>Jiménez</apellido1>\n</persona>", "Elena"),
+])
+def test_personnel_numbers_and_given_names_beside_surnames(masker: Masker, text: str, value: str) -> None:
+    assert value in found(masker, text)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("the employee 2024 report is due", "2024"),
+    ("<nombre>Elena</nombre>\n<ciudad>Sevilla</ciudad>", "Elena"),
+])
+def test_numbers_and_names_beside_no_label_stay(masker: Masker, text: str, value: str) -> None:
+    assert not _touched(masker, text, value)
