@@ -268,3 +268,9 @@ def test_personnel_numbers_and_given_names_beside_surnames(masker: Masker, text:
 ])
 def test_numbers_and_names_beside_no_label_stay(masker: Masker, text: str, value: str) -> None:
     assert not _touched(masker, text, value)
+
+
+def test_a_handle_signing_a_message_is_masked_and_a_words_line_stays(masker: Masker) -> None:
+    signed = "The PMS update goes live tonight, see the release notes.\n\n— lemondrop42\n"
+    assert found(masker, signed).get("lemondrop42") == "username"
+    assert not _touched(masker, "Done.\n— todo_list", "todo_list")
