@@ -98,6 +98,8 @@ def _names_work_item(key: str) -> bool:
 
 _ROW_LEAD = regex.compile(r"[ \t│┃║|]*")
 _DIVIDER_LINE = regex.compile(r"[\s\-=+|:─━═┼┿╋╪├┤┬┴┌┐└┘╞╡╤╧╘╛╒╕]*")
+_BOX = str.maketrans({c: " " for c in "│┃║|"})
+_LONGEST_ROW = 2_000  # a row of a table quoted in a JSON string is no longer than this
 
 
 def _line_start(text: str, pos: int) -> int:
@@ -108,9 +110,6 @@ def _line_start(text: str, pos: int) -> int:
     real = real + 1 if real >= 0 else lo  # (no row is longer: a window's start is no row's, and reads as none)
     escaped = text.rfind("\\n", real, pos)
     return max(real, escaped + 2 if escaped >= 0 else 0)
-
-
-_LONGEST_ROW = 2_000  # a row of a table quoted in a JSON string is no longer than this
 
 
 def _first_column_names_work_item(text: str, pos: int, memo: dict[int, bool]) -> bool:
@@ -158,9 +157,6 @@ def _thing_header(header: str) -> bool:
     parts = [w for w in name.split("_") if w]
     words = [w for w in parts if w not in ID_COLUMN_WORDS] or parts[-1:]  # "ref" alone is an id word and the noun
     return bool(words) and words[-1] in thing_numbers() and not any(w in _person_column_words() for w in words)
-
-
-_BOX = str.maketrans({c: " " for c in "│┃║|"})
 
 
 class LoginModel:

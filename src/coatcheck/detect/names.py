@@ -206,11 +206,10 @@ class NameDetector:
             # initials before a surname that is no word ("MRS A K PEMBERTON-SMYTHE"; "MISS A LOT", "MR A NEW
             # FEATURE" are words), or a surname the gazetteer knows ("MR HALVORSEN", "MS ROSS-SMITH")
             known = any(p.title() in self.last for p in parts)
-            worded = any(p in dictionary_words() or p in word_list("common_words_lower") for p in parts)
             if len(surname) == 2 and surname[1].lower() in dictionary_words():
                 e = s + text[s:e].rindex(" ")  # "MR J HALVORSEN REF": the surname, not the reference's word
                 parts = parts[:-1]
-                worded = any(p in dictionary_words() or p in word_list("common_words_lower") for p in parts)
+            worded = any(p in dictionary_words() or p in word_list("common_words_lower") for p in parts)
             if (known or initials and not worded) and not is_product(" ".join(surname).title()):
                 out.append(Span(s, e, "person", "names:titled", 0.75))
         if self.documents:

@@ -119,7 +119,7 @@ class PhoneDetector:
             grouped = bool(_GROUPED.fullmatch(raw))
             if raw.isdigit() and len(raw) > 12:
                 continue
-            if not (_keywords().search(context) or grouped or self._mobile(raw) and _named_before(text, start)):
+            if not (_keywords().search(context) or grouped or _named_before(text, start) and self._mobile(raw)):
                 continue
             if any(self._valid(raw, r) for r in REGIONS):
                 out.append(Span(start, end, "phone", "phone:national", 0.85))

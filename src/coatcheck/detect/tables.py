@@ -330,9 +330,8 @@ def header_categories(names: list[str], cols: dict[str, str] | None = None) -> d
     cats = {k: cat for k, n in enumerate(names) if n and (cat := _category(n, cols)) is not None}
     # a column named for the person who works the row (an agent, an adviser, a seller): a who-did-it column
     cats.update({k: "by_person" for k, n in enumerate(names) if k not in cats and n in word_set("column_words", "role_columns")})
-    # a call detail record's or a delivery report's parties (Src, Dst, msisdn), in any table
-    parties = vocabulary_labels("call_party")
-    cats.update({k: "call_party" for k, n in enumerate(names) if k not in cats and n.replace("_", " ") in parties})
+    # a call detail record's parties (Src, Dst, msisdn), in any table
+    cats.update({k: "call_party" for k, n in enumerate(names) if k not in cats and n in _call_parties()})
     if any(cat == "address" and names[k] not in _GENERIC_ADDRESS for k, cat in cats.items()):
         # a street or a postcode column: the town beside it is the same address's (a bare "address" column may hold
         # a machine's: ip,address,city)
@@ -340,6 +339,12 @@ def header_categories(names: list[str], cols: dict[str, str] | None = None) -> d
         cats.update({k: "town" for k, n in enumerate(names) if k not in cats and (
             n in towns or "_".join(p for p in n.split("_") if p not in _qualifiers()) in towns)})
     return cats
+
+
+@vocab_cache
+def _call_parties() -> frozenset[str]:
+    """labels.toml [call_party] as headers write them (one set, not a tuple built for every header line)."""
+    return frozenset(norm_header(label) for label in vocabulary_labels("call_party"))
 
 
 _GENERIC_ADDRESS = frozenset({"address", "adresse", "indirizzo", "dirección", "direccion", "addr", "adres", "anschrift",

@@ -34,7 +34,7 @@ from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
 from .logins_features import is_candidate
-from .vocabulary import is_product, name_particles, particle_regex, plain_words, vocab_cache, word_set
+from .vocabulary import dictionary_words, is_product, name_particles, particle_regex, plain_words, vocab_cache, word_set
 
 _DIGITS = re.compile(r"\D")
 
@@ -672,7 +672,7 @@ def made_from_name(part: str) -> bool:
 def surname_and_initial(word: str) -> bool:
     """``word`` (lower case) is a known surname and an initial or two (``whitfieldh``, ``rossim``, ``smithjr``), not a
     word of prose or code (``bakers``)."""
-    if len(word) < 6 or word in word_list("dictionary_words") or word in plain_words():
+    if len(word) < 6 or word in dictionary_words():
         return False
     last = word_list("last_names_lower")
     # (not a plural: "bakers", "millers" are a surname's noun and an s)
@@ -732,8 +732,7 @@ def person_handle(value: str) -> bool:
     # alone joins a tool's words as often (argo-cd)
     parts = [p.rstrip("0123456789") for p in regex.split(r"[._-]+", v)]
     if any(c in "._" for c in v):
-        return any(len(p) >= 3 and p.isalpha() and p not in word_list("dictionary_words") and p not in plain_words()
-                   for p in parts)
+        return any(len(p) >= 3 and p.isalpha() and p not in dictionary_words() for p in parts)
     # digits after letters are a person's handle when the letters are initials (al1980) or a first name and a piece of
     # the surname (paulafer66, astridnow67), a tool's version otherwise (webpack5, mysql8, debian12, helm3)
     stem = v.rstrip("0123456789")
