@@ -8,3 +8,9 @@ from coatcheck import Masker
 def found(masker: Masker, text: str) -> dict[str, str]:
     """Each value the pipeline would mask in ``text``, with its category."""
     return {text[s.start:s.end]: s.category for s in masker.pipeline.detect(text)}
+
+
+def touched(masker: Masker, text: str, value: str) -> bool:
+    """Whether any span the pipeline finds in ``text`` overlaps the first occurrence of ``value``."""
+    start = text.index(value)
+    return any(s.start < start + len(value) and s.end > start for s in masker.pipeline.detect(text))

@@ -49,12 +49,13 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
     data frame's "..." stands for the columns it leaves out)."""
     if len(line) > 400 or any(c in line for c in ",;\t|"):
         return None  # a separated table is the other detector's; a long line is no header
-    tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(line)]
+    tokens = _merged_names(line, [(m.start(), m.end()) for m in _TOKEN.finditer(line)])
     if not 2 <= len(tokens) <= 30:
         return None
     words = [line[a:b] for a, b in tokens]
     # a row number's "#" (RouterOS' print, Flags) stands in headers too
-    if any(not (_HEADER_WORD.fullmatch(w) or w in ("...", "…", "#")) or w.lower() in _FUNCTION_WORDS for w in words):
+    if any(not (all(_HEADER_WORD.fullmatch(x) for x in w.split(" ")) or w in ("...", "…", "#"))
+           or w.lower() in _FUNCTION_WORDS for w in words):
         return None  # prose, a command, a prompt
     if words[0].lower() in _CODE_WORDS:
         return None  # import email, from x import name: code
@@ -64,6 +65,28 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
         return None  # "# try empty password if none": a comment; RouterOS' "#  NAME  PASSWORD" writes capitals
     cats = {k: cat for k, w in enumerate(words) if (cat := column_category(w)) is not None}
     return (tokens, words, cats) if cats else None
+
+
+def _merged_names(line: str, tokens: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Header words one blank apart that together name a personal column ("NATO IL", "ID NUMBER", "DATE OF BIRTH",
+    "NE LE") as one column: a fixed-width export's header separates its columns by two blanks or more."""
+    if len(tokens) < 3 or "  " not in line:
+        return tokens
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(tokens):
+        for n in (3, 2):
+            group = tokens[i:i + n]
+            if (len(group) == n and all(group[j + 1][0] - group[j][1] == 1 for j in range(n - 1))
+                    and column_category(line[group[0][0]:group[-1][1]]) is not None
+                    and not all(column_category(line[a:b]) is not None for a, b in group)):
+                out.append((group[0][0], group[-1][1]))
+                i += n
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
 
 
 _RULE_RUN = regex.compile(r"[=\-─━═]{2,}")

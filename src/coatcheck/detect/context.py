@@ -40,6 +40,10 @@ def _trigger() -> regex.Pattern[str]:
 
 # The key's closing quote/bracket and a declared type come from the shared grammar (detect/grammar.py); the
 # operator is captured so that a comparison (==) or a code-style assignment can be told apart.
+# an "&" inside a bare value ("password=Sol&Sombra677" in a log line), not a query string's next parameter
+# ("&next=/", "&redirect_uri%3D…"), a shell's "&&" or "&>", an HTML entity ("&amp;", "&#x27;") or a trailing "&" that
+# puts a command in the background
+AMPERSAND_IN_VALUE = r"&(?![&>\s]|$)(?![\w.\-\[\]%]{1,40}(?:=|%3[Dd]))(?!(?:amp|quot|lt|gt|apos|\#\d+|\#[xX][0-9a-fA-F]+);)"
 _ASSIGN = regex.compile(
     rf"""(?x)
     (?<![\w$@])(?<![\w)\]]\.)(?<!\w-)  # not an attribute (obj.password); RouterOS' " .passphrase=" is a key
@@ -49,7 +53,7 @@ _ASSIGN = regex.compile(
         @?"(?P<dq>(?:[^"\\\n]|\\.){{1,512}})"
       | @?'(?P<sq>[^'\n]{{1,512}})'
       | `(?P<bq>[^`\n]{{1,512}})`
-      | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"])){{0,511}})
+      | (?P<bare>(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"]))(?:[^\s"'`,;&)\]<>\\]|\\(?![\\nrt"])|{AMPERSAND_IN_VALUE}){{0,511}})
     )"""
 )
 # a literal compared with a credential-named variable, the literal first: if ("v" == password), "v" !== secret
@@ -702,7 +706,7 @@ class ContextDetector:
                 and (value.endswith(("...", "…")) or _PROGRESS_FOLLOWS.match(line, e))):
             return None  # "random_password.admin: Refreshing state...": a resource's address and a tool's progress
         if (strong and value.isdigit() and (len(value) >= 6 or len(value) >= 4 and _pin_key(m.group("key")))
-                and kind in ("assign", "xml", "pair")
+                and kind in ("assign", "xml", "pair", "flag")
                 and not kept_by(line, s, e, ("is_placeholder_value",))):
             return Span(s, e, "secret", f"context:{kind}-number", 0.8)  # a numeric password: password=152103
         if slot and _REGEX_LIKE.search(value):

@@ -20,6 +20,7 @@ import regex
 from .._data import word_list
 from ..spans import Intervals, Span
 from .doc_dates import document_dates
+from .validators import gazetteer_name_any_case
 from .vocabulary import alternation, calendar_words, is_product, phrase_alternation, plain_words, vocab_cache, vocabulary_words
 
 _CAP = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
@@ -345,6 +346,53 @@ def confirm_agent_model_addresses(text: str, spans: list[Span], street: regex.Pa
     streets = Intervals((s.start, s.end) for s in DocumentAddressDetector().detect(text))
     dropped = {(s.start, s.end) for s in bare if not streets.overlaps(s.start, s.end)}
     return [s for s in spans if not (s.category == "address" and "model:" in s.detector and (s.start, s.end) in dropped)]
+
+
+# after a street: ", Reading RG1 5AQ", ", Leeds, LS6 2QT", ", Milton Keynes MK9 3HL" (a British town and postcode)
+_TOWN_AND_POSTCODE = regex.compile(
+    r"[ \t]*,[ \t]*\p{Lu}[\p{L}'’.-]+(?:[ \t]\p{Lu}[\p{L}'’.-]+){0,2},?[ \t]+"
+    r"(?:GIR[ \t]?0AA|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})(?![\w])")
+
+
+# an address block's last line: "Norwich NR2 3BX", "LONDON SW1A 1AA", "37138 Verona", "75011 Paris" alone on it
+_TOWN_LINE = regex.compile(
+    r"[ \t]*\r?\n[ \t]*(?:\p{Lu}[\p{L}'’.-]+(?:[ \t]\p{Lu}[\p{L}'’.-]+){0,2},?[ \t]+"
+    r"(?:GIR[ \t]?0AA|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})|(?:[A-Z]{1,2}-)?\d{4,5}[ \t]+\p{Lu}[\p{L}'’.-]+"
+    r"(?:[ \t]\p{Lu}[\p{L}'’.-]+){0,2})[ \t]*(?=\r?\n|$)")
+# the addressee's line above a street in a letter's or a statement's address block: two or three name words
+_ADDRESSEE = regex.compile(r"(?m)^[ \t]*(?P<n>\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){1,2})[ \t]*\r?\n[ \t]*\Z")
+
+
+# a street's, a company's or a team's line above the address, no one's name ("One Microsoft Way", "Acme Ltd")
+_NOT_AN_ADDRESSEE = regex.compile(
+    r"(?i)\b(?:way|street|st|road|rd|avenue|ave|lane|drive|close|court|place|square|gardens|rise|grove|park|house|"
+    r"building|via|viale|piazza|rue|calle|avenida|plaza|stra(?:ss|ß)e|weg|platz|corporation|corp|inc|ltd|limited|llc|"
+    r"plc|gmbh|ag|sa|srl|spa|sas|team|department|dept|office|services|foundation|sales|support|accounts|billing|"
+    r"reception|hr|it|desk|helpdesk|finance|payroll|marketing|operations|admin|administration|enquiries|customer)$")
+
+
+def extend_to_postcode(text: str, spans: list[Span]) -> list[Span]:
+    """An address span that stops at its street is the whole address with the town and the postcode written right
+    after it ("14 Priory Gardens, Reading RG1 5AQ") or on the next line of an address block ("71 Sandringham
+    Drive" then "Norwich NR2 3BX"); and the block's line above the street, a name the gazetteers know, is its
+    addressee's."""
+    out = []
+    for s in spans:
+        if s.category == "address":
+            if (m := _TOWN_AND_POSTCODE.match(text, s.end)) is not None or (
+                    (m := _TOWN_LINE.match(text, s.end)) is not None and _line_starts_at(text, s.start)):
+                s = Span(s.start, m.end(), s.category, s.detector, s.score)
+            if _line_starts_at(text, s.start) and (n := _ADDRESSEE.search(text, max(0, s.start - 80), s.start)) is not None \
+                    and _NOT_AN_ADDRESSEE.search(n.group("n")) is None and gazetteer_name_any_case(n.group("n")):
+                out.append(Span(n.start("n"), n.end("n"), "person", "address-block", 0.75))
+        out.append(s)
+    return out
+
+
+def _line_starts_at(text: str, pos: int) -> bool:
+    """Only blanks between the line's start and ``pos``."""
+    ls = text.rfind("\n", 0, pos) + 1
+    return not text[ls:pos].strip()
 
 
 def drop_streets_named_after_people(text: str, spans: list[Span]) -> list[Span]:

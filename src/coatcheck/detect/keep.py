@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import sys
 from bisect import bisect_left
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -808,6 +809,37 @@ def is_dictionary_word(text: str, start: int, end: int) -> bool:
     return word in word_list("dictionary_words") or vocabulary.all_plain_words([word])
 
 
+def is_module_member(text: str, start: int, end: int) -> bool:
+    """A dotted name whose first part is a module of Python's standard library (``json.loads``,
+    ``logging.handlers``, ``asyncio.tasks``): a logger's or a program's name, no one's ``first.last``."""
+    head, dot, tail = text[start:end].partition(".")
+    # (email.jones, json.smith: a login that starts with a module's word and ends with a surname is a person's)
+    return (bool(dot) and head.lower() in sys.stdlib_module_names
+            and tail.lower() not in word_list("last_names_lower") and tail.lower() not in word_list("first_names_lower"))
+
+
+_TOOL_HEAD = re.compile(r"[a-z]+(?:\d+[a-z]?)?(?=\d|[._-]|$)")
+_ARCHITECTURES = frozenset({"x64", "x86", "arm64", "amd64", "aarch64", "i386", "i686", "x86_64", "arm", "armv7"})
+_DOMAIN_END = re.compile(r"\.(?:io|com|org|net|dev|app|cloud|ai|sh)$")
+
+
+def is_tool_token(text: str, start: int, end: int) -> bool:
+    """A program's, a runtime's, a platform's or a build machine's name with its version or architecture glued on
+    (``python311``, ``node18``, ``ubuntu2204``, ``linux_x64``, ``sha256``, ``utf8mb4``, ``k8s``, ``azure.pipelines``,
+    ``k8s.io``; keep/tool_stems.txt): no one's login."""
+    value = text[start:end].lower()
+    if _DOMAIN_END.search(value) or any(p in _ARCHITECTURES for p in re.split(r"[._-]", value)):
+        return True
+    head = re.match(r"[a-z]+", value)
+    stems = word_list("tool_stems")
+    if head is None:
+        return False
+    word = head.group()
+    rest = value[len(word):]
+    return (word in stems and (not rest or rest[0].isdigit() or rest[0] in "._-")) or value in stems \
+        or (word + rest[:1] in stems and rest[:1].isdigit())  # k8s, s3sync
+
+
 def is_code_word(text: str, start: int, end: int) -> bool:
     """Type names and code words (``string``, ``self``, ``None`` …) from keep/code_words.txt."""
     return text[start:end].lower() in word_list("code_words")
@@ -1454,6 +1486,7 @@ def is_fictional_person(text: str, start: int, end: int) -> bool:
 
 
 _ROLE_SPLIT = re.compile(r"[_.-]+")
+_GLUED_SERVICE = re.compile(r"([a-z]{4,})(?:svc|srv|daemon|service)")
 
 
 def is_service_role(text: str, start: int, end: int) -> bool:
@@ -1461,6 +1494,9 @@ def is_service_role(text: str, start: int, end: int) -> bool:
     or ``.``, one of them a service word (keep/service_roles.txt), none a person's name (``john_admin`` stays
     personal)."""
     parts = [p for p in _ROLE_SPLIT.split(text[start:end].lower()) if p]
+    if len(parts) == 1 and (m := _GLUED_SERVICE.fullmatch(parts[0])) is not None:
+        # a service's word glued to its application's name (meterledgersvc, backupsrv, deploybot): no one's login
+        return not (_name_like(m.group(1)) or _made_from_name(m.group(1)))
     if len(parts) < 2 or not all(p.isalnum() for p in parts):
         return False
     roles = word_list("service_roles")
@@ -1563,6 +1599,8 @@ KEEPS: dict[str, KeepPredicate] = {
         is_service_username,
         is_product_name,
         is_code_word,
+        is_module_member,
+        is_tool_token,
         is_said_of_a_credential,
         is_order_number,
         is_dictionary_word,

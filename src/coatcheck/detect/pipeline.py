@@ -83,7 +83,7 @@ from .doc_ids import DocumentIdDetector
 from .places_orgs import LocationDetector, OrganizationDetector
 from . import doc_persons
 from .doc_addresses import (DocumentAddressDetector, confirm_agent_model_addresses, confirm_model_addresses,
-                            drop_streets_named_after_people)
+                            drop_streets_named_after_people, extend_to_postcode)
 from .doc_contacts import DocumentContactDetector
 from .doc_names import DocumentNameDetector
 from .doc_parties import DocumentPartyDetector
@@ -96,6 +96,8 @@ from .handles import HandleIndex
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
 from .names import NameDetector
 from .nested_fields import NestedFieldDetector
+from .field_errors import FieldErrorDetector
+from .transposed_tables import TransposedTableDetector
 from .phones import PhoneDetector
 from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
@@ -477,8 +479,10 @@ _SPECS = (
     _Spec("nacha", lambda p: NachaDetector.produces, lambda p: NachaDetector(), "text"),
     _Spec("mrz", lambda p: MrzDetector.produces, lambda p: MrzDetector(), "text"),
     _Spec("nested-fields", lambda p: NestedFieldDetector.produces, lambda p: NestedFieldDetector(), "text"),
+    _Spec("field-errors", lambda p: FieldErrorDetector.produces, lambda p: FieldErrorDetector(), "text"),
     _Spec("aligned-tables", lambda p: AlignedTableDetector().produces, lambda p: AlignedTableDetector()),
     _Spec("html-tables", lambda p: HtmlTableDetector().produces, lambda p: HtmlTableDetector()),
+    _Spec("transposed-tables", lambda p: TransposedTableDetector.produces, lambda p: TransposedTableDetector()),
     _Spec("form-parts", lambda p: FormPartDetector.produces, lambda p: FormPartDetector()),
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),
@@ -717,7 +721,7 @@ class Pipeline:
         """The model's addresses that no rule and no address shape vouches for are dropped (:mod:`.doc_addresses`)."""
         from .model import address_cue  # built only with the model
 
-        run.spans = confirm_agent_model_addresses(run.text, run.spans, address_cue())
+        run.spans = extend_to_postcode(run.text, confirm_agent_model_addresses(run.text, run.spans, address_cue()))
 
     def _readable(self, run: _Pass) -> None:
         """Values found again and the caller's known values that sit where an agent needs to read them

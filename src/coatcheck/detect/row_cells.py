@@ -20,8 +20,9 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .keep import is_date
+from .keep import is_date, is_order_number, is_product_name, is_tool_token
 from .lines import newline_offsets
+from .tables import thing_numbers
 
 NAME = "row-cells"
 # what makes a row a person's record: a value no code or prose prints by chance
@@ -56,8 +57,10 @@ def _cells(line: str) -> list[tuple[int, int]]:
         for part in line.split("\t"):
             raw.append((pos, pos + len(part)))
             pos += len(part) + 1
-    elif line.count("│") >= 2 or line.count(" | ") >= 2:
-        sep = "│" if line.count("│") >= 2 else "|"
+    elif line.count("│") >= 2 or line.count(" | ") >= 2 or line.count(";") >= 3 or line.count("|") >= 3:
+        # a box-drawn or a Markdown row; a semicolon- or pipe-separated export's (sqlite3's list mode, a CSV of Europe)
+        sep = ("│" if line.count("│") >= 2 else "|" if line.count(" | ") >= 2 or line.count("|") >= 3 and line.count(";") < 3
+               else ";")
         pos = 0
         for part in line.split(sep):
             raw.append((pos, pos + len(part)))
@@ -82,6 +85,8 @@ def _cells(line: str) -> list[tuple[int, int]]:
 def _name_cell(value: str) -> bool:
     """One to three capitalised words, one of them a given name or a surname of the name lists, none a common
     word (``Moreau``, ``Garrido Marín``, ``Ute``; not ``Active`` or ``Firenze``)."""
+    if value.count(",") == 1 and regex.fullmatch(r"[^,]+, [^,]+", value):
+        value = value.replace(",", "")  # a register's "Vogelsang, Kerstin": surname, then the given name
     words = [w for w in value.split() if w not in _PARTICLES]
     if not 1 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
@@ -131,6 +136,17 @@ def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
     return False
 
 
+# a record's number in a dump's quoted cell: letters and five digits or more, four of them in a row, a letter among
+# them (AC46450648, CR772245, 4541D23A, RDR-49898); no date, version, hash or UUID, no model name (RTX4090, V100X32G)
+_ID_CELL = regex.compile(r"(?=(?:[A-Z-]*\d){5})(?=[A-Z0-9-]*\d{4})(?=[\d-]*[A-Z])[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){4,19}")
+_LEAD_LETTERS = regex.compile(r"[A-Za-z]*")
+# a whole address in one cell: a house number, a street, a comma, a town and a postcode ("73 Station Approach, Leeds
+# LS6 2QT", "Via Gorizia 78, 37138 Verona", "12 rue Oberkampf, 75011 Paris")
+_ADDRESS_CELL = regex.compile(
+    r"(?:\d{1,4}[a-zA-Z]?,?[ \t]+\p{L}[\p{L}'’. -]{2,40}|\p{L}[\p{L}'’. -]{2,40}[ \t]+\d{1,4}[a-zA-Z]?),[ \t]*"
+    r"(?:\d{4,5}[ \t]+\p{Lu}[\p{L}'’. -]{1,30}|\p{Lu}[\p{L}'’. -]{1,30}[ \t]+(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|\d{4,5}))")
+
+
 def row_cells(text: str, spans: list[Span]) -> list[Span]:
     """The cells of ``text`` that share a row with a person's contact value among ``spans``."""
     if not any(s.category in ANCHORS for s in spans):
@@ -148,6 +164,9 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
         cells = _cells(line)
         if len(cells) < 3:
             continue
+        # a dump's or a parameter list's quoted cells (no column rule): what a cell holds is read from its shape
+        quoted = (line.count("\t") < 2 and line.count("│") < 2 and line.count(" | ") < 2 and line.count(";") < 3
+                  and line.count("|") < 3)
         over = [_overlapping(taken, ls + a, ls + b) for a, b in cells]
         free = [c is None for c in over]
         kinds: list[str | None] = [None] * len(cells)
@@ -167,6 +186,12 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 regions = regions or _regions(line)
                 if _phone_cell(value, regions):
                     kinds[i] = "phone"
+                elif quoted and _ADDRESS_CELL.fullmatch(value):
+                    kinds[i] = "address"
+                elif (quoted and i > 0 and _ID_CELL.fullmatch(value) and not is_order_number(value, 0, len(value))
+                      and _LEAD_LETTERS.match(value).group().lower() not in thing_numbers()
+                      and not is_product_name(value, 0, len(value)) and not is_tool_token(value, 0, len(value))):
+                    kinds[i] = "id"  # a dump's row of a person: its lettered number is theirs (the first cell is the row's key)
         for i, (a, b) in enumerate(cells):
             value = line[a:b]
             # 'Ainhoa', 'Garrido Marín': a given name the lists lack, beside its surname (a neighbour of one word: beside
@@ -185,10 +210,15 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 continue  # a town alone is no one's address (a customer's city column); beside a street or a postcode it is
             if free[i] and kinds[i] in ("town", "postcode"):
                 out.append(Span(ls + a, ls + b, "address", NAME, 0.75))
-            elif free[i] and kinds[i] == "person":
+            elif kinds[i] == "person" and (free[i] or "," in value and _name_cell(value)):
+                # (a register's "Surname, Given" of which another stage found one part: the whole cell is the name)
                 out.append(Span(ls + a, ls + b, "person", NAME, 0.75))
             elif free[i] and kinds[i] == "phone":
                 out.append(Span(ls + a, ls + b, "phone", NAME, 0.8))
+            elif free[i] and kinds[i] == "address":
+                out.append(Span(ls + a, ls + b, "address", NAME, 0.75))
+            elif free[i] and kinds[i] == "id" and any(k == "person" for k in kinds):
+                out.append(Span(ls + a, ls + b, "account", NAME, 0.7))
     return out
 
 

@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 
 import regex
 
+from .._data import word_list
 from ..spans import Span
-from .keep import kept_by
+from .keep import is_order_number, kept_by
 from .validators import e164_digits, email, gazetteer_name, named_login, person_handle, person_name, person_name_any_case
 from .vocabulary import (composed_labels, dictionary_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
                          vocabulary_words, word_set)
@@ -45,8 +46,28 @@ _CELL_CHECKS = {
     # a date of birth, or a birthday's month and day (a mailing list's "Birthday" column: 09/07, 21.01.)
     # a credential: six characters or more, no placeholder (NULL, ***, <redacted> stay)
     "secret": lambda v: len(v) >= 6 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v),
-    "birth_date": lambda v: bool(regex.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}(?:[./-](?:\d{4}|\d{2})|\.)?", v)),
+    "birth_date": lambda v: bool(regex.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}(?:[./-](?:\d{4}|\d{2})|\.)?", v))
+    or _packed_date(v),
 }
+
+
+def _packed_date(value: str) -> bool:
+    """A date written as eight digits with no separator, as fixed-width exports print it: DDMMYYYY or YYYYMMDD, a
+    real day of a year from 1900 to 2099."""
+    if len(value) != 8 or not (value.isascii() and value.isdigit()):
+        return False
+    for d, m, y in ((value[:2], value[2:4], value[4:]), (value[6:], value[4:6], value[:4])):
+        if 1900 <= int(y) <= 2099 and 1 <= int(m) <= 12 and 1 <= int(d) <= 31:
+            return True
+    return False
+
+def cell_check(cat: str) -> Callable[[str], bool]:
+    """The check a cell of a ``cat`` column must pass (:data:`_CELL_CHECKS`; a person's cell: a name in any case; a
+    category with no check of its own: any letter or digit)."""
+    if cat == "person":
+        return _any_case(person_name)
+    return _CELL_CHECKS.get(cat, _has_alnum)
+
 
 _BREAK = regex.compile(r"\r?\n|\\n")
 # (DC4, \x14, is a Concordance load file's field separator: þfieldþ\x14þfieldþ, the thorn its quote)
@@ -368,12 +389,18 @@ def _any_case(check: Callable[[str], bool]) -> Callable[[str], bool]:
     def read(v: str) -> bool:
         if v.isupper():
             return check(_SLASH_CAPS.sub(" ", v).title())
+        if _CAPS_THEN_TITLED.fullmatch(v.strip()) and any(
+                w.lower() in word_list("first_names_lower") for w in v.split() if not w.isupper()):
+            # a register's SURNAME Given (GARCÍA Irene, VAN DER BERG Anna): the surname in capitals, a given name the
+            # gazetteer knows after it ("AWS Lambda", "VIP Suite" are no one's)
+            return check(" ".join(w.title() if w.isupper() else w for w in v.split()))
         if v.islower() and " " in v.strip():
             return person_name_any_case(v.strip()) and check(v.strip().title())
         return check(v)
     return read
 
 
+_CAPS_THEN_TITLED = regex.compile(r"\p{Lu}[\p{Lu}'’-]+(?: \p{Lu}[\p{Lu}'’-]+){0,2}(?: \p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}")
 _SLASH_CAPS = regex.compile(r"(?<=^\p{Lu}[\p{Lu}'-]+)/(?=\p{Lu}[\p{Lu} '-]+$)")
 
 
@@ -387,8 +414,14 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
     identity document column) or when the name is one a gazetteer vouches for."""
     # a table with a contact, login, person-bound number or identity document column, or a first or last name one,
     # is a table of people
-    people_table = any(c in _PEOPLE_COLUMNS for c in cats.values()) or any(
+    contacts = any(c in _PEOPLE_COLUMNS for c in cats.values()) or any(
         cat == "person" and names[k] not in word_set("names", "name_columns") for k, cat in cats.items())
+    # a person's number column (Personalnr, member_no, employee_id) makes the rows people too, but its "name" column may
+    # still hold a role ("HR Manager"): a name there is one the gazetteers know
+    numbered = any(cat == "account" and (_STAFF_COLUMN.search(names[k]) or _holder_numbered(names[k])
+                                         or any(p in _person_words() for p in names[k].split("_")))
+                   for k, cat in cats.items())
+    people_table = contacts or numbered
     mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
     # a listing of groups or bindings (kubectl's role bindings: NAME, USERS, GROUPS) names groups in its name column
     accounts = (any(n in word_set("names", "account_listing") for n in names)
@@ -404,7 +437,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             generic = names[k] in word_set("names", "name_columns")
             # a password manager's export (name, url, username, password): its name is the entry's, a site's
             entries = generic and any(n in _URL_COLUMNS for n in names)
-            mapped[k] = (cat, _any_case(person_name if (people_table and not entries or not generic) else gazetteer_name))
+            mapped[k] = (cat, _any_case(person_name) if (contacts and not entries or not generic)
+                         else _register_name if numbered else _any_case(gazetteer_name))
         elif cat == "town":
             mapped[k] = ("address", _town)  # the town of a street or postcode column beside it
         elif cat == "account" and "wallet" in names[k]:
@@ -439,7 +473,11 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         # row's person's number
         for k, n in enumerate(names):
             if k not in cats and n and (open_number_column(n, ids=k > 0) or n in word_set("numbers", "credential_markers")):
-                mapped[k] = ("account", _open_number)
+                mapped[k] = ("account", _id_cell if n in word_set("numbers", "credential_markers") else _open_number)
+            elif k not in cats and n in word_set("numbers", "number_columns") and "account" not in cats.values():
+                # a number word alone ("Nummer", "numero", "número") beside a person's columns: the row's person's
+                # number, whatever its letters (DE-VLT-C25001168-5, TLP640512701, 9BA344FD)
+                mapped[k] = ("account", _id_cell)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
 
@@ -495,6 +533,8 @@ def open_number_column(name: str, ids: bool = False) -> bool:
         return False
     if parts[-1] in _LICENCE_MARKERS and not any(p in word_set("names", "thing_keys") or p in _SOFTWARE_NOUNS for p in nouns):
         return True  # a licence, a permit or a registration is its holder's whatever it licenses: dog_licence, fishing_permit
+    if all(p in carried for p in nouns) and "id" not in parts:
+        return True  # a card's or a pass's number beside a person ("card_no", "n_tessera"): what the person carries
     things = thing_numbers()
     return not any(p in things for p in nouns) and "_".join(nouns) not in things
 
@@ -523,6 +563,26 @@ def _open_number(value: str) -> bool:
     (U-754, 288, G350032, 178/824/3044); no amount, date or time."""
     v = value.strip()
     return _OPEN_NUMBER.fullmatch(v) is not None and _AMOUNT_OR_DATE.fullmatch(v) is None
+
+
+_ID_CELL = regex.compile(r"(?=(?:[^\d]*\d){3})[A-Za-z0-9](?:[A-Za-z0-9*_-]|(?<=\d) (?=\d)){3,31}")
+_LEAD_LETTERS = regex.compile(r"[A-Za-z]*")
+# the prefixes of what is no person's number: an error's, a status's, a product's, an invoice's
+_THING_PREFIXES = frozenset({"http", "err", "error", "prd", "prod", "inv", "ord", "po", "so", "sku", "item",
+                             "art", "ref", "tkt", "case", "job", "task", "bug", "req", "inc", "chg", "rfc", "cve", "v"})
+_NOT_AN_ID_CELL = regex.compile(r"v?\d+(?:\.\d+){1,3}|\d+[.,]\d{1,2}|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}"
+                                r"|[0-9a-f]{32,}|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|(?:19|20)\d\d-\d\d(?:-\d\d)?.*|\d{1,2}:\d{2}.*")
+
+
+def _id_cell(value: str) -> bool:
+    """A person's number in a column a number word or a carried card's word heads: letters, digits and the signs
+    issuers put between them (DE-VLT-C25001168-5, 95AC96626, FR*VLT*E4679358*D, 2485 1481 20), three digits or
+    more; no version, amount, date, time, UUID or hash."""
+    v = value.strip()
+    if _ID_CELL.fullmatch(v) is None or _NOT_AN_ID_CELL.fullmatch(v) is not None or is_order_number(v, 0, len(v)):
+        return False
+    lead = _LEAD_LETTERS.match(v).group().lower()
+    return lead not in _THING_PREFIXES and lead not in thing_numbers()
 
 
 def _holder_numbered(name: str) -> bool:
@@ -564,10 +624,23 @@ def holder_columns() -> frozenset[str]:
     return frozenset(norm_header(w) for w in words if " " not in w)
 
 
+# a register's surname and initial ("KEMBLE I", "Vaughan-Jones S", "D. O'Sullivan"): no company writes itself so
+_SURNAME_AND_INITIAL = regex.compile(r"\p{Lu}[\p{L}'’-]{1,30}(?: \p{Lu}[\p{L}'’-]{1,30})?,? \p{Lu}\.?|\p{Lu}\. ?\p{Lu}[\p{L}'’-]{1,30}")
+
+
+def _register_name(value: str) -> bool:
+    """A name in a register's name column that a gazetteer vouches for, in either order and any case ("Lohmöller,
+    Dirk", "KEMBLE I" as a surname and initial)."""
+    if _SURNAME_AND_INITIAL.fullmatch(value.strip()):
+        return True
+    name = value.replace(",", "") if value.count(",") == 1 else value
+    return _any_case(gazetteer_name)(name) or _any_case(gazetteer_name)(" ".join(reversed(name.split())))
+
+
 def _holder_cell(value: str) -> bool:
     """A person-bound number, a person's login, or a person's name a gazetteer vouches for (any case, a register's
     "Surname, Given" too): a B2B export's "customer" holds companies ("Globex Industries")."""
-    if _CELL_CHECKS["account"](value) or person_handle(value):
+    if _CELL_CHECKS["account"](value) or person_handle(value) or _SURNAME_AND_INITIAL.fullmatch(value.strip()):
         return True
     name = value.replace(",", "") if value.count(",") == 1 else value
     return _any_case(gazetteer_name)(name) or _any_case(gazetteer_name)(" ".join(reversed(name.split())))

@@ -647,6 +647,8 @@ def service_account(value: str) -> bool:
     words = word_set("handles", "service_account_parts")
     if parts[0] not in words and parts[-1] not in words:
         return False
+    if any(p.isdigit() and len(p) >= 4 for p in parts):
+        return False  # APP-7711202, svc-20931: a record's number after its prefix, no account's name
     return not any(personal_part(p) for p in parts if p not in words)
 
 
