@@ -251,3 +251,15 @@ def test_a_chat_stamp_before_a_long_token_stays_linear() -> None:
 def test_a_callers_whole_name(masker: Masker) -> None:
     text = 'Set("SIP/201-0000a", "CALLERID(name)=Okonkwo Chidi")'
     assert found(masker, text).get("Okonkwo Chidi") == "person"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("FIRST NAME   LAST NAME   PHONE NUMBER\nBuild        Server      20240301\n", "Server"),
+    ("USER NAME     LAST LOGIN           SHELL\nmrossi77      2024-03-01 10:00     /bin/bash\n", "mrossi77"),
+])
+def test_an_aligned_header_with_blanks_keeps_its_cells_whole(masker: Masker, text: str, value: str) -> None:
+    # "FIRST NAME" and "USER NAME" are one column each: a cell is never cut at the next header word's start
+    start = text.index(value)
+    for s in masker.pipeline.detect(text):
+        if s.start < start + len(value) and s.end > start:
+            assert s.start <= start and s.end >= start + len(value), text[s.start:s.end]

@@ -78,8 +78,7 @@ def _merged_names(line: str, tokens: list[tuple[int, int]]) -> list[tuple[int, i
         for n in (3, 2):
             group = tokens[i:i + n]
             if (len(group) == n and all(group[j + 1][0] - group[j][1] == 1 for j in range(n - 1))
-                    and column_category(line[group[0][0]:group[-1][1]]) is not None
-                    and not all(column_category(line[a:b]) is not None for a, b in group)):
+                    and column_category(line[group[0][0]:group[-1][1]]) is not None):
                 out.append((group[0][0], group[-1][1]))
                 i += n
                 break
@@ -152,6 +151,8 @@ def _cell(row: str, k: int, cols: list[tuple[int, int]], left: bool) -> tuple[in
         limit = cols[k + 1][0] if k + 1 < len(cols) else len(row)
         gap = _GAP.search(row, hs, limit)
         end = gap.start() if gap else min(limit, len(row))
+        while not gap and end < len(row) and row[end] != " " and row[end - 1] != " ":
+            end += 1  # a value that runs past the next header's start is cut at its own end, not inside itself
         while end > hs and row[end - 1] == " ":
             end -= 1
         return hs, end
