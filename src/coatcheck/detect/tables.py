@@ -16,7 +16,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import is_order_number, kept_by
-from .validators import e164_digits, email, gazetteer_name, named_login, person_handle, person_name, person_name_any_case
+from .validators import (e164_digits, email, gazetteer_name, named_login, person_handle, person_name, person_name_any_case,
+                         person_number)
 from .vocabulary import (composed_labels, dictionary_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
                          vocabulary_words, word_set)
 
@@ -579,8 +580,9 @@ def _id_cell(value: str) -> bool:
     issuers put between them (DE-VLT-C25001168-5, 95AC96626, FR*VLT*E4679358*D, 2485 1481 20), three digits or
     more; no version, amount, date, time, UUID or hash."""
     v = value.strip()
-    if _ID_CELL.fullmatch(v) is None or _NOT_AN_ID_CELL.fullmatch(v) is not None or is_order_number(v, 0, len(v)):
-        return False
+    if (_ID_CELL.fullmatch(v) is None or _NOT_AN_ID_CELL.fullmatch(v) is not None or is_order_number(v, 0, len(v))
+            or not person_number(v)):
+        return False  # (person_number: no placeholder's XX000000, no counting 123456)
     lead = _LEAD_LETTERS.match(v).group().lower()
     return lead not in _THING_PREFIXES and lead not in thing_numbers()
 

@@ -445,6 +445,15 @@ _PHONE_REGIONS = ("US", "GB", "IT", "DE", "FR", "ES", "CH", "AT", "BE", "NL", "I
 _EXTENSION = re.compile(r"(?i)\s*(?:ext\.?|x|int\.?|durchwahl|poste|interno)\s*\d{1,5}$")
 
 
+def register_name(value: str) -> bool:
+    """A name the gazetteers know as registers and payment files write it: given name first or surname first, with
+    or without the comma between them, in any case ("Brandauer, Henrike", "OKONKWO CHIDI"); an organisation's name
+    ("Vodafone Deutschland", "Finanzamt Köln-Mitte") is none."""
+    plain = value.replace(",", " ") if value.count(",") == 1 else value
+    words = plain.split()
+    return gazetteer_name_any_case(" ".join(words)) or gazetteer_name_any_case(" ".join(reversed(words)))
+
+
 def gazetteer_name_any_case(value: str) -> bool:
     """:func:`gazetteer_name` of a name written in capitals too (bank files and HL7 write ``CAMILLE DUVAL``)."""
     return gazetteer_name(value.title() if value.isupper() else value)
@@ -957,6 +966,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "obfuscated_email": obfuscated_email,
     "gazetteer_name_any_case": gazetteer_name_any_case,
     "gazetteer_name_either_order": gazetteer_name_either_order,
+    "register_name": register_name,
     "chat_speaker": chat_speaker,
     "surname_first_caps": surname_first_caps,
     "surname_first_caps_known": surname_first_caps_known,
