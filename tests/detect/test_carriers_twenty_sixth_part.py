@@ -267,3 +267,14 @@ def test_an_aligned_header_with_blanks_keeps_its_cells_whole(masker: Masker, tex
     for s in masker.pipeline.detect(text):
         if s.start < start + len(value) and s.end > start:
             assert s.start <= start and s.end >= start + len(value), text[s.start:s.end]
+
+
+def test_an_address_cell_stops_at_its_closing_quote(masker: Masker) -> None:
+    text = "INSERT INTO x VALUES ('Via Gorizia 78, 37138 Verona','2025-03-22 18:58:44');"
+    assert found(masker, text).get("Via Gorizia 78, 37138 Verona") == "address"
+    assert "Via Gorizia 78, 37138 Verona'" not in found(masker, text)
+
+
+def test_a_message_bodys_recipient(masker: Masker) -> None:
+    assert found(masker, '{"to": "447700183456", "body": "Your parcel is ready"}').get("447700183456") == "phone"
+    assert not touched(masker, '{"event":"transfer","from":"31612345678","to":"31612345679","amount":3}', "31612345679")

@@ -371,6 +371,28 @@ _NOT_AN_ADDRESSEE = regex.compile(
     r"reception|hr|it|desk|helpdesk|finance|payroll|marketing|operations|admin|administration|enquiries|customer)$")
 
 
+# a quote that closes a cell inside a span: after the cell's last letter or digit, before a comma, a bracket or the
+# end ("…NW1 6XE', 'ABCD1234'"); an apostrophe inside a word (O'Connell) or a GPS position's minutes (38' 48") is none
+_CLOSING_QUOTE = regex.compile(r"(?<=[\p{L}\d.])['\"](?=[ \t]*(?:[,;)\]}]|$))")
+
+
+def trim_model_addresses(text: str, spans: list[Span]) -> list[Span]:
+    """Address spans (the model's, the street rules') cut at a quote that closes a record's cell: a dump's or a list's
+    next cell and the quote itself are no part of the address ("'221B Baker Street, London NW1 6XE', 'ABCD1234'",
+    "('Via Gorizia 78, 37138 Verona','2025-…')")."""
+    out = []
+    for s in spans:
+        if s.category == "address" and (m := _CLOSING_QUOTE.search(text, s.start + 1, s.end)) is not None:
+            end = m.start()
+            while end > s.start and text[end - 1] in " \t,;":
+                end -= 1
+            if end - s.start < 4:
+                continue
+            s = Span(s.start, end, s.category, s.detector, s.score)
+        out.append(s)
+    return out
+
+
 def extend_to_postcode(text: str, spans: list[Span]) -> list[Span]:
     """An address span that stops at its street is the whole address with the town and the postcode written right
     after it ("14 Priory Gardens, Reading RG1 5AQ") or on the next line of an address block ("71 Sandringham
