@@ -348,17 +348,16 @@ def confirm_agent_model_addresses(text: str, spans: list[Span], street: regex.Pa
     return [s for s in spans if not (s.category == "address" and "model:" in s.detector and (s.start, s.end) in dropped)]
 
 
+# a town of one to three capitalised words, and a British postcode
+_TOWN_WORDS = r"\p{Lu}[\p{L}'’.-]+(?:[ \t]\p{Lu}[\p{L}'’.-]+){0,2}"
+_UK_POSTCODE = r"(?:GIR[ \t]?0AA|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})"
 # after a street: ", Reading RG1 5AQ", ", Leeds, LS6 2QT", ", Milton Keynes MK9 3HL" (a British town and postcode)
-_TOWN_AND_POSTCODE = regex.compile(
-    r"[ \t]*,[ \t]*\p{Lu}[\p{L}'’.-]+(?:[ \t]\p{Lu}[\p{L}'’.-]+){0,2},?[ \t]+"
-    r"(?:GIR[ \t]?0AA|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})(?![\w])")
+_TOWN_AND_POSTCODE = regex.compile(rf"[ \t]*,[ \t]*{_TOWN_WORDS},?[ \t]+{_UK_POSTCODE}(?![\w])")
 
 
 # an address block's last line: "Norwich NR2 3BX", "LONDON SW1A 1AA", "37138 Verona", "75011 Paris" alone on it
 _TOWN_LINE = regex.compile(
-    r"[ \t]*\r?\n[ \t]*(?:\p{Lu}[\p{L}'’.-]+(?:[ \t]\p{Lu}[\p{L}'’.-]+){0,2},?[ \t]+"
-    r"(?:GIR[ \t]?0AA|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})|(?:[A-Z]{1,2}-)?\d{4,5}[ \t]+\p{Lu}[\p{L}'’.-]+"
-    r"(?:[ \t]\p{Lu}[\p{L}'’.-]+){0,2})[ \t]*(?=\r?\n|$)")
+    rf"[ \t]*\r?\n[ \t]*(?:{_TOWN_WORDS},?[ \t]+{_UK_POSTCODE}|(?:[A-Z]{{1,2}}-)?\d{{4,5}}[ \t]+{_TOWN_WORDS})[ \t]*(?=\r?\n|$)")
 # the addressee's line above a street in a letter's or a statement's address block: two or three name words
 _ADDRESSEE = regex.compile(r"(?m)^[ \t]*(?P<n>\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){1,2})[ \t]*\r?\n[ \t]*\Z")
 
@@ -376,7 +375,7 @@ _NOT_AN_ADDRESSEE = regex.compile(
 _CLOSING_QUOTE = regex.compile(r"(?<=[\p{L}\d.])['\"](?=[ \t]*(?:[,;)\]}]|$))")
 
 
-def trim_model_addresses(text: str, spans: list[Span]) -> list[Span]:
+def trim_address_cells(text: str, spans: list[Span]) -> list[Span]:
     """Address spans (the model's, the street rules') cut at a quote that closes a record's cell: a dump's or a list's
     next cell and the quote itself are no part of the address ("'221B Baker Street, London NW1 6XE', 'ABCD1234'",
     "('Via Gorizia 78, 37138 Verona','2025-…')")."""
@@ -401,10 +400,11 @@ def extend_to_postcode(text: str, spans: list[Span]) -> list[Span]:
     out = []
     for s in spans:
         if s.category == "address":
+            block = _line_starts_at(text, s.start)  # the span opens its line, as an address block's street does
             if (m := _TOWN_AND_POSTCODE.match(text, s.end)) is not None or (
-                    (m := _TOWN_LINE.match(text, s.end)) is not None and _line_starts_at(text, s.start)):
+                    block and (m := _TOWN_LINE.match(text, s.end)) is not None):
                 s = Span(s.start, m.end(), s.category, s.detector, s.score)
-            if _line_starts_at(text, s.start) and (n := _ADDRESSEE.search(text, max(0, s.start - 80), s.start)) is not None \
+            if block and (n := _ADDRESSEE.search(text, max(0, s.start - 80), s.start)) is not None \
                     and _NOT_AN_ADDRESSEE.search(n.group("n")) is None and gazetteer_name_any_case(n.group("n")):
                 out.append(Span(n.start("n"), n.end("n"), "person", "address-block", 0.75))
         out.append(s)

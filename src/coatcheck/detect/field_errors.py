@@ -30,6 +30,8 @@ _FIELD_THEN_VALUE = regex.compile(
 _PYDANTIC = regex.compile(
     r"""(?m)^(?P<f>[A-Za-z_][\w]*(?:\.[\w]+)*)[ \t]*\r?\n[ \t]+[^\n]{0,200}?\[type=[\w.]+,[ \t]*input_value=(?P<q>['"])"""
     r"""(?P<v>[^'"\n]{2,80})(?P=q),""")
+# the words a value comes after, to skip texts with none (no lower-cased copy of the text)
+_VALUE_WORD = regex.compile(r"(?i)value|valeur|valor|wert|got")
 _KEEPS = ("is_placeholder_value", "is_templated")
 # a name must be one the gazetteers know (pydantic prints a "name" field's "Hello World" too), a phone possible and no
 # date; the other categories take their column's check
@@ -44,9 +46,7 @@ class FieldErrorDetector:
     produces = _CATEGORIES
 
     def detect(self, text: str) -> list[Span]:
-        lowered = text.lower()
-        if "value" not in lowered and "valeur" not in lowered and "valore" not in lowered and "valor" not in lowered \
-                and "wert" not in lowered and "got" not in lowered:
+        if _VALUE_WORD.search(text) is None:
             return []
         out: list[Span] = []
         for pattern in (_FIELD_THEN_VALUE, _PYDANTIC):

@@ -818,7 +818,6 @@ def is_module_member(text: str, start: int, end: int) -> bool:
             and tail.lower() not in word_list("last_names_lower") and tail.lower() not in word_list("first_names_lower"))
 
 
-_TOOL_HEAD = re.compile(r"[a-z]+(?:\d+[a-z]?)?(?=\d|[._-]|$)")
 _ARCHITECTURES = frozenset({"x64", "x86", "arm64", "amd64", "aarch64", "i386", "i686", "x86_64", "arm", "armv7"})
 _DOMAIN_END = re.compile(r"\.(?:io|com|org|net|dev|app|cloud|ai|sh)$")
 
@@ -1495,7 +1494,7 @@ def is_service_role(text: str, start: int, end: int) -> bool:
     personal)."""
     parts = [p for p in _ROLE_SPLIT.split(text[start:end].lower()) if p]
     if len(parts) == 1 and (m := _GLUED_SERVICE.fullmatch(parts[0])) is not None:
-        # a service's word glued to its application's name (meterledgersvc, backupsrv, deploybot): no one's login
+        # a service's word glued to its application's name (meterledgersvc, backupsrv, syncdaemon): no one's login
         return not (_name_like(m.group(1)) or _made_from_name(m.group(1)))
     if len(parts) < 2 or not all(p.isalnum() for p in parts):
         return False

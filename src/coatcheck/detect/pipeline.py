@@ -83,7 +83,7 @@ from .doc_ids import DocumentIdDetector
 from .places_orgs import LocationDetector, OrganizationDetector
 from . import doc_persons
 from .doc_addresses import (DocumentAddressDetector, confirm_agent_model_addresses, confirm_model_addresses,
-                            drop_streets_named_after_people, extend_to_postcode, trim_model_addresses)
+                            drop_streets_named_after_people, extend_to_postcode, trim_address_cells)
 from .doc_contacts import DocumentContactDetector
 from .doc_names import DocumentNameDetector
 from .doc_parties import DocumentPartyDetector
@@ -721,7 +721,7 @@ class Pipeline:
         """The model's addresses that no rule and no address shape vouches for are dropped (:mod:`.doc_addresses`)."""
         from .model import address_cue  # built only with the model
 
-        run.spans = extend_to_postcode(run.text, trim_model_addresses(
+        run.spans = extend_to_postcode(run.text, trim_address_cells(
             run.text, confirm_agent_model_addresses(run.text, run.spans, address_cue())))
 
     def _readable(self, run: _Pass) -> None:

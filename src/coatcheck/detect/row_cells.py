@@ -22,7 +22,7 @@ from .._data import word_list
 from ..spans import Span
 from .keep import is_date, is_order_number, is_product_name, is_tool_token
 from .lines import newline_offsets
-from .tables import thing_numbers
+from .tables import lead_names_a_thing
 
 NAME = "row-cells"
 # what makes a row a person's record: a value no code or prose prints by chance
@@ -48,19 +48,27 @@ def _names() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     return word_list("first_names"), word_list("last_names"), word_list("common_words_lower")
 
 
-def _cells(line: str) -> list[tuple[int, int]]:
-    """The cells of a record's line: tab- or box-separated fields, quoted values (not a JSON key), ``value(Type)``
-    parameters; each trimmed of blanks."""
-    raw: list[tuple[int, int]] = []
+def _separator(line: str) -> str | None:
+    """What separates a record's cells on ``line``: tabs, a box's or a Markdown row's bars, a semicolon- or
+    pipe-separated export's signs (sqlite3's list mode, a CSV of Europe); None where its cells are quoted values."""
     if line.count("\t") >= 2:
-        pos = 0
-        for part in line.split("\t"):
-            raw.append((pos, pos + len(part)))
-            pos += len(part) + 1
-    elif line.count("│") >= 2 or line.count(" | ") >= 2 or line.count(";") >= 3 or line.count("|") >= 3:
-        # a box-drawn or a Markdown row; a semicolon- or pipe-separated export's (sqlite3's list mode, a CSV of Europe)
-        sep = ("│" if line.count("│") >= 2 else "|" if line.count(" | ") >= 2 or line.count("|") >= 3 and line.count(";") < 3
-               else ";")
+        return "\t"
+    if line.count("│") >= 2:
+        return "│"
+    if line.count(" | ") >= 2 or line.count("|") >= 3 and line.count(";") < 3:
+        return "|"
+    if line.count(";") >= 3:
+        return ";"
+    return None
+
+
+def _cells(line: str) -> tuple[list[tuple[int, int]], bool]:
+    """The cells of a record's line: separated fields (:func:`_separator`), else quoted values (not a JSON key) and
+    ``value(Type)`` parameters; each trimmed of blanks. Also whether they are quoted values (a dump's or a parameter
+    list's, with no column rule: what such a cell holds is read from its shape)."""
+    raw: list[tuple[int, int]] = []
+    sep = _separator(line)
+    if sep is not None:
         pos = 0
         for part in line.split(sep):
             raw.append((pos, pos + len(part)))
@@ -79,7 +87,7 @@ def _cells(line: str) -> list[tuple[int, int]]:
             b -= 1
         if b > a:
             out.append((a, b))
-    return out
+    return out, sep is None
 
 
 def _name_cell(value: str) -> bool:
@@ -139,7 +147,6 @@ def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
 # a record's number in a dump's quoted cell: letters and five digits or more, four of them in a row, a letter among
 # them (AC46450648, CR772245, 4541D23A, RDR-49898); no date, version, hash or UUID, no model name (RTX4090, V100X32G)
 _ID_CELL = regex.compile(r"(?=(?:[A-Z-]*\d){5})(?=[A-Z0-9-]*\d{4})(?=[\d-]*[A-Z])[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){4,19}")
-_LEAD_LETTERS = regex.compile(r"[A-Za-z]*")
 # a whole address in one cell: a house number, a street, a comma, a town and a postcode ("73 Station Approach, Leeds
 # LS6 2QT", "Via Gorizia 78, 37138 Verona", "12 rue Oberkampf, 75011 Paris")
 _ADDRESS_CELL = regex.compile(
@@ -161,12 +168,9 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
         le = text.find("\n", ls)
         le = len(text) if le < 0 else le
         line = text[ls:le]
-        cells = _cells(line)
+        cells, quoted = _cells(line)
         if len(cells) < 3:
             continue
-        # a dump's or a parameter list's quoted cells (no column rule): what a cell holds is read from its shape
-        quoted = (line.count("\t") < 2 and line.count("│") < 2 and line.count(" | ") < 2 and line.count(";") < 3
-                  and line.count("|") < 3)
         over = [_overlapping(taken, ls + a, ls + b) for a, b in cells]
         free = [c is None for c in over]
         kinds: list[str | None] = [None] * len(cells)
@@ -189,7 +193,7 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 elif quoted and _ADDRESS_CELL.fullmatch(value):
                     kinds[i] = "address"
                 elif (quoted and i > 0 and _ID_CELL.fullmatch(value) and not is_order_number(value, 0, len(value))
-                      and _LEAD_LETTERS.match(value).group().lower() not in thing_numbers()
+                      and not lead_names_a_thing(value)
                       and not is_product_name(value, 0, len(value)) and not is_tool_token(value, 0, len(value))):
                     kinds[i] = "id"  # a dump's row of a person: its lettered number is theirs (the first cell is the row's key)
         for i, (a, b) in enumerate(cells):

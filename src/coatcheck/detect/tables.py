@@ -62,6 +62,7 @@ def _packed_date(value: str) -> bool:
             return True
     return False
 
+
 def cell_check(cat: str) -> Callable[[str], bool]:
     """The check a cell of a ``cat`` column must pass (:data:`_CELL_CHECKS`; a person's cell: a name in any case; a
     category with no check of its own: any letter or digit)."""
@@ -583,8 +584,13 @@ def _id_cell(value: str) -> bool:
     if (_ID_CELL.fullmatch(v) is None or _NOT_AN_ID_CELL.fullmatch(v) is not None or is_order_number(v, 0, len(v))
             or not person_number(v)):
         return False  # (person_number: no placeholder's XX000000, no counting 123456)
-    lead = _LEAD_LETTERS.match(v).group().lower()
-    return lead not in _THING_PREFIXES and lead not in thing_numbers()
+    return _LEAD_LETTERS.match(v).group().lower() not in _THING_PREFIXES and not lead_names_a_thing(v)
+
+
+def lead_names_a_thing(value: str) -> bool:
+    """Whether the letters a number starts with are a thing's noun (numbers.toml [thing_numbers]: ``SKU-AB12345``,
+    ``ORDER1182``): a record's number, no person's."""
+    return _LEAD_LETTERS.match(value).group().lower() in thing_numbers()
 
 
 def _holder_numbered(name: str) -> bool:
@@ -642,10 +648,7 @@ def _register_name(value: str) -> bool:
 def _holder_cell(value: str) -> bool:
     """A person-bound number, a person's login, or a person's name a gazetteer vouches for (any case, a register's
     "Surname, Given" too): a B2B export's "customer" holds companies ("Globex Industries")."""
-    if _CELL_CHECKS["account"](value) or person_handle(value) or _SURNAME_AND_INITIAL.fullmatch(value.strip()):
-        return True
-    name = value.replace(",", "") if value.count(",") == 1 else value
-    return _any_case(gazetteer_name)(name) or _any_case(gazetteer_name)(" ".join(reversed(name.split())))
+    return _CELL_CHECKS["account"](value) or person_handle(value) or _register_name(value)
 
 
 def _by_person_cell(value: str) -> bool:
