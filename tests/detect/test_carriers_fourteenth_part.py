@@ -267,7 +267,6 @@ def test_logins_of_the_fourteenth_part_second_set(masker: Masker, text: str, val
     "proxy_set_header Authorization $http_authorization;\nadd_header X-Frame-Options DENY;",
     "\toption key '1'\n\toption encryption 'psk2'",
     "sizes = [1, 2, 3, 4, 5, 6, 7, 8, 9]",
-    "new Twilio('AC17136b3a58a9fb6aa53f6106c10d65a9', process.env.TWILIO_AUTH_TOKEN);",
     "$cred = New-Object PSCredential('administrator', $pw)",
     "<@here> deploy is done",
     "\t<key>CFBundleVersion</key>\n\t<string>42</string>\n\t<key>API_KEY</key>\n\t<string>$(API_KEY)</string>",

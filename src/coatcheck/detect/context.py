@@ -652,6 +652,8 @@ class ContextDetector:
                 for close, open_ in (("}", "{"), (")", "("), ("]", "[")):
                     while value.endswith(close) and value.count(close) > value.count(open_):
                         value = value[:-1]
+            if line[max(0, m.start("key") - 3):m.start("key")] == "://" and (at := value.find("@")) > 0:
+                value = value[:at]  # https://x-access-token:ghp_…@github.com/o/r.git: userinfo ends at "@", the host is public
             e = s + len(value)
             sep = m.group("sep")
             if line[m.start("key") - 1 : m.start("key")] == '"' and sep == ":":

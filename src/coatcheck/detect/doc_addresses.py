@@ -392,6 +392,12 @@ def trim_address_cells(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+# a flat's, an apartment's or a unit's number right before the street's ("Flat 4, 151 Kingsway Gardens", "Apt 3B, 12 Elm
+# Street", "Unit 7 "), or before the span that holds its number ("Flat " then "4, 151 …")
+_UNIT_BEFORE = regex.compile(r"(?<![\w-])(?:Flat|Apt\.?|Apartment|Unit|Suite|Studio|Appartement|Appartamento|Interno|Wohnung|Piso)"
+                             r"(?:[ \t]+[0-9]{1,4}[A-Za-z]?(?:,[ \t]*|[ \t]+)|[ \t]+)$")
+
+
 def extend_to_postcode(text: str, spans: list[Span]) -> list[Span]:
     """An address span that stops at its street is the whole address with the town and the postcode written right
     after it ("14 Priory Gardens, Reading RG1 5AQ") or on the next line of an address block ("71 Sandringham
@@ -400,6 +406,8 @@ def extend_to_postcode(text: str, spans: list[Span]) -> list[Span]:
     out = []
     for s in spans:
         if s.category == "address":
+            if (u := _UNIT_BEFORE.search(text, max(0, s.start - 40), s.start)) is not None:
+                s = Span(u.start(), s.end, s.category, s.detector, s.score)  # "Flat 4, 151 Kingsway Gardens": the flat's too
             block = _line_starts_at(text, s.start)  # the span opens its line, as an address block's street does
             if (m := _TOWN_AND_POSTCODE.match(text, s.end)) is not None or (
                     block and (m := _TOWN_LINE.match(text, s.end)) is not None):

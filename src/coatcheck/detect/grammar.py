@@ -46,6 +46,9 @@ _SEPARATOR = (
     rf"|{_HS}*(?:\.{{3,}}|…+)[.…]*{_HS}*:?{_HS}*"
     # an HTML table's or a definition list's label cell, then its value's: <th>Passport (travel desk)</th><td>v
     rf"|(?:{_HS}?\([^()<>\n]{{1,40}}\))?:?</(?:th|dt)>{_HS}?<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
+    # what the value is given for, between a label and its colon: "Geburtsdatum zur Verifizierung: …", "Date of birth
+    # for verification: …", "Data di nascita per la verifica: …", "Fecha de nacimiento para verificar: …"
+    rf"|{_HS}+(?i:for|per|pour|para|zur|zum|für){_HS}+(?:\p{{L}}[\p{{L}}'’-]*{_HS}+){{0,2}}\p{{L}}[\p{{L}}'’-]*{_HS}*:{_HS}*"
     # a remark in brackets between a label and its colon: "Zulassungs-Nr. (Part-66): …", "Phone (work): …"
     rf"|{_HS}?\([^()<>\n]{{1,30}}\){_HS}*[:=]{_HS}*"
     # a Markdown key/value table's label cell, then its value's: "| DOB | 05/02/1968 |" (the row opens with a bar and

@@ -128,7 +128,7 @@ def placeholder_shape(value: str) -> bool:
 
 
 _PLACEHOLDER_TAIL = re.compile(r"(?i)(?:[a-z]{2,10}(?:[_-](?:test|live|prod|dev|\d))?|\d{5,12})[:_-]"
-                               r"(?:replace[_-]?me|change[_-]?me|x{4,}|your[_-][a-z_-]{2,30})")
+                               r"(?:replace[_-]?me|change[_-]?me|x{3,}|your[_-][a-z_-]{2,30})")
 
 
 def _shouted_name(low: str) -> bool:

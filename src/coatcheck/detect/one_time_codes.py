@@ -30,7 +30,9 @@ _POSSESSIVE = r"(?:your|tuo|tua|dein|deine|ihr|votre|ton|tu|su)"
 # (not an error's, a status's, an exit's, a postal or an area code, nor an order's or a promotion's)
 _NOT_A_SECRET_CODE = r"(?:error|exit|status|return|http|zip|postal|post|area|country|order|promo|discount|product|source|response|reason|fehler|errore|erreur|código[^\S\n]+postal)"
 _YOUR_CODE = regex.compile(
-    rf"(?i)(?:(?<![\w-]){_POSSESSIVE}[^\S\n]+(?:(?!{_NOT_A_SECRET_CODE}\b)[^\W\d][\w-]*[^\S\n]+){{0,3}}?(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:code|codice|código|codigo)"
+    rf"(?i)(?:(?<![\w-]){_POSSESSIVE}[^\S\n]+(?:(?!{_NOT_A_SECRET_CODE}\b)[^\W\d][\w-]*[^\S\n]+){{0,3}}?(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:[^\W\d]\w*-)?(?:code|codice|código|codigo)"
+    # (the sender's name glued before "Code" or after "codice": "Dein Ridgeway-Code lautet", "Il tuo codice Acme è")
+    rf"(?:[^\S\n]+(?-i:\p{{Lu}})[\w-]{{1,20}}(?=[^\S\n]+(?:is|è|ist|lautet|est|es)[^\S\n]))?"
     rf"|(?<![\w-])(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:code|codice|código|codigo)[^\S\n]+(?:[^\W\d][\w'-]*[^\S\n]+){{0,3}}?{_POSSESSIVE}(?:[^\S\n]+[^\W\d][\w-]*){{0,3}})"
     rf"[^\S\n]*(?:is|è|ist|lautet|est|es)?[^\S\n]*:?[^\S\n]*(?<![\w])(?P<value>\d{{4,8}})(?![\w-]|[.,]\d)")
 _LIST_MARK = regex.compile(r"[ \t]*(?:\d{1,2}[.)][ \t]+|[-*•][ \t]+)?")
@@ -52,7 +54,7 @@ def _sentence() -> regex.Pattern[str]:
     # cambiato in"), or a sign
     words = phrase_alternation(vocabulary_words("credentials", "code_words"))
     coded = phrase_alternation(n for n in vocabulary_words("credentials", "code_nouns")
-                               if regex.search(r"(?i)code|codice|código|pin", n) and n.lower() not in ("pin", "otp", "puk"))
+                               if regex.search(r"(?i)code|codice|código|pin|password", n) and n.lower() not in ("pin", "otp", "puk"))
     link = (rf"(?:(?<=\s)(?:{links})(?![\w-])(?:[^\S\n]+(?:{adverbs})(?![\w-]))?[^\S\n]*:?"
             rf"|(?<=\s){change_link()}(?![\w-])|[:=])")
     # a link, then maybe the word "code" ("Boîte à clés : code 3213"); or that word alone after the words
@@ -65,7 +67,7 @@ def _sentence() -> regex.Pattern[str]:
         rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?"
         # a noun that says "code" itself, the code right after it: "code portail 7298A", "gate code 1846", "Torcode 4711"
         # (and the sentence's clause ends there: "access code 2024 release notes" names a release)
-        rf"|(?<![\w-])(?:{coded})(?![\w-])(?=[^\S\n]+[\w-]*\d[\w-]*[#*]?(?:[^\S\n]*(?:[.,;:)\]·]|$)|[^\S\n]+[-–—(])))"
+        rf"|(?<![\w-])(?:{coded})(?![\w-])(?=[^\S\n]+[\w-]*\d[\w-]*[#*]?(?:[^\S\n]*(?:[.,;:)\]·]|\r?\n|$)|[^\S\n]+[-–—(])))"
         rf"[^\S\n]*[\"'`«“]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
 
 
@@ -107,7 +109,7 @@ def _is_code(text: str, s: int, e: int, keeps: tuple[str, ...] = _KEEPS) -> bool
 # a preposition of time right before a year (en, de, it, fr, es)
 _YEAR_AFTER = regex.compile(r"(?i)(?<![\w-])(?:in|since|until|by|from|im|seit|bis|ab|nel|dal|dallo|fino al|en|desde|hasta|"
                             r"depuis|jusqu'en|avant|après)[^\S\n]+$")
-_DIGITS_AND_LETTER = regex.compile(r"\d{4,8}[A-Z]")
+_DIGITS_AND_LETTER = regex.compile(r"\d{4,8}[A-Z]|[A-Z]\d{4,8}")
 _ACRONYM_NUMBER = regex.compile(r"[A-Za-z]{2,}\d+|\d+[A-Za-z]{1,3}|0x[0-9A-Fa-f]+|[0-9a-f]{7,12}")
 
 
@@ -116,7 +118,7 @@ def _sentence_code(value: str) -> bool:
     more (``kpzq-7ttm-b2wd``), or letters and digits mixed (``IZXWQXH3``); not a name and its number (``GPIO27``,
     ``SHA256``, ``CVE-2024-3094``, ``OPS-4512``), a hex number or a short commit."""
     if value.replace(" ", "").isdigit() or _DIGITS_AND_LETTER.fullmatch(value):
-        return True  # (a door's digicode has a letter after its digits: 7298A)
+        return True  # (a door's digicode has a letter after or before its digits: 7298A, E4377)
     if "-" in value:
         groups = value.split("-")
         return len({len(g) for g in groups}) == 1 and sum(c.isdigit() for c in value) >= 2 and not all(

@@ -2,6 +2,8 @@
 
 - right after a person's name a stage found: ``Jonas Müller (midnight_merge)``, ``Ana Souza (anab)``,
   ``Katarzyna Nair (grumpyoctopus auf GitHub)``;
+- before a person's name in parentheses that ends its line, the login opening the line: ``gigi20 (Davide Marino)``
+  (``cargo owner --list``, a team's roster);
 - right after an account's noun and at most three words about it, in five languages: ``das gemeinsame Owner-Konto
   (schneiders)``, ``l'account owner condiviso (romano.f)``, ``la cuenta propietaria compartida (diegorui)``.
 
@@ -28,6 +30,7 @@ DETECTOR = "paren-handle"
 # "(midnight_merge)", "(grumpyoctopus on GitHub)", "(anab auf GitLab)": the handle, then the site it is on
 _PAREN = regex.compile(r"[^\S\n]{0,2}\((?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])"
                        r"(?P<site>[^\S\n]+(?:on|auf|bei|su|sur|en|in)[^\S\n]+\p{Lu}[\w.-]{1,30})?\)")
+_LEADING_LOGIN = regex.compile(r"[ \t]*(?:[-*•][ \t]+)?(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])[ \t]")
 _LOGIN_MARK = regex.compile(r"[\d._]")
 _REGION = regex.compile(r"[a-z]{2}(?:-[a-z]+)+-\d")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_fictional_person", "is_version",
@@ -81,6 +84,13 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
                 continue  # "Apple Distribution: Jihoon Henderson (CBQN2M65QB)": a team's or a record's code
             if (_LOGIN_MARK.search(text, s, e) or m.group("site") or made) and _login(text, s, e):
                 out.append(Span(s, e, "username", DETECTOR, 0.75))
+        if text[p.start - 1:p.start] == "(" and text[p.end:p.end + 1] == ")" and \
+                text[p.end + 1:p.end + 2] in ("", "\n", "\r"):
+            # a listing's line "gigi20 (Davide Marino)" (cargo owner --list, a team's roster): the login, then whose
+            ls = text.rfind("\n", 0, p.start) + 1
+            lead = _LEADING_LOGIN.fullmatch(text, ls, p.start - 1)
+            if lead is not None and _login(text, a := lead.start("v"), b := lead.end("v")):
+                out.append(Span(a, b, "username", DETECTOR, 0.75))
     for m in _account().finditer(text):
         s, e = m.span("v")
         line_start = text.rfind("\n", 0, m.start()) + 1

@@ -90,6 +90,7 @@ from .doc_parties import DocumentPartyDetector
 from .examples import drop_documented
 from .encoded import SECRET_DATA, EncodedDetector, Lookup, encoded_copies, secret_data_values
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
+from .column_mates import column_mates
 from .list_mates import list_mates
 from .paren_handles import paren_handles
 from .handles import HandleIndex
@@ -259,6 +260,8 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                     known.setdefault(". ".join(letters) + ".", s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
+            if s.category == "phone" and len(digits := "".join(c for c in value if c.isdigit())) >= 8 and digits != value:
+                known.setdefault(digits, s)  # "764 697 994" found, "764697994" beside it: the same number, its digits run together
             if s.category == "username" and (login := _login_part(value)) != value and len(login) >= 4 \
                     and login.lower() not in plain_words():
                 known.setdefault(login, s)  # "CORP\\mkowalski", "oidc:atanaka": the login alone too
@@ -616,6 +619,8 @@ class Pipeline:
             steps.append(("person-rows", self._person_rows))
         if {"person", "address", "phone"} <= mask:
             steps.append(("row-cells", self._row_cells))
+        if {"person", "username", "phone"} & mask:
+            steps.append(("column-mates", self._column_mates))
         if {"secret", "username"} <= mask:
             steps.append(("secret-owner", self._secret_owner))
         steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
@@ -744,6 +749,11 @@ class Pipeline:
         """Names, towns, postcodes and phones beside a person's contact value on a record's row: :mod:`.row_cells`."""
         run.spans.extend(s for s in row_cells(run.text, run.spans) if self._allowed(run.text, s))
 
+    def _column_mates(self, run: _Pass) -> None:
+        """The other values of a column or a repeated key that holds names, logins or phone numbers: :mod:`.column_mates`."""
+        run.spans.extend(s for s in column_mates(run.text, run.spans)
+                         if self.policy.masks(s.category) and self._allowed(run.text, s))
+
     def _secret_owner(self, run: _Pass) -> None:
         """The login glued before a secret by a colon (``user:ghp_…``): :mod:`.secret_owner`."""
         run.spans.extend(s for s in secret_owners(run.text, run.spans) if self._allowed(run.text, s))
@@ -824,6 +834,9 @@ class Pipeline:
             found += [*known_index.spans(text), *known_index.name_spans(text)]
         found += list_mates(text, [*run.spans, *found])
         found += paren_handles(text, run.spans)
+        if found:  # a column of logins that the handles found only now (:mod:`.column_mates`)
+            found += [s for s in column_mates(text, [*run.spans, *found])
+                      if self.policy.masks(s.category) and self._allowed(text, s)]
         found = [s for s in found if text[s.start:s.end] not in self.policy.never_mask]
         for s in found:
             run.values.setdefault(text[s.start:s.end], s)

@@ -13,6 +13,7 @@ covers is left to it. One pass over the anchored lines: linear in the text.
 from __future__ import annotations
 
 import bisect
+import datetime
 import functools
 
 import phonenumbers
@@ -20,7 +21,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .keep import is_date, is_order_number, is_product_name, is_tool_token
+from .keep import is_calendar_date, is_order_number, is_product_name, is_tool_token
 from .lines import newline_offsets
 from .tables import lead_names_a_thing
 
@@ -78,6 +79,10 @@ def _cells(line: str) -> tuple[list[tuple[int, int]], bool]:
             raw.append(m.span("v") if m.group("v") is not None else m.span("w"))
         for m in _TYPED.finditer(line):
             raw.append(m.span("v"))
+        if not raw:
+            raw.append((0, len(line)))
+        # a data frame's or a fixed-width export's row, alone or in a notebook's string: cells set apart by blanks
+        raw = [part for a, b in raw for part in _gap_cells(line, a, b)]
         raw.sort()
     out = []
     for a, b in raw:
@@ -88,6 +93,21 @@ def _cells(line: str) -> tuple[list[tuple[int, int]], bool]:
         if b > a:
             out.append((a, b))
     return out, sep is None
+
+
+_GAP = regex.compile(r"[ \t]{2,}|\\n")
+
+
+def _gap_cells(line: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``line[a:b]`` split at runs of two blanks or more where it holds three such cells or more (a printed row),
+    else the one cell."""
+    parts, pos = [], a
+    for m in _GAP.finditer(line, a, b):
+        parts.append((pos, m.start()))
+        pos = m.end()
+    parts.append((pos, b))
+    parts = [(x, y) for x, y in parts if y > x]
+    return parts if len(parts) >= 3 else [(a, b)] if b > a and (a, b) != (0, len(line)) else []
 
 
 def _name_cell(value: str) -> bool:
@@ -133,7 +153,7 @@ def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
         return False
     if value.isdigit() and not value.startswith("0"):
         return False  # a bare run of digits with no trunk prefix: a count, an id or a timestamp (1716292495)
-    if is_date(value, 0, len(value)) or _DATE_START.match(value):
+    if is_calendar_date(value, 0, len(value)) or _DATE_START.match(value):
         return False  # a shift's date and hours ("2025-04-25 08-12"), a date written with dashes
     for region in regions:
         try:
@@ -188,7 +208,9 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 kinds[i] = "person"
             elif any(c.isdigit() for c in value):
                 regions = regions or _regions(line)
-                if _phone_cell(value, regions):
+                if _born(value):
+                    kinds[i] = "born"
+                elif _phone_cell(value, regions):
                     kinds[i] = "phone"
                 elif quoted and _ADDRESS_CELL.fullmatch(value):
                     kinds[i] = "address"
@@ -214,8 +236,9 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 continue  # a town alone is no one's address (a customer's city column); beside a street or a postcode it is
             if free[i] and kinds[i] in ("town", "postcode"):
                 out.append(Span(ls + a, ls + b, "address", NAME, 0.75))
-            elif kinds[i] == "person" and (free[i] or "," in value and _name_cell(value)):
-                # (a register's "Surname, Given" of which another stage found one part: the whole cell is the name)
+            elif kinds[i] == "person" and (free[i] or ("," in value or over[i] == "person") and _name_cell(value)):
+                # (a register's "Surname, Given" or a "Given Surname" of which another stage found one part: the whole
+                # cell is the name)
                 out.append(Span(ls + a, ls + b, "person", NAME, 0.75))
             elif free[i] and kinds[i] == "phone":
                 out.append(Span(ls + a, ls + b, "phone", NAME, 0.8))
@@ -223,7 +246,25 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 out.append(Span(ls + a, ls + b, "address", NAME, 0.75))
             elif free[i] and kinds[i] == "id" and any(k == "person" for k in kinds):
                 out.append(Span(ls + a, ls + b, "account", NAME, 0.7))
+            elif free[i] and kinds[i] == "born" and any(k == "person" for k in kinds) \
+                    and sum(1 for c in over if c in _CONTACTS) + kinds.count("phone") >= 1:
+                out.append(Span(ls + a, ls + b, "birth_date", NAME, 0.7))
     return out
+
+
+# a person's contact values: with a name, they make the row a person's record
+_CONTACTS = frozenset({"email", "phone", "address"})
+# a date as a record writes it: 1976-04-28, 04/28/1976, 17.08.1963, 4 Apr 2006, Nov 27, 1965
+_DATE_CELL = regex.compile(r"(?P<y>\d{4})-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?P<y>\d{4})"
+                           r"|\d{1,2}\.?[ -]\p{L}{3,9}\.?[ -](?P<y>\d{4})|\p{L}{3,9}\.? \d{1,2},? (?P<y>\d{4})")
+_YOUNGEST = datetime.date.today().year - 12
+
+
+def _born(value: str) -> bool:
+    """A date on a person's record that is no record's own (created, joined, renewed): a year twelve years ago or
+    more, since 1900. On a row with a name and a contact value, it is the person's date of birth."""
+    m = _DATE_CELL.fullmatch(value)
+    return m is not None and 1900 <= int(m.group("y")) <= _YOUNGEST
 
 
 def _overlapping(taken: list[tuple[int, int, str]], a: int, b: int) -> str | None:

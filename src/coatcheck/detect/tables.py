@@ -28,6 +28,8 @@ def _has_alnum(value: str) -> bool:
     return any(c.isalnum() for c in value)
 
 
+_TEST_CARD_CODES = frozenset({"123", "1234", "000", "0000", "111", "999"})
+
 _CELL_CHECKS = {
     "username": lambda v: bool(regex.fullmatch(r"[A-Za-z][A-Za-z0-9._-]{1,38}", v)),
     "email": lambda v: "@" not in v or email(v),  # a documentation or service address in an e-mail column stays
@@ -47,7 +49,12 @@ _CELL_CHECKS = {
     # a date of birth, or a birthday's month and day (a mailing list's "Birthday" column: 09/07, 21.01.)
     # a credential: six characters or more, no placeholder (NULL, ***, <redacted> stay)
     "secret": lambda v: len(v) >= 6 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v),
-    "birth_date": lambda v: bool(regex.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}(?:[./-](?:\d{4}|\d{2})|\.)?", v))
+    # a card's security code (three or four digits) or its expiry (MM/YY, MM/YYYY)
+    # (not the code every test card is given: 123, 000)
+    "card": lambda v: bool(regex.fullmatch(r"\d{3,4}|(?:0[1-9]|1[0-2])/(?:\d{2}|20\d{2})", v)) and v not in _TEST_CARD_CODES,
+    # (or written out: 27 Nov 1965, 4-Apr-2006, Nov 27, 1965)
+    "birth_date": lambda v: bool(regex.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}(?:[./-](?:\d{4}|\d{2})|\.)?"
+                                                 r"|\d{1,2}\.?[ -]\p{L}{3,9}\.?[ -]\d{4}|\p{L}{3,9}\.? \d{1,2},? \d{4}", v))
     or _packed_date(v),
 }
 

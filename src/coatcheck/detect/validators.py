@@ -546,9 +546,15 @@ def _common_or_dictionary() -> frozenset[str]:
     return word_list("common_words_lower") | word_list("dictionary_words")
 
 
+_DEVICE_PART = re.compile(r"(?i)(?:['’]s[ ]|s?-)(?:iphone|ipad|macbook(?:-pro|-air)?|mbp|mba|imac|mac-?mini|laptop|notebook|"
+                          r"desktop|pc|thinkpad|xps|surface|galaxy|workstation)$|^(?:iphone|ipad|macbook(?:-pro|-air)?|"
+                          r"galaxy|laptop|pc)-(?:di|de|von|of|du|van|del)-")
+
+
 def owner_name(value: str) -> bool:
     """A device's owner: a part of the name (``oliver``, ``johanna-hofstetter``, ``matteo.gentile``) is a first name
     or a surname of the name lists and none is a common word (``build``, ``office``, ``my``)."""
+    value = _DEVICE_PART.sub("", value)  # the device's word and its joins (kwame-mbp, iphone-di-giulia): the owner's rest
     parts = [p for p in re.split(r"[._-]", value.lower()) if p]
     first, last = word_list("first_names_lower"), word_list("last_names_lower")
     common = _common_or_dictionary()

@@ -1,0 +1,227 @@
+"""Values by their company: the other cells of a column, and the other values of a repeated key, that holds names,
+logins or phone numbers another stage found.
+
+A column holds one kind of value, whatever its header says or whether it has one: a Markdown report's ``Tech``
+column (``Owen G.`` found, ``Priya O.`` beside it), a fixed-width round sheet with no header at all (``KOWALCZYK K.``
+under names, ``07842776856`` under numbers the phone stage read), an HTML table's member column, a receiver log's
+``op=`` field on every line, the ``"tech"`` key of each object of a JSON list. Once a third of a column's values
+(a quarter for names; one at least) are found to be of a kind (person, username or phone), its other values of that kind's shape
+are that kind too: a name's words from the name lists, a login's shape (:func:`.logins_features.is_candidate`), a
+number valid as a phone for the row's country. Columns: separated rows (bars, box rules, tabs, semicolons, commas),
+rows whose cells are set apart by runs of blanks (by the column where a cell starts), HTML table rows, ``key=value``
+fields and JSON string fields (by their key). A value another stage covers is left to it. One pass over the lines
+and the fields: linear in the text.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+from collections.abc import Callable, Hashable
+
+import phonenumbers
+import regex
+
+from ..spans import Span
+from .keep import is_product_name, is_tool_token, kept_by
+from .logins_features import is_candidate
+from .row_cells import _DATE_START, _DEFAULT_REGIONS, _name_cell, _regions, _separator
+
+NAME = "column-mate"
+CATEGORIES = ("person", "username", "phone")
+_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username", "is_fictional_person", "is_uuid",
+          "is_version", "is_code_word")
+_DIVIDER = regex.compile(r"[\s|│┃─━═┼╪+:=.-]*")
+_BREAK = regex.compile(r"\r?\n|\\n")
+_GAP = regex.compile(r"[ \t]{2,}")
+_CSV_FIELD = regex.compile(r'"(?:[^"\n]|"")*"|[^,\n]*')
+_KEY_VALUE = regex.compile(r'(?<![\w.-])(?P<k>[A-Za-z_][\w.-]{0,30})=(?:"(?P<q>[^"\n]{1,80})"|(?P<v>[^\s"\',;&]{1,80}))')
+_JSON_FIELD = regex.compile(r'"(?P<k>[\w.-]{1,40})"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{1,80})"')
+_HTML_ROW = regex.compile(r"<tr\b[^>]{0,200}>(?P<row>.{0,4000}?)</tr>", regex.S | regex.I)
+_HTML_CELL = regex.compile(r"<t[dh]\b[^>]{0,200}>(?P<v>[^<]{0,200})</t[dh]>", regex.I)
+# a person's initial after or before a name's words: "Priya O.", "OSEI G.", "J. Smith"
+_INITIAL = regex.compile(r"\p{Lu}\.?")
+_NAME_CHARS = regex.compile(r"[\p{L}'’ .,-]{2,60}")
+_MAX_CELLS = 20000
+# how much of a column must be found of a kind: a quarter for names (the name lists check the rest), a third for
+# logins and phone numbers (whose shapes other values share)
+_SHARE = {"person": 4, "username": 3, "phone": 3}
+# a phone number as a column prints it: (646)882-0694, 07842776856, +34 620 023 154
+_PHONE = regex.compile(r"\+?\(?\d[\d ()./-]{6,18}\d")
+
+Cell = tuple[Hashable, int, int]
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and text[a] in " \t\"'":
+        a += 1
+    while b > a and text[b - 1] in " \t\"'":
+        b -= 1
+    return a, b
+
+
+def _line_cells(text: str, table: int, a: int, line: str) -> list[Cell] | None:
+    """A table row's cells keyed by (table, column): separated cells by their index, blank-aligned ones by the column
+    they start at; None where the line is no row."""
+    sep = _separator(line)
+    parts: list[tuple[int, int]] = []
+    if sep is not None:
+        pos = 0
+        for part in line.split(sep):
+            parts.append((pos, pos + len(part)))
+            pos += len(part) + 1
+        key: Hashable = ("sep", sep, len(parts))
+        return [((table, key, i), *_trim(text, a + s, a + e)) for i, (s, e) in enumerate(parts)]
+    if line.count(",") >= 2 and not line.lstrip().startswith(("{", "[", "(", "#", "//")):
+        pos, n = 0, len(line)
+        while pos <= n:
+            m = _CSV_FIELD.match(line, pos)
+            assert m is not None
+            parts.append(m.span())
+            pos = m.end() + 1
+            if m.end() >= n or line[m.end()] != ",":
+                break
+        if pos <= n:
+            return None  # a quote opened and not closed: prose with commas, not a row
+        key = ("csv", len(parts))
+        return [((table, key, i), *_trim(text, a + s, a + e)) for i, (s, e) in enumerate(parts)]
+    gaps = list(_GAP.finditer(line.rstrip()))
+    if len(gaps) >= 2:
+        starts = [0 if not line[:1].isspace() else gaps[0].end(), *(g.end() for g in gaps)]
+        ends = [g.start() for g in gaps] + [len(line.rstrip())]
+        if line[:1].isspace():
+            starts, ends = starts[:-1], ends[1:]
+        return [((table, "gap", s), a + s, a + e) for s, e in zip(starts, ends, strict=True) if e > s]
+    return None
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` with their offsets; rows may end in ``\\n`` escapes too (a tool's output in a JSON
+    string)."""
+    out, pos = [], 0
+    for m in _BREAK.finditer(text):
+        out.append((pos, text[pos:m.start()]))
+        pos = m.end()
+    out.append((pos, text[pos:]))
+    return out
+
+
+def _cells(text: str) -> list[Cell]:
+    """Every cell of ``text`` with its column's key."""
+    out: list[Cell] = []
+    table, rows, first = 0, 0, 0
+    for a, line in _lines(text):
+        if _DIVIDER.fullmatch(line) and line.strip():
+            if rows == 1:
+                del out[first:]  # the rule under a header: the header's words are no values of its columns
+            continue  # a rule between rows: the table goes on
+        row = _line_cells(text, table, a, line)
+        if row is None:
+            if rows:
+                table += 1
+            rows = 0
+            continue
+        if not rows:
+            first = len(out)
+        rows += 1
+        out.extend(row)
+        if len(out) > _MAX_CELLS:
+            return out
+    for i, m in enumerate(_HTML_ROW.finditer(text)):
+        for j, c in enumerate(_HTML_CELL.finditer(text, m.start("row"), m.end("row"))):
+            out.append((("html", j), *_trim(text, *c.span("v"))))
+        if i > _MAX_CELLS:
+            break
+    for m in _KEY_VALUE.finditer(text):
+        g = "q" if m.group("q") is not None else "v"
+        out.append((("kv", m.group("k").lower()), *m.span(g)))
+    for m in _JSON_FIELD.finditer(text):
+        out.append((("json", m.group("k").lower()), *m.span("v")))
+    return out
+
+
+def _person(value: str) -> bool:
+    """Name words from the lists, with a person's initials beside them: ``Priya O.``, ``OSEI G.``, ``Haruto Zhou``."""
+    if not _NAME_CHARS.fullmatch(value) or value[-1] == ",":
+        return False
+    words = [w for w in value.replace(",", " ").split() if not _INITIAL.fullmatch(w)]
+    if not words or len(words) > 3 or all(len(w) < 2 for w in words):
+        return False
+    return _name_cell(" ".join(words))
+
+
+def _covered(spans: list[tuple[int, int, str]], starts: list[int], text: str, a: int, b: int) -> set[str] | None:
+    """The categories of the spans that cover every letter and digit of ``text[a:b]``; None where none touches it,
+    an empty set where spans touch it but leave some of it open."""
+    i = bisect.bisect_right(starts, b) - 1
+    touching: list[tuple[int, int, str]] = []
+    while i >= 0 and len(touching) < 8:
+        s, e, c = spans[i]
+        if e > a and s < b:
+            touching.append((s, e, c))
+        elif e <= a and s < a - 400:
+            break
+        i -= 1
+    if not touching:
+        return None
+    cats = {c for _, _, c in touching}
+    for k in range(a, b):
+        if text[k].isalnum() and not any(s <= k < e for s, e, _ in touching):
+            return set()
+    return cats
+
+
+def column_mates(text: str, found: list[Span]) -> list[Span]:
+    """The cells of ``text``'s columns and repeated keys that hold, beside values of ``found`` of a kind (person,
+    username, phone) in a third of them at least, more values of that kind's shape."""
+    if not any(s.category in CATEGORIES for s in found):
+        return []
+    cells = _cells(text)
+    if not cells:
+        return []
+    spans = sorted((s.start, s.end, s.category) for s in found)
+    starts = [s for s, _, _ in spans]
+    by_slot: dict[Hashable, list[tuple[int, int, set[str] | None]]] = defaultdict(list)
+    for key, a, b in cells:
+        if b > a and any(c.isalnum() for c in text[a:b]):
+            by_slot[key].append((a, b, _covered(spans, starts, text, a, b)))
+    out: list[Span] = []
+    seen: set[tuple[int, int]] = set()
+    for slot in by_slot.values():
+        if len(slot) < 2:
+            continue
+        votes = {c: sum(1 for _, _, cats in slot if cats and c in cats) for c in CATEGORIES}
+        cat = max(CATEGORIES, key=lambda c: votes[c])
+        if votes[cat] == 0 or _SHARE[cat] * votes[cat] < len(slot):
+            continue
+        check = _check(cat)
+        for a, b, cats in slot:
+            if cats is not None or (a, b) in seen:
+                continue
+            value = text[a:b]
+            if check(value, text, a, b) and kept_by(text, a, b, _KEEPS) is None:
+                seen.add((a, b))
+                out.append(Span(a, b, cat, f"{NAME}:{cat}", 0.8))
+    return out
+
+
+def _check(cat: str) -> Callable[[str, str, int, int], bool]:
+    if cat == "person":
+        return lambda v, t, a, b: _person(v) and not is_product_name(t, a, b) and not is_tool_token(t, a, b)
+    if cat == "username":
+        # (a login has small letters: W-STD-METERED, CC-0918-24 are a tariff's and a contract's codes)
+        return lambda v, t, a, b: (is_candidate(v) and any(c.islower() for c in v) and not is_tool_token(t, a, b))
+
+    def phone(v: str, t: str, a: int, b: int) -> bool:
+        if not _PHONE.fullmatch(v) or not 9 <= sum(c.isdigit() for c in v) <= 15 or _DATE_START.match(v):
+            return False
+        ls, le = t.rfind("\n", 0, a) + 1, t.find("\n", b)
+        # the row's country first (its e-mail's domain, a calling code), then the usual ones: the column says phone
+        for region in dict.fromkeys((*_regions(t[ls:le if le >= 0 else len(t)]), *_DEFAULT_REGIONS)):
+            try:
+                if phonenumbers.is_valid_number(phonenumbers.parse(v, region)):
+                    return True
+            except phonenumbers.NumberParseException:
+                continue
+        return False
+    return phone
