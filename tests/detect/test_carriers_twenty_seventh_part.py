@@ -101,7 +101,7 @@ def test_the_record_s_own_date_stays(masker: Masker) -> None:
 
 
 @pytest.mark.parametrize("text,value", [
-    ("$ cargo owner --list quickparse\ngigi20 (Davide Marino)\nhexenkessel (Lena Hoffmann)\n", "hexenkessel"),
+    ("$ cargo owner --list quickparse\ngigi20 (Davide Marino)\nhexenkessel (Lena Hoffmann)\n", "gigi20"),
     ("Run `6fc8e288` (launched by opetrova), dagster 1.7.9", "opetrova"),
     ("# Prod-Overrides, bearbeitet von kschulz 2025-05-12", "kschulz"),
 ])
@@ -145,3 +145,80 @@ def test_credentials_whole(masker: Masker, text: str, value: str) -> None:
 def test_the_environment_reference_stays(masker: Masker) -> None:
     text = "new Twilio('AC17136b3a58a9fb6aa53f6106c10d65a9', process.env.TWILIO_AUTH_TOKEN);"
     assert not touched(masker, text, "process.env.TWILIO_AUTH_TOKEN")
+
+
+@pytest.mark.parametrize("text,value,category", [
+    # a Windows computer renamed after its owner
+    ('{"hostname":"DESKTOP-FAIRBAN","ip":"203.0.113.9"}', "DESKTOP-FAIRBAN", "username"),
+    # a laptop named after its owner: the whole name
+    ("host=jonas-mbp os_user=jvollmer", "jonas-mbp", "username"),
+    # an alarm receiver's subscriber account
+    ("RX line=2 proto=SIA-DCS seq=0195 acct=9909 evt=1130 zone=005", "9909", "account"),
+    # a flat's number before the street
+    ('action=update_address addr="Flat 4, 151 Kingsway Gardens, Bristol BS6 5EN"', "Flat 4, 151 Kingsway Gardens, Bristol BS6 5EN",
+     "address"),
+    # a printed row of a person with no separator but blanks: the name with its initial, the phone beside it
+    ("WO42903    KOWALCZYK K.           07842776856    WO-185686    28 Aldridge Road, Cardiff CF24 4DG\n", "07842776856",
+     "phone"),
+    # a jCard's town and postcode (RDAP)
+    ('["adr",{},"text",["","","Via San Martino 37","Milano","BO","40126","IT"]]', "40126", "address"),
+    # a login in a daemon's parentheses, and in a profile's path
+    ("uplink via 46.74.137.75 (owner alessandro.caruso)", "alessandro.caruso", "username"),
+    ('GET,/api/v2/profile/oluwaseun_a,"ConnectionResetError(104)"', "oluwaseun_a", "username"),
+    # a licence file's licensee, when the name lists know the name (a company is licensed as often)
+    ("<LicensedTo>Giulia Ferraro</LicensedTo>", "Giulia Ferraro", "person"),
+    # a one-time code the sender's name is glued to
+    ('{"body": "Dein Ridgeway-Code lautet 927644. Nicht weitergeben."}', "927644", "secret"),
+])
+def test_records_and_logs(masker: Masker, text: str, value: str, category: str) -> None:
+    assert found(masker, text).get(value) == category
+
+
+@pytest.mark.parametrize("text,value", [
+    # a printed table's numbers are read by their header: a bird's ring is no person's number
+    ("n_tessera  nominativo        codice_apiario  ring              telefono          iban\n"
+     "5588       Francesca Marino  IT293DO332      GB24N61353        00393476912393    IT89 R251 0403 4287 7467 3333 419\n",
+     "GB24N61353"),
+    # Windows' own made-up name, and a placeholder key
+    ("Computer name: DESKTOP-C3NG6ID", "DESKTOP-C3NG6ID"),
+    ("STRIPE_SECRET_KEY=sk_test_xxx", "sk_test_xxx"),
+    # a git URL's token is masked, its host and repository stay
+    ("git clone https://x-access-token:ghp_aiTtY12xiFHASh9UExCcWZHf2oG7WVdHxXf4@github.com/greenfurrow/route-planner.git",
+     "github.com/greenfurrow/route-planner.git"),
+    # an alarm account needs the receiver's line; a test card's code stays
+    ("acct=1234 total=5", "1234"),
+    ("username;password;card_number;exp;cvc\nloadtest_user;changeme;4242424242424242;12/34;123\n", "123"),
+])
+def test_what_records_and_logs_leave(masker: Masker, text: str, value: str) -> None:
+    assert not touched(masker, text, value)
+
+
+@pytest.mark.parametrize("text,value", [
+    # a changelog's or a credits list's names before their author are a commit's, a branch's or a package's
+    ("Thanks to:\na1b2c3d (Lena Fischer)\n- esbuild (Evan Wallace)\n- fix-typo (Lena Fischer)\n", "a1b2c3d"),
+    ("Thanks to:\na1b2c3d (Lena Fischer)\n- esbuild (Evan Wallace)\n- fix-typo (Lena Fischer)\n", "esbuild"),
+    # a release's date beside its author's name and address is no date of birth
+    ("| Linus Torvalds | torvalds@linux-foundation.org | 1991-09-17 | 6.8 |\n", "1991-09-17"),
+    # an experiment's number, a cache's expiry: no card's code with no card on the row
+    ("| exp | model | lr | acc |\n|---|---|---|---|\n| 102 | resnet | 0.1 | 0.9 |\n", "102"),
+    ("| Setting | Expiration |\n|---|---|\n| ttl | 3600 |\n", "3600"),
+    # a package's licence name under "license_key"; a company licensed
+    ("| package | license_key |\n|---|---|\n| react | mit-license |\n", "mit-license"),
+    ("<LicensedTo>Acme Holdings</LicensedTo>", "Acme Holdings"),
+    # programs named like people after "launched by"
+    ("Run 42 launched by luigi at 02:00", "luigi"),
+    # a status code, an organisation's homepage and its login on a code host
+    ("Your status-code is 2000.", "2000"),
+    ('"author": "Acme Corp <opensource@acme.com> (https://acme.com)"', "https://acme.com"),
+    ('{"name": "Acme", "email": "oss@acme.io", "url": "https://github.com/acme"}', "github.com/acme"),
+    # an article's number and a batch under their headers; a cold room's code in a log
+    ("artikelnr,produkt,preis,mhd,charge\nGF-53116,Medium Veg Box,11.03,2025-12-28,L35258117\n", "GF-53116"),
+    ("artikelnr,produkt,preis,mhd,charge\nGF-53116,Medium Veg Box,11.03,2025-12-28,L35258117\n", "L35258117"),
+    ("2025-03-27 12:30 AGING-CAVE-B              2.7°C OK\n", "AGING-CAVE-B"),
+    # a US postcode beside a street is no phone number
+    (" Foundation, Inc., 51 Franklin St, Fifth Floor, Boston, MA  02110-1301  USA\n", "02110-1301"),
+    # a program in a JSON list of members, one of whom is a person
+    ('[{"real_name": "Grace Hopper", "is_bot": false}, {"real_name": "Jenkins X", "is_bot": true}]', "Jenkins X"),
+])
+def test_what_the_review_found(masker: Masker, text: str, value: str) -> None:
+    assert not touched(masker, text, value)

@@ -12,7 +12,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import norm_header, cell_category, column_categories, column_category, column_checks
+from .tables import norm_header, row_has_card, cell_category, column_categories, column_category, column_checks
 from .validators import email, login_word
 from .vocabulary import calendar_words
 
@@ -235,7 +235,7 @@ class AlignedTableDetector:
                     span: tuple[int, int] | None = m.span(1)
                 else:
                     span = _cell(row, k, cols, left >= right)
-                if span is None or span[1] - span[0] < 2:
+                if span is None or span[1] - span[0] < 2 or cat == "card" and not row_has_card(row):
                     continue
                 a, b = rs + span[0], rs + span[1]
                 if a > 0 and (text[a - 1].isalnum() or text[a - 1] in "@._-") and not quoted:

@@ -5,7 +5,7 @@ A column holds one kind of value, whatever its header says or whether it has one
 column (``Owen G.`` found, ``Priya O.`` beside it), a fixed-width round sheet with no header at all (``KOWALCZYK K.``
 under names, ``07842776856`` under numbers the phone stage read), an HTML table's member column, a receiver log's
 ``op=`` field on every line, the ``"tech"`` key of each object of a JSON list. Once a third of a column's values
-(a quarter for names; one at least) are found to be of a kind (person, username or phone), its other values of that kind's shape
+(a quarter for names, a fifth for phone numbers; one at least) are found to be of a kind (person, username or phone), its other values of that kind's shape
 are that kind too: a name's words from the name lists, a login's shape (:func:`.logins_features.is_candidate`), a
 number valid as a phone for the row's country. Columns: separated rows (bars, box rules, tabs, semicolons, commas),
 rows whose cells are set apart by runs of blanks (by the column where a cell starts), HTML table rows, ``key=value``
@@ -25,7 +25,9 @@ import regex
 from ..spans import Span
 from .keep import is_product_name, is_tool_token, kept_by
 from .logins_features import is_candidate
-from .row_cells import _DATE_START, _DEFAULT_REGIONS, _name_cell, _regions, _separator
+from .tables import norm_header, thing_column
+from .validators import person_login
+from .row_cells import _DATE_START, _DEFAULT_REGIONS, _name_cell, _name_shape, _regions, _separator
 
 NAME = "column-mate"
 CATEGORIES = ("person", "username", "phone")
@@ -38,18 +40,22 @@ _CSV_FIELD = regex.compile(r'"(?:[^"\n]|"")*"|[^,\n]*')
 _KEY_VALUE = regex.compile(r'(?<![\w.-])(?P<k>[A-Za-z_][\w.-]{0,30})=(?:"(?P<q>[^"\n]{1,80})"|(?P<v>[^\s"\',;&]{1,80}))')
 _JSON_FIELD = regex.compile(r'"(?P<k>[\w.-]{1,40})"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{1,80})"')
 _HTML_ROW = regex.compile(r"<tr\b[^>]{0,200}>(?P<row>.{0,4000}?)</tr>", regex.S | regex.I)
-_HTML_CELL = regex.compile(r"<t[dh]\b[^>]{0,200}>(?P<v>[^<]{0,200})</t[dh]>", regex.I)
+_HTML_CELL = regex.compile(r"<td\b[^>]{0,200}>(?P<v>[^<]{0,200})</td>", regex.I)  # (a <th> heads its column)
 # a person's initial after or before a name's words: "Priya O.", "OSEI G.", "J. Smith"
-_INITIAL = regex.compile(r"\p{Lu}\.?")
+_INITIAL = regex.compile(r"\p{Lu}\.")  # (with its full stop: "Jenkins X" is a program's name)
 _NAME_CHARS = regex.compile(r"[\p{L}'’ .,-]{2,60}")
 _MAX_CELLS = 20000
-# how much of a column must be found of a kind: a quarter for names (the name lists check the rest), a third for
-# logins and phone numbers (whose shapes other values share)
-_SHARE = {"person": 4, "username": 3, "phone": 3}
+_HEADER_CELL = regex.compile(r"\p{L}[\p{L} _./#°º-]{0,40}")
+# how much of a column must be found of a kind: a quarter for names (the name lists check the rest), a fifth for phone
+# numbers (each must be valid for the row's country), a third for logins (whose shape other values share)
+_SHARE = {"person": 4, "username": 3, "phone": 5}
 # a phone number as a column prints it: (646)882-0694, 07842776856, +34 620 023 154
 _PHONE = regex.compile(r"\+?\(?\d[\d ()./-]{6,18}\d")
 
 Cell = tuple[Hashable, int, int]
+# a cell, and its row's place: 0 a row of values, 1 the table's first row (its header, if it has one), 2 a header a
+# rule under it confirms
+_Placed = tuple[Hashable, int, int, int]
 
 
 def _trim(text: str, a: int, b: int) -> tuple[int, int]:
@@ -106,14 +112,14 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def _cells(text: str) -> list[Cell]:
-    """Every cell of ``text`` with its column's key."""
-    out: list[Cell] = []
+def _cells(text: str) -> list[_Placed]:
+    """Every cell of ``text`` with its column's key and its row's place (:data:`_Placed`)."""
+    out: list[_Placed] = []
     table, rows, first = 0, 0, 0
     for a, line in _lines(text):
         if _DIVIDER.fullmatch(line) and line.strip():
-            if rows == 1:
-                del out[first:]  # the rule under a header: the header's words are no values of its columns
+            if rows == 1:  # the rule under a header: the header's words are no values of its columns
+                out[first:] = [(key, a, b, 2) for key, a, b, _ in out[first:]]
             continue  # a rule between rows: the table goes on
         row = _line_cells(text, table, a, line)
         if row is None:
@@ -123,20 +129,20 @@ def _cells(text: str) -> list[Cell]:
             continue
         if not rows:
             first = len(out)
+        out.extend((*cell, 1 if rows == 0 else 0) for cell in row)
         rows += 1
-        out.extend(row)
         if len(out) > _MAX_CELLS:
             return out
     for i, m in enumerate(_HTML_ROW.finditer(text)):
         for j, c in enumerate(_HTML_CELL.finditer(text, m.start("row"), m.end("row"))):
-            out.append((("html", j), *_trim(text, *c.span("v"))))
+            out.append((("html", j), *_trim(text, *c.span("v")), 0))
         if i > _MAX_CELLS:
             break
     for m in _KEY_VALUE.finditer(text):
         g = "q" if m.group("q") is not None else "v"
-        out.append((("kv", m.group("k").lower()), *m.span(g)))
+        out.append((("kv", m.group("k").lower()), *m.span(g), 0))
     for m in _JSON_FIELD.finditer(text):
-        out.append((("json", m.group("k").lower()), *m.span("v")))
+        out.append((("json", m.group("k").lower()), *m.span("v"), 0))
     return out
 
 
@@ -150,9 +156,21 @@ def _person(value: str) -> bool:
     return _name_cell(" ".join(words))
 
 
-def _covered(spans: list[tuple[int, int, str]], starts: list[int], text: str, a: int, b: int) -> set[str] | None:
-    """The categories of the spans that cover every letter and digit of ``text[a:b]``; None where none touches it,
-    an empty set where spans touch it but leave some of it open."""
+def _keyed(key: Hashable) -> bool:
+    """Whether a column's key is a JSON or key=value field's (not a table's column)."""
+    return isinstance(key, tuple) and key[:1] in (("kv",), ("json",))
+
+
+def _person_shape(value: str) -> bool:
+    """One or two capitalised words no list holds, with initials beside them: a name among names (``Mei McAllister``,
+    ``Oluwaseun A.``)."""
+    words = [w for w in value.split() if not _INITIAL.fullmatch(w)]
+    return bool(words) and _NAME_CHARS.fullmatch(value) is not None and _name_shape(" ".join(words))
+
+
+def _covered(spans: list[tuple[int, int, str]], starts: list[int], text: str, a: int, b: int) -> tuple[set[str], bool] | None:
+    """The categories of the spans that touch ``text[a:b]`` and whether they cover every letter and digit of it;
+    None where none touches it."""
     i = bisect.bisect_right(starts, b) - 1
     touching: list[tuple[int, int, str]] = []
     while i >= 0 and len(touching) < 8:
@@ -165,10 +183,25 @@ def _covered(spans: list[tuple[int, int, str]], starts: list[int], text: str, a:
     if not touching:
         return None
     cats = {c for _, _, c in touching}
-    for k in range(a, b):
-        if text[k].isalnum() and not any(s <= k < e for s, e, _ in touching):
-            return set()
-    return cats
+    whole = all(any(s <= k < e for s, e, _ in touching) for k in range(a, b) if text[k].isalnum())
+    return cats, whole
+
+
+def thing_cells(text: str) -> list[tuple[int, int]]:
+    """The cells of ``text``'s tables under a header that names a thing (:func:`.tables.thing_column`: an article's
+    number, a batch, an order): a login classifier's guess there is no one's login or number."""
+    if "\n" not in text and "\\n" not in text:
+        return []
+    cells = _cells(text)
+    heads: dict[Hashable, str] = {key: text[a:b] for key, a, b, place in cells if place and not _keyed(key)}
+    # a header row is words alone, every cell of it (a first row of values, a JSON prefix before it, is none)
+    tables: dict[Hashable, bool] = {}
+    for key, head in heads.items():
+        table = key[0] if isinstance(key, tuple) else key
+        tables[table] = tables.get(table, True) and _HEADER_CELL.fullmatch(head) is not None
+    things = {key for key, head in heads.items()
+              if tables[key[0] if isinstance(key, tuple) else key] and thing_column(norm_header(head))}
+    return [(a, b) for key, a, b, place in cells if key in things and not place]
 
 
 def column_mates(text: str, found: list[Span]) -> list[Span]:
@@ -181,23 +214,28 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
         return []
     spans = sorted((s.start, s.end, s.category) for s in found)
     starts = [s for s, _, _ in spans]
-    by_slot: dict[Hashable, list[tuple[int, int, set[str] | None]]] = defaultdict(list)
-    for key, a, b in cells:
-        if b > a and any(c.isalnum() for c in text[a:b]):
-            by_slot[key].append((a, b, _covered(spans, starts, text, a, b)))
+    by_slot: dict[Hashable, list[tuple[int, int, tuple[set[str], bool] | None, bool]]] = defaultdict(list)
+    for key, a, b, place in cells:
+        if place < 2 and b > a and any(c.isalnum() for c in text[a:b]):
+            by_slot[key].append((a, b, _covered(spans, starts, text, a, b), place == 1))
     out: list[Span] = []
     seen: set[tuple[int, int]] = set()
-    for slot in by_slot.values():
+    for slot_key, slot in by_slot.items():
         if len(slot) < 2:
             continue
-        votes = {c: sum(1 for _, _, cats in slot if cats and c in cats) for c in CATEGORIES}
+        votes = {c: sum(1 for _, _, cov, _ in slot if cov and cov[1] and c in cov[0]) for c in CATEGORIES}
         cat = max(CATEGORIES, key=lambda c: votes[c])
         if votes[cat] == 0 or _SHARE[cat] * votes[cat] < len(slot):
             continue
-        check = _check(cat)
-        for a, b, cats in slot:
-            if cats is not None or (a, b) in seen:
-                continue
+        # two found values and half the column: its names need no list to vouch for them ("Mei McAllister")
+        # (a key's values in JSON or key=value fields may name anything, "name" a program's as well: only names the
+        # lists know spread there)
+        strong = votes[cat] >= 2 and 2 * votes[cat] >= len(slot) and not _keyed(slot_key)
+        check = _check(cat, strong)
+        for a, b, cov, opens in slot:
+            if opens and strong or (a, b) in seen or cov is not None and (cov[1] or cat != "person" or cov[0] != {"person"}):
+                # (a table's first row may be its header: "Customer" over the names is no name)
+                continue  # a value another stage covers is its; a name the model cut short ("Ngozi" of "Ngozi N.") is whole here
             value = text[a:b]
             if check(value, text, a, b) and kept_by(text, a, b, _KEEPS) is None:
                 seen.add((a, b))
@@ -205,12 +243,15 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
     return out
 
 
-def _check(cat: str) -> Callable[[str, str, int, int], bool]:
+def _check(cat: str, strong: bool = False) -> Callable[[str, str, int, int], bool]:
     if cat == "person":
-        return lambda v, t, a, b: _person(v) and not is_product_name(t, a, b) and not is_tool_token(t, a, b)
+        return lambda v, t, a, b: ((_person(v) or strong and _person_shape(v)) and not is_product_name(t, a, b)
+                                   and not is_tool_token(t, a, b))
     if cat == "username":
         # (a login has small letters: W-STD-METERED, CC-0918-24 are a tariff's and a contract's codes)
-        return lambda v, t, a, b: (is_candidate(v) and any(c.islower() for c in v) and not is_tool_token(t, a, b))
+        # (and a person's: "tf-apply", "ci-deploy" are a pipeline's accounts)
+        return lambda v, t, a, b: (is_candidate(v) and any(c.islower() for c in v) and person_login(v)
+                                   and not is_tool_token(t, a, b))
 
     def phone(v: str, t: str, a: int, b: int) -> bool:
         if not _PHONE.fullmatch(v) or not 9 <= sum(c.isdigit() for c in v) <= 15 or _DATE_START.match(v):

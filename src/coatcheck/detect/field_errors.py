@@ -4,7 +4,8 @@ A form or an API that rejects a record says which field failed and, often, what 
 ``"err":"validation failed for field date_of_birth","value":"1958-07-26"``, a key=value line's ``field=email
 value=…``, pydantic's ``date_of_birth`` line followed by ``[type=date_from_datetime_parsing,
 input_value='1958-07-26', input_type=str]``. The value has no key of its own that says what it is; the field's name
-does (data/vocab/columns.toml, as a table's header would). The value is masked as the field's category when it
+does (data/vocab/columns.toml, as a table's header would); so does a traceback's code line that reads the field by its
+key (``row['dob']``) above the error that prints the value. The value is masked as the field's category when it
 passes that category's cell check (a date of birth must read as a date, a name as a name). Linear in the text.
 """
 
@@ -30,8 +31,17 @@ _FIELD_THEN_VALUE = regex.compile(
 _PYDANTIC = regex.compile(
     r"""(?m)^(?P<f>[A-Za-z_][\w]*(?:\.[\w]+)*)[ \t]*\r?\n[ \t]+[^\n]{0,200}?\[type=[\w.]+,[ \t]*input_value=(?P<q>['"])"""
     r"""(?P<v>[^'"\n]{2,80})(?P=q),""")
+# "field 'dob' invalid date '12.10.1983'": the field, a few words on what is wrong, then the value it was given quoted
+_FIELD_WORDS_VALUE = regex.compile(
+    r"""(?i)\b(?:field|champ|campo|feld)[ \t]+(?P<fq>[`'"])(?P<f>[A-Za-z][\w.]{1,40}?)(?P=fq)[ \t]+"""
+    r"""(?:[\p{L}-]+[ \t]+){1,5}?(?:[:=][ \t]*)?(?P<q>['"])(?P<v>[^"'\n]{2,80}?)(?P=q)""")
+# a traceback: the code line reads a record's field by its key (row['dob'], raw["email"]), the error under it prints
+# the value it failed on (Python quotes it: "ValueError: time data '12.10.1983' does not match format …")
+_TRACEBACK = regex.compile(
+    r"""\[(?P<fq>['"])(?P<f>[A-Za-z_]\w{1,40})(?P=fq)\][^\n]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?"""
+    r"""[\w.]*(?:Error|Exception)\b:[^\n']{0,80}?'(?P<v>[^'\n]{2,80})'""")
 # the words a value comes after, to skip texts with none (no lower-cased copy of the text)
-_VALUE_WORD = regex.compile(r"(?i)value|valeur|valor|wert|got")
+_VALUE_WORD = regex.compile(r"(?i)value|valeur|valor|wert|got|field|champ|campo|feld|error")
 _KEEPS = ("is_placeholder_value", "is_templated")
 # a name must be one the gazetteers know (pydantic prints a "name" field's "Hello World" too), a phone possible and no
 # date; the other categories take their column's check
@@ -49,7 +59,7 @@ class FieldErrorDetector:
         if _VALUE_WORD.search(text) is None:
             return []
         out: list[Span] = []
-        for pattern in (_FIELD_THEN_VALUE, _PYDANTIC):
+        for pattern in (_FIELD_THEN_VALUE, _PYDANTIC, _FIELD_WORDS_VALUE, _TRACEBACK):
             for m in pattern.finditer(text):
                 field = m.group("f").rsplit(".", 1)[-1]
                 cat = column_category(field)

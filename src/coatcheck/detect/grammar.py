@@ -39,6 +39,8 @@ _HS = r"[ \t]"
 _EMPHASIS = r"(?:\*\*|\*|__)"
 _SEPARATOR = (
     rf"(?:{_HS}*{OPERATOR}{_HS}*"  # key = v, key: v, key := v
+    # a JSON list of one value (Keycloak's and LDAP's attributes, SCIM): "birthdate" : [ "1984-01-23" ]
+    rf"|(?<=[\"'])(?:{_HS}*:{_HS}*\[{_HS}*(?=[\"']))"
     rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*(?=\\{{0,3}}[\"']|\d)"  # "key", "v" (a call's quoted arguments; in { kind: 'user', key: …} no pair)
     rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
     rf"|>(?:{_HS}*<(?:[\w-]+:)?[A-Za-z][\w.-]{{0,40}}>)?"  # <key>v, <nc:PersonBirthDate><nc:Date>v

@@ -10,7 +10,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import _CELL_KEEPS, cell_category, column_categories, column_checks, header_categories, norm_header
+from .tables import _CELL_KEEPS, cell_category, column_categories, column_checks, header_categories, norm_header, row_has_card
 
 NAME = "html-tables"
 _ROW = regex.compile(r"<tr\b[^<>]{0,200}>(?P<body>(?:(?!</?tr\b).){0,4000}?)</tr\s*>", regex.I | regex.S)
@@ -72,6 +72,8 @@ class HtmlTableDetector:
                     continue
                 for k, (cat, check) in checks.items():
                     _, a, b = body[k]
+                    if cat == "card" and not row_has_card(text[rows[i].start():rows[i].end()]):
+                        continue
                     value = _TAG.sub("", text[a:b])
                     if b - a >= 2 and check(value) and kept_by(text, a, b, _CELL_KEEPS) is None:
                         found = cell_category(cat, value)

@@ -39,6 +39,8 @@ _VERSIONISH = regex.compile(r"v?\d+(?:\.\d+)+|[\w-]+(?:\.[\w-]+)*\.(?:py|pyi|js|
 _NOT_A_LOGIN = regex.compile(_VERSIONISH.pattern + r"|[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|mil|int|io|dev|app|ai|co|"
                              r"info|biz|cloud|tech|online|site|xyz|me|tv|local|internal|lan|corp|home|localdomain|[a-z]{2})"
                              r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z][a-z]*(?:-[A-Z][a-z0-9]*)+|[a-z]+\d+(?:\.\d+)+"
+                             # a room's, a rack's or a zone's code in capitals (AGING-CAVE-B, COLD-ROOM)
+                             r"|[A-Z]{2,}(?:-[A-Z][A-Z0-9]*)+"
                              # a name with a date in it: a backup archive's, a snapshot's (nas01-2026-11-30T02)
                              r"|[\w.-]*(?:19|20)\d\d-[01]\d-[0-3]\d(?:[T_.-][\w.-]*)?")
 _FIRST_DOT_SHORT = regex.compile(r"[a-z]+\.[a-z]{2}")  # wei.xu, j.li: checked against the first names below

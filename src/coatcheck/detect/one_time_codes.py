@@ -30,9 +30,10 @@ _POSSESSIVE = r"(?:your|tuo|tua|dein|deine|ihr|votre|ton|tu|su)"
 # (not an error's, a status's, an exit's, a postal or an area code, nor an order's or a promotion's)
 _NOT_A_SECRET_CODE = r"(?:error|exit|status|return|http|zip|postal|post|area|country|order|promo|discount|product|source|response|reason|fehler|errore|erreur|código[^\S\n]+postal)"
 _YOUR_CODE = regex.compile(
-    rf"(?i)(?:(?<![\w-]){_POSSESSIVE}[^\S\n]+(?:(?!{_NOT_A_SECRET_CODE}\b)[^\W\d][\w-]*[^\S\n]+){{0,3}}?(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:[^\W\d]\w*-)?(?:code|codice|código|codigo)"
-    # (the sender's name glued before "Code" or after "codice": "Dein Ridgeway-Code lautet", "Il tuo codice Acme è")
-    rf"(?:[^\S\n]+(?-i:\p{{Lu}})[\w-]{{1,20}}(?=[^\S\n]+(?:is|è|ist|lautet|est|es)[^\S\n]))?"
+    rf"(?i)(?:(?<![\w-]){_POSSESSIVE}[^\S\n]+(?:(?!{_NOT_A_SECRET_CODE}\b)[^\W\d][\w-]*[^\S\n]+){{0,3}}?(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)"
+    # (the sender's name glued before "Code": "Dein Ridgeway-Code lautet"; a capitalised name, no status-, zip-, HTTP-
+    # or QR-code)
+    rf"(?:(?!{_NOT_A_SECRET_CODE}-)(?-i:\p{{Lu}}\p{{Ll}}+)-)?(?:code|codice|código|codigo)"
     rf"|(?<![\w-])(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:code|codice|código|codigo)[^\S\n]+(?:[^\W\d][\w'-]*[^\S\n]+){{0,3}}?{_POSSESSIVE}(?:[^\S\n]+[^\W\d][\w-]*){{0,3}})"
     rf"[^\S\n]*(?:is|è|ist|lautet|est|es)?[^\S\n]*:?[^\S\n]*(?<![\w])(?P<value>\d{{4,8}})(?![\w-]|[.,]\d)")
 _LIST_MARK = regex.compile(r"[ \t]*(?:\d{1,2}[.)][ \t]+|[-*•][ \t]+)?")

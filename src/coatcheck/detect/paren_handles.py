@@ -3,7 +3,7 @@
 - right after a person's name a stage found: ``Jonas Müller (midnight_merge)``, ``Ana Souza (anab)``,
   ``Katarzyna Nair (grumpyoctopus auf GitHub)``;
 - before a person's name in parentheses that ends its line, the login opening the line: ``gigi20 (Davide Marino)``
-  (``cargo owner --list``, a team's roster);
+  (``cargo owner --list``, a team's roster), shaped as a login or made from the name;
 - right after an account's noun and at most three words about it, in five languages: ``das gemeinsame Owner-Konto
   (schneiders)``, ``l'account owner condiviso (romano.f)``, ``la cuenta propietaria compartida (diegorui)``.
 
@@ -24,13 +24,15 @@ import regex
 from ..spans import Span
 from .keep import kept_by
 from .logins_features import is_candidate
+from .validators import person_login
 from .vocabulary import phrase_alternation, vocabulary_words
 
 DETECTOR = "paren-handle"
 # "(midnight_merge)", "(grumpyoctopus on GitHub)", "(anab auf GitLab)": the handle, then the site it is on
 _PAREN = regex.compile(r"[^\S\n]{0,2}\((?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])"
                        r"(?P<site>[^\S\n]+(?:on|auf|bei|su|sur|en|in)[^\S\n]+\p{Lu}[\w.-]{1,30})?\)")
-_LEADING_LOGIN = regex.compile(r"[ \t]*(?:[-*•][ \t]+)?(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])[ \t]")
+_HEX = regex.compile(r"[0-9a-f]{6,40}")
+_LEADING_LOGIN = regex.compile(r"[ \t]*(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])[ \t]")
 _LOGIN_MARK = regex.compile(r"[\d._]")
 _REGION = regex.compile(r"[a-z]{2}(?:-[a-z]+)+-\d")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_fictional_person", "is_version",
@@ -87,10 +89,16 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
         if text[p.start - 1:p.start] == "(" and text[p.end:p.end + 1] == ")" and \
                 text[p.end + 1:p.end + 2] in ("", "\n", "\r"):
             # a listing's line "gigi20 (Davide Marino)" (cargo owner --list, a team's roster): the login, then whose
+            # (a changelog's or a credits list's "a1b2c3d (Lena Fischer)", "- esbuild (Evan Wallace)": a commit's, a
+            # branch's or a package's name before its author, no login: a login has a digit, a dot or an underscore,
+            # or is made from the name, and is no hex run)
             ls = text.rfind("\n", 0, p.start) + 1
             lead = _LEADING_LOGIN.fullmatch(text, ls, p.start - 1)
             if lead is not None and _login(text, a := lead.start("v"), b := lead.end("v")):
-                out.append(Span(a, b, "username", DETECTOR, 0.75))
+                login = text[a:b]
+                if ((_LOGIN_MARK.search(login) or _made_from(login, text[p.start:p.end])) and not _HEX.fullmatch(login)
+                        and person_login(login)):
+                    out.append(Span(a, b, "username", DETECTOR, 0.75))
     for m in _account().finditer(text):
         s, e = m.span("v")
         line_start = text.rfind("\n", 0, m.start()) + 1

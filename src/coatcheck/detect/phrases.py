@@ -47,6 +47,8 @@ def _phrase() -> regex.Pattern[str]:
     # only the nouns of passwords proper: "secret db-credentials" (kubectl) and "code 5-A" name other things
     passwords = phrase_alternation(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
                              if any(p in n.lower() for p in ("pass", "kennwort", "contraseña", "parola"))))
+    words = phrase_alternation(tuple(_WORD_SECRETS))
+    keys = phrase_alternation(_KEY_NOUNS)
     return regex.compile(
         rf"(?i)(?:(?<![\w-])(?P<noun>{nouns})(?![\w-])[^\S\n]*(?:\([^)\n]{{0,30}}\)[^\S\n]*)?"
         rf"(?:{links})(?![\w-])[^\S\n]*[:=]?"
@@ -58,7 +60,11 @@ def _phrase() -> regex.Pattern[str]:
         rf"|(?<![\w-])(?P<noun3>{nouns})(?P<qualifiers>(?:[^\S\n]+[\p{{L}}'’-]+){{1,8}}?)[^\S\n]*:"
         # "passphrase coffee_kangaroo_…", "Passwort 8orQX^@DCm": a password noun and a value with a digit, a symbol
         # or joined words right after it
-        rf"|(?<![\w-])(?P<noun4>{passwords})(?![\w-])(?=[^\S\n]+[^\s\"'`]*[\d_.!@#$%^&*~+=-]))"
+        rf"|(?<![\w-])(?P<noun4>{passwords})(?![\w-])(?=[^\S\n]+[^\s\"'`]*[\d_.!@#$%^&*~+=-])"
+        # "memorable word: periwinkle": a secret that is a word by design, after a bare colon
+        rf"|(?<![\w-])(?P<noun5>{words})(?![\w-])[^\S\n]*[:=]"
+        # "done, api key 8ccf9a24…": a key's or a token's two-word noun, then a long random value right after it
+        rf"|(?<![\w-])(?P<noun6>{keys})(?![\w-])(?=[^\S\n]+(?=[A-Za-z_-]*\d)(?=\d*[A-Za-z])[A-Za-z0-9_-]{{20,}}(?![\w.-])))"
         rf"[^\S\n]*[\"'`«„“]?[^\S\n]*(?P<value>[^\s\"'`«»“”„]+)")
 
 
@@ -106,6 +112,12 @@ def change_link() -> str:
     return rf"(?:(?:{aux})(?![\w-])[^\S\n]+){{0,3}}(?:{verbs})[^\S\n]+(?:{preps})"
 
 
+# the nouns of secrets that are words by design (a bank's memorable word, a security question's answer)
+_WORD_SECRETS = frozenset({"memorable word", "memorable information", "memorable answer", "security answer",
+                           "secret answer"})
+# the two-word nouns of keys and tokens after which a long random value is one, with no link word between
+_KEY_NOUNS = ("api key", "api token", "access key", "access token", "auth token", "secret key", "client secret",
+              "bearer token", "refresh token", "app secret", "webhook secret", "signing secret")
 # a Windows variable (%DB_PASS%), a printf or Python field (%s, %(password)s): a "%" that opens a template
 _PERCENT_TEMPLATE = regex.compile(r"%(?:\w+%|\(\w+\)[sdr]|[-#0-9.]*[sdifxXr](?![A-Za-z]))")
 
@@ -232,7 +244,8 @@ class CredentialPhraseDetector:
         while value and value[-1] in _TRAILING:
             value = value[:-1]
         e = s + len(value)
-        noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4") or "").lower()
+        noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4") or m.group("noun5")
+                or m.group("noun6") or "").lower()
         if len(value) < _MIN_LEN or value.lower() in credential_words("phrase_not_values"):
             return None
         if _ADDRESS.fullmatch(value):
@@ -245,6 +258,8 @@ class CredentialPhraseDetector:
             return None  # "password hashing: bcrypt-12", "password policy: …": about passwords, not one
         letters_only = value.isalpha()
         random_letters = len(value) >= 12 and not (value.islower() or value.isupper() or value.istitle())
+        if letters_only and noun in _WORD_SECRETS and len(value) >= 4:
+            return Span(s, e, "secret", "phrases:sentence", 0.75)  # "memorable word: periwinkle": the secret is a word
         if letters_only and (all_plain_words([value.lower()])
                              or not any(n in noun for n in _PASSWORD_NOUNS) and not random_letters):
             return None  # "the key is important": a word, not a key

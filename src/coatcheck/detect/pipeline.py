@@ -90,7 +90,7 @@ from .doc_parties import DocumentPartyDetector
 from .examples import drop_documented
 from .encoded import SECRET_DATA, EncodedDetector, Lookup, encoded_copies, secret_data_values
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
-from .column_mates import column_mates
+from .column_mates import column_mates, thing_cells
 from .list_mates import list_mates
 from .paren_handles import paren_handles
 from .handles import HandleIndex
@@ -260,7 +260,7 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                     known.setdefault(". ".join(letters) + ".", s)
         elif len(value) >= 5 and not _PLAIN_WORD.fullmatch(value):
             known.setdefault(value, s)
-            if s.category == "phone" and len(digits := "".join(c for c in value if c.isdigit())) >= 8 and digits != value:
+            if s.category == "phone" and 8 <= len(digits := "".join(c for c in value if c.isdigit())) <= 12 and digits != value:
                 known.setdefault(digits, s)  # "764 697 994" found, "764697994" beside it: the same number, its digits run together
             if s.category == "username" and (login := _login_part(value)) != value and len(login) >= 4 \
                     and login.lower() not in plain_words():
@@ -750,7 +750,19 @@ class Pipeline:
         run.spans.extend(s for s in row_cells(run.text, run.spans) if self._allowed(run.text, s))
 
     def _column_mates(self, run: _Pass) -> None:
-        """The other values of a column or a repeated key that holds names, logins or phone numbers: :mod:`.column_mates`."""
+        """The other values of a column or a repeated key that holds names, logins or phone numbers: :mod:`.column_mates`;
+        and the login classifier's numbers in a column whose header names a thing (an article's number, a batch) are
+        dropped."""
+        if any(s.detector == LoginDetector.name for s in run.spans) and (cells := thing_cells(run.text)):
+            starts = [a for a, _ in cells]
+
+            def in_thing(s: Span) -> bool:
+                i = bisect.bisect_right(starts, s.start) - 1
+                return i >= 0 and s.end <= cells[i][1]
+
+            # (a number: a login of letters under a misaligned header is still one)
+            run.spans = [s for s in run.spans if not (s.detector == LoginDetector.name and in_thing(s)
+                                                      and any(c.isdigit() for c in run.text[s.start:s.end]))]
         run.spans.extend(s for s in column_mates(run.text, run.spans)
                          if self.policy.masks(s.category) and self._allowed(run.text, s))
 

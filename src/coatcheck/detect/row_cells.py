@@ -34,6 +34,7 @@ _TYPED = regex.compile(r"(?:(?<=:[ \t])|(?<=,[ \t]?))(?P<v>[^,()\n]{1,80})\([A-Z
 _NAME_WORD = regex.compile(r"(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)*(?:-\p{Lu}\p{Ll}+)*|\p{Lu}{2,}")
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "di", "da", "del", "della", "du", "la", "le", "dos", "das",
                         "y", "zu", "ten", "ter", "bin", "al"})
+_INITIAL = regex.compile(r"\p{Lu}\.?")
 _INNER_CAPITAL = regex.compile(r"\p{Ll}\p{Lu}|['’]\p{Lu}")
 _PHONE_CELL = regex.compile(r"\+?[\d][\d ()./-]{6,18}\d")
 _POSTCODE = regex.compile(r"\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|\d{4} ?[A-Z]{2}")
@@ -63,11 +64,13 @@ def _separator(line: str) -> str | None:
     return None
 
 
-def _cells(line: str) -> tuple[list[tuple[int, int]], bool]:
+def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool]:
     """The cells of a record's line: separated fields (:func:`_separator`), else quoted values (not a JSON key) and
-    ``value(Type)`` parameters; each trimmed of blanks. Also whether they are quoted values (a dump's or a parameter
-    list's, with no column rule: what such a cell holds is read from its shape)."""
+    ``value(Type)`` parameters, else cells set apart by blanks; each trimmed of blanks. Also whether they are quoted
+    values (a dump's or a parameter list's, with no column rule: what such a cell holds is read from its shape), and
+    whether blanks set them apart (a printed row: its numbers are read by their header)."""
     raw: list[tuple[int, int]] = []
+    gapped = False
     sep = _separator(line)
     if sep is not None:
         pos = 0
@@ -82,8 +85,10 @@ def _cells(line: str) -> tuple[list[tuple[int, int]], bool]:
         if not raw:
             raw.append((0, len(line)))
         # a data frame's or a fixed-width export's row, alone or in a notebook's string: cells set apart by blanks
-        raw = [part for a, b in raw for part in _gap_cells(line, a, b)]
-        raw.sort()
+        # (whose numbers are read by their header, where they have one: not taken for a person's here)
+        split = [part for a, b in raw for part in _gap_cells(line, a, b)]
+        gapped = len(split) > len(raw)
+        raw = sorted(split)
     out = []
     for a, b in raw:
         while a < b and line[a] in " \t":
@@ -92,7 +97,7 @@ def _cells(line: str) -> tuple[list[tuple[int, int]], bool]:
             b -= 1
         if b > a:
             out.append((a, b))
-    return out, sep is None
+    return out, sep is None and not gapped, gapped
 
 
 _GAP = regex.compile(r"[ \t]{2,}|\\n")
@@ -116,6 +121,8 @@ def _name_cell(value: str) -> bool:
     if value.count(",") == 1 and regex.fullmatch(r"[^,]+, [^,]+", value):
         value = value.replace(",", "")  # a register's "Vogelsang, Kerstin": surname, then the given name
     words = [w for w in value.split() if w not in _PARTICLES]
+    if len(words) > 1 and any(not _INITIAL.fullmatch(w) for w in words):
+        words = [w for w in words if not _INITIAL.fullmatch(w)]  # a round sheet's "OSEI G.", a report's "Priya O."
     if not 1 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
     first, last, common = _names()
@@ -145,6 +152,7 @@ def _regions(line: str) -> tuple[str, ...]:
     return tuple(found) or _DEFAULT_REGIONS
 
 
+_ZIP_PLUS_FOUR = regex.compile(r"\d{5}-\d{4}")  # a US postcode (02110-1301), no phone
 _DATE_START = regex.compile(r"(?:19|20)\d\d[-/.](?:0[1-9]|1[0-2])[-/.](?:0[1-9]|[12]\d|3[01])(?!\d)")
 
 
@@ -153,7 +161,7 @@ def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
         return False
     if value.isdigit() and not value.startswith("0"):
         return False  # a bare run of digits with no trunk prefix: a count, an id or a timestamp (1716292495)
-    if is_calendar_date(value, 0, len(value)) or _DATE_START.match(value):
+    if is_calendar_date(value, 0, len(value)) or _DATE_START.match(value) or _ZIP_PLUS_FOUR.fullmatch(value):
         return False  # a shift's date and hours ("2025-04-25 08-12"), a date written with dashes
     for region in regions:
         try:
@@ -188,7 +196,7 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
         le = text.find("\n", ls)
         le = len(text) if le < 0 else le
         line = text[ls:le]
-        cells, quoted = _cells(line)
+        cells, quoted, gapped = _cells(line)
         if len(cells) < 3:
             continue
         over = [_overlapping(taken, ls + a, ls + b) for a, b in cells]
@@ -204,8 +212,8 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 continue
             if value in places:
                 kinds[i] = "town"
-            elif _name_cell(value):
-                kinds[i] = "person"
+            elif _name_cell(value) and (not gapped or len(value.split()) >= 2):
+                kinds[i] = "person"  # (a printed row's one word may be its city's: "Boston")
             elif any(c.isdigit() for c in value):
                 regions = regions or _regions(line)
                 if _born(value):
@@ -247,13 +255,14 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
             elif free[i] and kinds[i] == "id" and any(k == "person" for k in kinds):
                 out.append(Span(ls + a, ls + b, "account", NAME, 0.7))
             elif free[i] and kinds[i] == "born" and any(k == "person" for k in kinds) \
-                    and sum(1 for c in over if c in _CONTACTS) + kinds.count("phone") >= 1:
+                    and len({c for c in over if c in _CONTACTS} | ({"phone"} if "phone" in kinds else set())) >= 2:
                 out.append(Span(ls + a, ls + b, "birth_date", NAME, 0.7))
     return out
 
 
-# a person's contact values: with a name, they make the row a person's record
-_CONTACTS = frozenset({"email", "phone", "address"})
+# a person's contact values and numbers: with a name and two of them, the row is a person's record (a name and an
+# address alone are a maintainer's or a committer's line, whose dates are releases and commits)
+_CONTACTS = frozenset({"email", "phone", "address", "iban", "national_id", "card"})
 # a date as a record writes it: 1976-04-28, 04/28/1976, 17.08.1963, 4 Apr 2006, Nov 27, 1965
 _DATE_CELL = regex.compile(r"(?P<y>\d{4})-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?P<y>\d{4})"
                            r"|\d{1,2}\.?[ -]\p{L}{3,9}\.?[ -](?P<y>\d{4})|\p{L}{3,9}\.? \d{1,2},? (?P<y>\d{4})")

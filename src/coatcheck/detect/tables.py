@@ -16,7 +16,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import is_order_number, kept_by
-from .validators import (e164_digits, email, gazetteer_name, named_login, person_handle, person_name, person_name_any_case,
+from .validators import (card, e164_digits, email, gazetteer_name, named_login, person_handle, person_name, person_name_any_case,
                          person_number)
 from .vocabulary import (composed_labels, dictionary_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
                          vocabulary_words, word_set)
@@ -68,6 +68,27 @@ def _packed_date(value: str) -> bool:
         if 1900 <= int(y) <= 2099 and 1 <= int(m) <= 12 and 1 <= int(d) <= 31:
             return True
     return False
+
+
+_CARD_RUN = regex.compile(r"(?<![\d-])\d(?:[ -]?\d){11,18}(?![\d-])")
+
+
+_LICENCE_KEY_COLUMNS = frozenset({"license_key", "licence_key", "product_key", "serial_key", "activation_key",
+                                  "activation_code", "registration_key", "chiave_licenza", "chiave_di_licenza",
+                                  "codice_attivazione"})
+# a key as licence servers issue them: groups of four to six capitals and digits (B7EAX-XNMGA-GJANU-XU7FE-2X2J7), or
+# sixteen random characters and more with a digit (no SPDX name, no Stripe product id "prod_…", no "AG-GRID-TRIAL")
+_LICENCE_KEY = regex.compile(r"(?=[A-Z0-9-]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){2,7}|(?=[^_]{16,64}$)(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9+/=-]{16,64}")
+
+
+def _licence_key(value: str) -> bool:
+    return bool(_LICENCE_KEY.fullmatch(value)) and not value.lower().startswith(("prod_", "price_", "sku"))
+
+
+def row_has_card(row: str) -> bool:
+    """Whether a table's row holds a payment card's number (a security code's or an expiry's column names a card's
+    only beside one: an experiment's "exp", a cache's "expiry", a certificate's "valid thru" are no card's)."""
+    return any(card(m.group()) for m in _CARD_RUN.finditer(row))
 
 
 def cell_check(cat: str) -> Callable[[str], bool]:
@@ -315,8 +336,11 @@ class TableDetector:
                 fields = _fields(text, rs, re_, sep) if re_ > rs and sep in text[rs:re_] else []
                 if len(fields) != width:
                     break
+                carded: bool | None = None
                 for col, (cat, check) in mapped.items():
                     a, b = fields[col]
+                    if cat == "card" and not (carded := row_has_card(text[rs:re_]) if carded is None else carded):
+                        continue
                     if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
                         cat = cell_category(cat, text[a:b])
                         out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
@@ -462,6 +486,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _staff_number)  # a personnel or badge number: three digits or more (PersNr 2472)
         elif cat == "account" and _holder_numbered(names[k]):
             mapped[k] = (cat, _numbered_account)  # a member's number (member_no 0463): four digits do
+        elif cat == "secret" and names[k] in _LICENCE_KEY_COLUMNS:
+            mapped[k] = (cat, _licence_key)  # a program's key for one customer: its groups or its random run
         elif cat == "secret" and names[k] not in column_categories() and names[k].rsplit("_", 1)[-1] in _SECRET_LAST_WORDS \
                 and names[k].rsplit("_", 1)[-1] not in ("pin", "puk", "passcode"):
             mapped[k] = (cat, _password_cell)  # a password column named by its last word: no setting's word or date
@@ -512,6 +538,15 @@ def thing_numbers() -> frozenset[str]:
 
 _JOINS = frozenset({"of", "di", "del", "della", "de", "du", "des", "la", "d'", "der"})
 _GLUED_MARKER = regex.compile(r"(\p{L}{3,}?)(?:nummer|nr)")
+
+
+def thing_column(name: str) -> bool:
+    """A header that names a thing's number or a thing ("artikelnr", "sku", "charge", "order_id", "produkt"): its
+    cells are no person's."""
+    parts = [p for p in name.split("_") if p]
+    if len(parts) == 1 and (m := _GLUED_MARKER.fullmatch(parts[0])):
+        parts = [m.group(1)]  # Artikelnr, Bestellnummer
+    return bool(parts) and (name in _PRODUCT_COLUMNS or any(p in thing_numbers() for p in parts))
 
 
 def open_number_column(name: str, ids: bool = False) -> bool:

@@ -908,6 +908,16 @@ def personal_host(value: str) -> bool:
     return len(parts) >= 2 and named and not service_account(value.lower())
 
 
+def initial_login(value: str) -> bool:
+    """A login made of a name and an initial, as companies make them: an initial and a surname (``opetrova``,
+    ``kschulz``), a given name or a surname and an initial (``giuliaf``, ``navarrom``); not a name alone (``hugo``,
+    ``luigi``, ``jenkins``: a program's name as often as a person's)."""
+    v = value.lower()
+    if not (v.isalpha() and v.islower() and len(v) >= 5) or v in word_list("first_names_lower") or v in word_list("last_names_lower"):
+        return False
+    return initial_and_surname(v) or v[:-1] in word_list("first_names_lower") or v[:-1] in word_list("last_names_lower")
+
+
 def named_login(value: str) -> bool:
     """A :func:`person_login` with a part that names a person: a first name or a surname of the lists, or a login
     made of one (``whitlock``, ``giulia.bianchi``, ``mkaminski``); an organisation's or a team's word is not one
@@ -941,6 +951,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "device_of_a_person": device_of_a_person,
     "full_name_any_case": full_name_any_case,
     "named_login": named_login,
+    "initial_login": initial_login,
     "named_handle": named_handle,
     "personal_host": personal_host,
     "device_number": device_number,
