@@ -25,8 +25,9 @@ import regex
 from ..spans import Span
 from .keep import is_product_name, is_tool_token, kept_by
 from .logins_features import is_candidate
-from .tables import norm_header, thing_column
+from .tables import column_category, norm_header, thing_column
 from .validators import person_login
+from .vocabulary import dictionary_words, word_set
 from .row_cells import _DATE_START, _DEFAULT_REGIONS, _name_cell, _name_shape, _regions, _separator
 
 NAME = "column-mate"
@@ -156,16 +157,26 @@ def _person(value: str) -> bool:
     return _name_cell(" ".join(words))
 
 
+def _person_key(key: Hashable) -> bool:
+    """A JSON or key=value field whose key names a person's name (``full_name``, ``customer_name``), not a generic
+    ``name``."""
+    k = str(key[1]) if isinstance(key, tuple) and len(key) > 1 else ""
+    k = norm_header(k)
+    return column_category(k) == "person" and k not in word_set("names", "name_columns")
+
+
 def _keyed(key: Hashable) -> bool:
     """Whether a column's key is a JSON or key=value field's (not a table's column)."""
     return isinstance(key, tuple) and key[:1] in (("kv",), ("json",))
 
 
 def _person_shape(value: str) -> bool:
-    """One or two capitalised words no list holds, with initials beside them: a name among names (``Mei McAllister``,
-    ``Oluwaseun A.``)."""
-    words = [w for w in value.split() if not _INITIAL.fullmatch(w)]
-    return bool(words) and _NAME_CHARS.fullmatch(value) is not None and _name_shape(" ".join(words))
+    """Two capitalised words (or one and an initial) no list holds and no dictionary either: a name among names (``Mei
+    McAllister``, ``Oluwaseun A.``; not ``Vacant``, ``Grafana Agent``, ``Ops Rotation``)."""
+    tokens = value.split()
+    words = [w for w in tokens if not _INITIAL.fullmatch(w)]
+    return (len(tokens) >= 2 and bool(words) and _NAME_CHARS.fullmatch(value) is not None
+            and _name_shape(" ".join(words)) and not any(w.lower() in dictionary_words() for w in words))
 
 
 def _covered(spans: list[tuple[int, int, str]], starts: list[int], text: str, a: int, b: int) -> tuple[set[str], bool] | None:
@@ -225,6 +236,8 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
             continue
         votes = {c: sum(1 for _, _, cov, _ in slot if cov and cov[1] and c in cov[0]) for c in CATEGORIES}
         cat = max(CATEGORIES, key=lambda c: votes[c])
+        if cat == "person" and _keyed(slot_key) and not _person_key(slot_key):
+            continue  # {"name": …} names anything: a list of members holds programs and bots beside its people
         if votes[cat] == 0 or _SHARE[cat] * votes[cat] < len(slot):
             continue
         # two found values and half the column: its names need no list to vouch for them ("Mei McAllister")

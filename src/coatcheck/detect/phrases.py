@@ -64,7 +64,11 @@ def _phrase() -> regex.Pattern[str]:
         # "memorable word: periwinkle": a secret that is a word by design, after a bare colon
         rf"|(?<![\w-])(?P<noun5>{words})(?![\w-])[^\S\n]*[:=]"
         # "done, api key 8ccf9a24…": a key's or a token's two-word noun, then a long random value right after it
-        rf"|(?<![\w-])(?P<noun6>{keys})(?![\w-])(?=[^\S\n]+(?=[A-Za-z_-]*\d)(?=\d*[A-Za-z])[A-Za-z0-9_-]{{20,}}(?![\w.-])))"
+        # (no UUID, no identifier of words joined by "_", no digest's name; a hex run only where the sentence ends with
+        # it, as a commit's SHA does not: "the api key a3f5c9e2… commit broke CI")
+        rf"|(?<![\w-])(?P<noun6>{keys})(?![\w-])(?=[^\S\n]+(?![0-9a-fA-F]{{8}}-[0-9a-fA-F]{{4}}-)(?!sha\d+-)"
+        rf"(?-i:(?=[A-Za-z-]*\d)(?=\d*[A-Za-z])(?=[0-9a-f-]*[g-zA-Z])[A-Za-z0-9-]{{20,}}(?![\w.-])"
+        rf"|[0-9a-f]{{32,64}}(?![\w.-])(?![^\S\n]+\p{{L}}))))"
         rf"[^\S\n]*[\"'`«„“]?[^\S\n]*(?P<value>[^\s\"'`«»“”„]+)")
 
 

@@ -34,7 +34,7 @@ _TYPED = regex.compile(r"(?:(?<=:[ \t])|(?<=,[ \t]?))(?P<v>[^,()\n]{1,80})\([A-Z
 _NAME_WORD = regex.compile(r"(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)*(?:-\p{Lu}\p{Ll}+)*|\p{Lu}{2,}")
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "di", "da", "del", "della", "du", "la", "le", "dos", "das",
                         "y", "zu", "ten", "ter", "bin", "al"})
-_INITIAL = regex.compile(r"\p{Lu}\.?")
+_INITIAL = regex.compile(r"\p{Lu}\.")  # (with its full stop: "Jenkins X" is a program's name)
 _INNER_CAPITAL = regex.compile(r"\p{Ll}\p{Lu}|['’]\p{Lu}")
 _PHONE_CELL = regex.compile(r"\+?[\d][\d ()./-]{6,18}\d")
 _POSTCODE = regex.compile(r"\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|\d{4} ?[A-Z]{2}")
@@ -255,7 +255,8 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
             elif free[i] and kinds[i] == "id" and any(k == "person" for k in kinds):
                 out.append(Span(ls + a, ls + b, "account", NAME, 0.7))
             elif free[i] and kinds[i] == "born" and any(k == "person" for k in kinds) \
-                    and len({c for c in over if c in _CONTACTS} | ({"phone"} if "phone" in kinds else set())) >= 2:
+                    and len({c for c in over if c in _CONTACTS} | ({"phone"} if "phone" in kinds else set())) >= 2 \
+                    and not _dated_header(text, ls):
                 out.append(Span(ls + a, ls + b, "birth_date", NAME, 0.7))
     return out
 
@@ -267,6 +268,27 @@ _CONTACTS = frozenset({"email", "phone", "address", "iban", "national_id", "card
 _DATE_CELL = regex.compile(r"(?P<y>\d{4})-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?P<y>\d{4})"
                            r"|\d{1,2}\.?[ -]\p{L}{3,9}\.?[ -](?P<y>\d{4})|\p{L}{3,9}\.? \d{1,2},? (?P<y>\d{4})")
 _YOUNGEST = datetime.date.today().year - 12
+
+
+# a header's words for a record's own dates: a date under one is the hire's, the join's or the signup's
+_RECORD_DATES = regex.compile(r"(?i)(?<![\p{L}])(?:hired?|joined?|join_date|created|updated|modified|since|start(?:ed)?|"
+                              r"signup|signed_up|registered|enrolled|released?|committed|assunt[oa]|eingestellt|"
+                              r"beitritt|eintritt|inscrit|embauch\w*|alta|ingreso|iscrizione|last_login|seen)(?![\p{L}])")
+
+
+def _dated_header(text: str, ls: int) -> bool:
+    """Whether a header a few lines above the row (its table's first line, before a rule or the rows) names a record's
+    date (hired, joined, created …)."""
+    pos, seen = ls, 0
+    while pos > 0 and seen < 40:
+        ps = text.rfind("\n", 0, pos - 1) + 1
+        line = text[ps:pos - 1]
+        if not line.strip():
+            return False  # the table starts below a blank line: no header above it that says so
+        if _RECORD_DATES.search(line) and not any(c.isdigit() for c in line):
+            return True
+        pos, seen = ps, seen + 1
+    return False
 
 
 def _born(value: str) -> bool:

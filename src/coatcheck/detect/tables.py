@@ -15,7 +15,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .keep import is_order_number, kept_by
+from .keep import is_documented_example, is_order_number, kept_by
 from .validators import (card, e164_digits, email, gazetteer_name, named_login, person_handle, person_name, person_name_any_case,
                          person_number)
 from .vocabulary import (composed_labels, dictionary_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
@@ -88,7 +88,7 @@ def _licence_key(value: str) -> bool:
 def row_has_card(row: str) -> bool:
     """Whether a table's row holds a payment card's number (a security code's or an expiry's column names a card's
     only beside one: an experiment's "exp", a cache's "expiry", a certificate's "valid thru" are no card's)."""
-    return any(card(m.group()) for m in _CARD_RUN.finditer(row))
+    return any(card(m.group()) and not is_documented_example(row, *m.span()) for m in _CARD_RUN.finditer(row))
 
 
 def cell_check(cat: str) -> Callable[[str], bool]:
@@ -515,6 +515,11 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 mapped[k] = ("account", _id_cell)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
+            elif (k not in cats and len(parts := n.split("_")) >= 2 and parts[-1] in _ACCOUNT_WORDS
+                  and not any(p in _MACHINE_ACCOUNTS for p in parts)):
+                # an account named for what it bills, beside a person's columns ("ctax_account", "water_account",
+                # "conto_luce"): the row's person's number (a service's or a cloud's account is a machine's)
+                mapped[k] = ("account", _id_cell)
 
     return mapped
 
@@ -526,6 +531,9 @@ _PRODUCT_COLUMNS = frozenset({"sku", "variant_sku", "price", "variant_price", "p
 
 # a vehicle's column: in a table of people its plate is the person's car (on a fleet's round sheet it is the fleet's,
 # and no person column stands beside it)
+_ACCOUNT_WORDS = frozenset({"account", "acct", "konto", "conto", "cuenta", "compte"})
+_MACHINE_ACCOUNTS = frozenset({"service", "svc", "aws", "gcp", "azure", "cloud", "storage", "iam", "bank", "system",
+                               "bot", "robot", "api", "db", "database", "admin", "root", "test", "demo"})
 _VEHICLE_COLUMNS = frozenset({"vehicle", "car", "auto", "veicolo", "fahrzeug", "kfz", "véhicule", "vehicule", "voiture",
                               "vehículo", "vehiculo", "coche", "matricula_vehiculo", "vehicle_reg", "car_reg"})
 

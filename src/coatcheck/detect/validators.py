@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 import functools
 import ipaddress
 import json
@@ -918,6 +919,26 @@ def initial_login(value: str) -> bool:
     return initial_and_surname(v) or v[:-1] in word_list("first_names_lower") or v[:-1] in word_list("last_names_lower")
 
 
+@functools.cache
+def _sorted_names() -> list[str]:
+    return sorted(word_list("first_names_lower") | word_list("last_names_lower"))
+
+
+def windows_owner(value: str) -> bool:
+    """``DESKTOP-FAIRBAN``: the letters after the prefix are a first name or a surname of the lists, or (cut at
+    Windows' fifteen characters) the start of one; no dictionary word (``DESKTOP-FIRST``)."""
+    name = value.split("-", 1)[-1].lower()
+    if len(name) < 3 or name in _common_or_dictionary():
+        return False
+    names = _sorted_names()
+    if name in word_list("first_names_lower") or name in word_list("last_names_lower"):
+        return True
+    if len(value) < 15 or len(name) < 5:
+        return False
+    i = bisect.bisect_left(names, name)
+    return i < len(names) and names[i].startswith(name)
+
+
 def named_login(value: str) -> bool:
     """A :func:`person_login` with a part that names a person: a first name or a surname of the lists, or a login
     made of one (``whitlock``, ``giulia.bianchi``, ``mkaminski``); an organisation's or a team's word is not one
@@ -952,6 +973,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "full_name_any_case": full_name_any_case,
     "named_login": named_login,
     "initial_login": initial_login,
+    "windows_owner": windows_owner,
     "named_handle": named_handle,
     "personal_host": personal_host,
     "device_number": device_number,
