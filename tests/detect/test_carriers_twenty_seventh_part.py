@@ -251,6 +251,8 @@ def test_what_records_and_logs_leave(masker: Masker, text: str, value: str) -> N
      "Rust Analyzer"),
     ("   name          email          hired       phone\n0  Aoife Brennan  aoife@mailbox-one.co.uk  2008-01-15  +44 7912 481203\n",
      "2008-01-15"),
+    ("| member | email | phone | opened | balance |\n|---|---|---|---|---|\n"
+     "| Liam Ross | liam.r@mailbox-one.co.uk | 07912 481203 | 2011-02-14 | 1200.00 |\n", "2011-02-14"),
     ("| card | cvc | exp |\n|---|---|---|\n| 378282246310005 | 7890 | 11/30 |\n", "11/30"),
     ("The api key a3f5c9e2b7d14e8f9a0c1b2d3e4f5a6b7c8df0a2 commit broke CI.", "a3f5c9e2b7d14e8f9a0c1b2d3e4f5a6b7c8df0a2"),
     ("The access token 3f2504e0-4f89-11d3-9a0c-0305e82c3301 is the request id", "3f2504e0-4f89-11d3-9a0c-0305e82c3301"),

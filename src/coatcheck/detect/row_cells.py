@@ -272,8 +272,10 @@ _YOUNGEST = datetime.date.today().year - 12
 
 # a header's words for a record's own dates: a date under one is the hire's, the join's or the signup's
 _RECORD_DATES = regex.compile(r"(?i)(?<![\p{L}])(?:hired?|joined?|join_date|created|updated|modified|since|start(?:ed)?|"
-                              r"signup|signed_up|registered|enrolled|released?|committed|assunt[oa]|eingestellt|"
-                              r"beitritt|eintritt|inscrit|embauch\w*|alta|ingreso|iscrizione|last_login|seen)(?![\p{L}])")
+                              r"signup|signed_up|registered|enrolled|released?|committed|opened|open_date|issued|"
+                              r"effective|maturity|renewal|renewed|due|visit|first_visit|appointment|loan|valid|expir\w*|"
+                              r"assunt[oa]|eingestellt|beitritt|eintritt|eröffnet|inscrit|ouverture|embauch\w*|alta|"
+                              r"ingreso|apertura|iscrizione|last_login|seen)(?![\p{L}])")
 
 
 def _dated_header(text: str, ls: int) -> bool:
