@@ -16,26 +16,25 @@ and the fields: linear in the text.
 from __future__ import annotations
 
 import bisect
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Hashable
 
-import phonenumbers
 import regex
 
 from ..spans import Span
 from .keep import is_product_name, is_tool_token, kept_by
 from .logins_features import is_candidate
-from .tables import column_category, norm_header, thing_column
+from .tables import _lines, column_category, norm_header, thing_column
 from .validators import person_login
 from .vocabulary import dictionary_words, word_set
-from .row_cells import _DATE_START, _DEFAULT_REGIONS, _name_cell, _name_shape, _regions, _separator
+from .row_cells import _DATE_START, _DEFAULT_REGIONS, _name_cell, _name_shape, _regions, _separator, valid_in
 
 NAME = "column-mate"
 CATEGORIES = ("person", "username", "phone")
 _KEEPS = ("is_placeholder_value", "is_templated", "is_service_username", "is_fictional_person", "is_uuid",
           "is_version", "is_code_word")
 _DIVIDER = regex.compile(r"[\s|│┃─━═┼╪+:=.-]*")
-_BREAK = regex.compile(r"\r?\n|\\n")
 _GAP = regex.compile(r"[ \t]{2,}")
 _CSV_FIELD = regex.compile(r'"(?:[^"\n]|"")*"|[^,\n]*')
 _KEY_VALUE = regex.compile(r'(?<![\w.-])(?P<k>[A-Za-z_][\w.-]{0,30})=(?:"(?P<q>[^"\n]{1,80})"|(?P<v>[^\s"\',;&]{1,80}))')
@@ -53,10 +52,11 @@ _SHARE = {"person": 4, "username": 3, "phone": 5}
 # a phone number as a column prints it: (646)882-0694, 07842776856, +34 620 023 154
 _PHONE = regex.compile(r"\+?\(?\d[\d ()./-]{6,18}\d")
 
-Cell = tuple[Hashable, int, int]
+Key = tuple[Hashable, ...]  # a column's: (table, row kind, column), ("html", column), ("kv" or "json", key)
+Cell = tuple[Key, int, int]
 # a cell, and its row's place: 0 a row of values, 1 the table's first row (its header, if it has one), 2 a header a
 # rule under it confirms
-_Placed = tuple[Hashable, int, int, int]
+_Placed = tuple[Key, int, int, int]
 
 
 def _trim(text: str, a: int, b: int) -> tuple[int, int]:
@@ -102,22 +102,14 @@ def _line_cells(text: str, table: int, a: int, line: str) -> list[Cell] | None:
     return None
 
 
-def _lines(text: str) -> list[tuple[int, str]]:
-    """The lines of ``text`` with their offsets; rows may end in ``\\n`` escapes too (a tool's output in a JSON
-    string)."""
-    out, pos = [], 0
-    for m in _BREAK.finditer(text):
-        out.append((pos, text[pos:m.start()]))
-        pos = m.end()
-    out.append((pos, text[pos:]))
-    return out
-
-
-def _cells(text: str) -> list[_Placed]:
-    """Every cell of ``text`` with its column's key and its row's place (:data:`_Placed`)."""
+@functools.lru_cache(maxsize=2)
+def _cells(text: str) -> tuple[_Placed, ...]:
+    """Every cell of ``text`` with its column's key and its row's place (:data:`_Placed`); remembered for the last
+    texts (the pipeline asks for a text's cells up to three times: the thing veto, the stage and its second pass)."""
     out: list[_Placed] = []
     table, rows, first = 0, 0, 0
-    for a, line in _lines(text):
+    for a, e in _lines(text):  # (rows may end in "\n" escapes too: a tool's output in a JSON string)
+        line = text[a:e]
         if _DIVIDER.fullmatch(line) and line.strip():
             if rows == 1:  # the rule under a header: the header's words are no values of its columns
                 out[first:] = [(key, a, b, 2) for key, a, b, _ in out[first:]]
@@ -133,7 +125,7 @@ def _cells(text: str) -> list[_Placed]:
         out.extend((*cell, 1 if rows == 0 else 0) for cell in row)
         rows += 1
         if len(out) > _MAX_CELLS:
-            return out
+            return tuple(out)
     for i, m in enumerate(_HTML_ROW.finditer(text)):
         for j, c in enumerate(_HTML_CELL.finditer(text, m.start("row"), m.end("row"))):
             out.append((("html", j), *_trim(text, *c.span("v")), 0))
@@ -144,7 +136,7 @@ def _cells(text: str) -> list[_Placed]:
         out.append((("kv", m.group("k").lower()), *m.span(g), 0))
     for m in _JSON_FIELD.finditer(text):
         out.append((("json", m.group("k").lower()), *m.span("v"), 0))
-    return out
+    return tuple(out)
 
 
 def _person(value: str) -> bool:
@@ -204,14 +196,13 @@ def thing_cells(text: str) -> list[tuple[int, int]]:
     if "\n" not in text and "\\n" not in text:
         return []
     cells = _cells(text)
-    heads: dict[Hashable, str] = {key: text[a:b] for key, a, b, place in cells if place and not _keyed(key)}
+    heads: dict[Key, str] = {key: text[a:b] for key, a, b, place in cells if place and not _keyed(key)}
     # a header row is words alone, every cell of it (a first row of values, a JSON prefix before it, is none)
+    # (a table's column's key is (table, row kind, column))
     tables: dict[Hashable, bool] = {}
     for key, head in heads.items():
-        table = key[0] if isinstance(key, tuple) else key
-        tables[table] = tables.get(table, True) and _HEADER_CELL.fullmatch(head) is not None
-    things = {key for key, head in heads.items()
-              if tables[key[0] if isinstance(key, tuple) else key] and thing_column(norm_header(head))}
+        tables[key[0]] = tables.get(key[0], True) and _HEADER_CELL.fullmatch(head) is not None
+    things = {key for key, head in heads.items() if tables[key[0]] and thing_column(norm_header(head))}
     return [(a, b) for key, a, b, place in cells if key in things and not place]
 
 
@@ -271,11 +262,5 @@ def _check(cat: str, strong: bool = False) -> Callable[[str, str, int, int], boo
             return False
         ls, le = t.rfind("\n", 0, a) + 1, t.find("\n", b)
         # the row's country first (its e-mail's domain, a calling code), then the usual ones: the column says phone
-        for region in dict.fromkeys((*_regions(t[ls:le if le >= 0 else len(t)]), *_DEFAULT_REGIONS)):
-            try:
-                if phonenumbers.is_valid_number(phonenumbers.parse(v, region)):
-                    return True
-            except phonenumbers.NumberParseException:
-                continue
-        return False
+        return valid_in(v, dict.fromkeys((*_regions(t[ls:le if le >= 0 else len(t)]), *_DEFAULT_REGIONS)))
     return phone

@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import datetime
 import functools
+from collections.abc import Iterable
 
 import phonenumbers
 import regex
@@ -163,6 +164,11 @@ def _phone_cell(value: str, regions: tuple[str, ...]) -> bool:
         return False  # a bare run of digits with no trunk prefix: a count, an id or a timestamp (1716292495)
     if is_calendar_date(value, 0, len(value)) or _DATE_START.match(value) or _ZIP_PLUS_FOUR.fullmatch(value):
         return False  # a shift's date and hours ("2025-04-25 08-12"), a date written with dashes
+    return valid_in(value, regions)
+
+
+def valid_in(value: str, regions: Iterable[str]) -> bool:
+    """Whether ``value`` is a valid phone number read in one of ``regions``, in order."""
     for region in regions:
         try:
             if phonenumbers.is_valid_number(phonenumbers.parse(value, region)):

@@ -930,11 +930,11 @@ def windows_owner(value: str) -> bool:
     name = value.split("-", 1)[-1].lower()
     if len(name) < 3 or name in _common_or_dictionary():
         return False
-    names = _sorted_names()
     if name in word_list("first_names_lower") or name in word_list("last_names_lower"):
         return True
     if len(value) < 15 or len(name) < 5:
         return False
+    names = _sorted_names()
     i = bisect.bisect_left(names, name)
     return i < len(names) and names[i].startswith(name)
 
