@@ -167,6 +167,27 @@ def _cell(row: str, k: int, cols: list[tuple[int, int]], left: bool) -> tuple[in
     return start, he
 
 
+_BARS = "│|┃║"
+
+
+def _barred_cell(row: str, hs: int, he: int) -> tuple[int, int] | None:
+    """Column (hs, he)'s cell in a row drawn with bars (sqlite3 -box, psql, mysql): the text between the bars around
+    the header, which such tables centre over their cells ("│  member_no   │" over "│ FIS-25472472 │")."""
+    left = max(row.rfind(c, 0, hs) for c in _BARS)
+    rights = [i for c in _BARS if (i := row.find(c, he - 1)) >= 0]
+    if left < 0 or not rights:
+        return None
+    right = min(rights)
+    if right < he - 1 or any(c in row[left + 1:right] for c in _BARS):
+        return None
+    a, b = left + 1, right
+    while a < b and row[a] == " ":
+        a += 1
+    while b > a and row[b - 1] == " ":
+        b -= 1
+    return (a, b) if b > a else None
+
+
 class AlignedTableDetector:
     """Personal columns of tables with aligned columns (see the module docstring)."""
 
@@ -235,6 +256,8 @@ class AlignedTableDetector:
                     span: tuple[int, int] | None = m.span(1)
                 else:
                     span = _cell(row, k, cols, left >= right)
+                    if span is None and any(c in text[rs:rs + len(row)] for c in _BARS):
+                        span = _barred_cell(text[rs:rs + len(row)], *cols[k])
                 if span is None or span[1] - span[0] < 2 or cat == "card" and not row_has_card(row):
                     continue
                 a, b = rs + span[0], rs + span[1]

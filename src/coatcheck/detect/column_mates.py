@@ -203,7 +203,9 @@ def thing_cells(text: str) -> list[tuple[int, int]]:
     for key, head in heads.items():
         tables[key[0]] = tables.get(key[0], True) and _HEADER_CELL.fullmatch(head) is not None
     things = {key for key, head in heads.items() if tables[key[0]] and thing_column(norm_header(head))}
-    return [(a, b) for key, a, b, place in cells if key in things and not place]
+    # a JSON or key=value field named for a thing ("job_id", "order_ref", "booking"): its values are the thing's
+    things |= {key for key, _, _, _ in cells if _keyed(key) and thing_column(norm_header(str(key[1])))}
+    return [(a, b) for key, a, b, place in cells if key in things and (not place or _keyed(key))]
 
 
 def column_mates(text: str, found: list[Span]) -> list[Span]:

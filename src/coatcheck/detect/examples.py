@@ -42,6 +42,9 @@ _SENTENCE_END = regex.compile(r"[.?!;](?:\s|$)")
 _FENCE = regex.compile(r"^\s*(?:```|~~~)")
 _DOCTEST = regex.compile(r"^\s*(?:>>>|\.\.\.)\s")
 _LOOKBACK_LINES = 6
+_COMMENT = regex.compile(r"^\s*(?:#|//|;|--|REM\s)")
+# a comment that holds a setting itself ("# AWS_ACCESS_KEY_ID=AKIA…EXAMPLE", "# example from the docs: TOKEN=…")
+_COMMENTED_SETTING = regex.compile(r"^\s*(?:#|//|;|--|REM\s)[^\n]*?(?<![\w.-])[\w.-]+[ \t]*=[ \t]*\S")
 
 
 def _line_bounds(text: str, pos: int) -> tuple[int, int]:
@@ -69,11 +72,16 @@ def documented(text: str, start: int, end: int) -> bool:
     # the block this line belongs to: walk up through a fence or doctest lines to an introducing line
     pos = ls
     in_block = _DOCTEST.match(text, ls) is not None
+    live_line = _COMMENT.match(text, ls) is None
     for _ in range(_LOOKBACK_LINES):
         if pos == 0:
             return False
         ps, _pe = _line_bounds(text, pos - 1)
         prev = text[ps : pos - 1]
+        if live_line and not in_block and _COMMENTED_SETTING.match(prev):
+            # "# example:", the example commented out (or on the cue's own line), then the live setting: the
+            # example was the block, and a comment's "# example …" is no markdown heading
+            return False
         if intro.search(prev):
             return True
         if _FENCE.match(prev):

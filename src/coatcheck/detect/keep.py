@@ -1153,7 +1153,8 @@ def _line(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 # the extension of a document's file name (a CV, a contract, a scan): after a word, no member access
-DOC_EXTENSION = re.compile(r"\.(?:pdf|docx?|xlsx?|odt|ods|odp|pptx?|rtf|txt|csv|jpe?g|png|heic|zip)\b", re.IGNORECASE)
+# (a recording, a scan, a sleep study or an exported record carries its person's name too: .edf, .dcm, .mp3, .xml)
+DOC_EXTENSION = re.compile(r"\.(?:pdf|docx?|xlsx?|odt|ods|odp|pptx?|rtf|txt|csv|jpe?g|png|heic|tiff?|zip|xml|edf|dcm|eml|msg|vcf|mp3|m4a|wav|mp4)\b", re.IGNORECASE)
 
 
 def is_code_identifier(text: str, start: int, end: int) -> bool:

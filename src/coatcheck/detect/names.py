@@ -107,6 +107,17 @@ def _patterns() -> _Patterns:
 # a document's file name: a CV, a payslip, a contract is often named after its person ("CV_Stefan_Petersen.pdf")
 # a document file name's stem: back from its extension (keep.DOC_EXTENSION) to a separator or the line's start
 _STEM = regex.compile(r"[\w '’-]{3,80}$")
+_STEM_WORD = regex.compile(r"[\w'’-]{3,80}$")
+_CAPS_WORD = regex.compile(r"(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])")
+
+
+def _titled(m: regex.Match[str]) -> str:
+    """A word in capitals as a name list spells it, when that keeps its length (offsets map one to one)."""
+    w = m.group()
+    t = w[0] + w[1:].lower()
+    return t if len(t) == len(w) else w
+
+
 _FILE_PAIR_LOWER = regex.compile(r"(?<![\p{L}])(\p{Ll}{3,})[_-](\p{Ll}{3,})(?![\p{L}])")
 _FILE_PAIR = regex.compile(r"(?<![\p{L}])(\p{Lu}\p{Ll}+)[ _-](\p{Lu}\p{Ll}+(?:[ _-]\p{Lu}\p{Ll}+)?)(?![\p{L}])")
 
@@ -420,21 +431,33 @@ class NameDetector:
         out = []
         for ext in DOC_EXTENSION.finditer(text):
             f = _STEM.search(text, max(0, ext.start() - 80), ext.start())
-            if f is None or f.group().count(" ") > 2:
-                continue  # no file name, or a sentence before a dot
-            for m in _FILE_PAIR.finditer(text, f.start(), f.end(), overlapped=True):
+            if f is not None and f.group().count(" ") > 2:
+                # a sentence before a dot, or a listing's columns ("Mar 14 15:57 SUTHERLAND_Orla_licence_….pdf"):
+                # the file name is the last word, when separators join it
+                f = _STEM_WORD.search(text, max(0, ext.start() - 80), ext.start())
+                if f is None or not regex.search(r"[_-]", f.group()):
+                    continue
+            if f is None:
+                continue
+            # a name in capitals as archives and labs file it (PSG_SCHAFER_LUKAS_20250905.edf): read as "Schafer"
+            stem = _CAPS_WORD.sub(_titled, f.group())
+            for m in _FILE_PAIR.finditer(stem, overlapped=True):
                 first, last = m.group(1), m.group(2)
                 lasts = regex.split(r"[ _-]", last)
                 if first in self.first and first not in self.ambiguous and lasts[0] in self.last:
                     words = [first, *(lasts if len(lasts) == 1 or lasts[1] in self.last else lasts[:1])]
                 elif first in self.last and lasts[0] in self.first and lasts[0] not in self.ambiguous:
                     words = [first, lasts[0]]  # surname first, as lists and archives file them: "Weber_Lukas.xlsx"
+                elif first in self.first and first not in self.ambiguous and self._file_surname(lasts[0]):
+                    words = [first, lasts[0]]  # a surname no list holds beside a first name one does: "Marta_Kowalski"
+                elif lasts[0] in self.first and lasts[0] not in self.ambiguous and self._file_surname(first):
+                    words = [first, lasts[0]]
                 else:
                     continue
                 pos = m.start()
                 for w in words:  # each word on its own: "Stefan_Petersen" whole reads as a code identifier
-                    pos = text.index(w, pos)
-                    out.append(Span(pos, pos + len(w), "person", "names:file", 0.7))
+                    pos = stem.index(w, pos)
+                    out.append(Span(f.start() + pos, f.start() + pos + len(w), "person", "names:file", 0.7))
                     pos += len(w)
             # a name in lower case, as exports and payroll runs name their files: payslip_gisela_brandtner_2026-03.pdf
             words_ok = dictionary_words()
@@ -447,6 +470,13 @@ class NameDetector:
                     out.append(Span(m.start(1), m.end(1), "person", "names:file", 0.7))
                     out.append(Span(m.start(2), m.end(2), "person", "names:file", 0.7))
         return out
+
+    def _file_surname(self, word: str) -> bool:
+        """A word of a file's name that may be a surname beside a first name: no word of the dictionary, place,
+        product or first name ("Grace_Hopper_Award": hopper is a word; "Anna_Final": a word)."""
+        return (len(word) >= 3 and word.lower() not in dictionary_words() and word not in self.first
+                and word not in word_list("places") and word not in word_list("common_words") and not is_product(word)
+                and word.lower() not in calendar_words())
 
     def _device_names(self, text: str) -> list[Span]:
         """A device named after its owner (``Ethans-iPad``, ``Galaxy-S23-Liam``, ``PC-Henrik``, ``iPhone-de-Mikel``,

@@ -23,7 +23,6 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import is_calendar_date, is_order_number, is_product_name, is_tool_token
-from .lines import newline_offsets
 from .tables import lead_names_a_thing
 
 NAME = "row-cells"
@@ -51,9 +50,24 @@ def _names() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     return word_list("first_names"), word_list("last_names"), word_list("common_words_lower")
 
 
+_BREAK = regex.compile(r"\r?\n|\\n")
+
+
+@functools.lru_cache(maxsize=4)
+def _line_bounds(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each line of ``text``: a line ends at a newline or a literal ``\\n`` escape."""
+    out, pos = [], 0
+    for m in _BREAK.finditer(text):
+        out.append((pos, m.start()))
+        pos = m.end()
+    out.append((pos, len(text)))
+    return tuple(out)
+
+
 def _separator(line: str) -> str | None:
     """What separates a record's cells on ``line``: tabs, a box's or a Markdown row's bars, a semicolon- or
-    pipe-separated export's signs (sqlite3's list mode, a CSV of Europe); None where its cells are quoted values."""
+    pipe-separated export's signs (sqlite3's list mode, a CSV of Europe), a comma-separated row's commas; None where
+    its cells are quoted values."""
     if line.count("\t") >= 2:
         return "\t"
     if line.count("│") >= 2:
@@ -62,7 +76,14 @@ def _separator(line: str) -> str | None:
         return "|"
     if line.count(";") >= 3:
         return ";"
+    if _csv_row(line):
+        return ","  # a CSV row without its header (grep's match, a file's first line): no blank after its commas
     return None
+
+
+def _csv_row(part: str) -> bool:
+    """Comma-separated values with no quotes and no blank after most commas (no sentence, no SQL tuple)."""
+    return part.count(",") >= 4 and part.count(", ") * 2 <= part.count(",") and '"' not in part and "'" not in part
 
 
 def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool]:
@@ -76,6 +97,12 @@ def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool]:
     if sep is not None:
         pos = 0
         for part in line.split(sep):
+            raw.append((pos, pos + len(part)))
+            pos += len(part) + 1
+    elif (q := line.rfind('"')) >= 0 and _csv_row(tail := line[q + 1:]):
+        # a tool result's CSV row: after the JSON string's opening quote ("content":"348:45998691,Leilani,…)
+        pos = q + 1
+        for part in tail.split(","):
             raw.append((pos, pos + len(part)))
             pos += len(part) + 1
     else:
@@ -192,15 +219,14 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
     """The cells of ``text`` that share a row with a person's contact value among ``spans``."""
     if not any(s.category in ANCHORS for s in spans):
         return []
-    breaks = newline_offsets(text)
-    anchored = sorted({breaks[k - 1] + 1 if (k := bisect.bisect_left(breaks, s.start)) else 0
-                       for s in spans if s.category in ANCHORS})
+    bounds = _line_bounds(text)  # (a tool result's rows end at its "\n" escapes)
+    starts = [a for a, _ in bounds]
+    anchored = sorted({bisect.bisect_right(starts, s.start) - 1 for s in spans if s.category in ANCHORS})
     taken = sorted((s.start, s.end, s.category) for s in spans)
     out: list[Span] = []
     places = word_list("places")
-    for ls in anchored:
-        le = text.find("\n", ls)
-        le = len(text) if le < 0 else le
+    for k in anchored:
+        ls, le = bounds[k]
         line = text[ls:le]
         cells, quoted, gapped = _cells(line)
         if len(cells) < 3:

@@ -40,7 +40,7 @@ _CELL_CHECKS = {
     # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772), four
     # after a letter prefix (CH-8709, M4471), or a licence as European authorities write it (DE.FCL.93291)
     "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?"
-                                              r"|[A-Za-z]{1,5}[-_]?\d{4}"
+                                              r"|[A-Za-z]{1,5}[-_]?\d{4}(?:-[A-Za-z]{1,2})?"
                                               r"|[A-Z]{2}\.[A-Z0-9]{2,4}\.\d{3,9}[A-Z0-9]{0,3}", v)),
     # a document number: six to twelve letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493)
     "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,12}", v.replace(" ", ""))),

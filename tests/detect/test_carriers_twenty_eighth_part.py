@@ -1,0 +1,91 @@
+"""Agent traffic, twenty-eighth part (issues 23, 24): where a name and a document stand in a file's name (an identity
+check's uploads, a sleep study, an exported audiogram), in capitals or beside a surname no list holds; an identity
+document's number that a record types first (an identity check's JSON, an export's type cell); a card holder on a
+payment terminal's log; a message's party on an SMS line; British and American addresses in capitals, with a unit or
+with the postcode alone; a headerless CSV row (grep's match, a file's first line, a tool result's row); a member
+number in a box-drawn table whose header is centred; and a live setting under a commented-out documentation example.
+And what stays: a licence file, a report's words in a file name, a date after "sms to=", a documented example. The
+values here are our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker
+
+
+def _masked(masker: Masker, text: str, value: str) -> bool:
+    start = text.index(value)
+    spans = masker.pipeline.detect(text)
+    return all(any(s.start <= k < s.end for s in spans) for k in range(start, start + len(value)) if text[k].isalnum())
+
+
+def _untouched(masker: Masker, text: str, value: str) -> bool:
+    start = text.index(value)
+    return not any(s.start < start + len(value) and s.end > start for s in masker.pipeline.detect(text))
+
+
+@pytest.mark.parametrize("text,value", [
+    # an identity check's upload folder: surname in capitals, given name, the document's word, its number
+    ("$ ls -l /srv/club/uploads/id-checks/2026-04/\n"
+     "-rw-r----- 1 www-data www-data  612072 Apr 14 15:57 OKONJO_Freya_licence_OKONJ961192F95JY.pdf\n", "OKONJO"),
+    ("-rw-r----- 1 www-data www-data  612072 Apr 14 15:57 OKONJO_Freya_licence_OKONJ961192F95JY.pdf\n", "Freya"),
+    ("-rw-r----- 1 www-data www-data  612072 Apr 14 15:57 OKONJO_Freya_licence_OKONJ961192F95JY.pdf\n",
+     "OKONJ961192F95JY"),
+    ("-rw-r----- 1 app app 565818 Apr 15 11:24 Marchetti_Giulia_passaporto_YA1234567.png\n", "YA1234567"),
+    ("-rw-r----- 1 app app 565818 Apr 15 11:24 Marchetti_Giulia_passaporto_YA1234567.png\n", "Marchetti"),
+    # a sleep study and an audiogram named after their patient
+    ("2025-11-21 10:42:22 [INFO ] study PSG_HOFFMANN_ANNA_20250905.edf written\n", "HOFFMANN"),
+    ("2025-11-21 10:42:22 [INFO ] Audiogram exported to C:\\Export\\Kowalski_Marta_20251121.xml\n", "Kowalski"),
+    # an identity check's result: the document's type, then its number
+    ('{"documentType":"PASSPORT","issuingCountry":"GB","documentNumber":"553018274","personalNumber":""}', "553018274"),
+    ('{"documentType":"DRIVING_LICENCE","issuingCountry":"US","documentNumber":"D4417093"}', "D4417093"),
+    ("TX-88101,2024-05-17,LHR-T5,Agnes Varga,PASSPORT,HN7720193,2934.00,USD", "HN7720193"),
+    ("Customer's ID checked (driving licence): MORGA753116SM9IJ", "MORGA753116SM9IJ"),
+    # a payment terminal's card holder in capitals
+    ('op=auth pan=**** exp=11/28 holder="OKSANA MELNYK" amount=272.00', "OKSANA MELNYK"),
+    # a message's party on an SMS line, as its country writes it
+    ('msg="reminder sent" channel=sms to=312.825.4471 patient_ref=P-2201', "312.825.4471"),
+    ('msg="reminder sent" channel=sms to=0113 751 2290 job=j2', "0113 751 2290"),
+    # addresses in capitals, with a unit, with an ordinal street, with a postcode and no town
+    ("003 HA-729124   DEMIR SIPHO   19791216  77 ASPEN CT #4, BOULDER, CO 80301       26,97", "77 ASPEN CT #4, BOULDER, CO 80301"),
+    ("950 E 21ST ST, APT 2C, TULSA, OK 74114     245,09", "950 E 21ST ST, APT 2C, TULSA, OK 74114"),
+    ("004 SLP-151493  WRIGHT POPPY  19581013  82 HAWTHORN GROVE, EDINBURGH EH9 1QG   166,29",
+     "82 HAWTHORN GROVE, EDINBURGH EH9 1QG"),
+    ("we have 14 St Aidan's Close, LS6 2QT on file", "14 St Aidan's Close, LS6 2QT"),
+    # a headerless CSV row: grep's match, and the same inside a tool's JSON result
+    ("340:76561190000000001,Marcus,Brennan,mb@mailbox-one.co.uk,+1 (604) 555-0143,11 Elm Grove Manchester M14 5SX",
+     "Brennan"),
+    ('{"type":"tool_result","content":"348:45998691,Leilani,Achterberg,la@mailbox-one.co.uk,0402 621 889,4 Rue Vaux\\n"}',
+     "Leilani"),
+    # a box-drawn table's member number under its centred header
+    ("┌────┬────────────┬───────────┬──────────────┐\n│ id │ first_name │ last_name │  member_no   │\n"
+     "├────┼────────────┼───────────┼──────────────┤\n│ 1  │ Callum     │ MacLeod   │ FIS-25472472 │\n"
+     "│ 2  │ Marcus     │ Abernathy │ 627027       │\n└────┴────────────┴───────────┴──────────────┘\n", "627027"),
+    # a member number with a check letter in a member_no column
+    (" id | first_name | email | member_no\n----+------------+-------+----------\n 1 | Hannah | hp@mailbox-one.co.uk | IW-3521-A\n",
+     "IW-3521-A"),
+    # a live setting under the documentation's example, commented out
+    ("APP_ENV=production\n# example from docs, not used:\n# GITHUB_TOKEN=ghp_exampleexampleexampleexample0000\n"
+     "GITHUB_TOKEN=ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123\n", "ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123"),
+    ("APP=1\n# example from the docs: AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n"
+     "GITHUB_TOKEN=ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123\n", "ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123"),
+])
+def test_masked(masker: Masker, text: str, value: str) -> None:
+    assert _masked(masker, text, value)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("-rw-r--r-- 1 me me 100 Jan 1 LICENSE_v2.pdf\n-rw-r--r-- 1 me me 100 Jan 1 Grace_Hopper_Award.pdf\n", "Grace_Hopper_Award"),
+    ("-rw-r--r-- 1 me me 100 Jan 1 MAX_SIZE_CONFIG.xml\n", "MAX_SIZE_CONFIG"),
+    ("-rw-r--r-- 1 me me 100 Jan 1 apache_license_20240131.pdf\n", "20240131"),
+    ("sms batch from=2024-01-02 to=2024-01-05", "2024-01-05"),
+    ("sms to=20261130091455 queued", "20261130091455"),
+    ('lock holder="worker-3" acquired', "worker-3"),
+    ('{"documentType":"PASSPORT","documentNumber":"PENDING"}', "PENDING"),
+    ("Order,Active,Product,ops@mailbox-one.co.uk,Blue,Large", "Active"),
+    # a documented example framed as one keeps its value readable
+    ("# Example\nGITHUB_TOKEN=ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123\n", "ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123"),
+])
+def test_kept(masker: Masker, text: str, value: str) -> None:
+    assert _untouched(masker, text, value)
