@@ -65,6 +65,11 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
     # a member number with a check letter in a member_no column
     (" id | first_name | email | member_no\n----+------------+-------+----------\n 1 | Hannah | hp@mailbox-one.co.uk | IW-3521-A\n",
      "IW-3521-A"),
+    # a member's number in a key=value field beside the member's name
+    ('event=checkin member=30841651 name="Ji-woo Park" door=main', "30841651"),
+    # a date of birth given as the answer to a chat's question for it
+    ("[05/01/2025, 11:57:30] Clinic: Can you confirm your date of birth for the file?\n"
+     "[05/01/2025, 11:58:30] Ingrid Tal: 13.01.1964\n", "13.01.1964"),
     # a live setting under the documentation's example, commented out
     ("APP_ENV=production\n# example from docs, not used:\n# GITHUB_TOKEN=ghp_exampleexampleexampleexample0000\n"
      "GITHUB_TOKEN=ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123\n", "ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123"),
@@ -82,6 +87,10 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("sms batch from=2024-01-02 to=2024-01-05", "2024-01-05"),
     ("sms to=20261130091455 queued", "20261130091455"),
     ('lock holder="worker-3" acquired', "worker-3"),
+    ("etcd member=8e9e05c52164694d name=etcd-2", "8e9e05c52164694d"),
+    ('{"ts":"2025-01-02T10:00:00Z","job_id":"KB-83457","user":"dvogel"}\n{"ts":"2025-01-02T10:01:00Z","job_id":"KB-68438"}',
+     "KB-83457"),
+    ("What is the dob field for?\nrelease: 2024-05-01", "2024-05-01"),
     ('{"documentType":"PASSPORT","documentNumber":"PENDING"}', "PENDING"),
     ("Order,Active,Product,ops@mailbox-one.co.uk,Blue,Large", "Active"),
     # a documented example framed as one keeps its value readable

@@ -466,7 +466,11 @@ class NameDetector:
                 fictional = word_list("fictional_people")
                 if a in words_ok or b in words_ok or f"{a.title()} {b.title()}" in fictional or f"{a.title()} {b.title()} *" in fictional:
                     continue  # a word, or a placeholder's name (mario_rossi.txt)
-                if (a in self.first_lower and b in self.last_lower) or (a in self.last_lower and b in self.first_lower):
+                # (a surname no list holds beside a first name: only where "_" joins them, as exports name files;
+                # "emote-love", "andrew-inset" are words joined as icons and types are named)
+                loose = m.group()[len(a)] == "_"
+                if ((a in self.first_lower and (b in self.last_lower or loose and self._file_surname(b.title())))
+                        or (b in self.first_lower and (a in self.last_lower or loose and self._file_surname(a.title())))):
                     out.append(Span(m.start(1), m.end(1), "person", "names:file", 0.7))
                     out.append(Span(m.start(2), m.end(2), "person", "names:file", 0.7))
         return out
