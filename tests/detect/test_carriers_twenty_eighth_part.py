@@ -53,7 +53,9 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
     ("004 SLP-151493  WRIGHT POPPY  19581013  82 HAWTHORN GROVE, EDINBURGH EH9 1QG   166,29",
      "82 HAWTHORN GROVE, EDINBURGH EH9 1QG"),
     ("we have 14 St Aidan's Close, LS6 2QT on file", "14 St Aidan's Close, LS6 2QT"),
-    # a headerless CSV row: grep's match, and the same inside a tool's JSON result
+    # a headerless CSV row: grep's match, and the same inside a tool's JSON result (a surname the lists lack too)
+    ('{"content":"348:45998691,Leilani,Kahale,lk@mailbox-one.co.uk,Honolulu,HI\\n349:45998692,Kofi,Mensah,'
+     'km@mailbox-one.co.uk,Accra,GH"}', "Mensah"),
     ("340:76561190000000001,Marcus,Brennan,mb@mailbox-one.co.uk,+1 (604) 555-0143,11 Elm Grove Manchester M14 5SX",
      "Brennan"),
     ('{"type":"tool_result","content":"348:45998691,Leilani,Achterberg,la@mailbox-one.co.uk,0402 621 889,4 Rue Vaux\\n"}',
@@ -70,6 +72,8 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
     # a date of birth given as the answer to a chat's question for it
     ("[05/01/2025, 11:57:30] Clinic: Can you confirm your date of birth for the file?\n"
      "[05/01/2025, 11:58:30] Ingrid Tal: 13.01.1964\n", "13.01.1964"),
+    # a field named for a thing's person is the person's
+    ('{"ticket_assignee": "pnair7", "status": "open"}\n{"ticket_assignee": "akumar92", "status": "closed"}', "pnair7"),
     # a live setting under the documentation's example, commented out
     ("APP_ENV=production\n# example from docs, not used:\n# GITHUB_TOKEN=ghp_exampleexampleexampleexample0000\n"
      "GITHUB_TOKEN=ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123\n", "ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123"),
@@ -91,6 +95,19 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ('{"ts":"2025-01-02T10:00:00Z","job_id":"KB-83457","user":"dvogel"}\n{"ts":"2025-01-02T10:01:00Z","job_id":"KB-68438"}',
      "KB-83457"),
     ("What is the dob field for?\nrelease: 2024-05-01", "2024-05-01"),
+    # a headerless CSV row's tools, products and words are no names
+    ("ticket,4471,jsmith@mailbox-one.co.uk,Jenkins,Kafka,Redis,Timeout,Retry", "Jenkins"),
+    ("2024-05-01,jsmith@mailbox-one.co.uk,Chrome,Windows,Stripe,Visa,USD,Completed", "Stripe"),
+    # an SMS line's timestamps and sizes
+    ("sms stats window from=1714567890 to=1714571490", "1714567890"),
+    # a lock's holder, a design asset, an infrastructure member, a file named for its subject
+    ('lock holder="Celery Beat" acquired', "Celery Beat"),
+    ("-rw-r--r-- 1 me me 100 Jan 1 mockups/onboarding_passport_STEP03.png", "STEP03"),
+    ("memberlist: event=join member=10023456 name=node-3", "10023456"),
+    ("-rw-r--r-- 1 me me 100 Jan 1 Sarah_Onboarding.pdf\n-rw-r--r-- 1 me me 100 Jan 1 Floyd_Warshall.pdf", "Warshall"),
+    # a commented setting inside a fenced documentation example
+    ("For example, your `.env` could look like this:\n\n```bash\n# DEBUG=true enables verbose logs\n"
+     "API_TOKEN=k7Hq2LmX9pRt4VwZ8nBc3DfG\n```\n", "k7Hq2LmX9pRt4VwZ8nBc3DfG"),
     ('{"documentType":"PASSPORT","documentNumber":"PENDING"}', "PENDING"),
     ("Order,Active,Product,ops@mailbox-one.co.uk,Blue,Large", "Active"),
     # a documented example framed as one keeps its value readable

@@ -204,8 +204,27 @@ def thing_cells(text: str) -> list[tuple[int, int]]:
         tables[key[0]] = tables.get(key[0], True) and _HEADER_CELL.fullmatch(head) is not None
     things = {key for key, head in heads.items() if tables[key[0]] and thing_column(norm_header(head))}
     # a JSON or key=value field named for a thing ("job_id", "order_ref", "booking"): its values are the thing's
-    things |= {key for key, _, _, _ in cells if _keyed(key) and thing_column(norm_header(str(key[1])))}
+    things |= {key for key, _, _, _ in cells if _keyed(key) and _thing_key(norm_header(str(key[1])))}
     return [(a, b) for key, a, b, place in cells if key in things and (not place or _keyed(key))]
+
+
+_NUMBER_WORDS = frozenset({"id", "ref", "no", "nr", "num", "number", "code", "key", "uuid"})
+# what a program numbers that is never a person's: a field named for one holds its number ("job_id", "order_ref");
+# not an application's, a reference's or an account's, which a person's record keys by
+_THING_KEYS = frozenset({"job", "order", "invoice", "ticket", "build", "run", "task", "batch", "shipment", "sku",
+                         "product", "item", "transaction", "txn", "trace", "span", "request", "req", "event",
+                         "incident", "issue", "commit", "deploy", "deployment", "release", "pipeline", "workflow",
+                         "auftrag", "ordine", "commande", "pedido", "rechnung", "fattura", "facture", "factura"})
+
+
+def _thing_key(name: str) -> bool:
+    """A field named for a thing's number or the thing ("job_id", "order_ref", "auftrag"), not for a person of it
+    ("ticket_assignee", "job_owner": the last word is the person)."""
+    parts = [p for p in name.split("_") if p]
+    if not parts:
+        return False
+    last = parts[-1]
+    return last in _THING_KEYS or (last in _NUMBER_WORDS and len(parts) > 1 and parts[-2] in _THING_KEYS)
 
 
 def column_mates(text: str, found: list[Span]) -> list[Span]:

@@ -73,17 +73,21 @@ def documented(text: str, start: int, end: int) -> bool:
     pos = ls
     in_block = _DOCTEST.match(text, ls) is not None
     live_line = _COMMENT.match(text, ls) is None
+    commented = False  # a commented-out setting passed on the way up
     for _ in range(_LOOKBACK_LINES):
         if pos == 0:
             return False
         ps, _pe = _line_bounds(text, pos - 1)
         prev = text[ps : pos - 1]
         if live_line and not in_block and _COMMENTED_SETTING.match(prev):
-            # "# example:", the example commented out (or on the cue's own line), then the live setting: the
-            # example was the block, and a comment's "# example …" is no markdown heading
-            return False
+            # "# example:", the example commented out (or on the cue's own line), then the live setting: the example
+            # was the block, and a comment's "# example …" is no markdown heading (a prose or fenced introduction
+            # still frames its whole block, comments and all)
+            if intro.search(prev):
+                return False
+            commented = True
         if intro.search(prev):
-            return True
+            return not (commented and not in_block and _COMMENT.match(prev) is not None)
         if _FENCE.match(prev):
             in_block = True
         elif not prev.strip() and not in_block:

@@ -107,6 +107,11 @@ def _patterns() -> _Patterns:
 # a document's file name: a CV, a payslip, a contract is often named after its person ("CV_Stefan_Petersen.pdf")
 # a document file name's stem: back from its extension (keep.DOC_EXTENSION) to a separator or the line's start
 _STEM = regex.compile(r"[\w '’-]{3,80}$")
+_PERSONAL_FILE = regex.compile(
+    r"(?i)(?<![a-z])(?:licen[cs]e|passport|passaporto|pasaporte|passeport|reisepass|ausweis|id|dl|dni|nie|cv|resume|"
+    r"lebenslauf|curriculum|payslip|busta[_-]?paga|nomina|fiche[_-]?de[_-]?paie|gehaltsabrechnung|contract|contratto|"
+    r"vertrag|contrat|contrato|consent|referral|screenshot|scan|audiogram|psg|ecg|eeg|mri|xray|x-ray)(?![a-z])"
+    r"|(?<!\d)(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)")
 _STEM_WORD = regex.compile(r"[\w'’-]{3,80}$")
 _CAPS_WORD = regex.compile(r"(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])")
 
@@ -441,6 +446,9 @@ class NameDetector:
                 continue
             # a name in capitals as archives and labs file it (PSG_SCHAFER_LUKAS_20250905.edf): read as "Schafer"
             stem = _CAPS_WORD.sub(_titled, f.group())
+            # a surname no list holds is read beside a first name only in a person's document's name: an identity
+            # check's scan, a CV, a payslip, a study with its date ("Sarah_Onboarding.pdf", "Floyd_Warshall.pdf" stay)
+            personal = _PERSONAL_FILE.search(f.group()) is not None
             for m in _FILE_PAIR.finditer(stem, overlapped=True):
                 first, last = m.group(1), m.group(2)
                 lasts = regex.split(r"[ _-]", last)
@@ -448,9 +456,9 @@ class NameDetector:
                     words = [first, *(lasts if len(lasts) == 1 or lasts[1] in self.last else lasts[:1])]
                 elif first in self.last and lasts[0] in self.first and lasts[0] not in self.ambiguous:
                     words = [first, lasts[0]]  # surname first, as lists and archives file them: "Weber_Lukas.xlsx"
-                elif first in self.first and first not in self.ambiguous and self._file_surname(lasts[0]):
+                elif personal and first in self.first and first not in self.ambiguous and self._file_surname(lasts[0]):
                     words = [first, lasts[0]]  # a surname no list holds beside a first name one does: "Marta_Kowalski"
-                elif lasts[0] in self.first and lasts[0] not in self.ambiguous and self._file_surname(first):
+                elif personal and lasts[0] in self.first and lasts[0] not in self.ambiguous and self._file_surname(first):
                     words = [first, lasts[0]]
                 else:
                     continue
@@ -468,7 +476,7 @@ class NameDetector:
                     continue  # a word, or a placeholder's name (mario_rossi.txt)
                 # (a surname no list holds beside a first name: only where "_" joins them, as exports name files;
                 # "emote-love", "andrew-inset" are words joined as icons and types are named)
-                loose = m.group()[len(a)] == "_"
+                loose = m.group()[len(a)] == "_" and personal
                 if ((a in self.first_lower and (b in self.last_lower or loose and self._file_surname(b.title())))
                         or (b in self.first_lower and (a in self.last_lower or loose and self._file_surname(a.title())))):
                     out.append(Span(m.start(1), m.end(1), "person", "names:file", 0.7))

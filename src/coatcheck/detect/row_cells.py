@@ -24,6 +24,7 @@ from .._data import word_list
 from ..spans import Span
 from .keep import is_calendar_date, is_order_number, is_product_name, is_tool_token
 from .tables import lead_names_a_thing
+from .vocabulary import dictionary_words
 
 NAME = "row-cells"
 # what makes a row a person's record: a value no code or prose prints by chance
@@ -86,6 +87,21 @@ def _csv_row(part: str) -> bool:
     return part.count(",") >= 4 and part.count(", ") * 2 <= part.count(",") and '"' not in part and "'" not in part
 
 
+def _quoted_csv(line: str) -> tuple[int, int] | None:
+    """Where a CSV row stands between a line's quotes (a JSON string's, up to a ``\\n`` escape), or None."""
+    pos = 0
+    for part in line.split('"'):
+        if _csv_row(part):
+            return pos, pos + len(part)
+        pos += len(part) + 1
+    return None
+
+
+def csv_cells(line: str) -> bool:
+    """Whether ``line``'s cells are a headerless CSV row's (:func:`_cells` reads them at its commas)."""
+    return _separator(line) == "," or ('"' in line and _separator(line) is None and _quoted_csv(line) is not None)
+
+
 def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool]:
     """The cells of a record's line: separated fields (:func:`_separator`), else quoted values (not a JSON key) and
     ``value(Type)`` parameters, else cells set apart by blanks; each trimmed of blanks. Also whether they are quoted
@@ -99,10 +115,10 @@ def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool]:
         for part in line.split(sep):
             raw.append((pos, pos + len(part)))
             pos += len(part) + 1
-    elif (q := line.rfind('"')) >= 0 and _csv_row(tail := line[q + 1:]):
-        # a tool result's CSV row: after the JSON string's opening quote ("content":"348:45998691,Leilani,…)
-        pos = q + 1
-        for part in tail.split(","):
+    elif '"' in line and (inner := _quoted_csv(line)) is not None:
+        # a tool result's CSV row inside a JSON string ("content":"348:45998691,Leilani,…)
+        pos = inner[0]
+        for part in line[inner[0]:inner[1]].split(","):
             raw.append((pos, pos + len(part)))
             pos += len(part) + 1
     else:
@@ -157,6 +173,12 @@ def _name_cell(value: str) -> bool:
     plain = [w.title() if w.isupper() or _INNER_CAPITAL.search(w) else w for w in words]
     return (any(w in first or w in last for w in plain)
             and not any(w.lower() in common for w in words) and value not in word_list("places"))
+
+
+def _not_a_name(value: str) -> bool:
+    """A CSV cell that is a product's, a tool's or a dictionary's word (Jenkins, Stripe, Premium, Timeout)."""
+    return (is_product_name(value, 0, len(value)) or is_tool_token(value, 0, len(value))
+            or any(w.lower() in dictionary_words() for w in value.split()))
 
 
 def _name_shape(value: str) -> bool:
@@ -231,6 +253,7 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
         cells, quoted, gapped = _cells(line)
         if len(cells) < 3:
             continue
+        csv = csv_cells(line)  # (a headerless CSV row: its words are a tool's, a product's or a status as often)
         over = [_overlapping(taken, ls + a, ls + b) for a, b in cells]
         free = [c is None for c in over]
         kinds: list[str | None] = [None] * len(cells)
@@ -244,7 +267,7 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 continue
             if value in places:
                 kinds[i] = "town"
-            elif _name_cell(value) and (not gapped or len(value.split()) >= 2):
+            elif _name_cell(value) and (not gapped or len(value.split()) >= 2) and not (csv and _not_a_name(value)):
                 kinds[i] = "person"  # (a printed row's one word may be its city's: "Boston")
             elif any(c.isdigit() for c in value):
                 regions = regions or _regions(line)
@@ -258,11 +281,22 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                       and not lead_names_a_thing(value)
                       and not is_product_name(value, 0, len(value)) and not is_tool_token(value, 0, len(value))):
                     kinds[i] = "id"  # a dump's row of a person: its lettered number is theirs (the first cell is the row's key)
+        if csv:
+            one = [" " not in line[a:b].strip() for a, b in cells]
+            for i, (a, b) in enumerate(cells):
+                if (free[i] and kinds[i] is None and one[i] and _name_shape(line[a:b]) and not _not_a_name(line[a:b])
+                        and any(kinds[j] == "person" and one[j] for j in (i - 1, i + 1) if 0 <= j < len(cells))):
+                    kinds[i] = "person"  # "Leilani,Kahale": a surname the lists lack beside its given name
+            for i, (a, b) in enumerate(cells):
+                if (kinds[i] == "person" and free[i] and " " not in line[a:b].strip()
+                        and not any(kinds[j] == "person" and " " not in line[cells[j][0]:cells[j][1]].strip()
+                                    for j in (i - 1, i + 1) if 0 <= j < len(cells))):
+                    kinds[i] = None
         for i, (a, b) in enumerate(cells):
             value = line[a:b]
             # 'Ainhoa', 'Garrido Marín': a given name the lists lack, beside its surname (a neighbour of one word: beside
             # a whole name, "Jonas Lindemann | Kamera", the cell is the next column's, a department or a role)
-            if (free[i] and kinds[i] is None and _name_shape(value)
+            if (free[i] and kinds[i] is None and not csv and _name_shape(value)
                     and any(kinds[j] == "person" and len(line[cells[j][0]:cells[j][1]].split()) == 1
                             for j in (i - 1, i + 1) if 0 <= j < len(cells))):
                 kinds[i] = "person"
