@@ -74,6 +74,21 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
      "[05/01/2025, 11:58:30] Ingrid Tal: 13.01.1964\n", "13.01.1964"),
     # a field named for a thing's person is the person's
     ('{"ticket_assignee": "pnair7", "status": "open"}\n{"ticket_assignee": "akumar92", "status": "closed"}', "pnair7"),
+    # a login under its holder's role: a desk's agent, a dispatch's driver, a note's agent in parentheses
+    ("Ticket PF-2201 | 2025-03-23 | agent: tobiask77\n\nPupil Hannah Adeyemi called", "tobiask77"),
+    ('pickup="Viale Monza 10, 40126 Bologna" pax_tel="3300690274" driver_id=rossim4 fare_est=15.29', "rossim4"),
+    ("Note interne (agent lbernard) : le lien de suivi", "lbernard"),
+    # the login a laptop is named after, in a DHCP lease
+    ("dhcpd[31219]: DHCPACK on 10.155.39.207 to 1c:e2:c4:9a:88:c4 (quillfeather-laptop) via eth0", "quillfeather"),
+    # a number given with the verb that uses it
+    ("[12/10/2025, 08:13] Dispatch: Booked, we'll text 07843 283144 when the van leaves", "07843 283144"),
+    ("Richiamare al 3261771281 o scrivere a mail", "3261771281"),
+    # an interpreter's register number, a census enumerator's id
+    ("Ich bin allgemein beeidigt (Dolmetscher-Nr. 39535). Bitte", "39535"),
+    ('{"subject_email":"lh@mailbox-one.co.uk","nrpsi_no":"29466"}', "29466"),
+    ("GET /api/v2/household_members?enumerator_id=ENU475558&page=2", "ENU475558"),
+    # a date of birth in a row with a name and a national number
+    ("RB-403994;Adeyemi;Zeynep;05/12/1961;DYMZNP61T45H501U;2025-10-15", "05/12/1961"),
     # a live setting under the documentation's example, commented out
     ("APP_ENV=production\n# example from docs, not used:\n# GITHUB_TOKEN=ghp_exampleexampleexampleexample0000\n"
      "GITHUB_TOKEN=ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123\n", "ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123"),
@@ -102,6 +117,9 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("sms stats window from=1714567890 to=1714571490", "1714567890"),
     # a lock's holder, a design asset, an infrastructure member, a file named for its subject
     ('lock holder="Celery Beat" acquired', "Celery Beat"),
+    ("handler: main", "main"),
+    ("DHCPACK on 10.1.2.3 to aa:bb:cc:dd:ee:ff (office-pc) via eth0", "office"),
+    ("text 2 of 3", "2"),
     ("-rw-r--r-- 1 me me 100 Jan 1 mockups/onboarding_passport_STEP03.png", "STEP03"),
     ("memberlist: event=join member=10023456 name=node-3", "10023456"),
     ("-rw-r--r-- 1 me me 100 Jan 1 Sarah_Onboarding.pdf\n-rw-r--r-- 1 me me 100 Jan 1 Floyd_Warshall.pdf", "Warshall"),

@@ -321,7 +321,8 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
             elif free[i] and kinds[i] == "id" and any(k == "person" for k in kinds):
                 out.append(Span(ls + a, ls + b, "account", NAME, 0.7))
             elif free[i] and kinds[i] == "born" and any(k == "person" for k in kinds) \
-                    and len({c for c in over if c in _CONTACTS} | ({"phone"} if "phone" in kinds else set())) >= 2 \
+                    and (len({c for c in over if c in _CONTACTS} | ({"phone"} if "phone" in kinds else set())) >= 2
+                         or "national_id" in over) \
                     and not _dated_header(text, ls):
                 out.append(Span(ls + a, ls + b, "birth_date", NAME, 0.7))
     return out
