@@ -35,7 +35,7 @@ from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
 from .logins_features import is_candidate
-from .vocabulary import dictionary_words, is_product, name_particles, particle_regex, plain_words, vocab_cache, word_set
+from .vocabulary import all_plain_words, dictionary_words, is_product, name_particles, particle_regex, plain_words, vocab_cache, word_set
 
 _DIGITS = re.compile(r"\D")
 
@@ -653,6 +653,37 @@ def username(value: str) -> bool:
     return len(low) >= 3 and not service_account(low)
 
 
+_MACHINE_STEMS = ("agent", "build", "runner", "worker", "server", "deploy", "service")
+
+
+def role_login(value: str) -> bool:
+    """A login under a person's role (``agent: lmoreno``, ``driver_id=marinoa1``, ``officer: CO_jwarburton``): a
+    :func:`person_handle` (made of a name, or a digit or a separator beside letters no word holds), no product and
+    no machine's stem (``agent: supervisor``, ``interpreter: cpython``, ``agent: buildagent01`` are no one's)."""
+    if not username(value) or is_product(value) or any(stem in value.lower() for stem in _MACHINE_STEMS):
+        return False
+    if person_handle(value):
+        return True
+    head, _, tail = value.rpartition("_")
+    return bool(head) and head.isalpha() and len(head) <= 4 and (person_handle(tail) or initial_login(tail))
+
+
+# device and system makers a host name may start with ("lenovo-laptop", "raspberrypi-desktop", "kubuntu-desktop")
+_DEVICE_MAKERS = frozenset({"lenovo", "thinkpad", "samsung", "galaxy", "pixel", "apple", "dell", "hp", "asus", "acer",
+                            "msi", "huawei", "xiaomi", "oneplus", "raspberrypi", "rpi", "ubuntu", "kubuntu",
+                            "xubuntu", "lubuntu", "gnome", "kde", "xfce", "lxqt", "budgie", "windows", "win",
+                            "linux", "android", "chrome", "chromebook", "surface", "gaming", "office", "kitchen"})
+
+
+def device_login(value: str) -> bool:
+    """The handle a device is named after (``bytewrangler``, ``lowtide_9``, ``tangerine.dream``): a login, no maker's
+    or system's name, no single word of the dictionary (``kitchen-tablet``, ``lenovo-laptop`` are no one's)."""
+    low = value.lower()
+    if not username(value) or is_product(value) or low.rstrip("0123456789") in _DEVICE_MAKERS:
+        return False
+    return not (low.isalpha() and (low in dictionary_words() or low in word_list("code_words") or all_plain_words([low])))
+
+
 def service_account(value: str) -> bool:
     """An application's account, named for what it does (``orchard_sync``, ``logstash_internal``, ``wp_beacon``): a
     login joined from parts whose first or last is a service word (data/vocab/handles.toml [service_account_parts]),
@@ -994,6 +1025,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "e164_digits": e164_digits,
     "sort_code_account": sort_code_account,
     "username": username,
+    "role_login": role_login,
+    "device_login": device_login,
     "login_word": login_word,
     "handed_login": handed_login,
     "person_login": person_login,
