@@ -89,6 +89,11 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
     ("GET /api/v2/household_members?enumerator_id=ENU475558&page=2", "ENU475558"),
     # a date of birth in a row with a name and a national number
     ("RB-403994;Adeyemi;Zeynep;05/12/1961;DYMZNP61T45H501U;2025-10-15", "05/12/1961"),
+    # a data frame's row in a notebook's JSON output, under a "name" header: a name the lists lack
+    ('"text": "       elector_no                   name              phone\\n0  KW7-1519  Oksana Shevchenko  020 7949 2435\\n"',
+     "Oksana Shevchenko"),
+    # a card's security code as a command's flag
+    ("$ ./bin/pay_fees.py --matter DE102020023589 --card 4934 9916 8975 5257 --cvv 369", "369"),
     # a live setting under the documentation's example, commented out
     ("APP_ENV=production\n# example from docs, not used:\n# GITHUB_TOKEN=ghp_exampleexampleexampleexample0000\n"
      "GITHUB_TOKEN=ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123\n", "ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123"),

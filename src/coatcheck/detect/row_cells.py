@@ -175,6 +175,20 @@ def _name_cell(value: str) -> bool:
             and not any(w.lower() in common for w in words) and value not in word_list("places"))
 
 
+_NAME_HEADER = regex.compile(r"(?i)(?<![\w])(?:name|full_?name|nominativo|nome|nom|nombre|nachname|vorname|"
+                              r"cognome|apellidos?|surname|last_?name|first_?name)(?![\w])")
+
+
+def _named_header(text: str, bounds: tuple[tuple[int, int], ...], k: int) -> bool:
+    """Whether a header naming a name column heads the printed rows above line ``k`` (the nearest line with no digit,
+    within twenty lines)."""
+    for j in range(k - 1, max(-1, k - 21), -1):
+        line = text[bounds[j][0]:bounds[j][1]]
+        if line.strip() and not any(c.isdigit() for c in line):
+            return _NAME_HEADER.search(line) is not None
+    return False
+
+
 def _not_a_name(value: str) -> bool:
     """A CSV cell that is a product's, a tool's or a dictionary's word (Jenkins, Stripe, Premium, Timeout)."""
     return (is_product_name(value, 0, len(value)) or is_tool_token(value, 0, len(value))
@@ -269,6 +283,9 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 kinds[i] = "town"
             elif _name_cell(value) and (not gapped or len(value.split()) >= 2) and not (csv and _not_a_name(value)):
                 kinds[i] = "person"  # (a printed row's one word may be its city's: "Boston")
+            elif (gapped and len(value.split()) == 2 and _name_shape(value) and not _not_a_name(value)
+                  and _named_header(text, bounds, k)):
+                kinds[i] = "person"  # a data frame's row under a "name" header: two capitalised words the lists lack
             elif any(c.isdigit() for c in value):
                 regions = regions or _regions(line)
                 if _born(value):
