@@ -94,6 +94,9 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
      "Oksana Shevchenko"),
     # a card's security code as a command's flag
     ("$ ./bin/pay_fees.py --matter DE102020023589 --card 4934 9916 8975 5257 --cvv 369", "369"),
+    # a name the lists lack under a sign-off formula
+    ("Mi DNI es X2365103J.\n\nUn saludo,\nAinhoa\n\n--\nSent via webform", "Ainhoa"),
+    ("Tel. +41 76 054 40 87\n\nFreundliche Grüsse\nD. Petrović\n", "Petrović"),
     # a live setting under the documentation's example, commented out
     ("APP_ENV=production\n# example from docs, not used:\n# GITHUB_TOKEN=ghp_exampleexampleexampleexample0000\n"
      "GITHUB_TOKEN=ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123\n", "ghp_R8k2Lm9QwErTyUiOpAsDfGhJkLzXcVbNm123"),
@@ -125,6 +128,8 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("handler: main", "main"),
     ("DHCPACK on 10.1.2.3 to aa:bb:cc:dd:ee:ff (office-pc) via eth0", "office"),
     ("text 2 of 3", "2"),
+    ("Cheers,\nMaintainers", "Maintainers"),
+    ("Regards,\nEngineering", "Engineering"),
     ("-rw-r--r-- 1 me me 100 Jan 1 mockups/onboarding_passport_STEP03.png", "STEP03"),
     ("memberlist: event=join member=10023456 name=node-3", "10023456"),
     ("-rw-r--r-- 1 me me 100 Jan 1 Sarah_Onboarding.pdf\n-rw-r--r-- 1 me me 100 Jan 1 Floyd_Warshall.pdf", "Warshall"),

@@ -899,6 +899,24 @@ def first_name(value: str) -> bool:
             and not is_product(first))
 
 
+# the endings of a word for a group, a job or a thing ("Maintainers", "Engineering", "Operations"), no given name's
+_WORD_ENDINGS = ("ers", "ors", "ing", "tion", "tions", "sion", "ment", "ness", "ity", "ance", "ence", "ists", "ics",
+                 "ware", "team", "ops", "bot", "desk")
+
+
+def sign_off_name(value: str) -> bool:
+    """The name under a sign-off formula: a known first name (:func:`first_name`), or one or two capitalised words, an
+    initial before them allowed (``Ainhoa``, ``Wei``, ``D. Petrović``), none a word of the dictionary, prose or code,
+    nor a product (``The Team``, ``Support``, ``Docker`` sign no one's letter)."""
+    if first_name(value):
+        return True
+    words = [w for w in value.split() if not re.fullmatch(r"\w\.", w)]
+    return (1 <= len(words) <= 2 and all(len(w) >= 3 or len(words) == 1 for w in words)
+            and not any(low in _english_words() or low.removesuffix("s") in _english_words() or low in word_list("code_words")
+                        or all_plain_words([low]) or is_product(w) or low in word_list("common_words")
+                        or low.endswith(_WORD_ENDINGS) for w in words if (low := w.lower())))
+
+
 @functools.cache
 def _english_words() -> frozenset[str]:
     return word_list("dictionary_words") | word_list("common_words") | word_list("prose_words")
@@ -1011,6 +1029,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "bitlocker_recovery": bitlocker_recovery,
     "app_password": app_password,
     "first_name": first_name,
+    "sign_off_name": sign_off_name,
     "random_string": random_string,
     "owner_name": owner_name,
     "r_person_part": r_person_part,
