@@ -42,9 +42,10 @@ _SENTENCE_END = regex.compile(r"[.?!;](?:\s|$)")
 _FENCE = regex.compile(r"^\s*(?:```|~~~)")
 _DOCTEST = regex.compile(r"^\s*(?:>>>|\.\.\.)\s")
 _LOOKBACK_LINES = 6
-_COMMENT = regex.compile(r"^\s*(?:#|//|;|--|REM\s)")
+_COMMENT_MARK = r"^\s*(?:#|//|;|--|REM\s)"
+_COMMENT = regex.compile(_COMMENT_MARK)
 # a comment that holds a setting itself ("# AWS_ACCESS_KEY_ID=AKIA…EXAMPLE", "# example from the docs: TOKEN=…")
-_COMMENTED_SETTING = regex.compile(r"^\s*(?:#|//|;|--|REM\s)[^\n]*?(?<![\w.-])[\w.-]+[ \t]*=[ \t]*\S")
+_COMMENTED_SETTING = regex.compile(_COMMENT_MARK + r"[^\n]*?(?<![\w.-])[\w.-]+[ \t]*=[ \t]*\S")
 
 
 def _line_bounds(text: str, pos: int) -> tuple[int, int]:

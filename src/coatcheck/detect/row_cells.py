@@ -23,7 +23,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import is_calendar_date, is_order_number, is_product_name, is_tool_token
-from .tables import lead_names_a_thing
+from .tables import lead_names_a_thing, text_lines
 from .vocabulary import dictionary_words
 
 NAME = "row-cells"
@@ -49,20 +49,6 @@ _DEFAULT_REGIONS = ("US", "GB", "DE", "FR", "IT", "ES")
 @functools.cache
 def _names() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     return word_list("first_names"), word_list("last_names"), word_list("common_words_lower")
-
-
-_BREAK = regex.compile(r"\r?\n|\\n")
-
-
-@functools.lru_cache(maxsize=4)
-def _line_bounds(text: str) -> tuple[tuple[int, int], ...]:
-    """(start, end) of each line of ``text``: a line ends at a newline or a literal ``\\n`` escape."""
-    out, pos = [], 0
-    for m in _BREAK.finditer(text):
-        out.append((pos, m.start()))
-        pos = m.end()
-    out.append((pos, len(text)))
-    return tuple(out)
 
 
 def _separator(line: str) -> str | None:
@@ -97,19 +83,16 @@ def _quoted_csv(line: str) -> tuple[int, int] | None:
     return None
 
 
-def csv_cells(line: str) -> bool:
-    """Whether ``line``'s cells are a headerless CSV row's (:func:`_cells` reads them at its commas)."""
-    return _separator(line) == "," or ('"' in line and _separator(line) is None and _quoted_csv(line) is not None)
-
-
-def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool]:
-    """The cells of a record's line: separated fields (:func:`_separator`), else quoted values (not a JSON key) and
-    ``value(Type)`` parameters, else cells set apart by blanks; each trimmed of blanks. Also whether they are quoted
-    values (a dump's or a parameter list's, with no column rule: what such a cell holds is read from its shape), and
-    whether blanks set them apart (a printed row: its numbers are read by their header)."""
+def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool, bool]:
+    """The cells of a record's line: separated fields (:func:`_separator`), else a CSV row inside a line's quotes, else
+    quoted values (not a JSON key) and ``value(Type)`` parameters, else cells set apart by blanks; each trimmed of
+    blanks. Also whether they are quoted values (a dump's or a parameter list's, with no column rule: what such a cell
+    holds is read from its shape), whether blanks set them apart (a printed row: its numbers are read by their
+    header), and whether they are a headerless CSV row's (read at its commas)."""
     raw: list[tuple[int, int]] = []
     gapped = False
     sep = _separator(line)
+    csv = sep == ","
     if sep is not None:
         pos = 0
         for part in line.split(sep):
@@ -117,6 +100,7 @@ def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool]:
             pos += len(part) + 1
     elif '"' in line and (inner := _quoted_csv(line)) is not None:
         # a tool result's CSV row inside a JSON string ("content":"348:45998691,Leilani,…)
+        csv = True
         pos = inner[0]
         for part in line[inner[0]:inner[1]].split(","):
             raw.append((pos, pos + len(part)))
@@ -141,7 +125,7 @@ def _cells(line: str) -> tuple[list[tuple[int, int]], bool, bool]:
             b -= 1
         if b > a:
             out.append((a, b))
-    return out, sep is None and not gapped, gapped
+    return out, sep is None and not gapped, gapped, csv
 
 
 _GAP = regex.compile(r"[ \t]{2,}|\\n")
@@ -255,7 +239,7 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
     """The cells of ``text`` that share a row with a person's contact value among ``spans``."""
     if not any(s.category in ANCHORS for s in spans):
         return []
-    bounds = _line_bounds(text)  # (a tool result's rows end at its "\n" escapes)
+    bounds = text_lines(text)  # (a tool result's rows end at its "\n" escapes)
     starts = [a for a, _ in bounds]
     anchored = sorted({bisect.bisect_right(starts, s.start) - 1 for s in spans if s.category in ANCHORS})
     taken = sorted((s.start, s.end, s.category) for s in spans)
@@ -264,10 +248,10 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
     for k in anchored:
         ls, le = bounds[k]
         line = text[ls:le]
-        cells, quoted, gapped = _cells(line)
+        # (a headerless CSV row: its words are a tool's, a product's or a status as often)
+        cells, quoted, gapped, csv = _cells(line)
         if len(cells) < 3:
             continue
-        csv = csv_cells(line)  # (a headerless CSV row: its words are a tool's, a product's or a status as often)
         over = [_overlapping(taken, ls + a, ls + b) for a, b in cells]
         free = [c is None for c in over]
         kinds: list[str | None] = [None] * len(cells)
@@ -304,10 +288,9 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 if (free[i] and kinds[i] is None and one[i] and _name_shape(line[a:b]) and not _not_a_name(line[a:b])
                         and any(kinds[j] == "person" and one[j] for j in (i - 1, i + 1) if 0 <= j < len(cells))):
                     kinds[i] = "person"  # "Leilani,Kahale": a surname the lists lack beside its given name
-            for i, (a, b) in enumerate(cells):
-                if (kinds[i] == "person" and free[i] and " " not in line[a:b].strip()
-                        and not any(kinds[j] == "person" and " " not in line[cells[j][0]:cells[j][1]].strip()
-                                    for j in (i - 1, i + 1) if 0 <= j < len(cells))):
+            for i in range(len(cells)):
+                if (kinds[i] == "person" and free[i] and one[i]
+                        and not any(kinds[j] == "person" and one[j] for j in (i - 1, i + 1) if 0 <= j < len(cells))):
                     kinds[i] = None
         for i, (a, b) in enumerate(cells):
             value = line[a:b]

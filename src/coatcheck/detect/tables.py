@@ -817,14 +817,16 @@ _NAME_PARTS = regex.compile(r"(?:[\p{L}°º#()/'’]+\d{0,2})(?:_(?:[\p{L}°º#(
 
 
 @functools.lru_cache(maxsize=4)
-def _text_lines(text: str) -> tuple[tuple[int, int], ...]:
+def text_lines(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each line of ``text`` (:func:`_lines`: newlines and literal ``\\n`` escapes), remembered for the
+    last texts (tables, row cells)."""
     return tuple(_lines(text))
 
 
 @functools.lru_cache(maxsize=4)
 def _starts(text: str) -> tuple[list[int], list[int]]:
     """The starts of ``text``'s lines and of its headed tables, for bisection."""
-    return [a for a, _ in _text_lines(text)], [t[0] for t in _headed_tables(text)]
+    return [a for a, _ in text_lines(text)], [t[0] for t in _headed_tables(text)]
 
 
 # Zeek's TSV logs name their columns on a "#fields" line and give their types on the "#types" line after it
@@ -846,7 +848,7 @@ def _under_header(text: str, start: int, end: int) -> bool:
 def _headed_tables(text: str) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
     """(start, end, separator, column names) of every separated table of ``text`` whose first line names its
     columns, whatever they are (``Merchant Account,Psp Reference,…``), with at least one row of as many fields."""
-    lines = _text_lines(text)
+    lines = text_lines(text)
     out = []
     i = 0
     while i < len(lines):
@@ -892,7 +894,7 @@ def column_name(text: str, pos: int) -> str | None:
     if k < 0 or pos >= tables[k][1]:
         return None
     _, _, sep, names = tables[k]
-    ls, le = _text_lines(text)[bisect.bisect_right(line_starts, pos) - 1]
+    ls, le = text_lines(text)[bisect.bisect_right(line_starts, pos) - 1]
     for col, (a, b) in enumerate(_fields(text, ls, le, sep)):
         if a <= pos <= b:
             return names[col] if col < len(names) else None

@@ -913,8 +913,8 @@ def sign_off_name(value: str) -> bool:
     words = [w for w in value.split() if not re.fullmatch(r"\w\.", w)]
     return (1 <= len(words) <= 2 and all(len(w) >= 3 or len(words) == 1 for w in words)
             and not any(low in _english_words() or low.removesuffix("s") in _english_words() or low in word_list("code_words")
-                        or all_plain_words([low]) or is_product(w) or low in word_list("common_words")
-                        or low.endswith(_WORD_ENDINGS) for w in words if (low := w.lower())))
+                        or all_plain_words([low]) or is_product(w) or low.endswith(_WORD_ENDINGS)
+                        for w in words if (low := w.lower())))
 
 
 @functools.cache
