@@ -79,7 +79,7 @@ def test_a_phone_stops_at_a_spaced_dash(masker: Masker) -> None:
 
 @pytest.mark.parametrize("text,value,category", [
     # a title before initials and a surname; a payee in capitals on a statement or a payment file
-    ("Previous landlord: Mr D. O'Sullivan (references attached)", "D. O'Sullivan", "person"),
+    ("Previous landlord: Mr D. O'Sullivan (references attached)", "Mr D. O'Sullivan", "person"),
     ("04/03/2026,TFR TO MRS A K PEMBERTON-SMYTHE,-200.00,2836.32", "A K PEMBERTON-SMYTHE", "person"),
     # a name typed in lower case in a name field
     ('{"investor_id": "INV-882019", "first_name": "siobhan", "last_name": "ferreira"}', "ferreira", "person"),

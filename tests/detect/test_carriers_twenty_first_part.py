@@ -43,7 +43,7 @@ def test_numbers_a_role_or_a_licence_names(masker: Masker, text: str, value: str
     ("patient,visit\nGiulia Conti,2024-01-02\nP-4471902,2024-01-03\n", "Giulia Conti", "person"),
     ("patient,visit\nGiulia Conti,2024-01-02\nP-4471902,2024-01-03\n", "P-4471902", "account"),
     ('{"roster": [{"name": "KOWALSKA Hedwig", "rank": "FO"}]}', "KOWALSKA Hedwig", "person"),
-    ("Abnahmeflug mit Kpt. Brandstätter, 2 Landungen", "Brandstätter", "person"),
+    ("Abnahmeflug mit Kpt. Brandstätter, 2 Landungen", "Kpt. Brandstätter", "person"),
     ('{"mot_de_passe_retrait": "tournesol44"}', "tournesol44", "secret"),
     ("ne_le = 1991-11-02", "1991-11-02", "birth_date"),
     ("CTA+IC+:Ulrike Fassbender'\nCOM+0049 421 5558 812:TE'", "0049 421 5558 812", "phone"),

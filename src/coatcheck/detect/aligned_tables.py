@@ -188,6 +188,28 @@ def _barred_cell(row: str, hs: int, he: int) -> tuple[int, int] | None:
     return (a, b) if b > a else None
 
 
+# a notebook's output line, a JSON string of its list ("   name  member_no\\n",): read as the line it holds
+_JSON_LINE = regex.compile(r'([ \t]*)"((?:[^"\\\n]|\\.)*?)((?:\\n)?"[ \t]*,?[ \t]*)')
+
+
+def _unwrapped(line: str) -> str:
+    """``line`` with a JSON string's quotes and its ``\\n`` escape blanked (same length: the offsets stay)."""
+    m = _JSON_LINE.fullmatch(line)
+    return line if m is None else m.group(1) + " " + m.group(2) + " " * len(m.group(3))
+
+
+_GAPPED_CELL = regex.compile(r"\S+(?: \S+)*")
+
+
+def _gapped_cell(row: str, k: int, width: int) -> tuple[int, int] | None:
+    """Column ``k``'s cell in a row whose cells, split at gaps of two blanks, are as many as the header's names, or one
+    more with the row's index first (a data frame printed without padding its columns to one width)."""
+    cells = [m.span() for m in _GAPPED_CELL.finditer(row)]
+    if len(cells) == width + 1 and row[cells[0][0]:cells[0][1]].isdigit():
+        return cells[k + 1]
+    return cells[k] if len(cells) == width else None
+
+
 class AlignedTableDetector:
     """Personal columns of tables with aligned columns (see the module docstring)."""
 
@@ -204,7 +226,7 @@ class AlignedTableDetector:
         i = 0
         while i < len(lines):
             s, e = lines[i]
-            line = text[s:e].translate(_BOX)
+            line = _unwrapped(text[s:e].translate(_BOX))
             found = _header(line)
             i += 1
             if found is None:
@@ -213,7 +235,7 @@ class AlignedTableDetector:
             ruled = False
             first_rule = i
             titled = False
-            while i < len(lines) and _skip(text[lines[i][0]:lines[i][1]].translate(_BOX)):
+            while i < len(lines) and _skip(_unwrapped(text[lines[i][0]:lines[i][1]].translate(_BOX))):
                 blank = not text[lines[i][0]:lines[i][1]].strip()
                 if blank and ruled and len(text[lines[first_rule][0]:lines[first_rule][1]].split()) == 1:
                     titled = True  # "USER INFORMATION", one underline, a blank line: a section's title, no header
@@ -231,7 +253,7 @@ class AlignedTableDetector:
             rows: list[tuple[int, str]] = []
             while i < len(lines) and len(rows) < _MAX_ROWS:
                 rs, re_ = lines[i]
-                row = text[rs:re_].translate(_BOX)
+                row = _unwrapped(text[rs:re_].translate(_BOX))
                 if row.startswith(">"):
                     row = " " + row[1:]  # quser's mark of the current session: ">mehmetaydin   rdp-tcp#29"
                 if len(_TOKEN.findall(row)) < 2:
@@ -247,6 +269,8 @@ class AlignedTableDetector:
                checks: dict[int, tuple[str, Callable[[str], bool]]]) -> list[Span]:
         out: list[Span] = []
         quoted = rows and all(len(_QUOTED.findall(r)) == len(cols) for _, r in rows)  # MATLAB: "C-504694"  "Name"
+        # a data frame's rows: the index, then as many cells as names, whatever the padding
+        framed = bool(rows) and all(len(c := _GAPPED_CELL.findall(r)) == len(cols) + 1 and c[0].isdigit() for _, r in rows)
         for k, (cat, check) in checks.items():
             left = sum(_cell(r, k, cols, True) is not None for _, r in rows)
             right = sum(_cell(r, k, cols, False) is not None for _, r in rows)
@@ -254,10 +278,13 @@ class AlignedTableDetector:
                 if quoted:
                     m = list(_QUOTED.finditer(row))[k]
                     span: tuple[int, int] | None = m.span(1)
+                elif framed:
+                    span = _gapped_cell(row, k, len(cols))
                 else:
                     span = _cell(row, k, cols, left >= right)
                     if span is None and any(c in text[rs:rs + len(row)] for c in _BARS):
                         span = _barred_cell(text[rs:rs + len(row)], *cols[k])
+
                 if span is None or span[1] - span[0] < 2 or cat == "card" and not row_has_card(row):
                     continue
                 a, b = rs + span[0], rs + span[1]

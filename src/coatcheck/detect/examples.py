@@ -7,9 +7,12 @@ elsewhere in the text is still masked (its other occurrence has no frame; repeat
 
 from __future__ import annotations
 
+import bisect
+
 import regex
 
 from ..spans import Span
+from .tables import text_lines
 from .vocabulary import alternation, vocab_cache, vocabulary_words
 
 _ABBREVIATION_DOT = regex.compile(r"\\\.(?=.)")
@@ -48,15 +51,13 @@ _COMMENT = regex.compile(_COMMENT_MARK)
 _COMMENTED_SETTING = regex.compile(_COMMENT_MARK + r"[^\n]*?(?<![\w.-])[\w.-]+[ \t]*=[ \t]*\S")
 
 
-def _line_bounds(text: str, pos: int) -> tuple[int, int]:
-    ls = text.rfind("\n", 0, pos) + 1
-    le = text.find("\n", pos)
-    return ls, len(text) if le < 0 else le
-
-
 def documented(text: str, start: int, end: int) -> bool:
-    """``text[start:end]`` sits in an explicit documentation frame."""
-    ls, le = _line_bounds(text, start)
+    """``text[start:end]`` sits in an explicit documentation frame. Lines end at newlines and at literal ``\\n``
+    escapes: a file read into a tool result's JSON string is one physical line, and a cue on one of its lines frames
+    that line, not the whole file."""
+    bounds = text_lines(text)
+    k = bisect.bisect_right([a for a, _ in bounds], start) - 1
+    ls, le = bounds[k]
     before = text[ls:start]
     turns = list(_contrast().finditer(before))
     turn = turns[-1] if turns else None
@@ -71,15 +72,15 @@ def documented(text: str, start: int, end: int) -> bool:
     if turn is not None:
         return False
     # the block this line belongs to: walk up through a fence or doctest lines to an introducing line
-    pos = ls
-    in_block = _DOCTEST.match(text, ls) is not None
-    live_line = _COMMENT.match(text, ls) is None
+    in_block = _DOCTEST.match(text[ls:le]) is not None
+    live_line = _COMMENT.match(text[ls:le]) is None
     commented = False  # a commented-out setting passed on the way up
     for _ in range(_LOOKBACK_LINES):
-        if pos == 0:
+        if k == 0:
             return False
-        ps, _pe = _line_bounds(text, pos - 1)
-        prev = text[ps : pos - 1]
+        k -= 1
+        ps, pe = bounds[k]
+        prev = text[ps:pe]
         if live_line and not in_block and _COMMENTED_SETTING.match(prev):
             # "# example:", the example commented out (or on the cue's own line), then the live setting: the example
             # was the block, and a comment's "# example …" is no markdown heading (a prose or fenced introduction
@@ -93,7 +94,6 @@ def documented(text: str, start: int, end: int) -> bool:
             in_block = True
         elif not prev.strip() and not in_block:
             return False  # a blank line ends the paragraph the cue would have to be in
-        pos = ps
     return False
 
 

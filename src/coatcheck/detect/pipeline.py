@@ -60,6 +60,7 @@ from .logins_features import is_candidate
 from .aligned_tables import AlignedTableDetector
 from .calls import CredentialCallDetector
 from .one_time_codes import OneTimeCodeDetector
+from .own_numbers import OwnNumberDetector
 from .seed_phrases import SeedPhraseDetector
 from .transcripts import TranscriptDetector
 from .secret_stores import SecretStoreDetector
@@ -95,7 +96,7 @@ from .list_mates import list_mates
 from .paren_handles import paren_handles
 from .handles import HandleIndex
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
-from .names import NameDetector
+from .names import NameDetector, with_titles
 from .nested_fields import NestedFieldDetector
 from .field_errors import FieldErrorDetector
 from .transposed_tables import TransposedTableDetector
@@ -457,6 +458,7 @@ _SPECS = (
     _Spec("context", lambda p: ContextDetector.produces, lambda p: ContextDetector()),
     _Spec("phrases", lambda p: CredentialPhraseDetector.produces, lambda p: CredentialPhraseDetector()),
     _Spec("one-time-codes", lambda p: OneTimeCodeDetector.produces, lambda p: OneTimeCodeDetector()),
+    _Spec("own-numbers", lambda p: OwnNumberDetector.produces, lambda p: OwnNumberDetector()),
     _Spec("seed-phrases", lambda p: SeedPhraseDetector.produces, lambda p: SeedPhraseDetector()),
     _Spec("transcripts", lambda p: TranscriptDetector.produces, lambda p: TranscriptDetector()),
     _Spec("secret-stores", lambda p: SecretStoreDetector.produces, lambda p: SecretStoreDetector()),
@@ -878,7 +880,8 @@ class Pipeline:
         valid), then merged into disjoint ones. The detections were merged by "known-values" already: when no
         later stage added a span and no escape widened one, they are the answer as they are."""
         text = run.text
-        spans = [escape_safe(text, s) for s in run.spans]
+        spans = run.spans if self.policy.documents else with_titles(text, run.spans)
+        spans = [escape_safe(text, s) for s in spans]
         if run.more or any(w is not s for w, s in zip(spans, run.spans, strict=True)):
             spans = resolve(spans + [escape_safe(text, s) for s in run.more])
         run.spans = spans

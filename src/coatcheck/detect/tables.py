@@ -502,6 +502,10 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
         else:
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
+        if mapped[k][0] == "account" and numbered and _person_column(names[k]):
+            # the column says whose number it is (badge_no, speaker_code, member_no): the slot decides, whatever the
+            # issuer's letters and groups (HTF25-1660, SPK-808-HPCQBL, OLF-M-77691)
+            mapped[k] = ("account", _either(mapped[k][1], _lettered_id))
     if people_table or any(check[0] == "holder" for check in mapped.values()):
         # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
         # "n_candidato", "Umschlag-Nr"), or by what a person carries alone ("registration", "licence"), holds each
@@ -522,6 +526,21 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 mapped[k] = ("account", _id_cell)
 
     return mapped
+
+
+def _person_column(name: str) -> bool:
+    """A header that names a person's number by its holder: a holder's or a staff word among its words."""
+    return bool(_STAFF_COLUMN.search(name)) or _holder_numbered(name) or any(p in _person_words() for p in name.split("_"))
+
+
+def _lettered_id(value: str) -> bool:
+    """An issuer's number with its letters (HTF25-1660, OLF-M-77691): a plain row number (1000, 1001) is no person's
+    by its column's name alone."""
+    return any(c.isalpha() for c in value) and _id_cell(value)
+
+
+def _either(first: Callable[[str], bool], second: Callable[[str], bool]) -> Callable[[str], bool]:
+    return lambda v: first(v) or second(v)
 
 
 _URL_COLUMNS = frozenset({"url", "uri", "login_uri", "website", "web_site", "site_url", "login_url", "href"})
