@@ -53,6 +53,42 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
      "YGA-448120"),
     ('{"text/plain": [\n    "   name  member_no\\n",\n    "0  Ingrid Halvorsen  YGA-448120\\n",\n'
      '    "1  Tomasz Wrona  YGA-990317"\n   ]}', "YGA-990317"),
+    # the rows a SQL client prints with no header line, read by the query's select list
+    ("sqlite> SELECT pass_no, name, email, size FROM runners WHERE paid = 0;\n"
+     "RUN26-4471  Ottilie Brandauer  o.brandauer@posteo.de  M\n"
+     "RUN26-5520  Kwabena Asante     k.asante@fastmail.com  L\n", "RUN26-5520"),
+    ("club.db> SELECT member_id, name, email FROM members;\n770412993|Ottilie Brandauer|o.brandauer@posteo.de\n",
+     "770412993"),
+    # a fixed-width export whose capitals name columns IN and OUT
+    ("EMPNO   SURNAME             FIRST       LVL    IN    OUT\n"
+     "0041177 AGYEMANG            KOFI        17     0612  1818\n", "AGYEMANG"),
+    # a badge's number after the word alone; a postcode-and-town column
+    ("Jun 11 22:17:45 gate badgeuse[981]: entrée P2 badge 0004471907 niveau -480", "0004471907"),
+    ("NOM     PRENOM    CP_VILLE        TEL\nGIRAUD  Maëlle    33000 BORDEAUX  0611223344\n", "33000 BORDEAUX"),
+    # whose crontab ran a job; a ticket's note by its author; a call sign; a password called "pw" in a sentence
+    ("May 26 11:05:02 ops-01 CRON[96591]: (okaforl) CMD (/opt/bin/send.sh)", "okaforl"),
+    ("-- internal note by hvaldes: customer called back about the invoice", "hvaldes"),
+    ("Mi indicativo es EA7QRT y el fichero está en el escritorio", "EA7QRT"),
+    ("<CALL:6>LU9XQB <QSO_DATE:8>20260112 <TIME_ON:4>1920", "LU9XQB"),
+    ("logging in now, admin pw is still Gartenzaun#41 right?", "Gartenzaun#41"),
+    # a date of birth a sentence gives a few words after naming it
+    ("Also my date of birth was entered wrong, it should be 14/09/1988. Thanks", "14/09/1988"),
+    ("danke! Geburtsdatum fürs Formular ist 03.02.2016 — child_ref folgt", "03.02.2016"),
+    # a register's identity document column, its header written with a French elision
+    ("N°   NOM                     PIÈCE D'IDENTITÉ        TÉLÉPHONE\n"
+     "401  LAMBRECHT Aurélie       31KX70422               06 12 34 56 78\n", "31KX70422"),
+    # a sqlite3 row's NULL is an empty cell
+    ("sqlite> SELECT first, last, email FROM people;\nJan||\nPetr|Svoboda|petr.svoboda@seznam.cz\n", "Svoboda"),
+    # a pg_dump COPY block's rows, read by its column list
+    ("COPY public.drivers (id, name, dob, cdl_number, phone) FROM stdin;\n"
+     "1041\tOttilie Brandauer\t1979-02-17\tW326-5841-7740\t414-772-0915\n\\.\n", "W326-5841-7740"),
+    ("COPY public.drivers (id, name, dob, cdl_number, phone) FROM stdin;\n"
+     "1041\tOttilie Brandauer\t1979-02-17\tW326-5841-7740\t414-772-0915\n\\.\n", "1979-02-17"),
+    # a handle as the display name of an address made from it; a German "Kennung"
+    ("77c0d13 otterlake_42 <81240117+otterlake_42@users.noreply.github.com> roster fix", "otterlake_42"),
+    ("Auftrag ZW-25-004817 gestartet von Monteur Dominik Schäfer (Kennung dschaefer)", "dschaefer"),
+    # a register's row key in a table that gives each person's date of birth
+    ("ref\tsurname\tgiven\tborn\tmobile\n50713\tAgyemang\tKofi\t1961-03-02\t07700 900412\n", "50713"),
     # the courtesy title with the name
     ("Bonjour Madame Lefebvre-Haas,\n\nvotre colis est arrivé.", "Madame Lefebvre-Haas"),
     ("Sehr geehrter Herr Wojciechowski,\n\nanbei die Rechnung.", "Herr Wojciechowski"),
@@ -83,6 +119,28 @@ def test_masked(text: str, value: str) -> None:
     ("app.get('/users/:id', show); fetch('/api/users/42')", "42"),
     ("customer_id,full_name,email\n1000,Greta Lindholm,gl@mailbox.test\n", "1000"),
     ("My client ID is 88123456789-abcdef.apps.example.com", "88123456789"),
+    ("sqlite> SELECT id, title, price FROM products;\n1|Blue Enamel Mug|9.99\n", "Blue Enamel Mug"),
+    ("May 26 11:05:02 ops-01 CRON[96591]: (root) CMD (run-parts /etc/cron.hourly)", "root"),
+    ("-- internal note by admin: closed as duplicate", "admin"),
+    ("callsign: N0CALL (the placeholder every logger ships)", "N0CALL"),
+    ("the pw is incorrect, try again", "incorrect"),
+    ("Request denied by policy: s3:PutObject", "policy"),
+    ("Nota di credito: 2024/118", "credito"),
+    ("reply by Friday: thanks", "Friday"),
+    ("call K8S from the runner, then call W3C validator", "K8S"),
+    ("May 26 11:05:02 ops-01 CRON[1]: (logcheck) CMD (nice -n15 /usr/sbin/logcheck)", "logcheck"),
+    ("The earliest date of birth we accept is 1920-01-01", "1920-01-01"),
+    ("Coverage badge 20240512 regenerated", "20240512"),
+    ("SELECT name, vendor, price FROM products;\nGadget|Initech|5.00\n", "Initech"),
+    ("[2026-06-03 02:00:04] district D1: 41 hydrants, sequence UDF-D1-26W23\n"
+     "[2026-06-03 02:00:05] district D2: 57 hydrants, sequence UDF-D2-26W23\n", "district"),
+    ("commit 16294463a27dcfb05805566348f1280f882bcec3\nAuthor: Deploy Bot <ci@shop-example.co.uk>\n", "Deploy"),
+    ("Subject: Cron <flush@ops-cron01> /opt/flush", "Cron"),
+    ("Contacto de ejemplo para la plantilla: usuario@ejemplo.com, tel. 600 000 000.", "usuario@ejemplo.com"),
+    ("Exemple affiché dans l'aide : jean.dupont@exemple.fr, +33 1 23 45 67 89.", "+33 1 23 45 67 89"),
+    ("# panel .env\nAPP_KEY=base64:<generated>\nDB_PASSWORD=<DB_PASSWORD>\n", "base64:<generated>"),
+    ("the date of birth field was added in release 2024-05-01", "2024-05-01"),
+    ("DOB column is 2024-01-01 by default in the fixture", "2024-01-01"),
 ])
 def test_kept(text: str, value: str) -> None:
     masker = Masker(policy=Policy.builtin("agent"))

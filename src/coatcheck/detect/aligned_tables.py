@@ -20,8 +20,9 @@ _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 # box-drawing column rules and borders read as blanks: the cells stay where they are
 _BOX = str.maketrans({c: " " for c in "│┆┃║╎╏┊┋¦"})
 _TOKEN = regex.compile(r"\S+")
-# %CPU (ps), NODELIST(REASON) (squeue), TIME+ (top): tools' headers carry signs too
-_HEADER_WORD = regex.compile(r"%?[\p{L}_][\p{L}\p{N}_.#°º%/+-]{0,40}(?:\([\p{L}\p{N}_]{1,20}\))?")
+# %CPU (ps), NODELIST(REASON) (squeue), TIME+ (top): tools' headers carry signs too; a French header its elision
+# (PIÈCE D'IDENTITÉ)
+_HEADER_WORD = regex.compile(r"%?[\p{L}_][\p{L}\p{N}_.#°º%/+-]{0,40}(?:['’][\p{L}]{2,30})?(?:\([\p{L}\p{N}_]{1,20}\))?")
 _FUNCTION_WORDS = frozenset(
     "the a an and or of to in on for with is are was be it this that de la le les des du el los las y et e il di da "
     "der die das und mit von zu".split())
@@ -54,8 +55,10 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
         return None
     words = [line[a:b] for a, b in tokens]
     # a row number's "#" (RouterOS' print, Flags) stands in headers too
+    # (a fixed-width export's capitals may name a column IN or OUT: four capitalised names or more are no sentence)
+    shouted = len(words) >= 4 and all(w.isupper() for w in words)
     if any(not (all(_HEADER_WORD.fullmatch(x) for x in w.split(" ")) or w in ("...", "…", "#"))
-           or w.lower() in _FUNCTION_WORDS for w in words):
+           or w.lower() in _FUNCTION_WORDS and not shouted for w in words):
         return None  # prose, a command, a prompt
     if words[0].lower() in _CODE_WORDS:
         return None  # import email, from x import name: code

@@ -31,6 +31,7 @@ _TEMPLATE = re.compile(
         \$\{[^}]*\}.*|\$\{[A-Za-z_][A-Za-z0-9_]*:?[-?+=][^}]*|\$\([^)]*\).*|\$[A-Za-z_][A-Za-z0-9_]*|%\([^)]*\)[sd]|%[A-Za-z_][A-Za-z0-9_]*%
       | \{\{.*\}\}|\{%.*%\}|\{[A-Za-z_][A-Za-z0-9_.]*\}|\#\{[^}]*\}|<%=?.*%>|@[A-Za-z_]+@
       | <[^<>]{1,60}>|\[[A-Za-z_ -]{1,60}\]|__[A-Z0-9_]+__
+      | (?:base64|hex|env|file|secret|vault):(?:<[^<>]{1,60}>|\$\{[^}]*\}|\{\{.*\}\})
     )$""",
     re.X | re.S,
 )
@@ -1520,6 +1521,24 @@ def _reserved_phones() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
 _FILLER_DIGITS = re.compile(r"0{6}$")
 
 
+_RUNS = ("123456789", "987654321")
+
+
+def _counting_number(value: str, digits: str) -> bool:
+    """A number whose national part is the run 1 to 9 (or back), as documentation writes one: "+33 1 23 45 67 89",
+    "01 23 45 67 89"; not a real line that merely ends in it (+1 312-345-6789)."""
+    if not digits.endswith(_RUNS):
+        return False
+    if value.startswith(("+", "00")):
+        import phonenumbers  # (keep reads few phones: imported when one is read)
+        try:
+            national = str(phonenumbers.parse("+" + value.lstrip("+0") if value.startswith("00") else value, None).national_number)
+        except phonenumbers.NumberParseException:
+            return False
+        return national.lstrip("0") in _RUNS
+    return digits.lstrip("0") in _RUNS
+
+
 def is_fictional_phone(text: str, start: int, end: int) -> bool:
     """A number a numbering plan reserves for fiction (keep/reserved_phones.toml: North America's 555-0100 to
     555-0199, Ofcom's drama ranges, ACMA's), or a form's filler (six trailing zeros, one digit repeated): it reaches
@@ -1528,6 +1547,8 @@ def is_fictional_phone(text: str, start: int, end: int) -> bool:
     digits = "".join(c for c in value if c.isdigit())
     if _FILLER_DIGITS.search(digits) or len(set(digits[-7:])) == 1:
         return True  # a form's filler (+34 600 000 000, 0000000000): no one's line
+    if _counting_number(value, digits):
+        return True  # the run of digits a documentation types (+33 1 23 45 67 89, 01 23 45 67 89)
     international = value.startswith("+") or value.startswith("00")
     if value.startswith("00"):
         digits = digits[2:]

@@ -22,7 +22,7 @@ from .lines import LineCache
 from .phrases import cli_credentials
 from .keyless import ID_COLUMN_WORDS
 from .tables import column_categories, column_name, norm_header, thing_numbers
-from .vocabulary import vocab_cache, word_set
+from .vocabulary import dictionary_words, vocab_cache, word_set
 from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
                               line_tokens)
 
@@ -344,6 +344,9 @@ class LoginDetector:
                 continue  # DV-01529-23-2546, IT-2024-938133: a register's code in digit groups, no one's login
             if _HEX_ID.fullmatch(line, start, end):
                 continue  # be0094ac69129218: a node's or an object's id in hex, no login and no person's number
+            if (label == "USER" and line[start:end].isalpha() and line[start:end].islower()
+                    and (_CODED_AFTER.match(line, end) or _NUMBERED_AFTER.match(line, end) and line[start:end] in dictionary_words())):
+                continue  # "district D1:", "chamber CH-01", "next defrost 02:00": a noun and the thing's number
             if label == "USER" and (_PACKAGE_VERSION.match(line, end)
                                     or line[start - 1:start] == "-" and line[start - 2:start - 1] in ("", " ", "\t")):
                 continue  # npm i prisma@latest, openssl … -sha256: a package's or an option's name
@@ -352,6 +355,11 @@ class LoginDetector:
         return tuple(out)
 
 
+# a token with a digit right after a word ("district D1", "defrost 02:00", "zone 3")
+_NUMBERED_AFTER = regex.compile(r"[ \t]+[A-Za-z]{0,4}[-_]?\d")
+# ... and the code that says so whatever the word: a unit's or a zone's in capitals ("D1", "CH-01"); a time after a
+# word of the dictionary only ("next defrost 02:00"; a roster's "okaforl 06:00-14:00" is a person's shift)
+_CODED_AFTER = regex.compile(r"[ \t]+[A-Z]{1,4}-?\d{1,4}(?![\w.@-])")
 _FIELD = regex.compile(r"\S+")
 _FIELD_PUNCT = "\"'`()[]{},;<>"
 _COLUMN_ROWS = 3  # a table: three rows or more

@@ -106,11 +106,13 @@ class SqlRowDetector:
         self.produces = frozenset(column_categories().values())  # the column headers' categories
 
     def detect(self, text: str) -> list[Span]:
+        out = _selected_rows(text) if _SELECT.search(text) is not None else []
+        if "FROM stdin" in text or "from stdin" in text:
+            out += _copied_rows(text)
         if _INSERT.search(text) is None:  # no copy of the text: every text of every request passes here
-            return []
+            return out
         created = _tables(text)
         cols = column_categories()
-        out: list[Span] = []
         rows = 0
         for m in _INSERT.finditer(text):
             if m["cols"] is not None:
@@ -142,3 +144,128 @@ class SqlRowDetector:
                         found = cell_category(category, text[s:e])
                         out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))
         return out
+
+
+# a query's select list, then the rows a client prints for it with no header line (sqlite3's list and column modes,
+# psql -At, mysql -N): "sqlite> SELECT badge_no, name, email FROM attendees;" then "HTF25-8818  Guillaume Garnier …"
+_SELECT = regex.compile(r"(?im)\bSELECT[ \t]+(?!\*|DISTINCT[ \t]+\*)(?P<cols>[^;\n]{3,600}?)[ \t]+FROM[ \t]+[^\n]*$")
+_ALIAS = regex.compile(r"(?i)^(?:[\w.`\"\[\]]+[ \t]+AS[ \t]+|[\w.`\"\[\]]+[ \t]+)?[`\"\[]?(?:\w+\.)?[`\"\[]?(?P<n>\w+)[`\"\]]?$")
+_WIDE_GAP = regex.compile(r"[ \t]{2,}|\t")
+_PROMPT = regex.compile(r"^\s*(?:[\w.-]*[>$#%]|\(\d+ rows?\)|\d+ rows? in set)")
+
+
+_NULLS = frozenset({"\\N", "NULL", "null", "None", "(null)"})
+
+
+def _select_names(cols: str) -> list[str] | None:
+    """The column names of a select list (an alias's, a table-qualified column's own), or None when a part is an
+    expression, a function's call or a star."""
+    names = []
+    for part in _split_top(cols, 0, len(cols)):
+        m = _ALIAS.match(cols[part[0]:part[1]].strip())
+        if m is None or "*" in cols[part[0]:part[1]]:
+            return None
+        names.append(m["n"])
+    return names if len(names) >= 2 else None
+
+
+def _row_cells(line: str, width: int) -> list[tuple[int, int]] | None:
+    """The cells of a printed row: split at its pipes (sqlite3's list mode) or at gaps of two blanks or a tab (column
+    mode, psql -A -F, mysql -N); None unless there are ``width`` of them."""
+    piped = line.count("|") == width - 1 and not line.lstrip().startswith("|")
+    if piped:  # (sqlite3 prints NULL as an empty cell between its pipes)
+        bounds, pos = [], 0
+        for part in line.split("|"):
+            bounds.append((pos, pos + len(part)))
+            pos += len(part) + 1
+    else:
+        bounds, pos = [], 0
+        for gap in _WIDE_GAP.finditer(line.rstrip()):
+            bounds.append((pos, gap.start()))
+            pos = gap.end()
+        bounds.append((pos, len(line.rstrip())))
+    out = []
+    for a, b in bounds:
+        while a < b and line[a] == " ":
+            a += 1
+        while b > a and line[b - 1] == " ":
+            b -= 1
+        out.append((a, b))
+    return out if len(out) == width and (piped or all(b > a for a, b in out)) else None
+
+
+def _selected_rows(text: str) -> list[Span]:
+    """Cells of the header-less rows printed after a query, judged by the query's column names."""
+    cols = column_categories()
+    out: list[Span] = []
+    for m in _SELECT.finditer(text):
+        names = _select_names(m["cols"])
+        if names is None:
+            continue
+        normed = [norm_header(n) for n in names]
+        cats = {k: cat for k, n in enumerate(normed) if n and (cat := _category(n, cols)) is not None}
+        if not cats:
+            continue
+        mapped = column_checks(normed, cats)
+        pos = text.find("\n", m.end())
+        rows = 0
+        while pos >= 0 and rows < _MAX_ROWS:
+            ls = pos + 1
+            le = text.find("\n", ls)
+            le = len(text) if le < 0 else le
+            line = text[ls:le].rstrip("\r")
+            if not line.strip() or _PROMPT.match(line):
+                break
+            cells = _row_cells(line, len(names))
+            if cells is None:
+                break
+            if [line[a:b].lower() for a, b in cells] == [n.lower() for n in names]:
+                break  # a header line: the tables' stages read that table
+            rows += 1
+            for k, (category, check) in mapped.items():
+                a, b = cells[k]
+                s, e = ls + a, ls + b
+                if e - s >= 2 and text[s:e] not in _NULLS and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
+                    found = cell_category(category, text[s:e])
+                    out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))
+            pos = le if le < len(text) else -1
+    return out
+
+
+# pg_dump's COPY block: its column list, then one row per line, tab-separated, "\N" for NULL, ended by "\."
+_COPY = regex.compile(rf"(?im)^COPY[ \t]+(?:[\w\"]+\.)?{_NAME}[ \t]*\((?P<cols>[^()\n]{{1,2000}})\)[ \t]+FROM[ \t]+stdin;[ \t]*\r?$")
+
+
+def _copied_rows(text: str) -> list[Span]:
+    """Cells of the rows of a pg_dump COPY block, judged by its column names."""
+    cols = column_categories()
+    out: list[Span] = []
+    for m in _COPY.finditer(text):
+        names = _column_names(m["cols"], _split_top(m["cols"], 0, len(m["cols"])))
+        normed = [norm_header(n) for n in names]
+        cats = {k: cat for k, n in enumerate(normed) if n and (cat := _category(n, cols)) is not None}
+        if not cats:
+            continue
+        mapped = column_checks(normed, cats)
+        ls = m.end() + 1
+        rows = 0
+        while ls < len(text) and rows < _MAX_ROWS:
+            le = text.find("\n", ls)
+            le = len(text) if le < 0 else le
+            line = text[ls:le].rstrip("\r")
+            if line == "\\." or not line:
+                break
+            parts = line.split("\t")
+            if len(parts) != len(names):
+                break
+            rows += 1
+            starts = [ls]
+            for part in parts[:-1]:
+                starts.append(starts[-1] + len(part) + 1)
+            for k, (category, check) in mapped.items():
+                s, e = starts[k], starts[k] + len(parts[k])
+                if parts[k] != "\\N" and e - s >= 2 and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
+                    found = cell_category(category, text[s:e])
+                    out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))
+            ls = le + 1
+    return out

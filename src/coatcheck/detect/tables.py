@@ -42,8 +42,9 @@ _CELL_CHECKS = {
     "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?"
                                               r"|[A-Za-z]{1,5}[-_]?\d{4}(?:-[A-Za-z]{1,2})?"
                                               r"|[A-Z]{2}\.[A-Z0-9]{2,4}\.\d{3,9}[A-Z0-9]{0,3}", v)),
-    # a document number: six to twelve letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493)
-    "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,12}", v.replace(" ", ""))),
+    # a document number: six to eighteen letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493; an "ID
+    # document" column holds a driving licence's sixteen too)
+    "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,18}", v.replace(" ", ""))),
     # a licence number: five to sixteen letters and digits, a digit in it, dashes and spaces between them
     "driver_license": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Za-z0-9]{5,16}", regex.sub(r"[ -]", "", v))),
     # a date of birth, or a birthday's month and day (a mailing list's "Birthday" column: 09/07, 21.01.)
@@ -517,6 +518,10 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 # a number word alone ("Nummer", "numero", "número") beside a person's columns: the row's person's
                 # number, whatever its letters (DE-VLT-C25001168-5, TLP640512701, 9BA344FD)
                 mapped[k] = ("account", _id_cell)
+            elif k == 0 and k not in cats and n in _REFERENCE_COLUMNS and "birth_date" in cats.values():
+                # a register's row key ("ref", "Referenz") in a table that gives each row's person's date of birth: the
+                # record's number is that person's (a booking's or a job's table rarely carries a birth date)
+                mapped[k] = ("account", _id_cell)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
             elif (k not in cats and len(parts := n.split("_")) >= 2 and parts[-1] in _ACCOUNT_WORDS
@@ -543,6 +548,7 @@ def _either(first: Callable[[str], bool], second: Callable[[str], bool]) -> Call
     return lambda v: first(v) or second(v)
 
 
+_REFERENCE_COLUMNS = frozenset({"ref", "reference", "rif", "riferimento", "réf", "referenz", "referencia", "ref_no"})
 _URL_COLUMNS = frozenset({"url", "uri", "login_uri", "website", "web_site", "site_url", "login_url", "href"})
 _PRODUCT_COLUMNS = frozenset({"sku", "variant_sku", "price", "variant_price", "product_type", "barcode", "ean", "gtin",
                               "upc", "compare_at_price", "variant_barcode", "inventory_qty"})

@@ -279,7 +279,9 @@ def email(value: str) -> bool:
 _SYSTEMD_UNITS = (".service", ".socket", ".timer", ".mount", ".automount", ".path", ".slice", ".scope", ".swap", ".device")
 
 
-_EXAMPLE_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)*example\.(?:[a-z]{2,6}|co\.[a-z]{2}|com\.[a-z]{2})")
+# (and the word in the four other languages, as their documentation writes it: ejemplo.es, exemple.fr, beispiel.de,
+# esempio.it)
+_EXAMPLE_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)*(?:example|ejemplo|exemple|beispiel|esempio)\.(?:[a-z]{2,6}|co\.[a-z]{2}|com\.[a-z]{2})")
 # the fictional companies of Microsoft's documentation and samples
 _DOCUMENTATION_DOMAINS = ("contoso.com", "fabrikam.com", "northwindtraders.com", "adventure-works.com", "wingtiptoys.com",
                           "tailspintoys.com", "litwareinc.com", "proseware.com", "woodgrovebank.com", "contoso.onmicrosoft.com")
@@ -414,6 +416,28 @@ _NOT_A_NAME_IN_CAPS = frozenset({
 @vocab_cache
 def _names_lower() -> frozenset[str]:
     return word_list("first_names_lower") | word_list("last_names_lower")
+
+
+# the words that make a display name a program's or a team's ("Deploy Bot", "Cron <flush@host>", "Release Team")
+_AUTOMATION_WORDS = frozenset({"bot", "bots", "cron", "deploy", "deployer", "build", "builder", "release",
+                               "releases", "automation", "automated", "robot", "daemon", "service", "system", "team",
+                               "support", "notifications", "notification", "alerts", "alert", "noreply", "mailer",
+                               "scheduler", "monitor", "monitoring", "jenkins", "pipeline", "admin", "administrator",
+                               "root", "postmaster", "webmaster", "helpdesk", "desk", "nightly", "backup"})
+
+
+def display_person(value: str) -> bool:
+    """A display name before an address that is a person's: :func:`person_name`, and no word of it says a program, a
+    robot or a team writes there ("Deploy Bot", "Cron", "Release Team")."""
+    return person_name(value) and not any(w.lower().strip(".,") in _AUTOMATION_WORDS for w in value.split())
+
+
+def note_login(value: str) -> bool:
+    """The login after "note by" / "Notiz von": one made from a name (:func:`initial_login`), or a login with a digit, a
+    dot or an underscore (``m.ricci``, ``svenja_w``, ``hvaldes2``); a plain word is the sentence's ("Nota di credito",
+    "reply by Friday")."""
+    return (value.islower() and initial_login(value)) or (
+        bool(re.search(r"[._\d]", value)) and username(value) and value[-1:] not in "._")
 
 
 def person_name_any_case(value: str) -> bool:
@@ -1000,6 +1024,8 @@ def named_login(value: str) -> bool:
 def full_name_any_case(value: str) -> bool:
     """:func:`person_name`, or a full name written in capitals (a card holder's ``TOBIAS RAGHUNATHAN``): two words
     or more when in capitals, so that an acronym before a word (``CI`` of ``CI Bot``) is no name."""
+    if any(w.lower().strip(".,") in _AUTOMATION_WORDS for w in value.split()):
+        return False  # "Deploy Bot", "Release Team": a program's or a team's name in an author's field
     if value.isupper():
         return len(value.split()) >= 2 and person_name_any_case(value)
     return person_name(value)
@@ -1030,6 +1056,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "app_password": app_password,
     "first_name": first_name,
     "sign_off_name": sign_off_name,
+    "display_person": display_person,
+    "note_login": note_login,
     "random_string": random_string,
     "owner_name": owner_name,
     "r_person_part": r_person_part,
