@@ -87,8 +87,6 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
     # a handle as the display name of an address made from it; a German "Kennung"
     ("77c0d13 otterlake_42 <81240117+otterlake_42@users.noreply.github.com> roster fix", "otterlake_42"),
     ("Auftrag ZW-25-004817 gestartet von Monteur Dominik Schäfer (Kennung dschaefer)", "dschaefer"),
-    # a register's row key in a table that gives each person's date of birth
-    ("ref\tsurname\tgiven\tborn\tmobile\n50713\tAgyemang\tKofi\t1961-03-02\t07700 900412\n", "50713"),
     # the courtesy title with the name
     ("Bonjour Madame Lefebvre-Haas,\n\nvotre colis est arrivé.", "Madame Lefebvre-Haas"),
     ("Sehr geehrter Herr Wojciechowski,\n\nanbei die Rechnung.", "Herr Wojciechowski"),

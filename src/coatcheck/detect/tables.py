@@ -518,10 +518,6 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 # a number word alone ("Nummer", "numero", "número") beside a person's columns: the row's person's
                 # number, whatever its letters (DE-VLT-C25001168-5, TLP640512701, 9BA344FD)
                 mapped[k] = ("account", _id_cell)
-            elif k == 0 and k not in cats and n in _REFERENCE_COLUMNS and "birth_date" in cats.values():
-                # a register's row key ("ref", "Referenz") in a table that gives each row's person's date of birth: the
-                # record's number is that person's (a booking's or a job's table rarely carries a birth date)
-                mapped[k] = ("account", _id_cell)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
             elif (k not in cats and len(parts := n.split("_")) >= 2 and parts[-1] in _ACCOUNT_WORDS
@@ -548,7 +544,6 @@ def _either(first: Callable[[str], bool], second: Callable[[str], bool]) -> Call
     return lambda v: first(v) or second(v)
 
 
-_REFERENCE_COLUMNS = frozenset({"ref", "reference", "rif", "riferimento", "réf", "referenz", "referencia", "ref_no"})
 _URL_COLUMNS = frozenset({"url", "uri", "login_uri", "website", "web_site", "site_url", "login_url", "href"})
 _PRODUCT_COLUMNS = frozenset({"sku", "variant_sku", "price", "variant_price", "product_type", "barcode", "ean", "gtin",
                               "upc", "compare_at_price", "variant_barcode", "inventory_qty"})
