@@ -134,6 +134,9 @@ def test_masked(text: str, value: str) -> None:
      "[2026-06-03 02:00:05] district D2: 57 hydrants, sequence UDF-D2-26W23\n", "district"),
     ("commit 16294463a27dcfb05805566348f1280f882bcec3\nAuthor: Deploy Bot <ci@shop-example.co.uk>\n", "Deploy"),
     ("Subject: Cron <flush@ops-cron01> /opt/flush", "Cron"),
+    ("Upstream-Contact: Debian Java Team <debian-java@lists.example.org>", "Debian Java"),
+    (" ARISING IN ANY WAY OUT OF THE USE OF THIS SOFTWARE, EVEN IF ADVISED OF THE\n POSSIBILITY OF SUCH DAMAGE.\n"
+     " IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,\n", "EVENT SHALL"),
     ("Contacto de ejemplo para la plantilla: usuario@ejemplo.com, tel. 600 000 000.", "usuario@ejemplo.com"),
     ("Exemple affiché dans l'aide : jean.dupont@exemple.fr, +33 1 23 45 67 89.", "+33 1 23 45 67 89"),
     ("# panel .env\nAPP_KEY=base64:<generated>\nDB_PASSWORD=<DB_PASSWORD>\n", "base64:<generated>"),

@@ -56,7 +56,8 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
     words = [line[a:b] for a, b in tokens]
     # a row number's "#" (RouterOS' print, Flags) stands in headers too
     # (a fixed-width export's capitals may name a column IN or OUT: four capitalised names or more are no sentence)
-    shouted = len(words) >= 4 and all(w.isupper() for w in words)
+    shouted = len(words) >= 4 and all(w.isupper() for w in words) and line.strip().count("  ") >= 2  # (a licence's
+    # capitals are prose: single blanks between its words)
     if any(not (all(_HEADER_WORD.fullmatch(x) for x in w.split(" ")) or w in ("...", "…", "#"))
            or w.lower() in _FUNCTION_WORDS and not shouted for w in words):
         return None  # prose, a command, a prompt

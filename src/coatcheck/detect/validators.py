@@ -422,7 +422,7 @@ def _names_lower() -> frozenset[str]:
 _AUTOMATION_WORDS = frozenset({"bot", "bots", "cron", "deploy", "deployer", "build", "builder", "release",
                                "releases", "automation", "automated", "robot", "daemon", "service", "system", "team",
                                "support", "notifications", "notification", "alerts", "alert", "noreply", "mailer",
-                               "scheduler", "monitor", "monitoring", "jenkins", "pipeline", "admin", "administrator",
+                               "scheduler", "monitor", "monitoring", "pipeline", "admin", "administrator",
                                "root", "postmaster", "webmaster", "helpdesk", "desk", "nightly", "backup"})
 
 
