@@ -423,7 +423,8 @@ _AUTOMATION_WORDS = frozenset({"bot", "bots", "cron", "deploy", "deployer", "bui
                                "releases", "automation", "automated", "robot", "daemon", "service", "system", "team",
                                "support", "notifications", "notification", "alerts", "alert", "noreply", "mailer",
                                "scheduler", "monitor", "monitoring", "pipeline", "admin", "administrator",
-                               "root", "postmaster", "webmaster", "helpdesk", "desk", "nightly", "backup"})
+                               "root", "postmaster", "webmaster", "helpdesk", "desk", "nightly", "backup", "maintainers",
+                               "developers", "contributors", "authors", "community", "foundation", "project"})
 
 
 def display_person(value: str) -> bool:
