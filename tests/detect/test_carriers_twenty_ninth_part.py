@@ -134,6 +134,8 @@ def test_masked(text: str, value: str) -> None:
      "[2026-06-03 02:00:05] district D2: 57 hydrants, sequence UDF-D2-26W23\n", "district"),
     ("commit 16294463a27dcfb05805566348f1280f882bcec3\nAuthor: Deploy Bot <ci@shop-example.co.uk>\n", "Deploy"),
     ("Subject: Cron <flush@ops-cron01> /opt/flush", "Cron"),
+    ('"ua": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) Safari/605.1.15"', "Macintosh"),
+    ("Hello, I reinstalled Windows and lost my key for Ridgeway CAD Pro 2024.2.", "Ridgeway"),
     ("Upstream-Contact: Debian Java Team <debian-java@lists.example.org>", "Debian Java"),
     (" ARISING IN ANY WAY OUT OF THE USE OF THIS SOFTWARE, EVEN IF ADVISED OF THE\n POSSIBILITY OF SUCH DAMAGE.\n"
      " IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,\n", "EVENT SHALL"),
