@@ -202,16 +202,8 @@ def _unwrapped(line: str) -> str:
     return line if m is None else m.group(1) + " " + m.group(2) + " " * len(m.group(3))
 
 
+# a cell of a row split at gaps of two blanks (a data frame printed without padding its columns to one width)
 _GAPPED_CELL = regex.compile(r"\S+(?: \S+)*")
-
-
-def _gapped_cell(row: str, k: int, width: int) -> tuple[int, int] | None:
-    """Column ``k``'s cell in a row whose cells, split at gaps of two blanks, are as many as the header's names, or one
-    more with the row's index first (a data frame printed without padding its columns to one width)."""
-    cells = [m.span() for m in _GAPPED_CELL.finditer(row)]
-    if len(cells) == width + 1 and row[cells[0][0]:cells[0][1]].isdigit():
-        return cells[k + 1]
-    return cells[k] if len(cells) == width else None
 
 
 class AlignedTableDetector:
@@ -273,17 +265,19 @@ class AlignedTableDetector:
                checks: dict[int, tuple[str, Callable[[str], bool]]]) -> list[Span]:
         out: list[Span] = []
         quoted = rows and all(len(_QUOTED.findall(r)) == len(cols) for _, r in rows)  # MATLAB: "C-504694"  "Name"
-        # a data frame's rows: the index, then as many cells as names, whatever the padding
-        framed = bool(rows) and all(len(c := _GAPPED_CELL.findall(r)) == len(cols) + 1 and c[0].isdigit() for _, r in rows)
+        # a data frame's rows: the index, then as many cells as names, whatever the padding (column k is cell k + 1)
+        gapped = [[m.span() for m in _GAPPED_CELL.finditer(r)] for _, r in rows]
+        framed = bool(rows) and all(len(g) == len(cols) + 1 and r[g[0][0]:g[0][1]].isdigit()
+                                    for g, (_, r) in zip(gapped, rows, strict=True))
         for k, (cat, check) in checks.items():
             left = sum(_cell(r, k, cols, True) is not None for _, r in rows)
             right = sum(_cell(r, k, cols, False) is not None for _, r in rows)
-            for rs, row in rows:
+            for i, (rs, row) in enumerate(rows):
                 if quoted:
                     m = list(_QUOTED.finditer(row))[k]
                     span: tuple[int, int] | None = m.span(1)
                 elif framed:
-                    span = _gapped_cell(row, k, len(cols))
+                    span = gapped[i][k + 1]
                 else:
                     span = _cell(row, k, cols, left >= right)
                     if span is None and any(c in text[rs:rs + len(row)] for c in _BARS):

@@ -48,6 +48,14 @@ def _sentence() -> regex.Pattern[str]:
         rf"[^\S\n]*{_LINK}(?:[^\S\n]+{_ARTICLE})?[^\S\n]*[\"'`«“]?(?P<value>{_VALUE})(?![\w-]|[.,/]\w)")
 
 
+_SPLIT = regex.compile(r"[\s'’-]+")
+
+
+def _parts(words: str) -> list[str]:
+    """The lower-case words of ``words`` (split at blanks, apostrophes and hyphens)."""
+    return [p for p in _SPLIT.split(words.lower()) if p]
+
+
 @functools.cache
 def _holders() -> frozenset[str]:
     return (word_set("numbers", "holders") | word_set("numbers", "bare") | word_set("numbers", "id_holders")
@@ -57,8 +65,7 @@ def _holders() -> frozenset[str]:
 def _a_persons(words: str) -> bool:
     """Whether the words name whose number it is by a person's role or a person's platform account ("member",
     "badge", "Steam", "jugador"): "my Jira ID", "my pixel ID", "my migration number" are a program's or a thing's."""
-    parts = [p for p in regex.split(r"[\s'’-]+", words.lower()) if p]
-    return any(p in _holders() or p.rstrip("s") in _holders() for p in parts)
+    return any(p in _holders() or p.rstrip("s") in _holders() for p in _parts(words))
 
 
 @functools.cache
@@ -68,13 +75,12 @@ def _vetoes() -> frozenset[str]:
 
 def _whose(words: str) -> bool:
     """Whether the words between "my" and the value leave it a person's (none a thing's, a program's or a phone's)."""
-    parts = [p for p in regex.split(r"[\s'’-]+", words.lower()) if p]
-    return not any(p in _vetoes() or p.rstrip("s") in _vetoes() for p in parts)
+    return not any(p in _vetoes() or p.rstrip("s") in _vetoes() for p in _parts(words))
 
 
 def _program(words: str) -> bool:
     """Whether the words make an "ID" a program's ("client ID", "app ID")."""
-    return any(p in word_set("numbers", "own_program_ids") for p in regex.split(r"[\s'’-]+", words.lower()))
+    return any(p in word_set("numbers", "own_program_ids") for p in _parts(words))
 
 
 class OwnNumberDetector:

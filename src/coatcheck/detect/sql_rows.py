@@ -5,7 +5,7 @@ under ``data_nascita``, a phone under ``telefono``, whatever its own shape says.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import regex
 
@@ -97,6 +97,23 @@ def _tuples(text: str, pos: int) -> Iterator[tuple[int, int]]:
         pos = m.end()
 
 
+def _column_checks(names: list[str]) -> dict[int, tuple[str, Callable[[str], bool]]] | None:
+    """Column index -> (category, check) for the personal columns among ``names``, as a table's header would map
+    them (detect/tables.py); None when no column is personal."""
+    cols = column_categories()
+    normed = [norm_header(n) for n in names]
+    cats = {k: cat for k, n in enumerate(normed) if n and (cat := _category(n, cols)) is not None}
+    return column_checks(normed, cats) if cats else None
+
+
+def _cell_span(text: str, s: int, e: int, category: str, check: Callable[[str], bool]) -> Span | None:
+    """The span of cell ``text[s:e]`` when it passes its column's check and no keep claims it."""
+    if e - s >= 2 and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
+        found = cell_category(category, text[s:e])
+        return Span(s, e, found, f"{NAME}:{found}", 0.8)
+    return None
+
+
 class SqlRowDetector:
     """Values of SQL INSERT rows, judged by their columns' names."""
 
@@ -112,20 +129,14 @@ class SqlRowDetector:
         if _INSERT.search(text) is None:  # no copy of the text: every text of every request passes here
             return out
         created = _tables(text)
-        cols = column_categories()
         rows = 0
         for m in _INSERT.finditer(text):
             if m["cols"] is not None:
                 names = _column_names(m["cols"], _split_top(m["cols"], 0, len(m["cols"])))
             else:
                 names = created.get(m["t"].lower(), [])
-            if not names:
+            if not names or (mapped := _column_checks(names)) is None:
                 continue
-            normed = [norm_header(n) for n in names]
-            cats = {k: cat for k, n in enumerate(normed) if n and (cat := _category(n, cols)) is not None}
-            if not cats:
-                continue
-            mapped = column_checks(normed, cats)
             for a, b in _tuples(text, m.end()):
                 rows += 1
                 if rows > _MAX_ROWS:
@@ -139,10 +150,8 @@ class SqlRowDetector:
                     if len(raw) < 2 or raw[0] != "'" or raw[-1] != "'":
                         continue  # a number, NULL or an expression: the rules judge those
                     s = text.index("'", s) + 1
-                    e = s + len(raw) - 2
-                    if e - s >= 2 and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
-                        found = cell_category(category, text[s:e])
-                        out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))
+                    if (span := _cell_span(text, s, s + len(raw) - 2, category, check)) is not None:
+                        out.append(span)
         return out
 
 
@@ -196,17 +205,11 @@ def _row_cells(line: str, width: int) -> list[tuple[int, int]] | None:
 
 def _selected_rows(text: str) -> list[Span]:
     """Cells of the header-less rows printed after a query, judged by the query's column names."""
-    cols = column_categories()
     out: list[Span] = []
     for m in _SELECT.finditer(text):
         names = _select_names(m["cols"])
-        if names is None:
+        if names is None or (mapped := _column_checks(names)) is None:
             continue
-        normed = [norm_header(n) for n in names]
-        cats = {k: cat for k, n in enumerate(normed) if n and (cat := _category(n, cols)) is not None}
-        if not cats:
-            continue
-        mapped = column_checks(normed, cats)
         pos = text.find("\n", m.end())
         rows = 0
         while pos >= 0 and rows < _MAX_ROWS:
@@ -224,10 +227,8 @@ def _selected_rows(text: str) -> list[Span]:
             rows += 1
             for k, (category, check) in mapped.items():
                 a, b = cells[k]
-                s, e = ls + a, ls + b
-                if e - s >= 2 and text[s:e] not in _NULLS and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
-                    found = cell_category(category, text[s:e])
-                    out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))
+                if line[a:b] not in _NULLS and (span := _cell_span(text, ls + a, ls + b, category, check)) is not None:
+                    out.append(span)
             pos = le if le < len(text) else -1
     return out
 
@@ -238,15 +239,11 @@ _COPY = regex.compile(rf"(?im)^COPY[ \t]+(?:[\w\"]+\.)?{_NAME}[ \t]*\((?P<cols>[
 
 def _copied_rows(text: str) -> list[Span]:
     """Cells of the rows of a pg_dump COPY block, judged by its column names."""
-    cols = column_categories()
     out: list[Span] = []
     for m in _COPY.finditer(text):
         names = _column_names(m["cols"], _split_top(m["cols"], 0, len(m["cols"])))
-        normed = [norm_header(n) for n in names]
-        cats = {k: cat for k, n in enumerate(normed) if n and (cat := _category(n, cols)) is not None}
-        if not cats:
+        if (mapped := _column_checks(names)) is None:
             continue
-        mapped = column_checks(normed, cats)
         ls = m.end() + 1
         rows = 0
         while ls < len(text) and rows < _MAX_ROWS:
@@ -263,9 +260,7 @@ def _copied_rows(text: str) -> list[Span]:
             for part in parts[:-1]:
                 starts.append(starts[-1] + len(part) + 1)
             for k, (category, check) in mapped.items():
-                s, e = starts[k], starts[k] + len(parts[k])
-                if parts[k] != "\\N" and e - s >= 2 and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
-                    found = cell_category(category, text[s:e])
-                    out.append(Span(s, e, found, f"{NAME}:{found}", 0.8))
+                if parts[k] != "\\N" and (span := _cell_span(text, starts[k], starts[k] + len(parts[k]), category, check)) is not None:
+                    out.append(span)
             ls = le + 1
     return out

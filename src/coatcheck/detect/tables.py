@@ -452,9 +452,7 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         cat == "person" and names[k] not in word_set("names", "name_columns") for k, cat in cats.items())
     # a person's number column (Personalnr, member_no, employee_id) makes the rows people too, but its "name" column may
     # still hold a role ("HR Manager"): a name there is one the gazetteers know
-    numbered = any(cat == "account" and (_STAFF_COLUMN.search(names[k]) or _holder_numbered(names[k])
-                                         or any(p in _person_words() for p in names[k].split("_")))
-                   for k, cat in cats.items())
+    numbered = any(cat == "account" and _person_column(names[k]) for k, cat in cats.items())
     people_table = contacts or numbered
     mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
     # a listing of groups or bindings (kubectl's role bindings: NAME, USERS, GROUPS) names groups in its name column

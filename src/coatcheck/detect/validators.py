@@ -430,7 +430,12 @@ _AUTOMATION_WORDS = frozenset({"bot", "bots", "cron", "deploy", "deployer", "bui
 def display_person(value: str) -> bool:
     """A display name before an address that is a person's: :func:`person_name`, and no word of it says a program, a
     robot or a team writes there ("Deploy Bot", "Cron", "Release Team")."""
-    return person_name(value) and not any(w.lower().strip(".,") in _AUTOMATION_WORDS for w in value.split())
+    return person_name(value) and not _automated(value)
+
+
+def _automated(value: str) -> bool:
+    """Whether a word of a display name is a program's, a robot's or a team's (:data:`_AUTOMATION_WORDS`)."""
+    return any(w.lower().strip(".,") in _AUTOMATION_WORDS for w in value.split())
 
 
 def note_login(value: str) -> bool:
@@ -1025,7 +1030,7 @@ def named_login(value: str) -> bool:
 def full_name_any_case(value: str) -> bool:
     """:func:`person_name`, or a full name written in capitals (a card holder's ``TOBIAS RAGHUNATHAN``): two words
     or more when in capitals, so that an acronym before a word (``CI`` of ``CI Bot``) is no name."""
-    if any(w.lower().strip(".,") in _AUTOMATION_WORDS for w in value.split()):
+    if _automated(value):
         return False  # "Deploy Bot", "Release Team": a program's or a team's name in an author's field
     if value.isupper():
         return len(value.split()) >= 2 and person_name_any_case(value)
