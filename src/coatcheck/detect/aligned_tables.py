@@ -196,10 +196,25 @@ def _barred_cell(row: str, hs: int, he: int) -> tuple[int, int] | None:
 _JSON_LINE = regex.compile(r'([ \t]*)"((?:[^"\\\n]|\\.)*?)((?:\\n)?"[ \t]*,?[ \t]*)')
 
 
+# the first or the last line of a data frame printed into one JSON string ("text/plain": ["   id  name\\n0  …"]): its
+# opening or its closing quote
+_OPENING_QUOTE = regex.compile(r'[ \t]*"(?=[ \t]*\S)')
+_CLOSING_QUOTE = regex.compile(r'(?<=\S[ \t]*)"[ \t]*,?[ \t]*$')
+
+
+_LINE_BREAK = regex.compile(r'\n|\\n(?![ \t]*")')
+
+
 def _unwrapped(line: str) -> str:
     """``line`` with a JSON string's quotes and its ``\\n`` escape blanked (same length: the offsets stay)."""
     m = _JSON_LINE.fullmatch(line)
-    return line if m is None else m.group(1) + " " + m.group(2) + " " * len(m.group(3))
+    if m is not None:
+        return m.group(1) + " " + m.group(2) + " " * len(m.group(3))
+    if (o := _OPENING_QUOTE.match(line)) is not None and '"' not in line[o.end():]:
+        return line[:o.end() - 1] + " " + line[o.end():]
+    if (c := _CLOSING_QUOTE.search(line)) is not None and '"' not in line[:c.start()]:
+        return line[:c.start()] + " " * (len(line) - c.start())
+    return line
 
 
 # a cell of a row split at gaps of two blanks (a data frame printed without padding its columns to one width)
@@ -214,11 +229,14 @@ class AlignedTableDetector:
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
+        # (a line ends at a newline, or at a literal "\n" escape inside a JSON string: a data frame printed into one
+        # string; a notebook's list of one string per line ends each at its "\n" and its quote, read whole)
         lines = []
         start = 0
-        for end in [*(i for i, c in enumerate(text) if c == "\n"), len(text)]:
+        for m in [*_LINE_BREAK.finditer(text), None]:
+            end = len(text) if m is None else m.start()
             lines.append((start, end - 1 if end > start and text[end - 1] == "\r" else end))  # CRLF: no "\r" in a cell
-            start = end + 1
+            start = len(text) if m is None else m.end()
         i = 0
         while i < len(lines):
             s, e = lines[i]

@@ -59,6 +59,10 @@ class CredentialCallDetector:
                 continue
             name = m.group("name").removeprefix(".")
             want, pos = index[name], m.end()
+            if want < 0:  # the call's last argument (keyring's set_password(service, user, password), a user's own)
+                pos = self._last(text, pos, out, name)
+                read_to = pos
+                continue
             for i in range(want + 1):
                 a = _ARG.match(text, pos)
                 if a is None:
@@ -75,3 +79,19 @@ class CredentialCallDetector:
                     break
             read_to = pos
         return out
+
+    def _last(self, text: str, pos: int, out: list[Span], name: str) -> int:
+        """Read a call's arguments from ``pos``; its last one, a literal that can be a password, is masked."""
+        last = None
+        for _ in range(12):
+            a = _ARG.match(text, pos)
+            if a is None:
+                return pos
+            pos, last = a.end(), a
+            if a.group("sep") == ")":
+                break
+        if last is not None and (value := last.group("s")) is not None and _password_like(value):
+            s, e = last.span("s")
+            if kept_by(text, s, e, _KEEPS) is None:
+                out.append(Span(s, e, "secret", f"{self.name}:{name}", 0.8))
+        return pos

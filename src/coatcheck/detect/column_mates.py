@@ -258,8 +258,10 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
         strong = votes[cat] >= 2 and 2 * votes[cat] >= len(slot) and not _keyed(slot_key)
         check = _check(cat, strong)
         for a, b, cov, opens in slot:
-            if opens and strong or (a, b) in seen or cov is not None and (cov[1] or cat != "person" or cov[0] != {"person"}):
-                # (a table's first row may be its header: "Customer" over the names is no name)
+            if (opens and (strong or cat == "username" and text[a:b].isalpha()) or (a, b) in seen
+                    or cov is not None and (cov[1] or cat != "person" or cov[0] != {"person"})):
+                # (a table's first row may be its header: "Customer" over the names is no name, "tech" over the
+                # logins no login)
                 continue  # a value another stage covers is its; a name the model cut short ("Ngozi" of "Ngozi N.") is whole here
             value = text[a:b]
             if check(value, text, a, b) and kept_by(text, a, b, _KEEPS) is None:

@@ -48,15 +48,20 @@ _SEPARATOR = (
     rf"|{_HS}*(?:\.{{3,}}|…+)[.…]*{_HS}*:?{_HS}*"
     # an HTML table's or a definition list's label cell, then its value's: <th>Passport (travel desk)</th><td>v
     rf"|(?:{_HS}?\([^()<>\n]{{1,40}}\))?:?</(?:th|dt)>{_HS}?<(?:td|dd)(?:{_HS}[^<>\n]{{0,80}})?>"
-    # what the value is given for, between a label and its colon: "Geburtsdatum zur Verifizierung: …", "Date of birth
-    # for verification: …", "Data di nascita per la verifica: …", "Fecha de nacimiento para verificar: …"
-    rf"|{_HS}+(?i:for|per|pour|para|zur|zum|für){_HS}+(?:\p{{L}}[\p{{L}}'’-]*{_HS}+){{0,2}}\p{{L}}[\p{{L}}'’-]*{_HS}*:{_HS}*"
+    # what the value is given for or by, between a label and its colon: "Geburtsdatum zur Verifizierung: …", "Date of
+    # birth for verification: …", "Data di nascita per la verifica: …", "Geburtsdatum laut Personalakte: …"
+    rf"|{_HS}+(?i:for|per|pour|para|zur|zum|für|laut|gemäß|selon|secondo|según|according[ ]to|as[ ]per){_HS}+(?:\p{{L}}[\p{{L}}'’-]*{_HS}+){{0,2}}\p{{L}}[\p{{L}}'’-]*{_HS}*:{_HS}*"
     # a remark in brackets between a label and its colon: "Zulassungs-Nr. (Part-66): …", "Phone (work): …"
     rf"|{_HS}?\([^()<>\n]{{1,30}}\){_HS}*[:=]{_HS}*"
     # a Markdown key/value table's label cell, then its value's: "| DOB | 05/02/1968 |" (the row opens with a bar and
     # holds these two cells only: a wider table's cell is no label of the next one, and a psql listing's "mobile |
     # 1048576" is a count)
     rf"|(?<=(?:^|\n)[ \t]*\|[^|\n]{{1,80}}){_HS}+\|{_HS}+(?=[^|\n]+\|[ \t]*(?:\r?\n|$))"
+    # a REST path's collection of a person's numbers, then one of them: /v1/claimant_numbers/CLM-183366,
+    # /tenant_accounts/TEN-7118632 (a collection named for the holder alone, /users/alice, /members/20931, is no slot)
+    rf"|(?<=/[A-Za-z][\w-]{{0,40}}[_-](?:number|num|no|nr|id|account|acct|ref|reference))s/(?=[A-Za-z0-9])"
+    # psql's expanded display (\x): a record's "key | value" lines under its "-[ RECORD 1 ]" rule
+    rf"|(?<=-\[{_HS}RECORD{_HS}\d+{_HS}\][^\n]*\n(?:[^\n]*\n){{0,60}}?[ \t]*[\w.-]{{1,60}}){_HS}*\|{_HS}+(?=[^|\n]+(?:\r?\n|$))"
     # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")
     rf"|{_HS}*(?:(?:n[o°º]|nr|num)(?:\.|(?![A-Za-z]))|number|\#){_HS}*[:=]?{_HS}*"
     # the number in brackets after its abbreviation: "carta d'identità (n. CA49525CW)", "passport (no. X1234567)"

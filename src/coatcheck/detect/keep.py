@@ -924,6 +924,84 @@ def is_given_name_alone(text: str, start: int, end: int) -> bool:
     return _SURNAME_KEY.search(text, max(0, start - 300), min(len(text), end + 300)) is None
 
 
+# a record's field that only a person has beside a "name" field, with a value of a person's shape: a mailbox of
+# someone's own (no role's, no example domain's), a phone's or a birth date's digits, a surname (its key, five languages)
+_PERSON_FIELD = re.compile(
+    r"(?i)(?<![a-z])(?:(?P<mail>e-?mail|mail)|(?P<digits>phone|tel|telefono|teléfono|telefon|téléphone|mobile|mobil|cell|"
+    r"msisdn|sms|to|dob|birth\w*|geburts\w*|nascita|naissance|nacimiento|iban)|surname|last_?name|cognome|apellidos?|"
+    r"nachname)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\s\"',;}]{0,60}(?:[ ][\d().-]{1,10}){0,5})")
+# what a thing's record holds and a person's does not: a version, a kind, an image, a region, a host, a port
+_THING_FIELD = re.compile(r"(?i)[\"'\s{,(](?:version|type|kind|image|region|cluster|platform|host|port|repo|"
+                          r"namespace|replicas|runtime|engine|driver|plugin|package|queue|topic)[\"']?[ \t]*[:=]")
+_ROLE_MAILBOX = re.compile(r"(?i)(?:ops|team|support|info|admin|noreply|no-reply|maintainers?|dev|devs|help|hello|"
+                           r"contact|sales|billing|security|root|postmaster|webmaster)@|@(?:[\w-]+\.)*example\.(?:com|org|net)")
+_KEYWORD_ARGUMENT = re.compile(r"[(,][ \t]*\w+[ \t]*=[ \t]*[\"']?$")
+
+
+def is_cut_before_a_word(text: str, start: int, end: int) -> bool:
+    """A field's value its validator took only in part: another word follows it in the same field ("Grace" of
+    "name": "Grace Period"); the whole was refused, so its first words are no one's either."""
+    return (end + 1 < len(text) and text[end] == " " and text[end + 1].isalpha()
+            and _NEXT_KEY.match(text, end + 1) is None)
+
+
+_NEXT_KEY = re.compile(r"[\w.-]{1,40}=")  # the next key=value pair of a log line: the value ended
+
+
+# a line a chat export stamps with a date and a minute, and its speaker (a name, a login)
+_STAMPED_SPEAKER = re.compile(
+    r"(?m)^[ \t]*(?:\[(?:\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}),?[T ]\d{1,2}:\d{2}\]|"
+    r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}),?[ ]\d{1,2}:\d{2}(?![:\d]))[ \t]+"
+    r"(?P<s>[^\s:][^:\n]{0,40}?):[ \t]")
+_PERSON_SPEAKER = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ]+(?:[ -][A-ZÀ-Þ][\w'’-]+)+|[a-z][a-z0-9]*(?:[._][a-z0-9]+|\d+)")
+
+
+def is_not_a_chat_speaker(text: str, start: int, end: int) -> bool:
+    """A word after a minute stamp where no one else speaks in a person's words: a commit's type in a dated log
+    (feat:, chore:), a job's or a component's name in a summary (nightly:, smartd:), not a handle in a chat (a chat
+    has another speaker named as a person or a login: "Pablo Ruiz:", "pablo_l:")."""
+    from .validators import chat_handle
+
+    value = text[start:end]
+    for m in _STAMPED_SPEAKER.finditer(text):
+        speaker = m.group("s").strip()
+        if speaker != value and (_PERSON_SPEAKER.fullmatch(speaker) or chat_handle(speaker)):
+            return False
+    return True
+
+
+def is_name_without_person_fields(text: str, start: int, end: int) -> bool:
+    """A bare ``name`` field's value whose record holds no person's field (an e-mail of someone's own, a phone's or a
+    birth date's digits, a surname) in its reach (the same line, or the few lines of its object), or holds a thing's
+    (a version, a kind, an image, a host): a thing's name ("name": "Aurora", name=Jasper in a build's log, a host
+    "Apollo" with its address), not the given name of a person a record describes; a call's keyword argument in code
+    (User(name='John')) neither."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _KEYWORD_ARGUMENT.search(text, max(line_start, start - 30), start):
+        return True
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if line_end - line_start > 40:
+        window = (max(line_start, start - 200), min(line_end, end + 200))
+    else:
+        window = (max(0, start - 160), min(len(text), end + 160))  # an object written one field per line
+    if _THING_FIELD.search(text, *window):
+        return True
+    for m in _PERSON_FIELD.finditer(text, *window):
+        value = m.group("v")
+        if "@" in value:  # a mailbox of someone's own, whatever its key ("to": "raulo73@…")
+            if not _ROLE_MAILBOX.search(value):
+                return False
+        elif m.group("mail"):
+            continue
+        elif m.group("digits"):
+            if sum(c.isdigit() for c in value) >= 6:
+                return False
+        elif value[:1].isalpha():
+            return False
+    return True
+
+
 # a vehicle's identification number (ISO 3779: 17 letters and digits; a typed one may hold the I, O or Q the
 # standard leaves out) after its key: VIN, FIN, Fahrgestellnummer, telaio, numéro de châssis, bastidor
 _VIN = re.compile(r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{17}")
@@ -1638,6 +1716,9 @@ KEEPS: dict[str, KeepPredicate] = {
         is_code_identifier,
         is_heading_word,
         is_fictional_person,
+        is_name_without_person_fields,
+        is_cut_before_a_word,
+        is_not_a_chat_speaker,
         is_service_role,
         is_fictional_phone,
         is_identifier_slot,

@@ -35,6 +35,7 @@ class _Patterns(NamedTuple):
     roled_at: regex.Pattern[str]
     roled: regex.Pattern[str]
     titled_initial: regex.Pattern[str]
+    titled_bare: regex.Pattern[str]
     greeting: regex.Pattern[str]
     introduction: regex.Pattern[str]
     introduced_after: regex.Pattern[str]
@@ -47,6 +48,19 @@ _JUDGES = ("richter", "richterin", "vorsitzende", "vorsitzender", "vorsitzende r
            "präsident", "präsidentin", "vizepräsident", "vizepräsidentin", "direktor", "direktorin", "staatsanwalt",
            "staatsanwältin", "oberstaatsanwalt", "oberstaatsanwältin", "rechtspfleger", "rechtspflegerin", "notar",
            "notarin", "urkundsbeamter", "urkundsbeamtin", "justizangestellte", "justizangestellter")
+
+
+# a ledger's line: a debit and a credit ("Dr Inventory 500.00 / Cr Cash 500.00"), no doctor
+_LEDGER = regex.compile(r"(?<![\w.])Cr[ ]\p{Lu}|(?<![\w.])Dr[ ]\p{Lu}[\p{L} ]*[ \t]\d[\d,]*\.\d\d(?!\d)")
+# the words before a title that address or meet a person: "with Dr …", "Dear Dr …", "bei Dr …"
+_MEETING_BEFORE = regex.compile(r"(?i)(?<![\w])(?:with|dear|hi|hello|by|see|saw|from|to|ask|call|contact|mit|bei|von|"
+                                r"an|liebe|lieber|avec|chez|par|con|da|dal|dalla|del|caro|cara|gentile|estimado|estimada|"
+                                r"querido|querida|hola|ciao|bonjour|hallo|thanks|thank[ ]you|regards|cheers|best|"
+                                r"sincerely|grazie|danke|merci|gracias|saluti|grüße|gruß|cordialement|saludos|"
+                                r"atentamente)[ ,]+$")
+# the titles an agent's text writes without their full stop too; the name after them must be no word ("Dr Pepper",
+# "Dr Who", "Prof Hash" are none)
+_BARE_TITLES = ("Dr", "Prof", "Dra")
 
 
 def _names_list(table: str) -> tuple[str, ...]:
@@ -86,6 +100,9 @@ def _patterns() -> _Patterns:
             rf"(?P<name>(?:{_WORD}[ ])?(?:{particle}[ ]){{0,3}}{_WORD})(?![\w(@/\\-])"
         ),
         titled_initial=regex.compile(rf"(?<![\w]){phrase_regex('honorifics')}[ ](?P<name>\p{{Lu}}\.)(?![\w]|[ ]?\p{{Lu}})"),
+        # "Dr Nakamura", "Prof Lindqvist" without the full stop (an agent's text; a document's are titled_caps)
+        # (a street's "Dr" after its number and name is Drive: "45 Birchwood Dr Austin TX")
+        titled_bare=regex.compile(rf"(?<![\w.])(?<!\d\w*(?:[ ]\p{{Lu}}[\p{{L}}'’-]*){{1,3}}[ ])(?:{alternation(_BARE_TITLES)})[ ](?P<name>(?:{_WORD}[ ])?{_WORD})(?![\w(@/\\-]|\.\w)"),
         greeting=regex.compile(
             rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
         ),
@@ -113,6 +130,12 @@ _PERSONAL_FILE = regex.compile(
     r"lebenslauf|curriculum|payslip|busta[_-]?paga|nomina|fiche[_-]?de[_-]?paie|gehaltsabrechnung|contract|contratto|"
     r"vertrag|contrat|contrato|consent|referral|screenshot|scan|audiogram|psg|ecg|eeg|mri|xray|x-ray)(?![a-z])"
     r"|(?<!\d)(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)")
+# a document's file, or a record's that an export writes one per person (kyc/2025/hartmann_niklas.json)
+_RECORD_FILE = regex.compile(DOC_EXTENSION.pattern[:-3] + r"|json|ya?ml|html?)\b", regex.I)
+# a folder of people's records, whose files are named after them: kyc/2025/, customers/, patients/, /members/
+_PERSON_DIR = regex.compile(r"(?i)/(?:kyc|customers?|clients?|patients?|members?|people|persons?|employees?|staff|"
+                            r"students?|users|profiles?|applicants?|candidates?|tenants?|donors?|volunteers?|"
+                            r"personnel|hr|clienti|pazienti|kunden|mitarbeiter|patienten|clientes|pacientes)/(?:[^/\s\"']*/)*[^/\s\"']*$")
 _STEM_WORD = regex.compile(r"[\w'’-]{3,80}$")
 _CAPS_WORD = regex.compile(r"(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])")
 
@@ -214,6 +237,10 @@ class NameDetector:
                 continue  # "Señor Presidente", "Frau Kommissarin": a role after the courtesy title ("Frau Richter" is a name)
             if not is_product(text[s:e]):
                 out.append(Span(s, e, "person", "names:titled", 0.8))
+        if not self.documents:
+            for m in p.titled_bare.finditer(text):
+                if self._bare_titled(text, m):
+                    out.append(Span(m.start("name"), m.end("name"), "person", "names:titled", 0.7))
         for m in p.titled_upper.finditer(text):
             s, e = m.span("name")
             words = text[s:e].split()
@@ -376,6 +403,27 @@ class NameDetector:
         dictionary = word_list("dictionary_words")
         return any(w.lower() in dictionary or w.lower() in calendar_words() for w in words)
 
+    def _bare_titled(self, text: str, m: regex.Match[str]) -> bool:
+        """A name after "Dr" or "Prof" written without the full stop: a surname or a first name the gazetteers know, or
+        one no word is after words that address or meet a person ("with Dr Okwuosa", "Dear Dr Okwuosa"); never a
+        character, a product or a ledger's debit ("Dr Watson", "Dr Pepper", "Dr Inventory 500.00 Cr Cash")."""
+        name, words = m.group("name"), m.group("name").split()
+        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        if (any(self._worded(w) for w in words) or is_product(name) or is_product(m.group())
+                or m.group().lower() in word_set("names", "titled_characters") or _LEDGER.search(line)):
+            return False
+        if any(w in self.last or w in self.first for w in words):
+            return True
+        return _MEETING_BEFORE.search(text, max(0, m.start() - 30), m.start()) is not None
+
+    @staticmethod
+    def _worded(word: str) -> bool:
+        """A word of the language or of code in any case ("Pepper", "House", "Hash"): no name after a bare title."""
+        low = word.lower()
+        return (low in dictionary_words() or low in plain_words() or low in word_list("common_words_lower")
+                or word in word_list("common_words") or any(p in dictionary_words() for p in low.split("-")))
+
     def _surname_like(self, word: str) -> bool:
         """A capitalised word no dictionary or place list holds, the way an unlisted surname reads."""
         return all(w.lower() not in plain_words() and w not in word_list("common_words") and w not in word_list("places")
@@ -435,7 +483,10 @@ class NameDetector:
         """A first and a last name the gazetteers know, joined by ``_``, ``-`` or a space in a document's file
         name, in either order (``CV_Stefan_Petersen.pdf``, ``Contratto Giulia Ferraro.docx``, ``Weber_Lukas.xlsx``)."""
         out = []
-        for ext in DOC_EXTENSION.finditer(text):
+        for ext in _RECORD_FILE.finditer(text):
+            if DOC_EXTENSION.match(text, ext.start()) is None and _PERSON_DIR.search(
+                    text, max(0, ext.start() - 120), ext.start()) is None:
+                continue  # a data file is a person's only in a folder of people's records (kyc/, customers/, patients/)
             f = _STEM.search(text, max(0, ext.start() - 80), ext.start())
             if f is not None and f.group().count(" ") > 2:
                 # a sentence before a dot, or a listing's columns ("Mar 14 15:57 SUTHERLAND_Orla_licence_….pdf"):
@@ -487,9 +538,11 @@ class NameDetector:
     def _file_surname(self, word: str) -> bool:
         """A word of a file's name that may be a surname beside a first name: no word of the dictionary, place,
         product or first name ("Grace_Hopper_Award": hopper is a word; "Anna_Final": a word)."""
+        # (a place's name is a surname too beside a first name: Takahashi, Lincoln; the document's own word is none:
+        # "Mehmet_Lebenslauf", "Anna_Payslip")
         return (len(word) >= 3 and word.lower() not in dictionary_words() and word not in self.first
-                and word not in word_list("places") and word not in word_list("common_words") and not is_product(word)
-                and word.lower() not in calendar_words())
+                and _PERSONAL_FILE.fullmatch(word) is None and word not in word_list("common_words")
+                and not is_product(word) and word.lower() not in calendar_words())
 
     def _device_names(self, text: str) -> list[Span]:
         """A device named after its owner (``Ethans-iPad``, ``Galaxy-S23-Liam``, ``PC-Henrik``, ``iPhone-de-Mikel``,

@@ -38,10 +38,11 @@ _CELL_CHECKS = {
     "address": lambda v: ((any(c.isdigit() for c in v) and any(c.isalpha() for c in v))
                           or bool(regex.fullmatch(r"[A-Z]{0,2}-?\d{4,5}", v))),
     # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772), four
-    # after a letter prefix (CH-8709, M4471), or a licence as European authorities write it (DE.FCL.93291)
+    # after a letter prefix (CH-8709, M4471), or a licence as European authorities write it (DE.FCL.93291); no
+    # placeholder's (TEST-000000) and no counting run's
     "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?"
                                               r"|[A-Za-z]{1,5}[-_]?\d{4}(?:-[A-Za-z]{1,2})?"
-                                              r"|[A-Z]{2}\.[A-Z0-9]{2,4}\.\d{3,9}[A-Z0-9]{0,3}", v)),
+                                              r"|[A-Z]{2}\.[A-Z0-9]{2,4}\.\d{3,9}[A-Z0-9]{0,3}", v)) and person_number(v),
     # a document number: six to eighteen letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493; an "ID
     # document" column holds a driving licence's sixteen too)
     "passport": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Z0-9]{6,18}", v.replace(" ", ""))),
@@ -516,6 +517,10 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 # a number word alone ("Nummer", "numero", "número") beside a person's columns: the row's person's
                 # number, whatever its letters (DE-VLT-C25001168-5, TLP640512701, 9BA344FD)
                 mapped[k] = ("account", _id_cell)
+            elif k not in cats and n in _role_columns():
+                # the staff a row names by their role ("tech", "vet", "guard", "operator" beside a customer's columns):
+                # their login or their name
+                mapped[k] = ("by_person", _by_person_cell)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
             elif (k not in cats and len(parts := n.split("_")) >= 2 and parts[-1] in _ACCOUNT_WORDS
@@ -525,6 +530,15 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 mapped[k] = ("account", _id_cell)
 
     return mapped
+
+
+@vocab_cache
+def _role_columns() -> frozenset[str]:
+    """Headers that name the staff who work a row by their role (rules.toml [login_roles], [login_roles_suffixed] and
+    [role_columns]): in a table of people their cells are logins or names."""
+    words = [*vocabulary_words("rules", "login_roles"), *vocabulary_words("rules", "login_roles_suffixed"),
+             *vocabulary_words("rules", "role_columns")]
+    return frozenset(norm_header(w) for w in words if " " not in w)
 
 
 def _person_column(name: str) -> bool:

@@ -42,6 +42,8 @@ class Family:
     query_token: bool = False  # the parameter's value must look generated
     token_anywhere: bool = False  # some path segment after the prefix or some parameter's value looks generated
     segment: regex.Pattern[str] | None = None  # one segment of the path matches it whole; the prefix ends after it
+    fragment_token: bool = False  # the token rides in the fragment (iCloud's shared albums: /sharedalbum/#B0…)
+    coded_segment: bool = False  # the segment after the prefix is a code, no words (hxg-hpbd-amt; not /room/standup)
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -71,6 +73,21 @@ def _generated(value: str, uuid: bool) -> bool:
 _LOWER_RUN = regex.compile(r"[a-z]{5,}")
 
 
+def _coded(segment: str) -> bool:
+    """A meeting's or a room's code, not its name: six letters and digits or more, no part a word of the dictionary,
+    of prose or of code (``hxg-hpbd-amt``, ``8F3K2Q``; not ``standup``, ``engineering-weekly``, ``your-room-id``)."""
+    parts = [p for p in regex.split(r"[-_.]", segment) if p]
+    if sum(len(p) for p in parts) < 6 or not all(p.isascii() and p.isalnum() for p in parts):
+        return False
+    words = dictionary_words()
+    worded = [p for p in parts if p.lower() in words or p.lower().rstrip("s") in words]
+    if any(c.isdigit() for c in segment):
+        # 8F3K2QX, 84a-2kd: short letter runs between the digits (kcna24-keynote2 is a slug of words)
+        return not worded and any(c.isalpha() for c in segment) and not regex.search(r"[A-Za-z]{5,}", segment)
+    # letter groups as meeting services print them (abc-defg-hij): short parts, most of them no word
+    return len(parts) >= 2 and all(len(p) <= 5 for p in parts) and 2 * len(worded) < len(parts)
+
+
 def _random_like(segment: str) -> bool:
     """A generated key, not a name: 16+ letters and digits in both cases, a digit unless it is 20+ long, no run of
     five lower-case letters that words and CamelCase names have (``getUserAccountSettings``), in two parts at most."""
@@ -91,7 +108,8 @@ def families(file: str) -> tuple[Family, ...]:
                               bool(f.get("token_in_host", False)), int(f.get("min_token", 8)),
                               bool(f.get("random_segment", False)), bool(f.get("uuid_segment", False)),
                               bool(f.get("query_token", False)), bool(f.get("token_anywhere", False)),
-                              regex.compile(f["path_segment"], regex.IGNORECASE) if "path_segment" in f else None))
+                              regex.compile(f["path_segment"], regex.IGNORECASE) if "path_segment" in f else None,
+                              bool(f.get("fragment_token", False)), bool(f.get("coded_segment", False))))
         except (KeyError, ValueError, regex.error) as exc:
             raise ConfigError(f"data/{file}: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
@@ -249,6 +267,8 @@ def family_of(url: str, file: str) -> str | None:
                 continue
             return f.id
         rest = parts.path[prefix_end:] + ("?" + parts.query if parts.query else "")
+        if f.fragment_token:
+            rest = parts.fragment
         if f.token_in_host:
             rest = host.split(".")[0]
         if f.token_segment:
@@ -259,6 +279,9 @@ def family_of(url: str, file: str) -> str | None:
             pieces = [p for p in parts.path[prefix_end:].split("/") if p] + [v for _, v in parse_qsl(parts.query)]
             if _LOOPBACK.fullmatch(host) or not any(_generated(p, f.uuid_segment) for p in pieces):
                 continue
+        if f.coded_segment and (not _coded(regex.split(r"[/?#]", rest, maxsplit=1)[0])
+                                or "/" in rest.split("?")[0].split("#")[0].strip("/")):
+            continue  # a room's code ends the path: /c/NkY2/status is an API's, /m/5f2e/index.m3u8 a medium's
         if f.random_segment and not _random_like(regex.split(r"[/?#]", rest, maxsplit=1)[0]):
             continue
         token = rest.strip("/")

@@ -339,7 +339,19 @@ def birth_date(value: str) -> bool:
     v = value.strip()
     if re.match(r"\d{4}-", v):
         v = _CLOCK_SUFFIX.sub("", v)
+    if (year := _YEAR.search(v)) is not None and int(year.group()) > _this_year():
+        return False  # a date to come is no one's birth (a fixture's 2099-12-31)
     return v not in _PLACEHOLDER_DATES and _WHOLE_DATE.fullmatch(v) is not None
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+@functools.cache
+def _this_year() -> int:
+    import datetime
+
+    return datetime.date.today().year
 
 
 def id_number(value: str) -> bool:
@@ -528,6 +540,9 @@ def chat_speaker(value: str) -> bool:
     return first_name(value) if len(value.split()) == 1 else gazetteer_name(value)
 
 
+_NO_PASSWORDS = frozenset({"true", "false", "null", "none", "yes", "no", "on", "off", "undefined"})
+
+
 def credential_url(value: str) -> bool:
     """A URL whose query's password parameter holds a live credential: no placeholder, no template, no documented
     example and not its own account's name (``user=postgres&password=postgres``)."""
@@ -540,9 +555,11 @@ def credential_url(value: str) -> bool:
         query = parse_qs(parts.query)
     except ValueError:
         return False
-    secret = next((v[0] for k, v in query.items() if k.lower() in ("password", "passwd", "pwd") and v), None)
+    secret = next((v[0] for k, v in query.items() if k.lower() in ("password", "passwd", "pwd", "pw", "passcode") and v), None)
     if not secret or len(secret) < 4 or "$" in secret or "{" in secret or "%(" in secret:
         return False
+    if secret.lower() in _NO_PASSWORDS or secret.isdigit() and len(secret) <= 5:
+        return False  # a flag's or a width's value (pw=true, pw=1200): no password
     if (is_templated(secret, 0, len(secret)) or is_placeholder_value(secret, 0, len(secret))
             or is_documented_example(secret, 0, len(secret))):
         return False
@@ -787,6 +804,22 @@ def login_word(value: str) -> bool:
     return username(value) and is_candidate(value)
 
 
+# the types a dated commit log or changelog leads its lines with (Conventional Commits and their usual kin)
+_COMMIT_TYPES = frozenset({"feat", "feature", "chore", "perf", "hotfix", "bugfix", "wip", "style", "revert", "deps",
+                           "build", "docs", "refactor", "test", "tests", "release", "bump", "merge", "security", "infra"})
+
+
+def chat_handle(value: str) -> bool:
+    """A chat speaker's one-word handle (``velvetcrow``, ``kettlebellz``, ``trailmix42``): no word of a dictionary,
+    of prose or of code, nor one in the plural or with a program's digits (``postgres``, ``node18``)."""
+    word = value.rstrip("0123456789")
+    if len(word) < 4 or word in word_list("service_users") or word in word_list("tool_stems") or word in _COMMIT_TYPES:
+        return False
+    words = dictionary_words()
+    return not any(w in words or w in plain_words() or w.removesuffix("s") in words
+                   for w in (value, word)) and word not in word_list("common_words_lower")
+
+
 def person_login(value: str) -> bool:
     """A :func:`login_word` in a field that holds a person, whose parts are not all words code and prose write
     (``report_progress``, ``platform-team`` are a function's and a team's names, ``quentin-brunet`` a login)."""
@@ -929,6 +962,30 @@ def first_name(value: str) -> bool:
             and not is_product(first))
 
 
+def given_name_first(value: str) -> bool:
+    """One to three capitalised words the first of which is a known given name, none a word of the dictionary, of
+    prose or of code beside it (``Élodie``, ``Grace Raghunathan``; not ``Aurora Build``, ``Grace Period``)."""
+    words = value.split()
+    first = words[0]
+    if first not in word_list("first_names") or first.lower() in word_list("common_words") or is_product(value):
+        return False
+    return not any(w.lower() in dictionary_words() for w in words[1:])
+
+
+def surname_comma_given(value: str) -> bool:
+    """A register's "Surname, Given" (``Krüger, Miriam``, ``Takahashi, Aleksandra``): a given name the gazetteer
+    knows and is no word, after a surname that is no word of the dictionary, of prose or of code."""
+    surname, _, given = value.partition(",")
+    given_words, surname_words = given.split(), surname.split()
+    if not given_words or not surname_words:
+        return False
+    first = given_words[0]
+    places = word_list("places")
+    return (first in word_list("first_names") and first.lower() not in word_list("common_words")
+            and first not in word_list("ambiguous_first_names") and first not in places
+            and not any(w.lower() in dictionary_words() for w in surname_words) and not is_product(value))
+
+
 # the endings of a word for a group, a job or a thing ("Maintainers", "Engineering", "Operations"), no given name's
 _WORD_ENDINGS = ("ers", "ors", "ing", "tion", "tions", "sion", "ment", "ness", "ity", "ance", "ence", "ists", "ics",
                  "ware", "team", "ops", "bot", "desk")
@@ -1061,6 +1118,9 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "bitlocker_recovery": bitlocker_recovery,
     "app_password": app_password,
     "first_name": first_name,
+    "given_name_first": given_name_first,
+    "chat_handle": chat_handle,
+    "surname_comma_given": surname_comma_given,
     "sign_off_name": sign_off_name,
     "display_person": display_person,
     "note_login": note_login,

@@ -225,6 +225,8 @@ def composed_labels(name: str) -> str | None:
     if file is None:
         return None
     sep = "[\\s_.-]*"
+    # a label ends its word, or is a REST path's collection of such numbers ("/claimant_numbers/CLM-…")
+    end = "(?:(?!\\w)|(?=s/))"
     out = []
     for lang in languages():
         holders = vocabulary_words(file, "holders", (lang,))
@@ -235,12 +237,12 @@ def composed_labels(name: str) -> str | None:
             continue
         h = _phrase(holders)
         if after:
-            out.append(f"{h}{sep}{_phrase(after)}(?!\\w)")  # customer no, Kunden-Nr, Mitgliedsnummer, socio nº
+            out.append(f"{h}{sep}{_phrase(after)}{end}")  # customer no, Kunden-Nr, Mitgliedsnummer, socio nº
         if before:
             j = f"(?:{_phrase(joins)}{sep})?" if joins else ""
-            out.append(f"{_phrase(before)}{sep}{j}{h}(?!\\w)")  # numero cliente, n° de police, nº de socio
+            out.append(f"{_phrase(before)}{sep}{j}{h}{end}")  # numero cliente, n° de police, nº de socio
         if id_holders := vocabulary_words(file, "id_holders", (lang,)):
-            out.append(f"{_phrase(id_holders)}{sep}id(?!\\w)")  # driver_id, crewId, pilot ID
+            out.append(f"{_phrase(id_holders)}{sep}id{end}")  # driver_id, crewId, pilot ID
     standalone = vocabulary_words(file, "standalone")
     if standalone:
         out.append(_phrase(standalone) + "(?!\\w)")
