@@ -21,7 +21,8 @@ from .._data import word_list
 from ..spans import Intervals, Span
 from .doc_dates import document_dates
 from .validators import gazetteer_name_any_case
-from .vocabulary import alternation, calendar_words, is_product, phrase_alternation, plain_words, vocab_cache, vocabulary_words
+from .vocabulary import (alternation, calendar_words, dictionary_words, is_product, phrase_alternation, plain_words, vocab_cache,
+                         vocabulary_words)
 
 _CAP = r"\p{Lu}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*"
 _LINK = r"(?:de|del|de[ ]la|de[ ]los|de[ ]las|des|du|de[ ]l['’]|d['’]|di|della|dei|degli|delle|dello|von|vom|of|the|la|le|les|el|y|i|et|sur|sous|en|an[ ]der|am)(?![\p{L}'’])"
@@ -352,7 +353,30 @@ def confirm_agent_model_addresses(text: str, spans: list[Span], street: regex.Pa
 _TOWN_WORDS = r"\p{Lu}[\p{L}'’.-]+(?:[ \t]\p{Lu}[\p{L}'’.-]+){0,2}"
 _UK_POSTCODE = r"(?:GIR[ \t]?0AA|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})"
 # after a street: ", Reading RG1 5AQ", ", Leeds, LS6 2QT", ", Milton Keynes MK9 3HL" (a British town and postcode)
-_TOWN_AND_POSTCODE = regex.compile(rf"[ \t]*,[ \t]*{_TOWN_WORDS},?[ \t]+{_UK_POSTCODE}(?![\w])")
+# (a comma, an iCalendar's escaped one or an HTML line break between the street and the town: "129 Elmhurst
+# Avenue\\, Brighton BN2 9SA", "5 Wellington Road<br>Cardiff CF5 1QE")
+_PART_BREAK = r"[ \t]*(?:\\?,|<br[ \t]*/?>)[ \t]*"
+_TOWN_AND_POSTCODE = regex.compile(rf"{_PART_BREAK}{_TOWN_WORDS},?[ \t]+{_UK_POSTCODE}(?![\w])")
+# after a street, the continent's way: a house number written after it ("n. 76"), the postcode before the town, the
+# town's linking words, its province in brackets (", 12051 Alba (CN)", " 41500 Alcalá de Guadaíra (Sevilla)")
+_POSTCODE_AND_TOWN = regex.compile(
+    rf"(?:[ \t]*,?[ \t]*(?:n\.|nº|n°|no\.)[ \t]?\d{{1,4}}[A-Za-z]?)?(?:{_PART_BREAK}|[ \t]+)(?:[A-Z]{{1,2}}-)?\d{{5}}[ \t]+"
+    rf"{_CAP}(?:[ \t](?:{_LINK}[ \t])?{_CAP}){{0,3}}(?:[ \t]+\([\p{{L}} .]{{2,20}}\))?(?![\w-])")
+# a British postcode the span cut in two ("Cardiff CF5" of "Cardiff CF5 1QE"): its inward half
+_POSTCODE_REST = regex.compile(r"[ \t]\d[A-Z]{2}(?![\w])")
+# a town the span cut after its first word, and its province ("41500 Alcalá" then " de Guadaíra (Sevilla)")
+_TOWN_REST = regex.compile(rf"(?:[ \t](?:{_LINK}[ \t])?{_CAP}){{0,3}}(?:[ \t]+\([\p{{L}} .]{{2,20}}\))?(?![\w-])")
+_ENDS_IN_POSTCODE_TOWN = regex.compile(rf"(?:[A-Z]{{1,2}}-)?\d{{5}}[ \t]+{_CAP}(?:[ \t](?:{_LINK}[ \t])?{_CAP}){{0,3}}$")
+# a street's type in lower case before the model's address ("via dei Colli 41": the model took "Colli 41")
+_STREET_TYPE_BEFORE = regex.compile(rf"(?i:via|viale|vicolo|piazza|corso|largo|calle|avenida|paseo|plaza|rue|chemin|"
+                                    rf"allée|boulevard|place)[ \t](?:{_LINK}[ \t])?$")
+
+
+def _town_words(words: str) -> bool:
+    """A town's words: not all of them words of the dictionary ("Tests Passed" is no town; "Alba", "Bassano del
+    Grappa" are)."""
+    caps = [w for w in regex.findall(r"\p{Lu}[\p{L}'’-]*", words)]
+    return bool(caps) and not all(w.lower() in dictionary_words() for w in caps)
 
 
 # an address block's last line: "Norwich NR2 3BX", "LONDON SW1A 1AA", "37138 Verona", "75011 Paris" alone on it
@@ -409,8 +433,18 @@ def extend_to_postcode(text: str, spans: list[Span]) -> list[Span]:
             if (u := _UNIT_BEFORE.search(text, max(0, s.start - 40), s.start)) is not None:
                 s = Span(u.start(), s.end, s.category, s.detector, s.score)  # "Flat 4, 151 Kingsway Gardens": the flat's too
             block = _line_starts_at(text, s.start)  # the span opens its line, as an address block's street does
+            if (b := _STREET_TYPE_BEFORE.search(text, max(0, s.start - 16), s.start)) is not None:
+                s = Span(b.start(), s.end, s.category, s.detector, s.score)
             if (m := _TOWN_AND_POSTCODE.match(text, s.end)) is not None or (
+                    (m := _POSTCODE_AND_TOWN.match(text, s.end)) is not None and _town_words(
+                        regex.sub(r"\([^()]*\)", "", m.group()))) or (
                     block and (m := _TOWN_LINE.match(text, s.end)) is not None):
+                s = Span(s.start, m.end(), s.category, s.detector, s.score)
+            elif _ENDS_IN_POSTCODE_TOWN.search(text, max(0, s.start), s.end) and (
+                    m := _TOWN_REST.match(text, s.end)) is not None and m.end() > s.end:
+                s = Span(s.start, m.end(), s.category, s.detector, s.score)
+            elif regex.search(rf"{_UK_POSTCODE[:-1]}|[A-Z]{{1,2}}\d[A-Z\d]?)$", text[max(0, s.end - 8):s.end]) and (
+                    m := _POSTCODE_REST.match(text, s.end)) is not None:
                 s = Span(s.start, m.end(), s.category, s.detector, s.score)
             if block and (n := _ADDRESSEE.search(text, max(0, s.start - 80), s.start)) is not None \
                     and _NOT_AN_ADDRESSEE.search(n.group("n")) is None and gazetteer_name_any_case(n.group("n")):

@@ -51,6 +51,8 @@ _SEPARATOR = (
     # what the value is given for or by, between a label and its colon: "Geburtsdatum zur Verifizierung: …", "Date of
     # birth for verification: …", "Data di nascita per la verifica: …", "Geburtsdatum laut Personalakte: …"
     rf"|{_HS}+(?i:for|per|pour|para|zur|zum|für|laut|gemäß|selon|secondo|según|according[ ]to|as[ ]per){_HS}+(?:\p{{L}}[\p{{L}}'’-]*{_HS}+){{0,2}}\p{{L}}[\p{{L}}'’-]*{_HS}*:{_HS}*"
+    # where the value is kept, between a label and its colon: "Passport no. on file: …", "Kundennummer hinterlegt: …"
+    rf"|{_HS}+(?i:on[ ]file|on[ ]record|in[ ]our[ ]records|hinterlegt|in[ ]archivio|au[ ]dossier|en[ ]archivo){_HS}*:{_HS}*"
     # a remark in brackets between a label and its colon: "Zulassungs-Nr. (Part-66): …", "Phone (work): …"
     rf"|{_HS}?\([^()<>\n]{{1,30}}\){_HS}*[:=]{_HS}*"
     # a Markdown key/value table's label cell, then its value's: "| DOB | 05/02/1968 |" (the row opens with a bar and

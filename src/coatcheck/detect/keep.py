@@ -970,6 +970,18 @@ def is_not_a_chat_speaker(text: str, start: int, end: int) -> bool:
     return True
 
 
+_CARD_RUN = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+
+
+def is_without_a_card_before(text: str, start: int, end: int) -> bool:
+    """An expiry or a code whose line gives no card number before it (a run of 13 to 19 digits Luhn accepts): a build's
+    number, a token's expiry, no card's data."""
+    from stdnum import luhn
+
+    line_start = text.rfind("\n", 0, start) + 1
+    return not any(luhn.is_valid(re.sub(r"\D", "", m.group())) for m in _CARD_RUN.finditer(text, line_start, start))
+
+
 def is_name_without_person_fields(text: str, start: int, end: int) -> bool:
     """A bare ``name`` field's value whose record holds no person's field (an e-mail of someone's own, a phone's or a
     birth date's digits, a surname) in its reach (the same line, or the few lines of its object), or holds a thing's
@@ -1719,6 +1731,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_name_without_person_fields,
         is_cut_before_a_word,
         is_not_a_chat_speaker,
+        is_without_a_card_before,
         is_service_role,
         is_fictional_phone,
         is_identifier_slot,
