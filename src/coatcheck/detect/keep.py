@@ -974,12 +974,14 @@ _CARD_RUN = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
 
 
 def is_without_a_card_before(text: str, start: int, end: int) -> bool:
-    """An expiry or a code whose line gives no card number before it (a run of 13 to 19 digits Luhn accepts): a build's
-    number, a token's expiry, no card's data."""
-    from stdnum import luhn
+    """An expiry or a code whose line gives no card number before it (an issuer's, Luhn-valid; a documented test card's
+    is none): a build's number, a token's expiry, a test card's expiry, no one's card data."""
+    from .validators import card
 
     line_start = text.rfind("\n", 0, start) + 1
-    return not any(luhn.is_valid(re.sub(r"\D", "", m.group())) for m in _CARD_RUN.finditer(text, line_start, start))
+    return not any(card(m.group()) and not is_documented_example(text, m.start(), m.end())
+                   and not is_placeholder_value(text, m.start(), m.end())
+                   for m in _CARD_RUN.finditer(text, line_start, start))
 
 
 def is_name_without_person_fields(text: str, start: int, end: int) -> bool:

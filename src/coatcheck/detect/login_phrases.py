@@ -104,6 +104,12 @@ def _handle_shaped(value: str) -> bool:
     return initial_and_surname(value.lower())
 
 
+# the groups a system or a distribution makes, no one's own primary group
+_SYSTEM_GROUPS = frozenset({"root", "wheel", "staff", "users", "admin", "sudo", "docker", "adm", "everyone", "nogroup",
+                            "daemon", "bin", "sys", "www-data", "vagrant", "ubuntu", "ec2-user", "centos", "runner",
+                            "node", "app", "git", "nobody", "user", "dialout", "plugdev", "lpadmin", "sambashare"})
+
+
 @functools.cache
 def _command(kind: str) -> regex.Pattern[str]:
     """``kind``: "login", "logins" or "secret", the commands of data/identity_commands.toml that print one (or, for
@@ -111,6 +117,13 @@ def _command(kind: str) -> regex.Pattern[str]:
     commands = load_toml(data_path("identity_commands.toml"))[kind]
     # a blank in an entry is any run of blanks (an entry that needs a blank inside a class writes \s)
     alternation = "|".join(c.replace(" ", r"[^\S\n]+") for c in commands)
+    if kind == "primary_group":
+        # `groups` and `id -Gn` print the user's groups, their own primary group first (named as their login on
+        # most systems: "ltino developers docker")
+        commands = load_toml(data_path("identity_commands.toml"))[kind]
+        alternation = "|".join(c.replace(" ", r"[^\S\n]+") for c in commands)
+        return regex.compile(rf"(?<=[$#%>❯➜»][^\S\n]{{0,4}})(?:{alternation})[^\S\n]*\r?\n[^\S\n]*"
+                             rf"(?P<v>[a-z_][\w.-]{{0,30}}[\w])(?=[^\S\n]+[a-z_]|[^\S\n]*(?:\r?\n|$))")
     value = (r"(?:[\w.-]{1,40}\\{1,2})?(?P<v>[A-Za-z_][\w.$-]{0,38}[\w$])" if kind == "login"
              else r"(?P<v>[A-Za-z_][\w.-]{0,38}[\w](?:[^\S\n]+[A-Za-z_][\w.-]{0,38}[\w]){0,30})" if kind == "logins"
              else r"(?P<v>(?![\"'])\S{6,512}?)")  # to its line's end: "blue(fish)2024", "x\"y" (no quote first)
@@ -382,6 +395,10 @@ class LoginPhraseDetector:
                 s, e = m.start("v") + w.start(), m.start("v") + w.end()
                 if login_at(text, s, e, strict=False):
                     out.append(Span(s, e, "username", f"{self.name}:command", 0.85))
+        for m in _command("primary_group").finditer(text):
+            s, e = m.span("v")
+            if text[s:e] not in _SYSTEM_GROUPS and login_at(text, s, e, strict=False):
+                out.append(Span(s, e, "username", f"{self.name}:command", 0.8))
         for m in _command("secret").finditer(text):
             s, e = m.span("v")
             if kept_by(text, s, e, _SECRET_KEEPS) is None:

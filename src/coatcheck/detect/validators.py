@@ -83,6 +83,7 @@ _CARD_PREFIXES = (
     (("36", "38", "39") + tuple(str(p) for p in range(300, 306)), (14, 16, 19)),  # Diners
     (("62",), (16, 17, 18, 19)),  # UnionPay
     (("50", "56", "57", "58", "67", "63"), (16, 17, 18, 19)),  # Maestro
+    (tuple(str(p) for p in range(2200, 2205)), (16, 17, 18, 19)),  # Mir
 )
 
 
@@ -1075,6 +1076,15 @@ def windows_owner(value: str) -> bool:
     return i < len(names) and names[i].startswith(name)
 
 
+def composed_login(value: str) -> bool:
+    """A one-word login composed of a name the way people make them (:func:`made_from_name`: ``fschafer``,
+    ``mwatanabe``, ``schreiberj``), never a bare first name or surname alone (``winston``, ``hugo``, ``alice`` name
+    programs and placeholders as often)."""
+    low = value.lower()
+    return (person_login(value) and made_from_name(low) and low not in word_list("first_names_lower")
+            and low not in word_list("last_names_lower"))
+
+
 def named_login(value: str) -> bool:
     """A :func:`person_login` with a part that names a person: a first name or a surname of the lists, or a login
     made of one (``whitlock``, ``giulia.bianchi``, ``mkaminski``); an organisation's or a team's word is not one
@@ -1110,6 +1120,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "device_of_a_person": device_of_a_person,
     "full_name_any_case": full_name_any_case,
     "named_login": named_login,
+    "composed_login": composed_login,
     "initial_login": initial_login,
     "windows_owner": windows_owner,
     "named_handle": named_handle,
