@@ -102,7 +102,7 @@ def _patterns() -> _Patterns:
         titled_initial=regex.compile(rf"(?<![\w]){phrase_regex('honorifics')}[ ](?P<name>\p{{Lu}}\.)(?![\w]|[ ]?\p{{Lu}})"),
         # "Dr Nakamura", "Prof Lindqvist" without the full stop (an agent's text; a document's are titled_caps)
         # (a street's "Dr" after its number and name is Drive: "45 Birchwood Dr Austin TX")
-        titled_bare=regex.compile(rf"(?<![\w.])(?<!\d\w*(?:[ ]\p{{Lu}}[\p{{L}}'’-]*){{1,3}}[ ])(?:{alternation(_BARE_TITLES)})[ ](?P<name>(?:{_WORD}[ ])?{_WORD})(?![\w(@/\\-]|\.\w)"),
+        titled_bare=regex.compile(rf"(?<![\w.])(?:{alternation(_BARE_TITLES)})(?<!\d\w*(?:[ ]\p{{Lu}}[\p{{L}}'’-]*){{1,3}}[ ]\w+)[ ](?P<name>(?:{_WORD}[ ])?{_WORD})(?![\w(@/\\-]|\.\w)"),
         greeting=regex.compile(
             rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
         ),
