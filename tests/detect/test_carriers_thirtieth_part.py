@@ -12,16 +12,7 @@ import pytest
 
 from coatcheck import Masker, Policy
 
-
-def _masked(masker: Masker, text: str, value: str) -> bool:
-    start = text.index(value)
-    spans = masker.pipeline.detect(text)
-    return all(any(s.start <= k < s.end for s in spans) for k in range(start, start + len(value)) if text[k].isalnum())
-
-
-def _untouched(masker: Masker, text: str, value: str) -> bool:
-    start = text.index(value)
-    return not any(s.start < start + len(value) and s.end > start for s in masker.pipeline.detect(text))
+from .spans import covered, touched
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +89,7 @@ def masker() -> Masker:
     ('>>> u.set_password("Heron_2011?"); u.save()', "Heron_2011?"),
 ])
 def test_masked(masker: Masker, text: str, value: str) -> None:
-    assert _masked(masker, text, value)
+    assert covered(masker, text, value)
 
 
 @pytest.mark.parametrize("text,value", [
@@ -137,4 +128,4 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("https://example.org/login?pw=changeme", "changeme"),
 ])
 def test_untouched(masker: Masker, text: str, value: str) -> None:
-    assert _untouched(masker, text, value)
+    assert not touched(masker, text, value)

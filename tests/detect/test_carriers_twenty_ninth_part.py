@@ -11,16 +11,7 @@ import pytest
 
 from coatcheck import Masker, Policy
 
-
-def _masked(masker: Masker, text: str, value: str) -> bool:
-    start = text.index(value)
-    spans = masker.pipeline.detect(text)
-    return all(any(s.start <= k < s.end for s in spans) for k in range(start, start + len(value)) if text[k].isalnum())
-
-
-def _untouched(masker: Masker, text: str, value: str) -> bool:
-    start = text.index(value)
-    return not any(s.start < start + len(value) and s.end > start for s in masker.pipeline.detect(text))
+from .spans import covered, touched
 
 
 @pytest.mark.parametrize("text,value", [
@@ -93,7 +84,7 @@ def _untouched(masker: Masker, text: str, value: str) -> bool:
     ("Bought on 3 March from Mrs Pennycott of Ludlow.", "Mrs Pennycott"),
 ])
 def test_masked(text: str, value: str) -> None:
-    assert _masked(Masker(policy=Policy.builtin("agent")), text, value)
+    assert covered(Masker(policy=Policy.builtin("agent")), text, value)
 
 
 @pytest.mark.parametrize("text,value", [
@@ -150,13 +141,13 @@ def test_kept(text: str, value: str) -> None:
     if value == "020":
         assert not any(s.category == "account" for s in masker.pipeline.detect(text))
         return
-    assert _untouched(masker, text, value)
+    assert not touched(masker, text, value)
 
 
 def test_document_policy_keeps_the_title() -> None:
     text = "Sehr geehrter Herr Wojciechowski,\n\nanbei die Rechnung."
     spans = Masker(policy=Policy.builtin("document")).pipeline.detect(text)
-    assert _untouched(Masker(policy=Policy.builtin("document")), text, "Herr")
+    assert not touched(Masker(policy=Policy.builtin("document")), text, "Herr")
     assert any(text[s.start:s.end] == "Wojciechowski" for s in spans)
 
 
@@ -168,6 +159,6 @@ def test_a_cue_in_a_read_files_last_line_frames_that_line_only() -> None:
                '# docs example, leave as is:\\n# AWS_ACCESS_KEY_ID = \\"AKIAIOSFODNN7EXAMPLE\\"\\n')
     text = '{"type": "tool_result", "name": "Read", "content": "' + content + '"}'
     masker = Masker(policy=Policy.builtin("agent"))
-    assert _masked(masker, text, "4eC39HqLyjWDarjtT1zdp7dc")
-    assert _masked(masker, text, "Qm9vT3xR+u7LkW2zPq8vN4yHc1JdEa6sGt0fBiXo")
-    assert _untouched(masker, text, "AKIAIOSFODNN7EXAMPLE")
+    assert covered(masker, text, "4eC39HqLyjWDarjtT1zdp7dc")
+    assert covered(masker, text, "Qm9vT3xR+u7LkW2zPq8vN4yHc1JdEa6sGt0fBiXo")
+    assert not touched(masker, text, "AKIAIOSFODNN7EXAMPLE")
