@@ -69,11 +69,7 @@ class CredentialCallDetector:
                     break
                 pos = a.end()
                 if i == want:
-                    value = a.group("s")
-                    if value is not None and _password_like(value):
-                        s, e = a.span("s")
-                        if kept_by(text, s, e, _KEEPS) is None:
-                            out.append(Span(s, e, "secret", f"{self.name}:{name}", 0.8))
+                    out.extend(self._password(text, a, name))
                     break
                 if a.group("sep") == ")":
                     break
@@ -90,8 +86,15 @@ class CredentialCallDetector:
             pos, last = a.end(), a
             if a.group("sep") == ")":
                 break
-        if last is not None and (value := last.group("s")) is not None and _password_like(value):
-            s, e = last.span("s")
-            if kept_by(text, s, e, _KEEPS) is None:
-                out.append(Span(s, e, "secret", f"{self.name}:{name}", 0.8))
+        if last is not None:
+            out.extend(self._password(text, last, name))
         return pos
+
+    def _password(self, text: str, arg: regex.Match[str], name: str) -> list[Span]:
+        """The argument ``arg`` of call ``name`` as a secret, when it is a literal that can be a password and kept by
+        no predicate."""
+        value = arg.group("s")
+        if value is None or not _password_like(value):
+            return []
+        s, e = arg.span("s")
+        return [Span(s, e, "secret", f"{self.name}:{name}", 0.8)] if kept_by(text, s, e, _KEEPS) is None else []

@@ -120,8 +120,6 @@ def _command(kind: str) -> regex.Pattern[str]:
     if kind == "primary_group":
         # `groups` and `id -Gn` print the user's groups, their own primary group first (named as their login on
         # most systems: "ltino developers docker")
-        commands = load_toml(data_path("identity_commands.toml"))[kind]
-        alternation = "|".join(c.replace(" ", r"[^\S\n]+") for c in commands)
         return regex.compile(rf"(?<=[$#%>❯➜»][^\S\n]{{0,4}})(?:{alternation})[^\S\n]*\r?\n[^\S\n]*"
                              rf"(?P<v>[a-z_][\w.-]{{0,30}}[\w])(?=[^\S\n]+[a-z_]|[^\S\n]*(?:\r?\n|$))")
     value = (r"(?:[\w.-]{1,40}\\{1,2})?(?P<v>[A-Za-z_][\w.$-]{0,38}[\w$])" if kind == "login"

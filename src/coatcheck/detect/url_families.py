@@ -279,10 +279,10 @@ def family_of(url: str, file: str) -> str | None:
             pieces = [p for p in parts.path[prefix_end:].split("/") if p] + [v for _, v in parse_qsl(parts.query)]
             if _LOOPBACK.fullmatch(host) or not any(_generated(p, f.uuid_segment) for p in pieces):
                 continue
-        if f.coded_segment and (not _coded(regex.split(r"[/?#]", rest, maxsplit=1)[0])
-                                or "/" in rest.split("?")[0].split("#")[0].strip("/")):
+        first = regex.split(r"[/?#]", rest, maxsplit=1)[0]  # the segment right after the prefix
+        if f.coded_segment and (not _coded(first) or "/" in rest.split("?")[0].split("#")[0].strip("/")):
             continue  # a room's code ends the path: /c/NkY2/status is an API's, /m/5f2e/index.m3u8 a medium's
-        if f.random_segment and not _random_like(regex.split(r"[/?#]", rest, maxsplit=1)[0]):
+        if f.random_segment and not _random_like(first):
             continue
         token = rest.strip("/")
         if f.id == "person-page" and _route_word(token):
