@@ -77,7 +77,8 @@ def _line_cells(text: str, table: int, a: int, line: str) -> list[Cell] | None:
         for part in line.split(sep):
             parts.append((pos, pos + len(part)))
             pos += len(part) + 1
-        key: Hashable = ("sep", sep, len(parts))
+        # (a comma-separated row without quotes is the same table's as one with them: a CSV's header and its rows)
+        key: Hashable = ("csv", len(parts)) if sep == "," else ("sep", sep, len(parts))
         return [((table, key, i), *_trim(text, a + s, a + e)) for i, (s, e) in enumerate(parts)]
     if line.count(",") >= 2 and not line.lstrip().startswith(("{", "[", "(", "#", "//")):
         pos, n = 0, len(line)

@@ -136,6 +136,14 @@ _RECORD_FILE = regex.compile(DOC_EXTENSION.pattern[:-3] + r"|json|ya?ml|html?)\b
 _PERSON_DIR = regex.compile(r"(?i)/(?:kyc|customers?|clients?|patients?|members?|people|persons?|employees?|staff|"
                             r"students?|users|profiles?|applicants?|candidates?|tenants?|donors?|volunteers?|"
                             r"personnel|hr|clienti|pazienti|kunden|mitarbeiter|patienten|clientes|pacientes)/(?:[^/\s\"']*/)*[^/\s\"']*$")
+_PLACE_PREFIXES = frozenset({"San", "Santa", "Santo", "São", "Saint", "Sainte", "St", "North", "South", "East", "West",
+                             "New", "Los", "Las", "El", "La", "Le", "Port", "Fort", "Mount", "Bad", "Nord", "Sud",
+                             "Ost", "Neu", "Alt", "Porto", "Puerto", "Villa", "Val", "Monte"})
+# a person's own folder inside a folder of people's records: "Clienti/Lombardi_Davide/", "clientes/Morales_Javier/"
+_PERSON_FOLDER = regex.compile(r"(?i:/(?:kyc|customers?|clients?|patients?|members?|people|persons?|employees?|staff|"
+                               r"students?|users|profiles?|applicants?|candidates?|tenants?|donors?|volunteers?|"
+                               r"personnel|hr|clienti|pazienti|kunden|mitarbeiter|patienten|clientes|pacientes)/)"
+                               r"(?P<a>\p{Lu}\p{Ll}[\p{L}'’-]+)[_ ](?P<b>\p{Lu}\p{Ll}[\p{L}'’-]+)/")
 _STEM_WORD = regex.compile(r"[\w'’-]{3,80}$")
 _CAPS_WORD = regex.compile(r"(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])")
 
@@ -297,6 +305,7 @@ class NameDetector:
                     and name not in word_list("common_words") and name not in word_list("places") and not is_product(name):
                 out.append(Span(m.start("name"), m.end("name"), "person", "names:introduction", 0.6))
         out.extend(self._in_file_names(text))
+        out.extend(self._in_person_folders(text))
         out.extend(self._device_names(text))
         if self.documents:
             for m in p.birth_name.finditer(text):
@@ -533,6 +542,23 @@ class NameDetector:
                         or (b in self.first_lower and (a in self.last_lower or loose and self._file_surname(a.title())))):
                     out.append(Span(m.start(1), m.end(1), "person", "names:file", 0.7))
                     out.append(Span(m.start(2), m.end(2), "person", "names:file", 0.7))
+        return out
+
+    def _in_person_folders(self, text: str) -> list[Span]:
+        """A folder named after its person in a folder of people's records (``Clienti/Lombardi_Davide/``,
+        ``/srv/clientes/Morales_Javier/``): a first name the gazetteers know and a surname beside it, in either order."""
+        out: list[Span] = []
+        if "/" not in text:
+            return out
+        places = word_list("places")
+        for m in _PERSON_FOLDER.finditer(text):
+            a, b = m.group("a"), m.group("b")
+            if f"{a} {b}" in places or a in places and b in places or a in _PLACE_PREFIXES:
+                continue  # a region's or a town's folder: North_America, San_Diego
+            if ((a in self.first and a not in self.ambiguous and (b in self.last or self._file_surname(b)))
+                    or (b in self.first and b not in self.ambiguous and (a in self.last or self._file_surname(a)))):
+                out.append(Span(m.start("a"), m.end("a"), "person", "names:file", 0.7))
+                out.append(Span(m.start("b"), m.end("b"), "person", "names:file", 0.7))
         return out
 
     def _file_surname(self, word: str) -> bool:

@@ -92,6 +92,8 @@ from .examples import drop_documented
 from .encoded import SECRET_DATA, EncodedDetector, Lookup, encoded_copies, secret_data_values
 from .encoded_forms import MAX_VALUE, EncodedFormFinder
 from .column_mates import column_mates, thing_cells
+from .fixed_width import fixed_width
+from .row_keys import row_keys
 from .list_mates import list_mates
 from .paren_handles import paren_handles
 from .handles import HandleIndex
@@ -623,6 +625,10 @@ class Pipeline:
             steps.append(("row-cells", self._row_cells))
         if {"person", "username", "phone"} & mask:
             steps.append(("column-mates", self._column_mates))
+        if {"person", "account", "birth_date"} & mask:
+            steps.append(("fixed-width", self._fixed_width))
+        if {"account", "birth_date"} & mask:
+            steps.append(("row-keys", self._row_keys))
         if {"secret", "username"} <= mask:
             steps.append(("secret-owner", self._secret_owner))
         steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
@@ -766,6 +772,16 @@ class Pipeline:
             run.spans = [s for s in run.spans if not (s.detector == LoginDetector.name and in_thing(s)
                                                       and any(c.isdigit() for c in run.text[s.start:s.end]))]
         run.spans.extend(s for s in column_mates(run.text, run.spans)
+                         if self.policy.masks(s.category) and self._allowed(run.text, s))
+
+    def _fixed_width(self, run: _Pass) -> None:
+        """The personal fields of fixed-width records, cut by their gutters, a header or a layout line: :mod:`.fixed_width`."""
+        run.spans.extend(s for s in fixed_width(run.text, run.spans)
+                         if self.policy.masks(s.category) and self._allowed(run.text, s))
+
+    def _row_keys(self, run: _Pass) -> None:
+        """The key numbers and birth dates of a table whose rows are people: :mod:`.row_keys`."""
+        run.spans.extend(s for s in row_keys(run.text, run.spans)
                          if self.policy.masks(s.category) and self._allowed(run.text, s))
 
     def _secret_owner(self, run: _Pass) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from .._data import data_path, load_toml
+from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from ..spans import Span
 from .doc_persons import TITLED
@@ -45,7 +45,10 @@ def kept_span(text: str, span: Span) -> bool:
     if keeps is None:
         return False
     # a name found again is that person; one after a courtesy title is a person ("Mr Beaumont"), not the place
+    # (and a surname a file's or a folder's name joins to a first name: "Contratto_Colombo_Davide.pdf")
     place_ok = span.category == "person" and (span.detector.startswith("repeat:") or span.detector in TITLED
+                                              or span.detector == "names:file"
+                                              and text[span.start:span.end].title() in word_list("last_names")
                                               or span.detector in _PERSON_SLOTS)
     # a slot's value is no code either: <wd:Last_Name>Dornbusch</wd:Last_Name> is markup around a name
     slotted = span.category == "person" and span.detector in _PERSON_SLOTS

@@ -1094,6 +1094,23 @@ def named_login(value: str) -> bool:
     return any(len(p) >= 3 and personal_part(p) for p in re.split(r"[._-]+", value.lower().rstrip("0123456789")))
 
 
+def addressed_login(value: str) -> bool:
+    """A login a greeting addresses (``sofmar7``, ``m.weber_2``, ``jsmith42``): :func:`username`, with a part of
+    letters that is no word of prose, code or the dictionary (``node1``, ``python3``, ``admin2`` are a machine's, a
+    program's or a role's)."""
+    if not username(value):
+        return False
+    parts = [p for p in re.split(r"[._\d-]+", value.lower()) if len(p) >= 2]
+    words = plain_words() | dictionary_words() | _english_words()
+    if re.fullmatch(r"[a-z]+\d+[a-z]*", value.lower()):
+        # letters and digits ("jsmith42"): a name or an initial and a surname in the letters; a machine's, a
+        # program's or a board's stem ("devops2", "kafka3", "esp32") is none
+        stem = parts[0] if parts else ""
+        return (len(stem) >= 4 and stem not in words and stem not in word_list("tool_stems")
+                and not is_product(stem) and personal_part(stem))
+    return bool(parts) and any(p not in words for p in parts)
+
+
 def full_name_any_case(value: str) -> bool:
     """:func:`person_name`, or a full name written in capitals (a card holder's ``TOBIAS RAGHUNATHAN``): two words
     or more when in capitals, so that an acronym before a word (``CI`` of ``CI Bot``) is no name."""
@@ -1120,6 +1137,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "device_of_a_person": device_of_a_person,
     "full_name_any_case": full_name_any_case,
     "named_login": named_login,
+    "addressed_login": addressed_login,
     "composed_login": composed_login,
     "initial_login": initial_login,
     "windows_owner": windows_owner,

@@ -1,0 +1,316 @@
+"""The key column and the birth dates of a table whose rows are people, whatever its header says or whether it has one.
+
+A register prints each person with a number that identifies them (``HH-24347``, ``VIS-674718``, ``737062712``,
+``FR.FCL.PPL.A.11389``) and, often, a date of birth; an export with no header, a header of its own ("Nucleo",
+"visitor_ref", "ID manager") or a layout line nobody lists says nothing a label list can read. The rows say it: once
+other stages have found a person's name, contact or document on every row of a column's table (issue 23: context
+beats format), the column's values are that person's when
+
+- **a key column**: each value is an issuer's number (letters then four digits or more, ``X116689``, ``OWN-8404-4238``;
+  or six digits or more), the values are distinct and no counting run (a database's 41200, 41207, 41214 are its rows'
+  numbers), and the column has a header that names a key ("id", "Nummer") or a holder's number ("member_id",
+  "player_id") but no record's reference ("ref", "rif_prenotazione", "loan_id", "Az.": a case's, a booking's, a
+  loan's), in a table that does not name its person in a column of their own ("patient": then the row is a sample's
+  or a visit's, and so is its key); or no header, and the column is not the rows' first (a headerless export's
+  first cell is its record's key: a round's stop, a ticket);
+- **a birth-date column**: full dates at one place of three rows or more (a fixed-width export's column), no time
+  after them, every year at least ten years back, distinct, not in order where there are five or more (a log's or a
+  history's dates are; people's birthdays are not, and three or four may be by chance), under a header word that
+  names a birth date, or under none and ten years apart at least (an event's, a release's or a commit's dates
+  cluster).
+
+And a date glued after a person's name in a file's name (``EZE_Ngozi_1990-05-10_before.jpg``), sixteen years back
+at least and followed by no document's word ("_scan", "_contract"), is that person's birth date.
+
+Only rows anchored by a value no program prints by chance count (a name, an e-mail, a phone, an address, an IBAN, a
+national id, a passport, a card); a login is no anchor (``ps`` and ``ls -l`` print logins beside their PIDs and their
+files' dates). A value another stage covers is left to it. One pass over the cells and the lines: linear in the text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime
+from collections import defaultdict
+from collections.abc import Hashable
+
+import regex
+
+from ..spans import Span
+from .column_mates import _cells, _keyed
+from .keep import kept_by
+from .tables import (_id_cell, _person_column, column_category, holder_columns, lead_names_a_thing, norm_header,
+                     open_number_column, text_lines, thing_column)
+
+NAME = "row-keys"
+ANCHORS = frozenset({"person", "email", "phone", "address", "iban", "national_id", "passport", "card"})
+_KEEPS = ("is_placeholder_value", "is_templated", "is_uuid", "is_version", "is_code_word")
+# an issuer's number: letters (groups of them, with their signs) then four digits or more (X116689, HH-24347,
+# OWN-8404-4238, FR.FCL.PPL.A.11389, DKRX-17393754); or six digits or more
+_LETTERED = regex.compile(r"(?P<p>[A-Z]{1,5}(?:[-_.][A-Z]{1,5}){0,4})[-_.]?(?P<n>\d{4,12}(?:[-_.]\d{2,12})?)[A-Z]?")
+_DIGITS = regex.compile(r"(?P<n>\d{6,14})[A-Z]?")
+_HEADER = regex.compile(r"\p{L}[\p{L}\p{N} _./#°º()-]{0,40}")
+# a date as a register prints it: 13/04/2012, 02/13/2005, 1952-08-25, 17.10.1964, 22 Nov 1959, 19651208
+_DATE = regex.compile(r"(?<![\w./-])(?:(?P<d1>\d{1,2})[/.-](?P<m1>\d{1,2})[/.-](?P<y1>(?:19|20)\d\d)"
+                      r"|(?P<y2>(?:19|20)\d\d)-(?P<m2>\d\d)-(?P<d2>\d\d)"
+                      r"|(?P<d3>\d{1,2})[ -](?P<mon>[A-Z][a-z]{2})[ -](?P<y3>(?:19|20)\d\d)"
+                      r"|(?P<y4>(?:19|20)\d\d)(?P<m4>[01]\d)(?P<d4>[0-3]\d))(?![\d./:-]|[ T]\d{1,2}:\d\d)")
+_MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                                       "Dec"), 1)}
+_HEADER_TOKEN = regex.compile(r"[\p{L}_][\p{L}\p{N}_./#°º()-]*")
+_HEADER_LINE = regex.compile(r"[ \t]*[\p{L}_][\p{L}\p{N}_./#°º()-]*(?:[ \t]+[\p{L}_][\p{L}\p{N}_./#°º()-]*)+[ \t]*")
+_KEY_WORDS = frozenset({"id", "no", "nr", "num", "number", "n", "n°", "nº", "numero", "número", "nummer", "numéro",
+                        "kennung", "ident", "identifiant"})
+# what a record's own reference names: a case, a booking, a loan, a voucher (their registers key rows by them, and
+# builders of such files read them as the record's, not the person's): "ref", "rif_prenotazione", "loan_id", "Az."
+_RECORD_WORDS = frozenset({"ref", "rif", "reference", "referencia", "riferimento", "référence", "referenz", "code",
+                           "codice", "código", "codigo", "az", "aktenzeichen", "pratica", "dossier", "fall", "vorgang",
+                           "case", "caso", "booking", "prenotazione", "reserva", "réservation", "reservation",
+                           "buchung", "loan", "prestito", "préstamo", "prestamo", "prêt", "darlehen", "bon", "beleg",
+                           "voucher", "titre", "titolo", "pignoramento", "refund", "rimborso", "claim", "sample",
+                           "echantillon", "échantillon", "campione", "muestra", "probe", "visit", "visita", "session",
+                           "sessione", "request", "richiesta", "solicitud", "demande", "antrag", "record",
+                           "subscription", "abonnement", "abbonamento", "suscripción", "suscripcion"})
+_MIN_AGE = 10  # years: a date this recent in a person's row may be anything (a visit, a sign-up)
+_BIRTH_SPREAD = 10  # years between the oldest and the newest of a headerless column's dates of birth
+_FILE_MIN_AGE = 16  # years: a date in a file's name this old beside its person's name is their birth
+# what a file's name says its date is, after the date: the document's own day (a scan's, a contract's)
+_DOCUMENT_WORDS = frozenset({"scan", "scanned", "contract", "contratto", "contrat", "contrato", "vertrag", "invoice",
+                             "fattura", "facture", "factura", "rechnung", "report", "receipt", "ricevuta", "statement",
+                             "letter", "lettera", "lettre", "brief", "minutes", "signed", "firmato", "signé", "firmado",
+                             "offer", "quote", "preventivo", "devis", "angebot", "presupuesto", "order", "backup"})
+
+
+def _anchored_lines(text: str, found: list[Span]) -> tuple[list[tuple[int, int]], list[int], set[int]]:
+    """The text's lines, their starts, and the indexes of the lines an anchor category was found on."""
+    lines = list(text_lines(text))
+    starts = [a for a, _ in lines]
+    anchored: set[int] = set()
+    for s in found:
+        if s.category in ANCHORS:
+            anchored.add(bisect.bisect_right(starts, s.start) - 1)
+    return lines, starts, anchored
+
+
+def _covered(found: list[tuple[int, int]], ends: list[int], a: int, b: int) -> bool:
+    """Whether a found span touches ``[a, b)``."""
+    i = bisect.bisect_right(ends, a)
+    return i < len(found) and found[i][0] < b
+
+
+def _number(value: str) -> int | None:
+    """The digits of an issuer's number as an int (their run's), or None where the value is no such number."""
+    m = _LETTERED.fullmatch(value) or _DIGITS.fullmatch(value)
+    # (a zero-padded amount or counter, 000000667834, is no one's)
+    if m is None or value.startswith("000") or not _id_cell(value) or lead_names_a_thing(value) or _DATE.fullmatch(value):
+        return None  # (a packed date, 20271022, is a document's expiry or a record's day)
+    return int(regex.sub(r"\D", "", m.group("n")))
+
+
+def _word_above(text: str, lines: list[tuple[int, int]], starts: list[int], a: int, b: int) -> str | None:
+    """The word of the line above ``text[a:b]``'s that overlaps its columns, when that line is a header's (words
+    alone); None otherwise."""
+    i = bisect.bisect_right(starts, a) - 1
+    if i <= 0:
+        return None
+    la, lb = lines[i - 1]
+    col_a, col_b = a - starts[i], b - starts[i]
+    line = text[la:lb]
+    if not _HEADER_LINE.fullmatch(line):
+        return None
+    for m in _HEADER_TOKEN.finditer(line):
+        if m.start() < col_b and m.end() > col_a:
+            return m.group()
+    return None
+
+
+def _leads(text: str, starts: list[int], a: int) -> bool:
+    """Whether the cell at ``a`` is its row's first (only blanks, bars and quotes before it on its line)."""
+    line = starts[bisect.bisect_right(starts, a) - 1]
+    return text[line:a].strip(" \t|│┃\"'") == ""
+
+
+def _key_header(text: str, a: int, b: int) -> bool | None:
+    """A first row's cell read as a header: True where it may head a person's key (:func:`key_name`), False where it
+    names a thing, another category or a record's reference, None where the cell is a value."""
+    cell = text[a:b].strip()
+    if not _HEADER.fullmatch(cell) or _number(cell) is not None:
+        return None
+    return key_name(norm_header(cell))
+
+
+def key_name(name: str) -> bool:
+    """Whether a column's name (:func:`.tables.norm_header`'s) may head a person's key: a key's word ("id",
+    "Nummer"), a person's number ("member_id"), a noun's ("player_id"); not a thing's, another category's or a
+    record's reference ("ref", "rif_prenotazione", "loan_id")."""
+    if thing_column(name) or any(part in _RECORD_WORDS for part in name.split("_")):
+        return False
+    return (name in _KEY_WORDS or column_category(name) in ("account", "holder") or _person_column(name)
+            or open_number_column(name, ids=True))
+
+
+def _key_columns(text: str, found: list[Span], lines: list[tuple[int, int]], starts: list[int], anchored: set[int],
+                 spans: list[tuple[int, int]], ends: list[int]) -> list[Span]:
+    by_key: dict[Hashable, list[tuple[int, int, int]]] = defaultdict(list)
+    for key, a, b, place in _cells(text):
+        if not _keyed(key) and b > a and (key[0] != "html" if isinstance(key, tuple) else True):
+            by_key[key].append((a, b, place))
+    # a table that names its person in a column of their own ("patient", "cliente") is a record of something else
+    # (a sample, a visit): its keys are that thing's, unless their header says they are the person's ("ipp")
+    held: set[Hashable] = set()
+    for key, a, b, place in _cells(text):
+        if place != 0 and not _keyed(key) and norm_header(text[a:b]) in holder_columns():
+            held.add(key[0])
+    out: list[Span] = []
+    for column, cells in by_key.items():
+        values = [(a, b) for a, b, place in cells if place == 0]
+        heads = [(a, b) for a, b, place in cells if place != 0]
+        headed = False
+        for a, b in heads:
+            h = _key_header(text, a, b)
+            if h is False or h and isinstance(column, tuple) and column[0] in held \
+                    and column_category(norm_header(text[a:b])) != "account":
+                values = []
+            elif h is None:
+                values.insert(0, (a, b))  # a first row of values, no header
+            else:
+                headed = True
+        if values and not headed and not heads:
+            # a printer's header over right-aligned values (a data frame's "refund_ref" over "RF-636578") starts
+            # elsewhere than they do: the header word above that overlaps the first value names the column
+            above = _word_above(text, lines, starts, *values[0])
+            if above is not None:
+                if not key_name(norm_header(above)):
+                    continue
+                headed = True
+        if len(values) < 2 or not headed and all(_leads(text, starts, a) for a, _ in values):
+            continue  # (with no header, a row's first cell is the record's own key: a round's stop, a ticket)
+        numbers: list[int] = []
+        ok = True
+        for a, b in values:
+            n = _number(text[a:b])
+            if n is None or bisect.bisect_right(starts, a) - 1 not in anchored:
+                ok = False
+                break
+            numbers.append(n)
+        if not ok or len(set(numbers)) < max(2, (len(numbers) + 1) // 2):
+            continue
+        if max(numbers) - min(numbers) < 10 * len(numbers):
+            continue  # a counting run: rows' numbers
+        for a, b in values:
+            if not _covered(spans, ends, a, b) and kept_by(text, a, b, _KEEPS) is None:
+                out.append(Span(a, b, "account", f"{NAME}:key", 0.8))
+    return out
+
+
+def _year(m: regex.Match[str]) -> tuple[int, int, int] | None:
+    """(year, month, day) of a date match where it is a calendar date, else None."""
+    if m.group("y1"):
+        d, mo, y = int(m.group("d1")), int(m.group("m1")), int(m.group("y1"))
+        if mo > 12:
+            d, mo = mo, d  # 02/13/2005: the month first
+    elif m.group("y2"):
+        y, mo, d = int(m.group("y2")), int(m.group("m2")), int(m.group("d2"))
+    elif m.group("y3"):
+        mon = _MONTHS.get(m.group("mon"))
+        if mon is None:
+            return None
+        y, mo, d = int(m.group("y3")), mon, int(m.group("d3"))
+    else:
+        y, mo, d = int(m.group("y4")), int(m.group("m4")), int(m.group("d4"))
+    if not (1 <= mo <= 12 and 1 <= d <= 31):
+        return None
+    return y, mo, d
+
+
+def _births(text: str, lines: list[tuple[int, int]], starts: list[int], a: int, b: int,
+            dates: list[tuple[int, int, int]]) -> bool:
+    """Whether a column of old dates in people's rows holds their births: a header word above it that names a birth
+    date, or none and years a generation apart at least (an event's dates, a log's, a release history's cluster)."""
+    above = _word_above(text, lines, starts, a, b)
+    if above is not None:
+        return column_category(norm_header(above)) == "birth_date"
+    years = [d[0] for d in dates]
+    return max(years) - min(years) >= _BIRTH_SPREAD
+
+
+def _birth_dates(text: str, lines: list[tuple[int, int]], anchored: set[int], spans: list[tuple[int, int]],
+                 ends: list[int]) -> list[Span]:
+    last_year = datetime.date.today().year - _MIN_AGE
+    starts = [s for s, _ in lines]
+    runs: dict[int, list[tuple[int, int, int, tuple[int, int, int]]]] = defaultdict(list)
+    out: list[Span] = []
+
+    def close(col: int) -> None:
+        run = runs.pop(col, [])
+        dates = [d for _, _, _, d in run]
+        ordered = dates in (sorted(dates), sorted(dates, reverse=True))
+        if (len(run) >= 3 and len(set(dates)) == len(dates) and not (ordered and len(run) >= 5)
+                and _births(text, lines, starts, run[0][1], run[0][2], dates)):
+            out.extend(Span(a, b, "birth_date", f"{NAME}:birth-date", 0.8) for _, a, b, _ in run
+                       if not _covered(spans, ends, a, b))
+
+    for i, (la, lb) in enumerate(lines):
+        seen: set[int] = set()
+        if i in anchored:
+            for m in _DATE.finditer(text, la, lb):
+                date = _year(m)
+                col = m.start() - la
+                if date is None or not 1900 <= date[0] <= last_year or col in seen:
+                    continue
+                run = runs[col]
+                if run and run[-1][0] != i - 1:
+                    close(col)
+                runs[col].append((i, m.start(), m.end(), date))
+                seen.add(col)
+        for col in [c for c, run in runs.items() if run[-1][0] < i and c not in seen]:
+            close(col)
+    for col in list(runs):
+        close(col)
+    return out
+
+
+def row_keys(text: str, found: list[Span]) -> list[Span]:
+    """The key numbers and the birth dates of ``text``'s tables whose rows hold a person's values in ``found``."""
+    if not any(s.category in ANCHORS for s in found):
+        return []
+    out = _file_birth_dates(text, found)
+    lines, starts, anchored = _anchored_lines(text, found)
+    if len(anchored) < 2:
+        return out
+    spans = sorted((s.start, s.end) for s in found)
+    ends = _reach(spans)
+    return [*out, *_key_columns(text, found, lines, starts, anchored, spans, ends),
+            *_birth_dates(text, lines, anchored, spans, ends)]
+
+
+# a date glued after a person's name in a file's name: EZE_Ngozi_1990-05-10_before.jpg, ROSSI_MARIO_19840317.pdf
+_FILE_DATE = regex.compile(r"[_-](?P<d>(?P<y>(?:19|20)\d\d)-?(?P<m>[01]\d)-?(?P<dd>[0-3]\d))(?=[_.-])")
+
+
+def _file_birth_dates(text: str, found: list[Span]) -> list[Span]:
+    """The date a file's name gives after its person's name, when it is sixteen years back at least (a scan's or a
+    visit's date is recent; a person's birth is not) and no document's word follows it ("_scan", "_contract")."""
+    last_year = datetime.date.today().year - _FILE_MIN_AGE
+    out: list[Span] = []
+    for s in found:
+        if s.category != "person" or not s.detector.startswith("names:file"):
+            continue
+        m = _FILE_DATE.match(text, s.end)
+        after = regex.match(r"[_-]?(\p{L}+)", text[m.end():m.end() + 40]) if m is not None else None
+        if after is not None and after.group(1).lower() in _DOCUMENT_WORDS:
+            continue  # Maria_Rossi_2013-04-02_scan.pdf: the scan's day
+        if m is not None and 1900 <= int(m.group("y")) <= last_year and 1 <= int(m.group("m")) <= 12 \
+                and 1 <= int(m.group("dd")) <= 31:
+            out.append(Span(m.start("d"), m.end("d"), "birth_date", f"{NAME}:file-birth-date", 0.7))
+    return out
+
+
+def _reach(spans: list[tuple[int, int]]) -> list[int]:
+    """The running maximum of the spans' ends (sorted by start), so that a bisect finds any span reaching past a
+    point."""
+    out, top = [], -1
+    for _, e in spans:
+        top = max(top, e)
+        out.append(top)
+    return out
