@@ -32,7 +32,8 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import kept_by
-from .row_keys import _BIRTH_SPREAD, _DATE, _MIN_AGE, _covered, _number, _reach, _year, key_name
+from .row_keys import (_BIRTH_SPREAD, _DATE, _HEADER_LINE, _MIN_AGE, ANCHORS, _covered, _reach, _year, key_column,
+                       key_name)
 from .tables import cell_category, column_category, column_checks, norm_header, text_lines, thing_column
 from .validators import _NOT_A_NAME_IN_CAPS, _STATUS_WORDS, card
 from .vocabulary import calendar_words, dictionary_words, is_product, plain_words
@@ -48,9 +49,6 @@ _RANGE_FIELD = regex.compile(r"(?<![\w-])(?P<a>\d{1,3})-(?P<b>\d{1,3})?[ \t]+(?P
 _HEADER_WORD = regex.compile(r"[\p{L}_][\p{L}\p{N}_./#°º()-]{0,40}(?: [\p{L}_][\p{L}\p{N}_./#°º()-]{0,40})?")
 _NAME_CELL = regex.compile(r"(?:\p{Lu}[\p{L}'’.-]*)(?: \p{Lu}[\p{L}'’.-]*){0,2}")
 _COMMENT = frozenset("#*/;-=")
-# a header row: words and the signs headers carry, no digit but in a word ("ID_DOC", "ADDR2")
-_HEADER_ROW = regex.compile(r"[ \t]*[\p{L}_][\p{L}\p{N}_./#°º()-]*(?:[ \t]+[\p{L}_][\p{L}\p{N}_./#°º()-]*)+[ \t]*")
-_PERSONS = frozenset({"person", "email", "phone", "address", "iban", "national_id", "passport", "card"})
 
 Field = tuple[int, int, str]  # (start column, end column, name: "" where none is known)
 
@@ -106,7 +104,7 @@ def _blocks(text: str, lines: tuple[tuple[int, int], ...], layout_lines: set[int
             run.append((a, b))
             top = max(top, b - a)
             continue
-        if run and _HEADER_ROW.fullmatch(text, *run[0]):
+        if run and _HEADER_LINE.fullmatch(text, *run[0]):
             first, run = first + 1, run[1:]
         if len(run) >= 5 or len(run) >= 3 and all(not text[s + 1].isalpha() for s, _ in run):
             # a batch's header and trailer records ("H 61234 …", "T 0000005") around its detail records ("D …"): a
@@ -160,7 +158,7 @@ def _header_names(text: str, line: tuple[int, int] | None, fields: list[Field]) 
     if line is None:
         return fields
     a, b = line
-    if _HEADER_ROW.fullmatch(text, a, b) is None:
+    if _HEADER_LINE.fullmatch(text, a, b) is None:
         return fields  # a batch's header record ("H 70412 ZQ9 20260311"), a title with its date: no column names
     words = [(m.start() - a, m.group()) for m in _HEADER_WORD.finditer(text, a, b)]
     if len(words) < 2:
@@ -226,15 +224,6 @@ def _birth_column(values: list[str]) -> bool:
             and max(years) - min(years) >= _BIRTH_SPREAD)
 
 
-def _key_column(values: list[str]) -> bool:
-    """An issuer's distinct numbers that are no counting run (:func:`.row_keys._number`)."""
-    numbers = [_number(v) for v in values]
-    if any(n is None for n in numbers):
-        return False
-    ns = [n for n in numbers if n is not None]
-    return len(set(ns)) >= max(2, (len(ns) + 1) // 2) and max(ns) - min(ns) >= 10 * len(ns)
-
-
 def fixed_width(text: str, found: list[Span]) -> list[Span]:
     """The personal fields of ``text``'s fixed-width records (see the module's docstring)."""
     if text.count("\n") + text.count("\\n") < 2:
@@ -246,6 +235,7 @@ def fixed_width(text: str, found: list[Span]) -> list[Span]:
         return []
     spans = sorted((s.start, s.end) for s in found)
     ends = _reach(spans)
+    anchors = sorted(s.start for s in found if s.category in ANCHORS)
     out: list[Span] = []
     for before, rows in blocks:
         width = max(b - a for a, b in rows)
@@ -253,12 +243,14 @@ def fixed_width(text: str, found: list[Span]) -> list[Span]:
                        and f[0][0] == 0), None)
         fields = layout if layout is not None else _header_names(text, lines[before] if before >= 0 else None,
                                                                  _fields(text, rows))
-        out.extend(_block_spans(text, rows, fields, found, spans, ends))
+        out.extend(_block_spans(text, rows, fields, anchors, spans, ends))
     return out
 
 
-def _block_spans(text: str, rows: list[tuple[int, int]], fields: list[Field], found: list[Span],
+def _block_spans(text: str, rows: list[tuple[int, int]], fields: list[Field], anchors: list[int],
                  spans: list[tuple[int, int]], ends: list[int]) -> list[Span]:
+    """The spans of one block's fields. ``anchors``: the starts of the values other stages found that make a row a
+    person's (:data:`.row_keys.ANCHORS`), sorted."""
     cells = [[_cell(text, row, s, e) for row in rows] for s, e, _ in fields]
     names = [norm_header(n) for _, _, n in fields]
     cats = {k: c for k, n in enumerate(names) if n and not thing_column(n) and (c := column_category(n))}
@@ -280,9 +272,8 @@ def _block_spans(text: str, rows: list[tuple[int, int]], fields: list[Field], fo
             if b > a and not _covered(spans, ends, a, b) and check(text[a:b]) and kept_by(text, a, b, _KEEPS) is None:
                 out.append(Span(a, b, cell_category(cat, text[a:b]), f"{NAME}:{cat}", 0.8))
     # a block of people: its dates of birth and its key column are theirs
-    people = {i for i, row in enumerate(rows) if _row_has(row, found) or any(
-        rows[i][0] <= s.start < rows[i][1] for s in out if s.category in _PERSONS)}
-    if len(people) < len(rows):
+    here = sorted([*anchors, *(s.start for s in out if s.category in ANCHORS)])
+    if not all((i := bisect.bisect_left(here, a)) < len(here) and here[i] < b for a, b in rows):
         return out
     for k, col in enumerate(cells):
         if k in checks or names[k] and (thing_column(names[k]) or column_category(names[k]) not in (None, "account")):
@@ -293,14 +284,10 @@ def _block_spans(text: str, rows: list[tuple[int, int]], fields: list[Field], fo
         if not names[k] and _birth_column(values):
             out.extend(Span(a, b, "birth_date", f"{NAME}:birth_date", 0.8) for a, b in col
                        if not _covered(spans, ends, a, b))
-        elif (key_name(names[k]) if names[k] else k > 0) and _key_column(values):
+        elif (key_name(names[k]) if names[k] else k > 0) and key_column(values):
             # (a header that names a record's reference, or no header over the rows' first field: the record's key)
             out.extend(Span(a, b, "account", f"{NAME}:key", 0.8) for a, b in col
                        if not _covered(spans, ends, a, b) and kept_by(text, a, b, _KEEPS) is None)
     return out
 
-
-def _row_has(row: tuple[int, int], found: list[Span]) -> bool:
-    a, b = row
-    return any(a <= s.start < b and s.category in _PERSONS for s in found)
 

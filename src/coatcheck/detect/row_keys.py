@@ -58,6 +58,7 @@ _DATE = regex.compile(r"(?<![\w./-])(?:(?P<d1>\d{1,2})[/.-](?P<m1>\d{1,2})[/.-](
 _MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                                        "Dec"), 1)}
 _HEADER_TOKEN = regex.compile(r"[\p{L}_][\p{L}\p{N}_./#°º()-]*")
+# a header line: words and the signs headers carry, no digit but in a word ("ID_DOC", "ADDR2")
 _HEADER_LINE = regex.compile(r"[ \t]*[\p{L}_][\p{L}\p{N}_./#°º()-]*(?:[ \t]+[\p{L}_][\p{L}\p{N}_./#°º()-]*)+[ \t]*")
 _KEY_WORDS = frozenset({"id", "no", "nr", "num", "number", "n", "n°", "nº", "numero", "número", "nummer", "numéro",
                         "kennung", "ident", "identifiant"})
@@ -149,17 +150,18 @@ def key_name(name: str) -> bool:
             or open_number_column(name, ids=True))
 
 
-def _key_columns(text: str, found: list[Span], lines: list[tuple[int, int]], starts: list[int], anchored: set[int],
+def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anchored: set[int],
                  spans: list[tuple[int, int]], ends: list[int]) -> list[Span]:
     by_key: dict[Hashable, list[tuple[int, int, int]]] = defaultdict(list)
-    for key, a, b, place in _cells(text):
-        if not _keyed(key) and b > a and (key[0] != "html" if isinstance(key, tuple) else True):
-            by_key[key].append((a, b, place))
     # a table that names its person in a column of their own ("patient", "cliente") is a record of something else
     # (a sample, a visit): its keys are that thing's, unless their header says they are the person's ("ipp")
     held: set[Hashable] = set()
     for key, a, b, place in _cells(text):
-        if place != 0 and not _keyed(key) and norm_header(text[a:b]) in holder_columns():
+        if _keyed(key):
+            continue
+        if b > a and key[0] != "html":
+            by_key[key].append((a, b, place))
+        if place != 0 and norm_header(text[a:b]) in holder_columns():
             held.add(key[0])
     out: list[Span] = []
     for column, cells in by_key.items():
@@ -185,22 +187,23 @@ def _key_columns(text: str, found: list[Span], lines: list[tuple[int, int]], sta
                 headed = True
         if len(values) < 2 or not headed and all(_leads(text, starts, a) for a, _ in values):
             continue  # (with no header, a row's first cell is the record's own key: a round's stop, a ticket)
-        numbers: list[int] = []
-        ok = True
-        for a, b in values:
-            n = _number(text[a:b])
-            if n is None or bisect.bisect_right(starts, a) - 1 not in anchored:
-                ok = False
-                break
-            numbers.append(n)
-        if not ok or len(set(numbers)) < max(2, (len(numbers) + 1) // 2):
+        if (any(bisect.bisect_right(starts, a) - 1 not in anchored for a, _ in values)
+                or not key_column([text[a:b] for a, b in values])):
             continue
-        if max(numbers) - min(numbers) < 10 * len(numbers):
-            continue  # a counting run: rows' numbers
         for a, b in values:
             if not _covered(spans, ends, a, b) and kept_by(text, a, b, _KEEPS) is None:
                 out.append(Span(a, b, "account", f"{NAME}:key", 0.8))
     return out
+
+
+def key_column(values: list[str]) -> bool:
+    """Whether a column's values are an issuer's numbers (:func:`_number`), distinct at least by half, and no
+    counting run (a database's 41200, 41207, 41214 are its rows' numbers)."""
+    numbers = [_number(v) for v in values]
+    ns = [n for n in numbers if n is not None]
+    if len(ns) < len(numbers) or len(set(ns)) < max(2, (len(ns) + 1) // 2):
+        return False
+    return max(ns) - min(ns) >= 10 * len(ns)
 
 
 def _year(m: regex.Match[str]) -> tuple[int, int, int] | None:
@@ -234,10 +237,9 @@ def _births(text: str, lines: list[tuple[int, int]], starts: list[int], a: int, 
     return max(years) - min(years) >= _BIRTH_SPREAD
 
 
-def _birth_dates(text: str, lines: list[tuple[int, int]], anchored: set[int], spans: list[tuple[int, int]],
-                 ends: list[int]) -> list[Span]:
+def _birth_dates(text: str, lines: list[tuple[int, int]], starts: list[int], anchored: set[int],
+                 spans: list[tuple[int, int]], ends: list[int]) -> list[Span]:
     last_year = datetime.date.today().year - _MIN_AGE
-    starts = [s for s, _ in lines]
     runs: dict[int, list[tuple[int, int, int, tuple[int, int, int]]]] = defaultdict(list)
     out: list[Span] = []
 
@@ -280,8 +282,8 @@ def row_keys(text: str, found: list[Span]) -> list[Span]:
         return out
     spans = sorted((s.start, s.end) for s in found)
     ends = _reach(spans)
-    return [*out, *_key_columns(text, found, lines, starts, anchored, spans, ends),
-            *_birth_dates(text, lines, anchored, spans, ends)]
+    return [*out, *_key_columns(text, lines, starts, anchored, spans, ends),
+            *_birth_dates(text, lines, starts, anchored, spans, ends)]
 
 
 # a date glued after a person's name in a file's name: EZE_Ngozi_1990-05-10_before.jpg, ROSSI_MARIO_19840317.pdf
@@ -297,11 +299,12 @@ def _file_birth_dates(text: str, found: list[Span]) -> list[Span]:
         if s.category != "person" or not s.detector.startswith("names:file"):
             continue
         m = _FILE_DATE.match(text, s.end)
-        after = regex.match(r"[_-]?(\p{L}+)", text[m.end():m.end() + 40]) if m is not None else None
+        if m is None:
+            continue
+        after = regex.match(r"[_-]?(\p{L}+)", text[m.end():m.end() + 40])
         if after is not None and after.group(1).lower() in _DOCUMENT_WORDS:
             continue  # Maria_Rossi_2013-04-02_scan.pdf: the scan's day
-        if m is not None and 1900 <= int(m.group("y")) <= last_year and 1 <= int(m.group("m")) <= 12 \
-                and 1 <= int(m.group("dd")) <= 31:
+        if 1900 <= int(m.group("y")) <= last_year and 1 <= int(m.group("m")) <= 12 and 1 <= int(m.group("dd")) <= 31:
             out.append(Span(m.start("d"), m.end("d"), "birth_date", f"{NAME}:file-birth-date", 0.7))
     return out
 
