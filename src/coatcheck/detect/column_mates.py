@@ -9,7 +9,10 @@ under names, ``07842776856`` under numbers the phone stage read), an HTML table'
 are that kind too: a name's words from the name lists, a login's shape (:func:`.logins_features.is_candidate`), a
 number valid as a phone for the row's country. Columns: separated rows (bars, box rules, tabs, semicolons, commas),
 rows whose cells are set apart by runs of blanks (by the column where a cell starts), HTML table rows, ``key=value``
-fields and JSON string fields (by their key). A value another stage covers is left to it. One pass over the lines
+fields and JSON string fields (by their key); a SQL dump's rows, one per line, as a CSV's. A JSON or key=value field
+whose key names a person's name (``patient_nom="Lefebvre"``) or a person's role with a full name (``"shooter": "Wen
+Castellanos"``) holds a person alone on its line too, where the name lists know the name. A value another stage covers
+is left to it. One pass over the lines
 and the fields: linear in the text.
 """
 
@@ -25,22 +28,28 @@ import regex
 from ..spans import Span
 from .keep import is_product_name, is_tool_token, kept_by
 from .logins_features import is_candidate
-from .tables import _lines, column_category, norm_header, thing_column
+from .tables import _lines, column_category, holder_columns, norm_header, thing_column
 from .validators import person_login
-from .vocabulary import dictionary_words, word_set
+from .vocabulary import dictionary_words, vocab_cache, word_set
 from .row_cells import _DATE_START, _DEFAULT_REGIONS, _name_cell, _name_shape, _regions, _separator, valid_in
 
 NAME = "column-mate"
 CATEGORIES = ("person", "username", "phone")
 _KEEPS = ("is_placeholder_value", "is_templated", "is_service_username", "is_fictional_person", "is_uuid",
           "is_version", "is_code_word")
+# (a field's name alone on its line may be a documentation's example: a docstring's {"first": "John", "last": "Doe"})
+_FIELD_KEEPS = (*_KEEPS, "is_documented_example")
+_DOCTEST = regex.compile(r"[ \t]*(?:>>>|\.\.\.)[ \t]")
 _DIVIDER = regex.compile(r"[\s|│┃─━═┼╪+:=.-]*")
 _GAP = regex.compile(r"[ \t]{2,}")
-_CSV_FIELD = regex.compile(r'"(?:[^"\n]|"")*"|[^,\n]*')
+_CSV_FIELD = regex.compile(r'"(?:[^"\n]|"")*"|\'(?:[^\'\n]|\\\')*\'|[^,\n]*')
+_SQL_VALUES = regex.compile(r"(?i)[ \t]*INSERT[ \t]+INTO[ \t]+[^()\n]{1,120}?VALUES[ \t]*\(")
+_SQL_TUPLE_END = regex.compile(r"\)[ \t]*[,;]?[ \t]*$")
 _KEY_VALUE = regex.compile(r'(?<![\w.-])(?P<k>[A-Za-z_][\w.-]{0,30})=(?:"(?P<q>[^"\n]{1,80})"|(?P<v>[^\s"\',;&]{1,80}))')
 _JSON_FIELD = regex.compile(r'"(?P<k>[\w.-]{1,40})"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{1,80})"')
 _HTML_ROW = regex.compile(r"<tr\b[^>]{0,200}>(?P<row>.{0,4000}?)</tr>", regex.S | regex.I)
-_HTML_CELL = regex.compile(r"<td\b[^>]{0,200}>(?P<v>[^<]{0,200})</td>", regex.I)  # (a <th> heads its column)
+_HTML_CELL = regex.compile(r"<td\b[^>]{0,200}>(?P<v>[^<]{0,200})</td>", regex.I)
+_HTML_HEAD = regex.compile(r"<th\b[^>]{0,200}>(?P<v>[^<]{0,200})</th>", regex.I)
 # a person's initial after or before a name's words: "Priya O.", "OSEI G.", "J. Smith"
 _INITIAL = regex.compile(r"\p{Lu}\.")  # (with its full stop: "Jenkins X" is a program's name)
 _NAME_CHARS = regex.compile(r"[\p{L}'’ .,-]{2,60}")
@@ -80,6 +89,13 @@ def _line_cells(text: str, table: int, a: int, line: str) -> list[Cell] | None:
         # (a comma-separated row without quotes is the same table's as one with them: a CSV's header and its rows)
         key: Hashable = ("csv", len(parts)) if sep == "," else ("sep", sep, len(parts))
         return [((table, key, i), *_trim(text, a + s, a + e)) for i, (s, e) in enumerate(parts)]
+    lead = len(line) - len(line.lstrip())
+    if (values := _SQL_VALUES.match(line)) is not None:
+        lead = values.end() - 1  # the dump's first row on its INSERT's line
+    kind = "csv"
+    if (line.count(",") >= 2 and line[lead:].startswith("(") and (tail := _SQL_TUPLE_END.search(line)) is not None):
+        # a SQL dump's row, one per line: (4475,'Camila Kowalski','1977-04-03'), — its values are cells as a CSV's
+        a, line, kind = a + lead + 1, line[lead + 1:tail.start()], "sql"
     if line.count(",") >= 2 and not line.lstrip().startswith(("{", "[", "(", "#", "//")):
         pos, n = 0, len(line)
         while pos <= n:
@@ -91,7 +107,7 @@ def _line_cells(text: str, table: int, a: int, line: str) -> list[Cell] | None:
                 break
         if pos <= n:
             return None  # a quote opened and not closed: prose with commas, not a row
-        key = ("csv", len(parts))
+        key = (kind, len(parts))
         return [((table, key, i), *_trim(text, a + s, a + e)) for i, (s, e) in enumerate(parts)]
     gaps = list(_GAP.finditer(line.rstrip()))
     if len(gaps) >= 2:
@@ -128,7 +144,12 @@ def _cells(text: str) -> tuple[_Placed, ...]:
         if len(out) > _MAX_CELLS:
             return tuple(out)
     for i, m in enumerate(_HTML_ROW.finditer(text)):
-        for j, c in enumerate(_HTML_CELL.finditer(text, m.start("row"), m.end("row"))):
+        cells = list(_HTML_CELL.finditer(text, m.start("row"), m.end("row")))
+        if not cells:  # a row of <th> heads its columns
+            cells = list(_HTML_HEAD.finditer(text, m.start("row"), m.end("row")))
+            out.extend((("html", j), *_trim(text, *c.span("v")), 1) for j, c in enumerate(cells))
+            continue
+        for j, c in enumerate(cells):
             out.append((("html", j), *_trim(text, *c.span("v")), 0))
         if i > _MAX_CELLS:
             break
@@ -156,6 +177,18 @@ def _person_key(key: Hashable) -> bool:
     k = str(key[1]) if isinstance(key, tuple) and len(key) > 1 else ""
     k = norm_header(k)
     return column_category(k) == "person" and k not in word_set("names", "name_columns")
+
+
+@vocab_cache
+def _role_words() -> frozenset[str]:
+    # (not a generic holder's or traveller's word: a lock's holder is a program, a card's its brand)
+    return ((holder_columns() | word_set("column_words", "role_columns") | word_set("column_words", "person_roles"))
+            - word_set("names", "name_columns"))
+
+
+def _role_key(key: Hashable) -> bool:
+    """A JSON or key=value field named for a person's role alone ("shooter", "rider", "guest", "agent")."""
+    return isinstance(key, tuple) and len(key) > 1 and norm_header(str(key[1])) in _role_words()
 
 
 def _keyed(key: Hashable) -> bool:
@@ -231,19 +264,21 @@ def _thing_key(name: str) -> bool:
 def column_mates(text: str, found: list[Span]) -> list[Span]:
     """The cells of ``text``'s columns and repeated keys that hold, beside values of ``found`` of a kind (person,
     username, phone) in a third of them at least, more values of that kind's shape."""
-    if not any(s.category in CATEGORIES for s in found):
+    if not any(s.category in CATEGORIES for s in found) and "=" not in text and '":' not in text:
         return []
     cells = _cells(text)
     if not cells:
         return []
     spans = sorted((s.start, s.end, s.category) for s in found)
     starts = [s for s, _, _ in spans]
+    out = _person_fields(text, cells, spans, starts)
+    if not any(s.category in CATEGORIES for s in found):
+        return out
     by_slot: dict[Hashable, list[tuple[int, int, tuple[set[str], bool] | None, bool]]] = defaultdict(list)
     for key, a, b, place in cells:
         if place < 2 and b > a and any(c.isalnum() for c in text[a:b]):
             by_slot[key].append((a, b, _covered(spans, starts, text, a, b), place == 1))
-    out: list[Span] = []
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int]] = {(s.start, s.end) for s in out}
     for slot_key, slot in by_slot.items():
         if len(slot) < 2:
             continue
@@ -268,6 +303,27 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
             if check(value, text, a, b) and kept_by(text, a, b, _KEEPS) is None:
                 seen.add((a, b))
                 out.append(Span(a, b, cat, f"{NAME}:{cat}", 0.8))
+    return out
+
+
+def _person_fields(text: str, cells: tuple[_Placed, ...], spans: list[tuple[int, int, str]],
+                   starts: list[int]) -> list[Span]:
+    """The values of JSON and key=value fields whose key names a person's name (``patient_nom="Patel"``,
+    ``"guest_surname": "Okafor"``; not a generic ``name``) that the name lists know, alone on their line as well."""
+    out: list[Span] = []
+    for key, a, b, _ in cells:
+        if not _keyed(key) or b <= a or _covered(spans, starts, text, a, b) is not None:
+            continue
+        value = text[a:b]
+        # (or a key naming the person's role, "shooter", "rider", "guest", with a full name: two words or more)
+        if not (_person_key(key) or len(value.split()) >= 2 and _role_key(key)):
+            continue
+        line = text.rfind("\n", 0, a) + 1
+        if _DOCTEST.match(text, line):
+            continue  # a docstring's example: {"first": "John", "last": "Doe"} after >>> or ...
+        if (_person(value) and not is_product_name(text, a, b) and not is_tool_token(text, a, b)
+                and kept_by(text, a, b, _FIELD_KEEPS) is None):
+            out.append(Span(a, b, "person", f"{NAME}:person-field", 0.8))
     return out
 
 

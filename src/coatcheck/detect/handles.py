@@ -24,6 +24,10 @@ DERIVED = "derived-handle"
 # A handle-shaped token standing alone: not inside a longer identifier, an e-mail's domain or a path's extension
 # (before an "@" it may stand: a prompt's user@host). A JSON string's escaped line break or tab before it is a boundary.
 _TOKEN = regex.compile(r"(?:(?<![\w.@-])|(?<=\\[ntr]))[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*(?!\w|[.-]\w)")
+# a document's, a scan's, a recording's or an export's file name, by its extension (a folder's is told by the path's
+# next segment); not a module's (a code file's name, an attribute's access: RAY_DATA_LOG.items)
+_FILE_EXTENSION = regex.compile(r"\.(?:pdf|jpe?g|png|gif|tiff?|heic|webp|bmp|docx?|xlsx?|ods|odt|rtf|csv|tsv|txt|eml|msg"
+                                r"|zip|mp[34]|m4a|wav|mov|json|xml|ics|vcf|log)$")
 _TRAILING_DIGITS = regex.compile(r"(\D+?)(\d{1,4})")
 _BIRTH_YEAR = regex.compile(r"19[4-9]\d|200\d")
 _CAPITALISED = regex.compile(r"(?<![\w@.-])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\w@-]|\.\w)|(?<![\w@.-])\p{Lu}{3,}(?![\w@-]|\.\w)")
@@ -153,6 +157,7 @@ class HandleIndex:
         self.bare: set[str] = set()
         self.stems: set[str] = set()
         self.initials: set[str] = set()
+        self.named: set[str] = set()
         # the words of the names the addresses spell (tobias.bohm@… → Tobias, Böhm), folded: where they stand
         # capitalised in the same text, they are that person's name (an ORM's row, a chat's "Danke, Tobias")
         self.name_words: set[str] = set()
@@ -164,6 +169,8 @@ class HandleIndex:
                 continue
             bare, stems, initials = name_handles(name, gazetteer_name(name))
             self.bare |= bare
+            # (the handles of full names alone, letters and one sign: what a file's name may glue in)
+            self.named |= {h for h in bare if regex.fullmatch(r"[a-z]{3,}(?:_[a-z]{3,})?", h)}
             self.stems |= stems
             self.initials |= initials
         for address in addresses:
@@ -186,6 +193,7 @@ class HandleIndex:
                     fi, last = m.group("fi").lower(), _fold(m.group("last"))  # no last + initial: "admins" from s.admin
                     self.bare |= {fi + last, fi + "_" + last, last + "_" + fi, fi + "-" + last}
         self.bare -= plain_words()
+        self.named -= plain_words()
         self.stems = {s for s in self.stems if s not in plain_words() and not is_product(s)}
         self._automaton: ahocorasick.Automaton | None = None
         words = self.bare | self.stems | self.initials
@@ -232,18 +240,48 @@ class HandleIndex:
                 seen.add(start)
                 yield start
 
+    def _part(self, token: str) -> tuple[int, int] | None:
+        """Where in an underscored token (a file's or a folder's name) a run of one or two of its parts is a handle
+        of two name words joined (``demir_oksana``, ``adriangomez``), when the token is more than that run or is
+        that run with its separator; None otherwise."""
+        if "_" not in token or not self.named:
+            return None
+        parts = token.split("_")
+        pos = [0]
+        for p in parts:
+            pos.append(pos[-1] + len(p) + 1)
+        for n in (2, 1):
+            for i in range(len(parts) - n + 1):
+                run = "_".join(parts[i:i + n])
+                # two name words joined (demir_oksana), or glued and long (adriangomez): a full name's, never a word's
+                if run in self.named and (n == 2 or len(run) >= 2 * _MIN_BARE):
+                    return pos[i], pos[i + n] - 1
+        return None
+
     def spans(self, text: str) -> list[Span]:
-        """Every whole token of ``text`` that is one of the handles."""
+        """Every whole token of ``text`` that is one of the handles, and the name runs of a file's name."""
         if not self:
             return []
         out = []
+        seen: set[int] = set()
         for start in sorted(self._starts(text)):
             m = _TOKEN.match(text, start)
-            if m is None:
+            if m is None and start > 0 and text[start - 1] == "_":
+                head = start  # inside a file's name: logbook_adriangomez_2024.csv
+                while head > 0 and (text[head - 1].isalnum() or text[head - 1] == "_") and start - head < 80:
+                    head -= 1
+                m = _TOKEN.match(text, head)
+            if m is None or m.start() in seen:
+                continue
+            seen.add(m.start())
+            token = m.group().lower()
+            if ((_FILE_EXTENSION.search(token) or text.startswith("/", m.end()))
+                    and (part := self._part(token)) is not None):
+                # a file's or a folder's name made of the name and other words: demir_oksana_HBA1C.pdf, uploads/tran_kwame/
+                out.append(Span(m.start() + part[0], m.start() + part[1], self.category, DERIVED, 0.85))
                 continue
             if text[m.end():m.end() + 1] in ("/", "\\") and not _after_host(text, m.start()):
                 continue  # a directory's name (flatpages/default.html); home directories are the home-path detector's
-            token = m.group().lower()
             hit = token in self.bare
             if not hit and (d := _TRAILING_DIGITS.fullmatch(token)) is not None and len(token) >= 4:
                 stem = d.group(1).rstrip("._-")

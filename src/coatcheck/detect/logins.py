@@ -38,6 +38,8 @@ _TICKET = regex.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,4}|(?:INC|CHG|PRB|RITM|REQ|SCT
 # capitals and two groups of digits or more, hyphenated: a ring's, a tag's or a register's code (logins have letters)
 _GROUPED_CODE = regex.compile(r"[A-Z]{0,4}\d*(?:-\d+){2,}[A-Z]?|[A-Z]{1,4}-\d+(?:-\d+)+")
 _PROSE_CELL = regex.compile(r"[ ]\p{Ll}{2,}")  # a word goes on after the token in its cell
+# a category's code a results table, a school or a shop lists in a column: a letter or three and a small number
+_CLASS_CODE = regex.compile(r"[A-Z]{1,3}\d{1,3}")
 _HEX_ID = regex.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{12,}|[A-Z]?(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{12,}")
 # what follows a package's name in a package spec (prisma@latest, left-pad@^1.3.0): the token is a package
 _PACKAGE_VERSION = regex.compile(r"@(?:latest|next|beta|canary|[\^~]?\d)")
@@ -431,6 +433,8 @@ def _block_mates(text: str, block: list[tuple[int, list[tuple[int, int]]]],
             if mark is not None:
                 if mark[1] is not None:  # a row the classifier scored below its threshold: the column decides
                     a, b = _inner(text, a, b)
+                    if category == "username" and _CLASS_CODE.fullmatch(text, a, b):
+                        continue  # a class's, a grade's or a size's code (M20, W35, U12): no one's login
                     out.append(Span(a, b, category, "logins:column", 0.5))
                 continue
             a, b = _inner(text, a, b)

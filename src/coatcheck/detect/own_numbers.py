@@ -21,7 +21,8 @@ from .validators import person_number
 from .vocabulary import phrase_alternation, vocabulary_words, word_set
 
 # the value: letters, digits and the signs issuers put between them, three digits or more
-_VALUE = r"(?=[\w/.-]*\d[\w/.-]*\d[\w/.-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9])){3,47}"
+# (an issuer's initials may lead it: "PADI 47802072", "SSI 2899327")
+_VALUE = r"(?:[A-Z]{2,5}[ ](?=\d{4}))?(?=[\w/.-]*\d[\w/.-]*\d[\w/.-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9])){3,47}"
 # the link between the noun and the value, and an article after it
 _LINK = r"(?:is|was|è|e|ist|lautet|war|est|était|es|era|:|=)"
 _ARTICLE = r"(?:le|la|il|el|the|der|die|das)"
@@ -37,7 +38,7 @@ _ALONE = frozenset({"id", "identifier", "identifiant", "identificador", "identif
 @functools.cache
 def _sentence() -> regex.Pattern[str]:
     mine = phrase_alternation(vocabulary_words("numbers", "own_possessives"))
-    nouns = phrase_alternation(vocabulary_words("numbers", "own_id_nouns"))
+    nouns = phrase_alternation([*vocabulary_words("numbers", "own_id_nouns"), *vocabulary_words("numbers", "own_credentials")])
     # "my" and up to three words, then the noun (glued to the last word by a hyphen, or in a German compound:
     # "Discord-Nutzer-ID", "Mitgliedsnummer"); then up to three words saying whose number it is ("de miembro de
     # Meetup"), the link and the value
@@ -101,8 +102,8 @@ class OwnNumberDetector:
             words = f"{m.group('words')} {noun.rpartition('-')[0]} {m.group('after')}"
             if not _whose(words) or (noun in _ALONE or noun.endswith("id")) and _program(words):
                 continue
-            if words.strip() and not _a_persons(words):
-                continue  # (no words at all: "my ID is …" is the speaker's)
+            if words.strip() and not _a_persons(words) and noun.rpartition("-")[2] not in word_set("numbers", "own_credentials"):
+                continue  # (no words at all: "my ID is …" is the speaker's; a certificate is its holder's)
             if person_number(value) and kept_by(text, s, e, _KEEPS) is None:
                 out.append(Span(s, e, "account", "own-numbers", 0.8))
         return out

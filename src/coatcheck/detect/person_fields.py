@@ -9,6 +9,11 @@ whose key says "the number of" something no thing is, or names what a person car
 - ``<Person><FullName>…</FullName><Course cert="1768473113"/></Person>``, ``<socio numero="458697"><nombre>…``;
 - ``Fochino: Matteo Bianchi`` over ``Patentino n.: UWU/661281``; ``name = "Javier García"`` over ``dqc_number = …``.
 
+A log line's login or e-mail anchors that line alone, and there only a key naming a person's role holds their
+number (``session start user=lorenzo1986 member=108280609``; a licence, a tenant's or a cloud account's id beside a
+login may be a purchase's or a program's). A number in brackets right after a full name is its bearer's ("player
+Théo Moreau (PDC-82696)"): letters and five digits or more, or seven digits or more.
+
 An identity document's key ("doc", "passport", "ausweis": names.toml [document_contexts]) holds the person's
 document number ("doc=PP Z3AU82TKZ"). Otherwise a key qualifies as a people table's column header does (:func:`.tables.open_number_column`: a number word or a card's,
 a licence's, a certificate's word with a noun that is no thing's, numbers.toml), or as the holder's word alone
@@ -26,7 +31,7 @@ from .._data import word_list
 from ..spans import Intervals, Span
 from .keep import kept_by
 from .person_records import closing_brace, open_brace
-from .tables import holder_columns, norm_header, open_number_column
+from .tables import holder_columns, lead_names_a_thing, norm_header, open_number_column
 from .vocabulary import vocab_cache, vocab_lru, word_set
 
 NAME = "person-fields"
@@ -49,6 +54,9 @@ _LEAF = regex.compile(r"<(?P<k>[\p{L}_][\w.-]{0,40})(?:[ \t][^<>\n]*)?>(?P<v>[^<
 _LINE = regex.compile(r"""[ \t]*(?:-[ \t]+)?(?P<k>\p{L}[\p{L}\w .'’°º#/()-]{0,40}?)[ \t]*(?::|=|:=)[ \t]*["']?(?P<v>[^"'\n]{1,80}?)["']?[ \t]*,?[ \t]*$""")
 _OPEN_TAG = regex.compile(r"<(?P<t>[\p{L}_][\w.-]{0,40})(?:[ \t\n][^<>]*)?(?<!/)>")
 
+# a person's number in brackets after their name: letters and five digits or more (an issue key has fewer: CORE-1234),
+# or seven digits or more (a year, an age or an extension has fewer)
+_BRACKETED = regex.compile(r"[ \t]?\((?P<v>[A-Z]{1,5}[-_]?\d{5,12}|\d{7,14})\)")
 # (a register's prefix of up to two letter groups: INS-IY799334, FIDAL-6081700)
 _NUMBER = regex.compile(r"(?=(?:[^\d\n]*\d){5}|[A-Za-z])(?=(?:[^\d\n]*\d){4})(?:[A-Za-z]{1,6}[-_ /]?){0,2}\d[\dA-Z]*(?:[-/ .]\d[\dA-Z]*){0,3}|(?=[A-F]*\d)(?=\d*[A-F])[0-9A-F]{8,20}")
 _NOT_A_NUMBER = regex.compile(
@@ -117,6 +125,16 @@ def _strong_key(key: str) -> bool:
     k = norm_header(key)
     return (k in word_set("numbers", "credential_markers") or k in holder_columns()
             or any(p in _holder_nouns() for p in k.split("_")))
+
+
+def _holder_key(key: str) -> bool:
+    """A key that names a person by their role ("member", "patient_no", "badge"): beside a login or an e-mail alone,
+    only such a key's number is theirs (a "licencia" or a "cert" there may be a purchase's, a tenant's id a
+    program's)."""
+    parts = [p for p in norm_header(key).split("_") if p]
+    carried = word_set("numbers", "credential_markers") - {"badge"}
+    return (any(p in _holder_nouns() and p not in carried for p in parts)
+            and not any(p in _SOFTWARE_RECORDS for p in parts))
 
 
 def _number(value: str, short: bool = False) -> bool:
@@ -231,7 +249,10 @@ def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
     # a record is anchored by a full name with a first name or a surname the gazetteer knows (a product's name the
     # model took for a person's, "Maxforce Quantum", anchors none)
     persons = [s for s in spans if s.category == "person" and _vouched_name(text[s.start:s.end])]
-    if not persons or not any(c.isdigit() for c in text):
+    # a log line's login or e-mail names its person as well (``session start user=lorenzo1986 member=108280609``),
+    # for that line alone: a login's line holds no object or form of theirs
+    logins = [s for s in spans if s.category in ("username", "email")]
+    if not (persons or logins) or not any(c.isdigit() for c in text):
         return []
     person_starts = sorted({s.start for s in persons})
     taken = Intervals((s.start, s.end) for s in spans)  # another stage's already
@@ -240,15 +261,26 @@ def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
     braces = "{" in text
 
     for p in persons:
+        # a number in brackets right after the name is its bearer's: "player Théo Moreau (PDC-82696)"
+        if (m := _BRACKETED.match(text, p.end)) is not None and not lead_names_a_thing(m.group("v")):
+            va, vb = m.span("v")
+            if not taken.overlaps(va, vb) and kept_by(text, va, vb, _KEEPS) is None:
+                out[(va, vb)] = Span(va, vb, "account", f"{NAME}:bracketed", 0.75)
+    named_lines = {_line_of(text, p.start) for p in persons}
+    for p in [*persons, *logins]:
         regions: list[tuple[int, int, str]] = []
         ls, le = _line_of(text, p.start)
+        by_login = p.category != "person" and (ls, le) not in named_lines
+        if by_login and (ls, le, "line") in seen:
+            continue
         regions.append((ls, le, "line"))
-        if braces and (obj := _json_object(text, p.start, p.end)) is not None:
-            regions.append((*obj, "json"))
-        if "<" in text[max(0, p.start - _REACH):p.start] and (el := _xml_parent(text, p.start, p.end)) is not None:
-            regions.append((el[0], el[1], "xml:" + el[2]))
-        if (block := _block(text, p.start)) is not None:
-            regions.append((*block, "block"))
+        if not by_login:
+            if braces and (obj := _json_object(text, p.start, p.end)) is not None:
+                regions.append((*obj, "json"))
+            if "<" in text[max(0, p.start - _REACH):p.start] and (el := _xml_parent(text, p.start, p.end)) is not None:
+                regions.append((el[0], el[1], "xml:" + el[2]))
+            if (block := _block(text, p.start)) is not None:
+                regions.append((*block, "block"))
         for a, b, kind in regions:
             if (a, b, kind) in seen:
                 continue
@@ -265,7 +297,9 @@ def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
                     vb -= 1
                 value = text[va:vb]
                 numbered = (_number(value, short=_strong_key(key))
-                            and numbering_key(key, person_element, first=keyed and n == 0, closed=kind == "line"))
+                            and numbering_key(key, person_element, first=keyed and n == 0, closed=kind == "line")
+                            # (beside a login, only a person's own noun: a tenant's or a cloud account's id is not)
+                            and not (by_login and not _holder_key(key)))
                 # a person's identity document under its key: doc=PP Z3AU82TKZ beside name="…"
                 documented = not numbered and _DOCUMENT.fullmatch(value) is not None and norm_header(key) in _document_keys()
                 if ((va, vb) not in out and (numbered or documented) and not taken.overlaps(va, vb)

@@ -19,6 +19,10 @@ beats format), the column's values are that person's when
   names a birth date, or under none and ten years apart at least (an event's, a release's or a commit's dates
   cluster).
 
+A separated column (a CSV's, a SQL dump's rows, a Markdown table's) of such dates counts too, by its cells' place
+rather than their characters' (a CSV's fields do not line up): under a header whose words or last word name a birth
+date, or under none (or one its rows do not line up with, an address's unquoted comma) a generation apart.
+
 And a date glued after a person's name in a file's name (``EZE_Ngozi_1990-05-10_before.jpg``), sixteen years back
 at least and followed by no document's word ("_scan", "_contract"), is that person's birth date.
 
@@ -41,14 +45,16 @@ from .column_mates import _cells, _keyed
 from .keep import kept_by
 from .tables import (_id_cell, _person_column, column_category, holder_columns, lead_names_a_thing, norm_header,
                      open_number_column, text_lines, thing_column)
+from .vocabulary import word_set
 
 NAME = "row-keys"
 ANCHORS = frozenset({"person", "email", "phone", "address", "iban", "national_id", "passport", "card"})
 _KEEPS = ("is_placeholder_value", "is_templated", "is_uuid", "is_version", "is_code_word")
-# an issuer's number: letters (groups of them, with their signs) then four digits or more (X116689, HH-24347,
-# OWN-8404-4238, FR.FCL.PPL.A.11389, DKRX-17393754); or six digits or more
-_LETTERED = regex.compile(r"(?P<p>[A-Z]{1,5}(?:[-_.][A-Z]{1,5}){0,4})[-_.]?(?P<n>\d{4,12}(?:[-_.]\d{2,12})?)[A-Z]?")
-_DIGITS = regex.compile(r"(?P<n>\d{6,14})[A-Z]?")
+# an issuer's number: letters (groups of them, with their signs, or the issuer's initials and a blank) then four
+# digits or more (X116689, HH-24347, OWN-8404-4238, FR.FCL.PPL.A.11389, DKRX-17393754, PADI 4015279); or six digits
+# or more
+_LETTERED = regex.compile(r"(?P<p>[A-Z]{1,5}(?:[-_.][A-Z]{1,5}){0,4})[-_. ]?(?P<n>\d{4,12}(?:[-_.]\d{2,12})?)[A-Z]?")
+_DIGITS = regex.compile(r"(?P<n>\d{6,14}|(?=(?:-?\d){6})\d{2,8}(?:-\d{2,8}){1,2})[A-Z]?")
 _HEADER = regex.compile(r"\p{L}[\p{L}\p{N} _./#°º()-]{0,40}")
 # a date as a register prints it: 13/04/2012, 02/13/2005, 1952-08-25, 17.10.1964, 22 Nov 1959, 19651208
 _DATE = regex.compile(r"(?<![\w./-])(?:(?P<d1>\d{1,2})[/.-](?P<m1>\d{1,2})[/.-](?P<y1>(?:19|20)\d\d)"
@@ -146,7 +152,10 @@ def key_name(name: str) -> bool:
     record's reference ("ref", "rif_prenotazione", "loan_id")."""
     if thing_column(name) or any(part in _RECORD_WORDS for part in name.split("_")):
         return False
-    return (name in _KEY_WORDS or column_category(name) in ("account", "holder") or _person_column(name)
+    return (name in _KEY_WORDS or all(p in _KEY_WORDS for p in name.split("_"))  # ID-NO, Nr_ID
+            or column_category(name) in ("account", "holder") or _person_column(name)
+            # what a person carries alone ("Licence", "Permit", "Tessera"): in a table whose every row is a person's
+            or name in word_set("numbers", "credential_markers")
             or open_number_column(name, ids=True))
 
 
@@ -159,19 +168,24 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
     for key, a, b, place in _cells(text):
         if _keyed(key):
             continue
-        if b > a and key[0] != "html":
+        if b > a:
             by_key[key].append((a, b, place))
-        if place != 0 and norm_header(text[a:b]) in holder_columns():
+        if place != 0 and (head := norm_header(text[a:b])) in holder_columns() \
+                and head not in word_set("numbers", "credential_markers"):  # (a "licence" column is the key itself)
             held.add(key[0])
     out: list[Span] = []
     for column, cells in by_key.items():
+        sql = isinstance(column, tuple) and len(column) == 3 and column[1][:1] == ("sql",)
+        if sql and not all(_LETTERED.fullmatch(text, a, b) for a, b, _ in cells):
+            continue  # (a dump's rows carry no header here: its bare numbers may be a thing's, a book's barcode)
         values = [(a, b) for a, b, place in cells if place == 0]
         heads = [(a, b) for a, b, place in cells if place != 0]
         headed = False
         for a, b in heads:
             h = _key_header(text, a, b)
+            head = norm_header(text[a:b])
             if h is False or h and isinstance(column, tuple) and column[0] in held \
-                    and column_category(norm_header(text[a:b])) != "account":
+                    and column_category(head) != "account" and head not in word_set("numbers", "credential_markers"):
                 values = []
             elif h is None:
                 values.insert(0, (a, b))  # a first row of values, no header
@@ -185,7 +199,10 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
                 if not key_name(norm_header(above)):
                     continue
                 headed = True
-        if len(values) < 2 or not headed and all(_leads(text, starts, a) for a, _ in values):
+        first = (isinstance(column, tuple) and len(column) == 3 and isinstance(column[1], tuple)
+                 and column[1][0] in ("csv", "sep") and column[2] == 0)  # (a SQL dump's row opens with its bracket)
+        if len(values) < 2 or not headed and (isinstance(column, tuple) and column[0] == "html" or first
+                                              or all(_leads(text, starts, a) for a, _ in values)):
             continue  # (with no header, a row's first cell is the record's own key: a round's stop, a ticket)
         if (any(bisect.bisect_right(starts, a) - 1 not in anchored for a, _ in values)
                 or not key_column([text[a:b] for a, b in values])):
@@ -272,6 +289,48 @@ def _birth_dates(text: str, lines: list[tuple[int, int]], starts: list[int], anc
     return out
 
 
+def _date_columns(text: str, starts: list[int], anchored: set[int], spans: list[tuple[int, int]],
+                  ends: list[int]) -> list[Span]:
+    """A separated column (a CSV's, a SQL dump's rows, a Markdown table's) of full dates in people's rows whose
+    header names a birth date, or that has none (or one its rows do not line up with) and whose dates are a
+    generation apart: three dates or more, each ten years back at least, distinct, not in order where there are
+    five or more."""
+    last_year = datetime.date.today().year - _MIN_AGE
+    columns: dict[Hashable, list[tuple[int, int, int]]] = defaultdict(list)
+    for key, a, b, place in _cells(text):
+        if not _keyed(key) and b > a:
+            columns[key].append((a, b, place))
+    out: list[Span] = []
+    for cells in columns.values():
+        dates: list[tuple[int, int, tuple[int, int, int]]] = []
+        header: str | None = None
+        for a, b, place in cells:
+            m = _DATE.fullmatch(text, a, b)
+            date = _year(m) if m is not None else None
+            if date is None:
+                if place != 0 and header is None:
+                    header = norm_header(text[a:b])
+                    continue
+                dates = []
+                break
+            dates.append((a, b, date))
+        if len(dates) < 3 or any(not 1900 <= d[0] <= last_year for _, _, d in dates):
+            continue
+        if any(bisect.bisect_right(starts, a) - 1 not in anchored for a, _, _ in dates):
+            continue
+        days = [d for _, _, d in dates]
+        if len(set(days)) < len(days) or len(days) >= 5 and days in (sorted(days), sorted(days, reverse=True)):
+            continue
+        years = [d[0] for d in days]
+        # (a header's last word may say it alone: "Note Attributes DOB", "member_geburtsdatum")
+        if header is not None and "birth_date" not in (column_category(header), column_category(header.rsplit("_", 1)[-1])) or \
+                header is None and max(years) - min(years) < _BIRTH_SPREAD:
+            continue
+        out.extend(Span(a, b, "birth_date", f"{NAME}:birth-date-column", 0.8) for a, b, _ in dates
+                   if not _covered(spans, ends, a, b))
+    return out
+
+
 def row_keys(text: str, found: list[Span]) -> list[Span]:
     """The key numbers and the birth dates of ``text``'s tables whose rows hold a person's values in ``found``."""
     if not any(s.category in ANCHORS for s in found):
@@ -282,8 +341,10 @@ def row_keys(text: str, found: list[Span]) -> list[Span]:
         return out
     spans = sorted((s.start, s.end) for s in found)
     ends = _reach(spans)
-    return [*out, *_key_columns(text, lines, starts, anchored, spans, ends),
-            *_birth_dates(text, lines, starts, anchored, spans, ends)]
+    births = _birth_dates(text, lines, starts, anchored, spans, ends)
+    seen = {(s.start, s.end) for s in births}
+    return [*out, *_key_columns(text, lines, starts, anchored, spans, ends), *births,
+            *(s for s in _date_columns(text, starts, anchored, spans, ends) if (s.start, s.end) not in seen)]
 
 
 # a date glued after a person's name in a file's name: EZE_Ngozi_1990-05-10_before.jpg, ROSSI_MARIO_19840317.pdf

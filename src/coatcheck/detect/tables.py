@@ -131,13 +131,32 @@ def column_categories() -> dict[str, str]:
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each line; a line ends at a newline or at a literal ``\\n`` escape."""
+    """(start, end) of each line; a line ends at a newline or at a literal ``\\n`` escape. A line an agent's file
+    reader numbered (``     2→CUST-1,Ana``, ``cat -n``'s ``     2<tab>``) starts after its number: the file's own line
+    is what its columns line up with."""
     out, pos = [], 0
     for m in _BREAK.finditer(text):
-        out.append((pos, m.start()))
+        out.append((_after_gutter(text, pos, m.start()), m.start()))
         pos = m.end()
-    out.append((pos, len(text)))
+    out.append((_after_gutter(text, pos, len(text)), len(text)))
     return out
+
+
+# the line number an agent's file reader puts before each line: "     2→" (the arrow, wherever a tool result's JSON
+# string starts on its line), or cat -n's six columns and a tab (escaped in a JSON string), blanks before the number
+# (a TSV's own first column of numbers, 402211<tab>DUVAL, is not padded)
+_ARROW_GUTTER = regex.compile(r'(?:\G|(?<=["\[]))[ ]{0,8}\d{1,7}→')
+_TAB_GUTTER = regex.compile(r"(?=[ \d]{6}(?:\t|\\t))[ ]{1,5}\d{1,5}(?:\t|\\t)")
+
+
+def _after_gutter(text: str, a: int, b: int) -> int:
+    """Where line ``text[a:b]``'s own content starts: after a file reader's line number, if it has one."""
+    if "→" in text[a:min(b, a + 400)]:
+        m = _ARROW_GUTTER.search(text, a, min(b, a + 400))
+        if m is not None:
+            return m.end()
+    m = _TAB_GUTTER.match(text, a, b)
+    return a if m is None else m.end()
 
 
 def _fields(text: str, s: int, e: int, sep: str) -> list[tuple[int, int]]:
@@ -249,6 +268,8 @@ def _category(name: str, cols: dict[str, str]) -> str | None:
         return "secret"  # whatever it opens, a PIN's or a password's column (clock_pin, Stempel-PIN, gallery_password)
     if by_key(parts):
         return "by_person"  # who did it: booked_by, last_run_by, letto_da, modifié_par, creado_por
+    if _role_login(parts):
+        return "username"  # a role's login: reported_user, host_login, reviewer_handle
     for n in (2, 1):
         # a person's date of birth, e-mail, phone or IBAN column names itself in its last words after the person
         # (pupil_dob, rider_geburtsdatum): the words before name whose it is (numbers.toml holders), not what a
@@ -282,6 +303,14 @@ def by_key(parts: Sequence[str]) -> bool:
         return False
     participle = _PARTICIPLES.get(by)
     return participle is not None and participle.fullmatch(words[-1]) is not None
+
+
+def _role_login(parts: Sequence[str]) -> bool:
+    """A header's words (lower case) name a login and, before it, whose: ``reported_user``, ``host_login``,
+    ``assignee_handle``; not a count, a time or a program's account (``last_login``, ``max_users``, ``db_user``:
+    column_words.toml [not_login_holders]), and the cells must still read as logins."""
+    return (len(parts) == 2 and all(p.isalpha() for p in parts) and parts[1] in word_set("column_words", "login_words")
+            and parts[0] not in word_set("column_words", "not_login_holders"))
 
 
 # the past participles each language writes before its "by" (regular endings and the common irregular English ones)
@@ -649,7 +678,7 @@ def _open_number(value: str) -> bool:
     return _OPEN_NUMBER.fullmatch(v) is not None and _AMOUNT_OR_DATE.fullmatch(v) is None
 
 
-_ID_CELL = regex.compile(r"(?=(?:[^\d]*\d){3})[A-Za-z0-9](?:[A-Za-z0-9*_-]|(?<=\d) (?=\d)){3,31}")
+_ID_CELL = regex.compile(r"(?=(?:[^\d]*\d){3})[A-Za-z0-9](?:[A-Za-z0-9*_-]|(?<=\d) (?=\d)|(?<=^[A-Z]{1,5}) (?=\d)){3,31}")
 _LEAD_LETTERS = regex.compile(r"[A-Za-z]*")
 # the prefixes of what is no person's number: an error's, a status's, a product's, an invoice's
 _THING_PREFIXES = frozenset({"http", "err", "error", "prd", "prod", "inv", "ord", "po", "so", "sku", "item",

@@ -5,6 +5,8 @@ person (meetings with their passcodes, document shares, booking and profile page
 
 from __future__ import annotations
 
+import base64
+
 import functools
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
@@ -67,7 +69,22 @@ def _generated(value: str, uuid: bool) -> bool:
     """A token (:func:`_token_like`), or a UUID where the family takes one; never a placeholder."""
     if not (_token_like(value) or uuid and _UUID.fullmatch(value)) or _FILE_OR_PATH.search(value):
         return False  # a file's name (runbook-2024q3.md), a path (logs/2024/05/app.log), a digest (sha256:…)
+    if _encoded_text(value):
+        return False  # a readable value encoded (?u=<an address in base64>): no key; the value is found decoded
     return kept_by(value, 0, len(value), _KEEPS) is None and not _placeholder_path(value)
+
+
+def _encoded_text(value: str) -> bool:
+    """``value`` is base64 (either alphabet) of printable text: an address, a name, a word or two."""
+    if len(value) < 8 or not regex.fullmatch(r"[A-Za-z0-9+/_-]+={0,2}", value):
+        return False
+    try:
+        raw = base64.urlsafe_b64decode(value.replace("+", "-").replace("/", "_") + "=" * (-len(value) % 4))
+        decoded = raw.decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return bool(decoded) and decoded.isprintable() and sum(c.isalpha() for c in decoded) >= 0.6 * len(decoded) \
+        and regex.search(r"[aeiouAEIOU]", decoded) is not None
 
 
 _LOWER_RUN = regex.compile(r"[a-z]{5,}")
@@ -176,6 +193,8 @@ _TEMPLATE_VALUE = regex.compile(r"\$\{?\w+\}?|\{\{[^{}]*\}\}|<[^<>]*>|%\w+%|:\w+
 _API_HOST = regex.compile(r"(?:^|\.)(?:api|apis|rest|gateway)[0-9-]*\.|(?:^|[.-])api(?:[.-]|$)")
 _API_PATH = regex.compile(r"(?i)/(?:api|rest|v\d+(?:\.\d+)?)(?:/|$)")
 # what a person's link says in its path: a share, an invitation, a reset, a meeting, a download of their file
+# a service's endpoint a device or a job posts to: one or two words naming what it does with data
+_SERVICE_PATH = regex.compile(r"(?i)(?:/[a-z]+)?/(?:push|ingest|collect|track|report|upload|submit|notify|ping|post|events?|metrics|data|sync|update|hook|callback)")
 _PERSONAL_PATH = regex.compile(r"(?i)share|invit|join|meet|reset|recover|verif|confirm|unsubscribe|download|folder|/s/|/d/|/j/")
 
 
@@ -200,7 +219,8 @@ def _api_call(url: str) -> bool:
     except ValueError:
         return False
     host = (parts.hostname or "").lower()
-    if not (_API_HOST.search(host) is not None or _API_PATH.search(parts.path) is not None):
+    # (a service's ingest or push endpoint, /push?key=…, calls it as plainly as /api/v2/… does: the path decides)
+    if not (_API_HOST.search(host) is not None or _API_PATH.search(parts.path) is not None or _SERVICE_PATH.fullmatch(parts.path)):
         return False
     if _PERSONAL_PATH.search(parts.path) is not None or "%" in parts.path:
         return False
@@ -237,6 +257,8 @@ def family_of(url: str, file: str) -> str | None:
     except ValueError:
         return None
     route = parts.fragment[1:] if parts.fragment.startswith("!/") else parts.fragment
+    if not route.startswith("/") and "?" in route and parts.path in ("", "/"):
+        route = "/" + route  # (a route with no slash of its own: #user/resetpassword?token=…)
     if route.startswith("/") and (parts.path in ("", "/") or parts.path.endswith((".html", "/"))):
         # a single-page app routes in the fragment (#/, #!/, after /index.html or /app/):
         # https://vault.example/#/accept-organization?token=…
