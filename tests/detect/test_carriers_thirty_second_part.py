@@ -1,17 +1,18 @@
 """Agent traffic, thirty-second part (issue 23): a file an agent's reader numbered line by line (its columns line up
-after the numbers), a column named for a role's login or for the person who reviews, reports or asks, a log
-field named for a person's name, a person's number on the line of their login, a key column of an issuer's
-initials and digits or under a credential's word, an HTML table's header row, a GEDCOM birth's estimated year, a
-column of dates of birth in a CSV whose rows do not line up with its header, a SQL dump's rows or under a header
-whose last word says so, a certificate given as "my cert", a member's number handed to a command, a code in
-brackets after a name, a household's number, a named person's name glued into a file's name, a full name under a
-JSON key naming the person's role, a passport's number in a sentence or a scan's file name, a capability link's key
-under a letter. And what stays: a column of join dates, a dump's recent dates, a TLS
-certificate's serial, a count handed to a command, an issue key after a name, a file named with a surname alone, a
-team under a recipient's key, a passport library's version, a packed expiry date, a video's start time, a SQL dump's
-book barcodes, a results table's age classes, a placeholder account's e-mail after "user", a push endpoint's
-host beside its key, a cloud account beside a deploy login, a TSV's own first column of numbers. The values here
-are our own."""
+after the numbers), a column named for a role's login or for the person who reviews, reports or asks, a log field
+named for a person's name, a person's number on the line of their login, a key column of an issuer's initials and
+digits or under a credential's word, an HTML table's header row, a GEDCOM birth's estimated year, a column of dates
+of birth in a CSV whose rows do not line up with its header, in a SQL dump's rows or under a header whose last word
+says so, a diving brevet given as "il mio brevetto", a member's number handed to a command, a household's number, a
+named person's name glued into a file's name, a full name under a JSON key naming the person's role, a passport's
+number in a sentence or a scan's file name, a capability link's key under an access word.
+
+And what stays: a results table's age classes, a placeholder account's e-mail after "user", a push endpoint's host
+beside its key, a cloud account beside a deploy login, a TSV's own first column of numbers, a column of join dates,
+a dump's recent dates and an order's dates, a TLS certificate's serial or strength, counts handed to a command, an
+issue key or a ServiceNow number after a name, a mailing list's public id, a fixture's short passport-like name, a
+file named with a surname alone, a team under a recipient's key, a passport library's version, a packed expiry date,
+a video's start time, a SQL dump's book barcodes. The values here are our own."""
 
 from __future__ import annotations
 
@@ -89,10 +90,9 @@ _LEAGUE = ("POS BOWLER                    AVG  ID-NO\n--- ----------------------
     (_DUMP, "1958-10-30"),
     (_DUMP, "1983-06-02"),
     (_ORDERS, "1990-12-04"),
-    ("my Nitrox cert is SSI 30417729, can you add it to my profile?", "SSI 30417729"),
+    ("il mio brevetto Nitrox è SSI 30417729, potete inserirlo?", "SSI 30417729"),
     ("Mon brevet FFESSM est le B-61-204417. Pouvez-vous le saisir ?", "B-61-204417"),
     ("$ clubadm renew --member 5521907 --dry-run", "5521907"),
-    ("WARN runner Yevgenia Sorokina (RTC-430921) has no split for km 21", "RTC-430921"),
     ("Haushalt HH5520417: Herr Brandt hat angerufen, das Messgerät blinkt.", "HH5520417"),
     ("Customer Mirela Dragomir got /results/2026/03/dragomir_mirela_LIPID.pdf, which is not hers.", "dragomir_mirela"),
     ('Sunniva Rask: "file_path": "/srv/club/logbooks/logbook_sunnivarask_2026.csv"', "sunnivarask"),
@@ -100,7 +100,8 @@ _LEAGUE = ("POS BOWLER                    AVG  ID-NO\n--- ----------------------
     ("I showed my passport (551830274) at the front desk.", "551830274"),
     ("Mon passeport porte le numéro 18KX40377.", "18KX40377"),
     ("grep hit: uploads/rask_sunniva/passport_551830274.jpg: binary file matches", "551830274"),
-    ("Pour annuler : https://rdv.cabinet-exemple.fr/annuler?t=Q7mZp2VxL9kRt4WnB8yHc3Jd", "Q7mZp2VxL9kRt4WnB8yHc3Jd"),
+    ("Referto: https://referti.laboratorio-esempio.it/accesso?accesso=Q7mZp2VxL9kRt4WnB8yHc3Jd",
+     "Q7mZp2VxL9kRt4WnB8yHc3Jd"),
     ("https://tools.example-forge.net/#user/resetpassword?token=Zr8Kq2LmX4vNp7TwB9sYd3Fh6JcQ", "tools.example-forge.net"),
 ])
 def test_masked(masker: Masker, text: str, value: str) -> None:
@@ -109,6 +110,10 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     assert masker.restore(masked) == text
 
 
+_ORDER_DUMP = ("INSERT INTO orders (id, customer, email, order_date, total) VALUES "
+               "(1001,'Maria Lopez','maria.lopez@corpmail.com','2003-02-11',19.99),\n"
+               "(1002,'Jan Novak','jnovak@mailbox.cz','1989-07-30',5.00),\n"
+               "(1003,'Ana Ruiz','ana.ruiz@correo.es','2014-11-02',7.50);\n")
 _HISTORY = ("name,email,joined\nOttilie Brandvold,obrandvold@proton.me,2009-04-01\n"
             "Gustavo Iturbe,giturbe@fastmail.com,2011-06-12\nHenrike Wallenstein,hwall@gmx.de,2013-02-27\n"
             "Casimir Wendt,c.wendt@posteo.de,2014-09-09\nPhilippa Ormerod,pormerod@btinternet.com,2015-11-30\n")
@@ -133,6 +138,14 @@ _CLASSES = ("CLASS   STARTERS  FINISHERS  MEDIAN\nM20       141         98  4:02
     ("my TLS cert is 4f3a9b2c11d0e5, it expired", "4f3a9b2c11d0e5"),
     ("./seed --member-count 25000 --players 40000", "25000"),
     ("fixed by Jane Doe (CORE-1234) last week", "CORE-1234"),
+    ("Assigned to Priya Raman (INC0012345) on Monday", "INC0012345"),
+    ("my certificate is DigiCert 2048 bit, is that enough?", "2048"),
+    ("my cert is RSA 4096, renew it", "4096"),
+    (_ORDER_DUMP, "2003-02-11"),
+    ('<form action="https://acme.us1.list-manage.com/subscribe/post?u=3f2a9c8b7d6e5f4a3b2c1d0e9&amp;id=1a2b3c4d5e">',
+     "acme.us1.list-manage.com"),
+    ("./load --runner 250000 --player 100000", "250000"),
+    ("tests/fixtures/passport_600600.jpg", "600600"),
     ("John Smith edited src/flat_pages/default.html and smith_2024.log", "flat_pages"),
     ('{"sender": "Release Bot", "recipient": "Platform Team"}', "Platform Team"),
     ("passport-jwt 4.0.1 is installed", "4.0.1"),

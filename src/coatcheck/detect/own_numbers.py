@@ -22,7 +22,7 @@ from .vocabulary import phrase_alternation, vocabulary_words, word_set
 
 # the value: letters, digits and the signs issuers put between them, three digits or more
 # (an issuer's initials may lead it: "PADI 47802072", "SSI 2899327")
-_VALUE = r"(?:[A-Z]{2,5}[ ](?=\d{4}))?(?=[\w/.-]*\d[\w/.-]*\d[\w/.-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9])){3,47}"
+_VALUE = r"(?:(?<!\w)[A-Z]{2,5}[ ](?=\d{4}))?(?=[\w/.-]*\d[\w/.-]*\d[\w/.-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9])){3,47}"
 # the link between the noun and the value, and an article after it
 _LINK = r"(?:is|was|è|e|ist|lautet|war|est|était|es|era|:|=)"
 _ARTICLE = r"(?:le|la|il|el|the|der|die|das)"

@@ -11,8 +11,7 @@ whose key says "the number of" something no thing is, or names what a person car
 
 A log line's login or e-mail anchors that line alone, and there only a key naming a person's role holds their
 number (``session start user=lorenzo1986 member=108280609``; a licence, a tenant's or a cloud account's id beside a
-login may be a purchase's or a program's). A number in brackets right after a full name is its bearer's ("player
-Théo Moreau (PDC-82696)"): letters and five digits or more, or seven digits or more.
+login may be a purchase's or a program's).
 
 An identity document's key ("doc", "passport", "ausweis": names.toml [document_contexts]) holds the person's
 document number ("doc=PP Z3AU82TKZ"). Otherwise a key qualifies as a people table's column header does (:func:`.tables.open_number_column`: a number word or a card's,
@@ -31,7 +30,7 @@ from .._data import word_list
 from ..spans import Intervals, Span
 from .keep import kept_by
 from .person_records import closing_brace, open_brace
-from .tables import holder_columns, lead_names_a_thing, norm_header, open_number_column
+from .tables import holder_columns, norm_header, open_number_column
 from .vocabulary import vocab_cache, vocab_lru, word_set
 
 NAME = "person-fields"
@@ -54,9 +53,6 @@ _LEAF = regex.compile(r"<(?P<k>[\p{L}_][\w.-]{0,40})(?:[ \t][^<>\n]*)?>(?P<v>[^<
 _LINE = regex.compile(r"""[ \t]*(?:-[ \t]+)?(?P<k>\p{L}[\p{L}\w .'’°º#/()-]{0,40}?)[ \t]*(?::|=|:=)[ \t]*["']?(?P<v>[^"'\n]{1,80}?)["']?[ \t]*,?[ \t]*$""")
 _OPEN_TAG = regex.compile(r"<(?P<t>[\p{L}_][\w.-]{0,40})(?:[ \t\n][^<>]*)?(?<!/)>")
 
-# a person's number in brackets after their name: letters and five digits or more (an issue key has fewer: CORE-1234),
-# or seven digits or more (a year, an age or an extension has fewer)
-_BRACKETED = regex.compile(r"[ \t]?\((?P<v>[A-Z]{1,5}[-_]?\d{5,12}|\d{7,14})\)")
 # (a register's prefix of up to two letter groups: INS-IY799334, FIDAL-6081700)
 _NUMBER = regex.compile(r"(?=(?:[^\d\n]*\d){5}|[A-Za-z])(?=(?:[^\d\n]*\d){4})(?:[A-Za-z]{1,6}[-_ /]?){0,2}\d[\dA-Z]*(?:[-/ .]\d[\dA-Z]*){0,3}|(?=[A-F]*\d)(?=\d*[A-F])[0-9A-F]{8,20}")
 _NOT_A_NUMBER = regex.compile(
@@ -260,12 +256,6 @@ def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
     seen: set[tuple[int, int, str]] = set()
     braces = "{" in text
 
-    for p in persons:
-        # a number in brackets right after the name is its bearer's: "player Théo Moreau (PDC-82696)"
-        if (m := _BRACKETED.match(text, p.end)) is not None and not lead_names_a_thing(m.group("v")):
-            va, vb = m.span("v")
-            if not taken.overlaps(va, vb) and kept_by(text, va, vb, _KEEPS) is None:
-                out[(va, vb)] = Span(va, vb, "account", f"{NAME}:bracketed", 0.75)
     named_lines = {_line_of(text, p.start) for p in persons}
     for p in [*persons, *logins]:
         regions: list[tuple[int, int, str]] = []

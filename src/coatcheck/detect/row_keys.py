@@ -80,6 +80,7 @@ _RECORD_WORDS = frozenset({"ref", "rif", "reference", "referencia", "riferimento
                            "subscription", "abonnement", "abbonamento", "suscripción", "suscripcion"})
 _MIN_AGE = 10  # years: a date this recent in a person's row may be anything (a visit, a sign-up)
 _BIRTH_SPREAD = 10  # years between the oldest and the newest of a headerless column's dates of birth
+_SEPARATED_SPREAD = 20  # the same in a separated column with no header (a CSV's, a dump's rows): its cells line up anyway
 _FILE_MIN_AGE = 16  # years: a date in a file's name this old beside its person's name is their birth
 # what a file's name says its date is, after the date: the document's own day (a scan's, a contract's)
 _DOCUMENT_WORDS = frozenset({"scan", "scanned", "contract", "contratto", "contrat", "contrato", "vertrag", "invoice",
@@ -301,9 +302,9 @@ def _date_columns(text: str, starts: list[int], anchored: set[int], spans: list[
         if not _keyed(key) and b > a:
             columns[key].append((a, b, place))
     out: list[Span] = []
-    for cells in columns.values():
+    for column, cells in columns.items():
         dates: list[tuple[int, int, tuple[int, int, int]]] = []
-        header: str | None = None
+        header: str | None = _insert_column(text, column, cells[0][0]) if cells else None
         for a, b, place in cells:
             m = _DATE.fullmatch(text, a, b)
             date = _year(m) if m is not None else None
@@ -322,13 +323,33 @@ def _date_columns(text: str, starts: list[int], anchored: set[int], spans: list[
         if len(set(days)) < len(days) or len(days) >= 5 and days in (sorted(days), sorted(days, reverse=True)):
             continue
         years = [d[0] for d in days]
-        # (a header's last word may say it alone: "Note Attributes DOB", "member_geburtsdatum")
+        # (a header's last word may say it alone: "Note Attributes DOB", "member_geburtsdatum"; with none, the dates
+        # must be a generation and more apart: an order's, a hire's or a release's dates of old exports spread less)
         if header is not None and "birth_date" not in (column_category(header), column_category(header.rsplit("_", 1)[-1])) or \
-                header is None and max(years) - min(years) < _BIRTH_SPREAD:
+                header is None and max(years) - min(years) < _SEPARATED_SPREAD:
             continue
         out.extend(Span(a, b, "birth_date", f"{NAME}:birth-date-column", 0.8) for a, b, _ in dates
                    if not _covered(spans, ends, a, b))
     return out
+
+
+# a SQL dump's INSERT with its column list: the names of the values of the rows after it
+_INSERT_COLUMNS = regex.compile(r"(?i)INSERT[ \t]+INTO[ \t]+[^()\n]{1,120}?\((?P<names>[^()\n]{1,2000})\)[ \t\r\n]*VALUES")
+
+
+def _insert_column(text: str, key: Hashable, at: int) -> str | None:
+    """The name a SQL dump's INSERT gives the column ``key`` of the rows from ``at`` on (normalised), None where the
+    column is no dump's or its INSERT lists no names (or not as many as the rows hold)."""
+    if not (isinstance(key, tuple) and len(key) == 3 and isinstance(key[1], tuple) and key[1][:1] == ("sql",)):
+        return None
+    start = text.rfind("INSERT", max(0, at - 3000), at)
+    if start < 0:
+        start = text.rfind("insert", max(0, at - 3000), at)
+    m = _INSERT_COLUMNS.match(text, start) if start >= 0 else None
+    if m is None:
+        return None
+    names = [n.strip(" `\"'[]") for n in m.group("names").split(",")]
+    return norm_header(names[key[2]]) if len(names) == key[1][1] and isinstance(key[2], int) else None
 
 
 def row_keys(text: str, found: list[Span]) -> list[Span]:

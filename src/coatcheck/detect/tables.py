@@ -678,7 +678,7 @@ def _open_number(value: str) -> bool:
     return _OPEN_NUMBER.fullmatch(v) is not None and _AMOUNT_OR_DATE.fullmatch(v) is None
 
 
-_ID_CELL = regex.compile(r"(?=(?:[^\d]*\d){3})[A-Za-z0-9](?:[A-Za-z0-9*_-]|(?<=\d) (?=\d)|(?<=^[A-Z]{1,5}) (?=\d)){3,31}")
+_ID_CELL = regex.compile(r"(?=(?:[^\d]*\d){3})[A-Za-z0-9](?:[A-Za-z0-9*_-]|(?<=\d) (?=\d)|(?<=^[A-Z]{1,5}) (?=\d{6})){3,31}")
 _LEAD_LETTERS = regex.compile(r"[A-Za-z]*")
 # the prefixes of what is no person's number: an error's, a status's, a product's, an invoice's
 _THING_PREFIXES = frozenset({"http", "err", "error", "prd", "prod", "inv", "ord", "po", "so", "sku", "item",

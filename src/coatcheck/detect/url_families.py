@@ -75,7 +75,7 @@ def _generated(value: str, uuid: bool) -> bool:
 
 
 def _encoded_text(value: str) -> bool:
-    """``value`` is base64 (either alphabet) of printable text: an address, a name, a word or two."""
+    """``value`` is base64 (either alphabet) of readable text: an e-mail address, or words."""
     if len(value) < 8 or not regex.fullmatch(r"[A-Za-z0-9+/_-]+={0,2}", value):
         return False
     try:
@@ -83,8 +83,9 @@ def _encoded_text(value: str) -> bool:
         decoded = raw.decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         return False
-    return bool(decoded) and decoded.isprintable() and sum(c.isalpha() for c in decoded) >= 0.6 * len(decoded) \
-        and regex.search(r"[aeiouAEIOU]", decoded) is not None
+    # (an address or words; a token encoded twice, base64 of base64, is still a token)
+    return bool(decoded) and decoded.isprintable() and (regex.fullmatch(r"[^@\s]+@[^@\s]+\.\w+", decoded) is not None
+                                                       or " " in decoded.strip())
 
 
 _LOWER_RUN = regex.compile(r"[a-z]{5,}")
