@@ -264,7 +264,8 @@ def _thing_key(name: str) -> bool:
 def column_mates(text: str, found: list[Span]) -> list[Span]:
     """The cells of ``text``'s columns and repeated keys that hold, beside values of ``found`` of a kind (person,
     username, phone) in a third of them at least, more values of that kind's shape."""
-    if not any(s.category in CATEGORIES for s in found) and "=" not in text and '":' not in text:
+    mates = any(s.category in CATEGORIES for s in found)
+    if not mates and "=" not in text and '":' not in text:
         return []
     cells = _cells(text)
     if not cells:
@@ -272,7 +273,7 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
     spans = sorted((s.start, s.end, s.category) for s in found)
     starts = [s for s, _, _ in spans]
     out = _person_fields(text, cells, spans, starts)
-    if not any(s.category in CATEGORIES for s in found):
+    if not mates:
         return out
     by_slot: dict[Hashable, list[tuple[int, int, tuple[set[str], bool] | None, bool]]] = defaultdict(list)
     for key, a, b, place in cells:

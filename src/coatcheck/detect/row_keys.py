@@ -41,7 +41,7 @@ from collections.abc import Hashable
 import regex
 
 from ..spans import Span
-from .column_mates import _cells, _keyed
+from .column_mates import Key, _cells, _keyed
 from .keep import kept_by
 from .tables import (_id_cell, _person_column, column_category, holder_columns, lead_names_a_thing, norm_header,
                      open_number_column, text_lines, thing_column)
@@ -87,6 +87,31 @@ _DOCUMENT_WORDS = frozenset({"scan", "scanned", "contract", "contratto", "contra
                              "fattura", "facture", "factura", "rechnung", "report", "receipt", "ricevuta", "statement",
                              "letter", "lettera", "lettre", "brief", "minutes", "signed", "firmato", "signé", "firmado",
                              "offer", "quote", "preventivo", "devis", "angebot", "presupuesto", "order", "backup"})
+
+
+def _row_kind(column: Key) -> tuple[str, tuple[Hashable, ...], int] | None:
+    """The kind of rows a table column's key was read from ("csv", "sql", "sep", "gap"), their key and the column's
+    index in them; None for an HTML table's column."""
+    if len(column) == 3 and isinstance(column[1], tuple) and isinstance(column[2], int):
+        return str(column[1][0]), column[1], column[2]
+    return None
+
+
+def _columns(text: str) -> dict[Key, list[tuple[int, int, int]]]:
+    """The non-empty cells of ``text``'s tables (:func:`.column_mates._cells`, keyed fields left out) by column:
+    (start, end, row's place)."""
+    columns: dict[Key, list[tuple[int, int, int]]] = defaultdict(list)
+    for key, a, b, place in _cells(text):
+        if not _keyed(key) and b > a:
+            columns[key].append((a, b, place))
+    return columns
+
+
+def _birthdays(dates: list[tuple[int, int, int]]) -> bool:
+    """Whether dates read as people's birthdays rather than a history: three or more, distinct, not in order where
+    there are five or more (a log's or a history's dates are; three or four may be by chance)."""
+    ordered = dates in (sorted(dates), sorted(dates, reverse=True))
+    return len(dates) >= 3 and len(set(dates)) == len(dates) and not (ordered and len(dates) >= 5)
 
 
 def _anchored_lines(text: str, found: list[Span]) -> tuple[list[tuple[int, int]], list[int], set[int]]:
@@ -161,23 +186,20 @@ def key_name(name: str) -> bool:
 
 
 def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anchored: set[int],
-                 spans: list[tuple[int, int]], ends: list[int]) -> list[Span]:
-    by_key: dict[Hashable, list[tuple[int, int, int]]] = defaultdict(list)
+                 spans: list[tuple[int, int]], ends: list[int],
+                 columns: dict[Key, list[tuple[int, int, int]]]) -> list[Span]:
     # a table that names its person in a column of their own ("patient", "cliente") is a record of something else
     # (a sample, a visit): its keys are that thing's, unless their header says they are the person's ("ipp")
     held: set[Hashable] = set()
-    for key, a, b, place in _cells(text):
-        if _keyed(key):
-            continue
-        if b > a:
-            by_key[key].append((a, b, place))
-        if place != 0 and (head := norm_header(text[a:b])) in holder_columns() \
-                and head not in word_set("numbers", "credential_markers"):  # (a "licence" column is the key itself)
-            held.add(key[0])
+    for key, cells in columns.items():
+        for a, b, place in cells:
+            if place != 0 and (head := norm_header(text[a:b])) in holder_columns() \
+                    and head not in word_set("numbers", "credential_markers"):  # (a "licence" column is the key itself)
+                held.add(key[0])
     out: list[Span] = []
-    for column, cells in by_key.items():
-        sql = isinstance(column, tuple) and len(column) == 3 and column[1][:1] == ("sql",)
-        if sql and not all(_LETTERED.fullmatch(text, a, b) for a, b, _ in cells):
+    for column, cells in columns.items():
+        rows = _row_kind(column)
+        if rows is not None and rows[0] == "sql" and not all(_LETTERED.fullmatch(text, a, b) for a, b, _ in cells):
             continue  # (a dump's rows carry no header here: its bare numbers may be a thing's, a book's barcode)
         values = [(a, b) for a, b, place in cells if place == 0]
         heads = [(a, b) for a, b, place in cells if place != 0]
@@ -200,9 +222,9 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
                 if not key_name(norm_header(above)):
                     continue
                 headed = True
-        first = (isinstance(column, tuple) and len(column) == 3 and isinstance(column[1], tuple)
-                 and column[1][0] in ("csv", "sep") and column[2] == 0)  # (a SQL dump's row opens with its bracket)
-        if len(values) < 2 or not headed and (isinstance(column, tuple) and column[0] == "html" or first
+        # (a SQL dump's row opens with its bracket: a separated row's first cell is told by its index)
+        first = rows is not None and rows[0] in ("csv", "sep") and rows[2] == 0
+        if len(values) < 2 or not headed and (column[0] == "html" or first
                                               or all(_leads(text, starts, a) for a, _ in values)):
             continue  # (with no header, a row's first cell is the record's own key: a round's stop, a ticket)
         if (any(bisect.bisect_right(starts, a) - 1 not in anchored for a, _ in values)
@@ -264,9 +286,7 @@ def _birth_dates(text: str, lines: list[tuple[int, int]], starts: list[int], anc
     def close(col: int) -> None:
         run = runs.pop(col, [])
         dates = [d for _, _, _, d in run]
-        ordered = dates in (sorted(dates), sorted(dates, reverse=True))
-        if (len(run) >= 3 and len(set(dates)) == len(dates) and not (ordered and len(run) >= 5)
-                and _births(text, lines, starts, run[0][1], run[0][2], dates)):
+        if _birthdays(dates) and _births(text, lines, starts, run[0][1], run[0][2], dates):
             out.extend(Span(a, b, "birth_date", f"{NAME}:birth-date", 0.8) for _, a, b, _ in run
                        if not _covered(spans, ends, a, b))
 
@@ -291,16 +311,12 @@ def _birth_dates(text: str, lines: list[tuple[int, int]], starts: list[int], anc
 
 
 def _date_columns(text: str, starts: list[int], anchored: set[int], spans: list[tuple[int, int]],
-                  ends: list[int]) -> list[Span]:
+                  ends: list[int], columns: dict[Key, list[tuple[int, int, int]]]) -> list[Span]:
     """A separated column (a CSV's, a SQL dump's rows, a Markdown table's) of full dates in people's rows whose
     header names a birth date, or that has none (or one its rows do not line up with) and whose dates are a
     generation apart: three dates or more, each ten years back at least, distinct, not in order where there are
     five or more."""
     last_year = datetime.date.today().year - _MIN_AGE
-    columns: dict[Hashable, list[tuple[int, int, int]]] = defaultdict(list)
-    for key, a, b, place in _cells(text):
-        if not _keyed(key) and b > a:
-            columns[key].append((a, b, place))
     out: list[Span] = []
     for column, cells in columns.items():
         dates: list[tuple[int, int, tuple[int, int, int]]] = []
@@ -315,12 +331,10 @@ def _date_columns(text: str, starts: list[int], anchored: set[int], spans: list[
                 dates = []
                 break
             dates.append((a, b, date))
-        if len(dates) < 3 or any(not 1900 <= d[0] <= last_year for _, _, d in dates):
+        days = [d for _, _, d in dates]
+        if not _birthdays(days) or any(not 1900 <= d[0] <= last_year for d in days):
             continue
         if any(bisect.bisect_right(starts, a) - 1 not in anchored for a, _, _ in dates):
-            continue
-        days = [d for _, _, d in dates]
-        if len(set(days)) < len(days) or len(days) >= 5 and days in (sorted(days), sorted(days, reverse=True)):
             continue
         years = [d[0] for d in days]
         # (a header's last word may say it alone: "Note Attributes DOB", "member_geburtsdatum"; with none, the dates
@@ -337,10 +351,11 @@ def _date_columns(text: str, starts: list[int], anchored: set[int], spans: list[
 _INSERT_COLUMNS = regex.compile(r"(?i)INSERT[ \t]+INTO[ \t]+[^()\n]{1,120}?\((?P<names>[^()\n]{1,2000})\)[ \t\r\n]*VALUES")
 
 
-def _insert_column(text: str, key: Hashable, at: int) -> str | None:
+def _insert_column(text: str, key: Key, at: int) -> str | None:
     """The name a SQL dump's INSERT gives the column ``key`` of the rows from ``at`` on (normalised), None where the
     column is no dump's or its INSERT lists no names (or not as many as the rows hold)."""
-    if not (isinstance(key, tuple) and len(key) == 3 and isinstance(key[1], tuple) and key[1][:1] == ("sql",)):
+    rows = _row_kind(key)
+    if rows is None or rows[0] != "sql":
         return None
     start = text.rfind("INSERT", max(0, at - 3000), at)
     if start < 0:
@@ -349,7 +364,8 @@ def _insert_column(text: str, key: Hashable, at: int) -> str | None:
     if m is None:
         return None
     names = [n.strip(" `\"'[]") for n in m.group("names").split(",")]
-    return norm_header(names[key[2]]) if len(names) == key[1][1] and isinstance(key[2], int) else None
+    _, (_, width), index = rows
+    return norm_header(names[index]) if len(names) == width else None
 
 
 def row_keys(text: str, found: list[Span]) -> list[Span]:
@@ -362,10 +378,11 @@ def row_keys(text: str, found: list[Span]) -> list[Span]:
         return out
     spans = sorted((s.start, s.end) for s in found)
     ends = _reach(spans)
+    columns = _columns(text)
     births = _birth_dates(text, lines, starts, anchored, spans, ends)
     seen = {(s.start, s.end) for s in births}
-    return [*out, *_key_columns(text, lines, starts, anchored, spans, ends), *births,
-            *(s for s in _date_columns(text, starts, anchored, spans, ends) if (s.start, s.end) not in seen)]
+    return [*out, *_key_columns(text, lines, starts, anchored, spans, ends, columns), *births,
+            *(s for s in _date_columns(text, starts, anchored, spans, ends, columns) if (s.start, s.end) not in seen)]
 
 
 # a date glued after a person's name in a file's name: EZE_Ngozi_1990-05-10_before.jpg, ROSSI_MARIO_19840317.pdf

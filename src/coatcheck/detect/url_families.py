@@ -5,7 +5,6 @@ person (meetings with their passcodes, document shares, booking and profile page
 
 from __future__ import annotations
 
-import base64
 
 import functools
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ import regex
 from .._data import data_path, load_toml
 from ..errors import ConfigError
 from ..spans import Span
+from .encoded import decode_base64
 from .keep import kept_by
 from .vocabulary import dictionary_words, vocab_cache
 
@@ -75,17 +75,12 @@ def _generated(value: str, uuid: bool) -> bool:
 
 
 def _encoded_text(value: str) -> bool:
-    """``value`` is base64 (either alphabet) of readable text: an e-mail address, or words."""
-    if len(value) < 8 or not regex.fullmatch(r"[A-Za-z0-9+/_-]+={0,2}", value):
-        return False
-    try:
-        raw = base64.urlsafe_b64decode(value.replace("+", "-").replace("/", "_") + "=" * (-len(value) % 4))
-        decoded = raw.decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return False
+    """``value`` is base64 (either alphabet, :func:`.encoded.decode_base64`) of readable text: an e-mail address, or
+    words."""
+    decoded = decode_base64(value)
     # (an address or words; a token encoded twice, base64 of base64, is still a token)
-    return bool(decoded) and decoded.isprintable() and (regex.fullmatch(r"[^@\s]+@[^@\s]+\.\w+", decoded) is not None
-                                                       or " " in decoded.strip())
+    return decoded is not None and decoded.isprintable() and (
+        regex.fullmatch(r"[^@\s]+@[^@\s]+\.\w+", decoded) is not None or " " in decoded.strip())
 
 
 _LOWER_RUN = regex.compile(r"[a-z]{5,}")
