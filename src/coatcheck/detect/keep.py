@@ -984,6 +984,21 @@ def is_without_a_card_before(text: str, start: int, end: int) -> bool:
                    for m in _CARD_RUN.finditer(text, line_start, start))
 
 
+# what says a text is about a person: an e-mail address, a full international phone number, a person's role word
+_PERSON_IN_TEXT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\+\d[\d ]{7,}\d|(?i:(?<![\w])(?:customer|client|renter|driver|"
+                             r"owner|policyholder|insured|claimant|tenant|guest|patient|member|cliente|conducente|"
+                             r"assicurato|kunde|kundin|fahrer|fahrerin|halter|versicherungsnehmer|conducteur|"
+                             r"propriétaire|assuré|locataire|conductor|titular|asegurado|arrendatario|name|nome|nom|"
+                             r"nombre|dear|gentile|sehr geehrter?|madame|monsieur|estimado|estimada)(?![\w]))")
+
+
+def is_vehicle_without_person(text: str, start: int, end: int) -> bool:
+    """A vehicle's plate or VIN in a text that shows no person (no e-mail address, no full phone number, no customer's,
+    driver's, owner's or name's word, no letter's greeting): a fleet's or a depot's own vehicle (a telematics feed, a
+    round's sheet), no one's car."""
+    return _PERSON_IN_TEXT.search(text) is None
+
+
 def is_name_without_person_fields(text: str, start: int, end: int) -> bool:
     """A bare ``name`` field's value whose record holds no person's field (an e-mail of someone's own, a phone's or a
     birth date's digits, a surname) in its reach (the same line, or the few lines of its object), or holds a thing's
@@ -1734,6 +1749,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_cut_before_a_word,
         is_not_a_chat_speaker,
         is_without_a_card_before,
+        is_vehicle_without_person,
         is_service_role,
         is_fictional_phone,
         is_identifier_slot,

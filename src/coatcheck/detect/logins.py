@@ -317,6 +317,8 @@ class LoginDetector:
                 if p[_USER] < _SOFT:
                     continue
                 k, label, soft = _USER, "USER", True  # below the threshold: only a column of such rows decides
+            if label == "ACCOUNT" and not any(c.isdigit() for c in line[start:end]):
+                continue  # "N° prospect": a header's word after a number sign; a person's number has digits
             if label == "USER" and in_path:
                 continue  # a path's segment (flatpages/default.html); home directories are the home-path detector's
             if label == "USER" and (_GROUP_KEY.search(line, max(0, start - 40), start)

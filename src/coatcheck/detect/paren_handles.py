@@ -32,6 +32,8 @@ DETECTOR = "paren-handle"
 _PAREN = regex.compile(r"[^\S\n]{0,2}\((?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])"
                        r"(?P<site>[^\S\n]+(?:on|auf|bei|su|sur|en|in)[^\S\n]+\p{Lu}[\w.-]{1,30})?\)")
 _HEX = regex.compile(r"[0-9a-f]{6,40}")
+# a chat's mention of a member by their id, their handle in parentheses after it: "<@U0K74DZ8HRW> (sgautreau)"
+_MENTION_PAREN = regex.compile(r"<@[UW][A-Z0-9]{6,12}(?:\|[^>\n]{1,40})?>[^\S\n]?\((?P<v>[a-z][\w.-]{1,38}[a-z0-9_])\)")
 _LEADING_LOGIN = regex.compile(r"[ \t]*(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])[ \t]")
 _LOGIN_MARK = regex.compile(r"[\d._]")
 _REGION = regex.compile(r"[a-z]{2}(?:-[a-z]+)+-\d")
@@ -99,6 +101,11 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
                 if ((_LOGIN_MARK.search(login) or _made_from(login, text[p.start:p.end])) and not _HEX.fullmatch(login)
                         and person_login(login)):
                     out.append(Span(a, b, "username", DETECTOR, 0.75))
+    if "<@" in text:
+        for m in _MENTION_PAREN.finditer(text):
+            s, e = m.span("v")
+            if _login(text, s, e):
+                out.append(Span(s, e, "username", DETECTOR, 0.75))
     for m in _account().finditer(text):
         s, e = m.span("v")
         line_start = text.rfind("\n", 0, m.start()) + 1

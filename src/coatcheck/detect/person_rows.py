@@ -50,6 +50,10 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
         if _on_a_row(text, rows, m.start(), m.end()):
             out.append(Span(m.start(), m.end(), "account", NAME, 0.75))
     for s in spans:
+        if s.category == "email":  # "customer k.boateng@fastmail.com (09428018)": the address's owner's number
+            if (n := _NUMBER_AFTER_NAME.match(text, s.end)) is not None:
+                out.append(Span(n.start("n"), n.end("n"), "account", NAME, 0.75))
+            continue
         if s.category != "person":
             continue
         if (n := _NUMBER_AFTER_NAME.match(text, s.end)) is not None:

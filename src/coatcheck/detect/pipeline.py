@@ -98,6 +98,8 @@ from .list_mates import list_mates
 from .paren_handles import paren_handles
 from .handles import HandleIndex
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
+from .address_lines import address_lines
+from .name_forms import name_forms
 from .names import NameDetector, with_titles
 from .nested_fields import NestedFieldDetector
 from .field_errors import FieldErrorDetector
@@ -835,6 +837,10 @@ class Pipeline:
             if self.policy.documents:  # a word the document writes as a noun does not spread as a name either
                 repeats = doc_persons.refine(text, repeats, run.spans)
             run.add(repeats)
+        if self.policy.masks("person"):  # a found name's surname in a name's other forms ("K. Delacroix")
+            run.add(s for s in name_forms(text, run.spans) if (s.start, s.end) not in run.found)
+        if self.policy.masks("address"):  # the postcode and town under a found street
+            run.add(address_lines(text, run.spans))
         self._handles(run)
         known = run.known
         if known is not None:

@@ -265,7 +265,8 @@ def row_cells(text: str, spans: list[Span]) -> list[Span]:
                 continue
             if value in places:
                 kinds[i] = "town"
-            elif _name_cell(value) and (not gapped or len(value.split()) >= 2) and not (csv and _not_a_name(value)):
+            elif (_name_cell(value) and (not gapped or len(value.split()) >= 2) and not (csv and _not_a_name(value))
+                  and not is_product_name(value, 0, len(value))):  # (a dealer's "Kia Niro EV": a car)
                 kinds[i] = "person"  # (a printed row's one word may be its city's: "Boston")
             elif (gapped and len(value.split()) == 2 and _name_shape(value) and not _not_a_name(value)
                   and _named_header(text, bounds, k)):

@@ -77,7 +77,10 @@ _RECORD_WORDS = frozenset({"ref", "rif", "reference", "referencia", "riferimento
                            "voucher", "titre", "titolo", "pignoramento", "refund", "rimborso", "claim", "sample",
                            "echantillon", "échantillon", "campione", "muestra", "probe", "visit", "visita", "session",
                            "sessione", "request", "richiesta", "solicitud", "demande", "antrag", "record",
-                           "subscription", "abonnement", "abbonamento", "suscripción", "suscripcion"})
+                           "subscription", "abonnement", "abbonamento", "suscripción", "suscripcion",
+                           # a legal matter's, a charge's or a call's record, a sale's lead, an order's or a job's
+                           "matter", "cdr", "transaction", "txn", "trip", "charge", "event", "order", "invoice", "job",
+                           "ticket", "lead", "shipment", "parcel", "incident", "call"})
 _MIN_AGE = 10  # years: a date this recent in a person's row may be anything (a visit, a sign-up)
 _BIRTH_SPREAD = 10  # years between the oldest and the newest of a headerless column's dates of birth
 _SEPARATED_SPREAD = 20  # the same in a separated column with no header (a CSV's, a dump's rows): its cells line up anyway

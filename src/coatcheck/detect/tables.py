@@ -136,10 +136,16 @@ def _lines(text: str) -> list[tuple[int, int]]:
     is what its columns line up with."""
     out, pos = [], 0
     for m in _BREAK.finditer(text):
-        out.append((_after_gutter(text, pos, m.start()), m.start()))
+        out.append((_after_gutter(text, pos, m.start()), _record_end(text, m.start())))
         pos = m.end()
-    out.append((_after_gutter(text, pos, len(text)), len(text)))
+    out.append((_after_gutter(text, pos, len(text)), _record_end(text, len(text))))
     return out
+
+
+def _record_end(text: str, b: int) -> int:
+    """A line's end before the ``[]`` a LEDES 1998B invoice file closes each record with (LEDES format spec: records
+    end in ``[]``), so that its last column is a cell like the others."""
+    return b - 2 if b >= 2 and text.startswith("[]", b - 2) else b
 
 
 # the line number an agent's file reader puts before each line: "     2→" (the arrow, wherever a tool result's JSON

@@ -356,10 +356,10 @@ def _this_year() -> int:
 
 
 def id_number(value: str) -> bool:
-    """A national or tax number in its slot: 7 to 18 characters with six digits or more, no run of one digit, not a
-    date or a version."""
+    """A national or tax number in its slot: 7 to 20 characters (an Italian health card's twenty digits) with six
+    digits or more, no run of one digit, not a date or a version."""
     digits_only = digits(value)
-    return (6 <= len(digits_only) and 7 <= len(re.sub(r"[\s./-]", "", value)) <= 18
+    return (6 <= len(digits_only) and 7 <= len(re.sub(r"[\s./-]", "", value)) <= 20
             and len(set(digits_only)) > 2 and _WHOLE_DATE.fullmatch(value) is None)
 
 
@@ -496,6 +496,21 @@ def register_name(value: str) -> bool:
     plain = value.replace(",", " ") if value.count(",") == 1 else value
     words = plain.split()
     return gazetteer_name_any_case(" ".join(words)) or gazetteer_name_any_case(" ".join(reversed(words)))
+
+
+def payee_name(value: str) -> bool:
+    """A payment's counterparty as a bank writes it: :func:`register_name`, or a known first name and the initial
+    of a surname (``ROCÍO V.``, ``ABDOULAYE S.``: instant-payment apps shorten the surname)."""
+    words = value.split()
+    if len(words) == 2 and len(words[1].rstrip(".")) == 1 and words[1][0].isupper():
+        return first_name(words[0].title() if words[0].isupper() else words[0])
+    return register_name(value)
+
+
+def chat_member_id(value: str) -> bool:
+    """A chat workspace member's id as the service issues it (``U08VC28GP01``), not a documentation's made-up one
+    whose letters run in order (``U02ABCDEF``, ``U03GHIJKL``)."""
+    return not _sequential_run(value, 4)
 
 
 def gazetteer_name_any_case(value: str) -> bool:
@@ -1026,14 +1041,15 @@ def bitlocker_recovery(value: str) -> bool:
 
 def device_number(value: str) -> bool:
     """A phone's or SIM's own number after its label: an IMEI or IMEISV (Luhn, python-stdnum), a MEID, an ICCID
-    (19 or 20 digits from 89, Luhn) or an IMSI (15 digits); not one digit repeated."""
+    (19 or 20 digits from 89, its Luhn digit mistyped too) or an IMSI (15 digits); not one digit repeated."""
     compact = re.sub(r"[\s-]", "", value)
     if len(set(compact)) <= 2:
         return False
     if _imei.is_valid(compact) or _meid.is_valid(compact):
         return True
     if compact.isdigit() and compact.startswith("89") and len(compact) in (19, 20):
-        return _luhn.is_valid(compact) or len(compact) == 20
+        # (its label decides: a mistyped check digit is still somebody's SIM; a counting run is no one's)
+        return _luhn.is_valid(compact) or len(compact) == 20 or not _sequential_run(compact, 8)
     return compact.isdigit() and len(compact) == 15
 
 
@@ -1181,6 +1197,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "gazetteer_name_any_case": gazetteer_name_any_case,
     "gazetteer_name_either_order": gazetteer_name_either_order,
     "register_name": register_name,
+    "payee_name": payee_name,
+    "chat_member_id": chat_member_id,
     "chat_speaker": chat_speaker,
     "surname_first_caps": surname_first_caps,
     "surname_first_caps_known": surname_first_caps_known,

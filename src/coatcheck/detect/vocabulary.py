@@ -331,7 +331,33 @@ def is_product(value: str) -> bool:
     """A product, bot or organisation name (keep/product_names.txt, ``dependabot[bot]``, ``… bot``): the one
     product check for rules, keep predicates, validators, the model's refinement and repeats."""
     low = value.strip().lower()
-    return low in word_list("product_names") or low.endswith(("[bot]", " bot"))
+    return low in word_list("product_names") or low.endswith(("[bot]", " bot")) or _vehicle_model(low)
+
+
+def _vehicle_model(low: str) -> bool:
+    """A car's make and model ("toyota yaris hybrid", "kia niro", "mercedes-benz vito 116 cdi", "bmw 320d touring")
+    or a model and its trim ("octavia combi"), anywhere in the words: a dealer's, a rental's or a fleet's product."""
+    words = low.replace("\n", " ").split()
+    if len(words) < 2:
+        return False
+    makes, models = word_list("vehicle_makes"), word_list("vehicle_models")
+    trims = _vehicle_trims()
+    for i in range(len(words) - 1):
+        pair, nxt = words[i], words[i + 1]
+        two = f"{pair} {nxt}"
+        after = words[i + 2] if i + 2 < len(words) else ""
+        if (pair in makes or two in makes) and (nxt in models or after in models or any(c.isdigit() for c in nxt)):
+            return True
+        if pair in models and nxt in trims and pair not in trims:
+            return True
+    return False
+
+
+@cache
+def _vehicle_trims() -> frozenset[str]:
+    text = data_path("keep", "vehicle_models.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.split("# trims and bodies", 1)[1].splitlines()[1:]
+                     if line.strip() and not line.startswith("#"))
 
 
 def all_plain_words(words: list[str]) -> bool:

@@ -1,0 +1,35 @@
+"""The line that finishes a found street address in a letter's, an invoice's or a label's address block: the postcode
+and the town written under the street (``Kastanienallee 58`` / ``04109 Leipzig``, ``Calle de Alcalá, 24, 7º D<br>`` /
+``29005 Málaga``, ``14 Alder Row`` / ``Dundee DD2 1QT``, ``12 Elm St`` / ``Salem, OR 97301``). A postcode and a town
+alone on a line are masked only right under a street another stage found: elsewhere they may be a branch's or a
+court's. One match per address span: linear in the text.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+
+NAME = "address-lines"
+# the end of the street's line (an HTML break too), then the postcode and town line: a continental postcode (a
+# country's letter before it) and a town (a province in brackets), a British town and postcode, or an American town,
+# state and ZIP code
+_NEXT_LINE = regex.compile(
+    r"(?:[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n|(?<=\n))[ \t]*"
+    r"(?P<v>(?:(?:D|A|CH|F|I|E|B|L|NL|P)-)?\d{4,5}[ \t]+\p{Lu}[\p{L}'’.-]*(?:[ -]\p{L}[\p{L}'’.-]*){0,3}(?:[ \t]*\([A-Z]{2}\))?"
+    r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},?[ ]+[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}"
+    r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},[ ][A-Z]{2}[ ]\d{5}(?:-\d{4})?)"
+    r"(?=[ \t]*(?:<br[ ]?/?>)?[ \t]*(?:\r?\n|$))")
+
+
+def address_lines(text: str, spans: list[Span]) -> list[Span]:
+    """The postcode-and-town lines right under the street addresses of ``spans``."""
+    out: list[Span] = []
+    for s in spans:
+        if s.category != "address":
+            continue
+        m = _NEXT_LINE.match(text, s.end)
+        if m is not None:
+            out.append(Span(m.start("v"), m.end("v"), "address", NAME, 0.7))
+    return out

@@ -1,0 +1,132 @@
+"""Agent traffic, thirty-third part (issue 23): a person's record id under a key naming a person's role (userId,
+author_id, responder_id), an IBAN with a typo quoted by an error, a bank statement's counterparty in capitals
+after its transfer words (five languages, an MT940's ?32), a car's plate by its country's layout beside a car's or a
+parking's words and under "Reg"/"registration"/"Kennz.", a VIN under its label, an e-mobility contract id and a
+charging card's RFID UID, a national id under a dump's tax column, a Slack copy's speaker line, prefixed last and
+first name elements (LEDES' tk_lname), a LEDES file's records, a found surname's other forms (K. Delacroix,
+"Delacroix, Keisha", MR. DELACROIX), a chat mention's handle in brackets, a Slack member id, an Atlassian account id,
+Spanish social-security and Italian INPS numbers, a tax adviser's client number, dates of birth after "nato/a il"
+and "Geb.-Datum", a court reporter's and a lawyer's registration numbers, a found surname opening a file's name, the postcode and town
+line under a found street, a number in brackets after a customer's e-mail address, an insurance claim's and a policy's number after their word, a SIM's ICCID with a mistyped check digit under its
+label, a number's porting code (PAC, RIO).
+
+And what stays: a car's make and model beside a person's columns (no person), a header's word after "N°" (no
+account), a transaction's id, a CDR's or a matter's key, a company in a bank's booking text, a font's family in XML
+and a kwarg named lname in code, a documentation's Slack ids and AWS account ids, a year before three letters.
+The values here are our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from coatcheck import Masker, Policy
+
+from .spans import covered, touched
+
+
+@pytest.fixture(scope="module")
+def masker() -> Masker:
+    return Masker(policy=Policy.builtin("agent"))
+
+
+_NRQL = '{"results": [{"userId": "884210375", "enduser.email": "ottilie.brandvold@posteo.de", "count": 12}]}'
+_TICKET = '{"ticket": {"responder_id": 70311948822, "audit": {"author_id": 551902744310}}}'
+_STATEMENT = ('Date;Libellé;Débit;Crédit\n'
+              '03/05/2026;"VIR SEPA RECU /DE HÉLOÏSE DUMONTIER /MOTIF LOYER MAI /REF 2231";;1 250,00\n'
+              '07/05/2026;"PRLV SEPA DE ENEL ENERGIA SPA";87,10;\n')
+_MOVIMENTI = '12/05/2026;BONIFICO A VOSTRO FAVORE DA GIANLUCA FERRANTE IBAN IT60X0542811101000000123456 CAUSALE AFFITTO\n'
+_MT940 = ":86:166?00GUTSCHRIFT?20Miete Juni?30COBADEFFXXX?31DE89370400440532013000?32MARLENE OSTERKAMP\n"
+_JOB_CARD = "JOB CARD WO-88120\nCustomer: Bertil Ahlgren   Tel 07700 900123\nVehicle: Skoda Octavia Combi   Reg: KX19 WBT   VIN: TMBJJ7NE4K0123987\n"
+_DEALER = ("N° prospect;Prénom;Nom;E-mail;Modèle souhaité;Source\n"
+           "P-551203;Gaspard;Lefebvre;g.lefebvre@orange.fr;Toyota Yaris Hybrid;web\n"
+           "P-551377;Maëlle;Garnier;maelle.garnier@sfr.fr;Kia Niro EV;salon\n")
+_SLACK_COPY = "#ap-approvals\nEttore Valdambrini  10:42\ninvoice INV-3310 is waiting on you\nMaëlle Garnier  10:47\nlooks fine\n"
+_LEDES = ("LEDES1998B[]\nINVOICE_DATE|INVOICE_NUMBER|LAW_FIRM_MATTER_ID|TIMEKEEPER_ID|TIMEKEEPER_NAME|LINE_ITEM_TOTAL[]\n"
+          "20260331|88120|M-4411|TK5520|VALDAMBRINI, ETTORE|330.00[]\n"
+          "20260331|88120|M-4412|TK5521|OSTERKAMP, MARLENE|82.50[]\n")
+_CONFLICT = ('Requested by: Siobhan Delacroix (sdelacroix)\nSearch term: "Delacroix, Keisha"\n'
+             "Hits:\n  1. K. Delacroix — fuzzy match 0.82\n")
+_DEPOSITION = ("  1      DEPOSITION OF INGRID OSTERKAMP\n  5  Q.  Please state your name.  A.  Ingrid Osterkamp.\n"
+               " 14      MR. VALDAMBRINI: Objection, form.\n Counsel: Ettore Valdambrini\n")
+_SQL = ("INSERT INTO `customers` (`id`,`first_name`,`last_name`,`email`,`tax_code`) VALUES\n"
+        "(4100,'Tobias','Nowak','tnowak@posteo.de','86095742719'),\n(4101,'Henrike','Baum','hbaum@web.de','47036892816');\n")
+
+
+@pytest.mark.parametrize("text,value", [
+    (_NRQL, "884210375"),
+    (_TICKET, "70311948822"),
+    (_TICKET, "551902744310"),
+    ("celery: raised InvalidIBAN(\"checksum failed for 'GB08NWBK60161331926818' (employee E5127)\")", "GB08NWBK60161331926818"),
+    (_STATEMENT, "HÉLOÏSE DUMONTIER"),
+    (_MOVIMENTI, "GIANLUCA FERRANTE"),
+    (_MT940, "MARLENE OSTERKAMP"),
+    ('13/05/2026,"BIZUM A FAVOR DE ROCÍO V. TEL 624591075",-13,08', "ROCÍO V"),
+    ("sms to=+33 6 77 73 22 47 body=\"Votre stationnement pour GD-263-SB se termine dans 10 min.\"", "GD-263-SB"),
+    ("Customer called back. Their plate from the windscreen note: AV17 GMK.", "AV17 GMK"),
+    ("sms to=+34 611 208 447 body=\"Tu estacionamiento para 5681 MGK termina en 10 min.\"", "5681 MGK"),
+    ("Sehr geehrter Herr Kohl, wir bitten Sie, die Besichtigung von M-K 1392 zu vereinbaren", "M-K 1392"),
+    (_JOB_CARD, "KX19 WBT"),
+    (_JOB_CARD, "TMBJJ7NE4K0123987"),
+    ('{"customer": {"email": "gl@orange.fr"}, "vin": "ZFA31200000123456", "registration": "FB-293-RS"}', "FB-293-RS"),
+    ('{"customer": {"email": "gl@orange.fr"}, "vin": "ZFA31200000123456", "registration": "FB-293-RS"}', "ZFA31200000123456"),
+    ("(Kd.-Nr. 839454, Kennz. S-BR 2866E) steht im PDF", "S-BR 2866E"),
+    ("le contrat FR-SNM-C7XZ0BKF1-6 a deux sessions", "FR-SNM-C7XZ0BKF1-6"),
+    ("Et mon badge RFID 69D8CFC996DB63 ne marche plus", "69D8CFC996DB63"),
+    ('"cdr_token": {"uid": "D37C6D8FC61A41", "type": "RFID"}', "D37C6D8FC61A41"),
+    (_SQL, "86095742719"),
+    (_SLACK_COPY, "Ettore Valdambrini"),
+    (_SLACK_COPY, "Maëlle Garnier"),
+    ("<tksum><tk_id>TK775</tk_id><tk_lname>Osterkamp</tk_lname><tk_fname>Marlene</tk_fname></tksum>", "Osterkamp"),
+    ("<tksum><tk_id>TK775</tk_id><tk_lname>Osterkamp</tk_lname><tk_fname>Marlene</tk_fname></tksum>", "Marlene"),
+    (_LEDES, "VALDAMBRINI, ETTORE"),
+    (_LEDES, "TK5520"),
+    (_CONFLICT, "Delacroix, Keisha"),
+    (_CONFLICT, "K. Delacroix"),
+    (_DEPOSITION, "INGRID OSTERKAMP"),
+    (_DEPOSITION, "VALDAMBRINI"),
+    ('"text": "approuvé par <@U0K74DZ8HRW> (sgautreau)"', "sgautreau"),
+    ('{"type": "message", "channel": "C09G5RD4E0E", "user": "U0PWBXZG3FI", "text": "x"}', "U0PWBXZG3FI"),
+    ('<comment id="4471" author="557058:6e2b1c0a-91f4-4c3b-8d2e-7a0f55b1c9e3" created="Tue">', "557058:6e2b1c0a-91f4-4c3b-8d2e-7a0f55b1c9e3"),
+    ("Nº afiliación S.S.: 28/91608024/09", "28/91608024/09"),
+    ("Posizione INPS: 5386070118\nLivello: C1", "5386070118"),
+    ("NOTE:Mandanten-Nr. 73844\nREV:2026-03-02", "73844"),
+    ("Parte assistita: Kwame Ferrante, nato/a il 25/10/1977, residente a Roma", "25/10/1977"),
+    ("Schaden angelegt. Geb.-Datum 23.10.1972 stimmt.", "23.10.1972"),
+    ('"reimbursementAccount": {"accountNumber": "26049870", "sortCode": "92-76-90"}', "92-76-90"),
+    ("  Certified Shorthand Reporter: Maren Solberg, CSR No. 10942", "10942"),
+    ('"title": "Payment failures for customer k.boateng@fastmail.com (09428018)",', "09428018"),
+    ("Opened claim SIN58470728 for the customer this morning.", "SIN58470728"),
+    ("ICCID: 8939104520001834562", "8939104520001834562"),
+    ("Your PAC code is MNO482917, valid for 30 days", "MNO482917"),
+    ("Code RIO : 01 P 7X2K9A 4QZ", "01 P 7X2K9A 4QZ"),
+    ("Subject: Ihre Schadenmeldung SIN45119599", "SIN45119599"),
+    ("Subject: Votre déclaration de sinistre SIN66506495", "SIN66506495"),
+    ("parked outside on 23/08/2026. Policy KFZ-57018871. The other driver left a note", "KFZ-57018871"),
+    ("Wiebke Janssen\nKastanienallee 58\n04109 Leipzig\n\nZahlungserinnerung", "04109 Leipzig"),
+    ("    Lucía Montenegro<br>\n    Calle de Alcalá, 24, 7º D<br>\n    29005 Málaga<br>\n", "29005 Málaga"),
+    ("Presentador: Gonzalo Quispe (Colegiado n.º 48094 ICAM)", "48094"),
+    ('{"path":"D:\\Akten\\Osterkamp_Vollmacht.docx"}\nMandantin: Marlene Osterkamp', "Osterkamp_"),
+])
+def test_masked(masker: Masker, text: str, value: str) -> None:
+    assert covered(masker, text, value)
+
+
+@pytest.mark.parametrize("text,value", [
+    ('{"vehicle": {"vin": "ZFA31200000123456", "odometer": 88120}}', "ZFA31200000123456"),
+    (_DEALER, "Toyota Yaris Hybrid"),
+    (_DEALER, "Kia Niro EV"),
+    (_DEALER, "prospect"),
+    ("2026-02-24T21:34:28Z [ocpp-gw] INFO  tx started tx_id=877068 firmware=4.12.7", "877068"),
+    ("CDR_ID,Start,Driver_Name,kWh\nIT2119051939,2026-06-02T20:16:00Z,Brunella Esposito,10.98\n"
+     "IT5260313286,2026-01-22T23:23:35Z,Gavino Bertolini,67.98\n", "IT2119051939"),
+    (_LEDES, "M-4411"),
+    (_STATEMENT, "ENEL ENERGIA"),
+    ("<fontconfig><alias><family>Inter</family></alias></fontconfig>", "Inter"),
+    ('    def test_rlock(self, lname="Lock"):', "Lock"),
+    ('"messages": [{"user": "U02ABCDEF", "text": "hi"}]', "U02ABCDEF"),
+    ('"UserId": "111122223333"', "111122223333"),
+    ("car model 2024 ABC, parking level 2", "2024 ABC"),
+    ("Talia Quennell met the team; later Quennell said hi.", "Quennell said"),
+])
+def test_kept(masker: Masker, text: str, value: str) -> None:
+    assert not touched(masker, text, value)
