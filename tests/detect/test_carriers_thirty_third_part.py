@@ -8,10 +8,12 @@ first name elements (LEDES' tk_lname), a LEDES file's records, a found surname's
 Spanish social-security and Italian INPS numbers, a tax adviser's client number, dates of birth after "nato/a il"
 and "Geb.-Datum", a court reporter's and a lawyer's registration numbers, a found surname opening a file's name, the postcode and town
 line under a found street, a number in brackets after a customer's e-mail address, an insurance claim's and a policy's number after their word, a SIM's ICCID with a mistyped check digit under its
-label, a number's porting code (PAC, RIO).
+label, a number's porting code (PAC, RIO), a first name
+after a letter's salutation and its colon or after the thanks that sign a message off, an Italian health card's
+number.
 
 And what stays: a car's make and model beside a person's columns (no person), a header's word after "N°" (no
-account), a transaction's id, a CDR's or a matter's key, a company in a bank's booking text, a font's family in XML
+account), a sales lead's number, a transaction's id, a CDR's or a matter's key, a company in a bank's booking text, a font's family in XML
 and a kwarg named lname in code, a documentation's Slack ids and AWS account ids, a year before three letters.
 The values here are our own."""
 
@@ -97,6 +99,9 @@ _SQL = ("INSERT INTO `customers` (`id`,`first_name`,`last_name`,`email`,`tax_cod
     ('"title": "Payment failures for customer k.boateng@fastmail.com (09428018)",', "09428018"),
     ("Opened claim SIN58470728 for the customer this morning.", "SIN58470728"),
     ("ICCID: 8939104520001834562", "8939104520001834562"),
+    ("Hola Abdoulaye:\n\nTu informe de gastos está aprobado.", "Abdoulaye"),
+    ("¿Lo podéis corregir antes del próximo pago? Gracias, Abdoulaye", "Abdoulaye"),
+    ("Tessera sanitaria: 80380001200012345678", "80380001200012345678"),
     ("Your PAC code is MNO482917, valid for 30 days", "MNO482917"),
     ("Code RIO : 01 P 7X2K9A 4QZ", "01 P 7X2K9A 4QZ"),
     ("Subject: Ihre Schadenmeldung SIN45119599", "SIN45119599"),
@@ -116,6 +121,8 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     (_DEALER, "Toyota Yaris Hybrid"),
     (_DEALER, "Kia Niro EV"),
     (_DEALER, "prospect"),
+    (_DEALER, "P-551203"),
+    ("ID lead;Nome;Cognome;E-mail\nL-285207;Aurora;Chen;aurora.chen@gmail.com\nL-257105;Mei;Russo;mei.russo@outlook.it\n", "L-285207"),
     ("2026-02-24T21:34:28Z [ocpp-gw] INFO  tx started tx_id=877068 firmware=4.12.7", "877068"),
     ("CDR_ID,Start,Driver_Name,kWh\nIT2119051939,2026-06-02T20:16:00Z,Brunella Esposito,10.98\n"
      "IT5260313286,2026-01-22T23:23:35Z,Gavino Bertolini,67.98\n", "IT2119051939"),
@@ -127,6 +134,8 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ('"UserId": "111122223333"', "111122223333"),
     ("car model 2024 ABC, parking level 2", "2024 ABC"),
     ("Talia Quennell met the team; later Quennell said hi.", "Quennell said"),
+    ("All good, merged. Thanks, Everyone", "Everyone"),
+    ("Hi Team:\nthe build is green", "Team"),
 ])
 def test_kept(masker: Masker, text: str, value: str) -> None:
     assert not touched(masker, text, value)

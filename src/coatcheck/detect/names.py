@@ -104,7 +104,7 @@ def _patterns() -> _Patterns:
         # (a street's "Dr" after its number and name is Drive: "45 Birchwood Dr Austin TX")
         titled_bare=regex.compile(rf"(?<![\w.])(?:{alternation(_BARE_TITLES)})(?<!\d\w*(?:[ ]\p{{Lu}}[\p{{L}}'’-]*){{1,3}}[ ]\w+)[ ](?P<name>(?:{_WORD}[ ])?{_WORD})(?![\w(@/\\-]|\.\w)"),
         greeting=regex.compile(
-            rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s])"
+            rf"(?<![\w]){phrase_regex('greetings')}[ ,\n]+(?P<name>{_WORD})(?=[,!.:;\s]|$)"
         ),
         # "(I'm Oluwaseun from the billing team)", "C'est Inès :": a speaker naming themself
         introduction=regex.compile(
@@ -215,6 +215,10 @@ _OPENINGS = frozenset({"Hi", "Hey", "Hello", "Dear", "Ciao", "Caro", "Cara", "Ge
                        "Bonjour", "Salut", "Cher", "Chère", "Hola", "Querido", "Querida", "Estimado", "Estimada"})
 
 
+# the thanks that sign a message off before the writer's first name ("Gracias, Abdoulaye", "Danke, Svenja")
+_CLOSINGS = frozenset({"Thanks", "Cheers", "Grazie", "Danke", "Merci", "Gracias"})
+
+
 _NUMBER_BEFORE = regex.compile(r"\d[A-Za-z]?[ \t]+$")
 
 
@@ -281,7 +285,14 @@ class NameDetector:
             s, e = m.span("name")
             # an opening salutation and a comma name the addressee whatever the gazetteers know ("Hi Meenakshi,"),
             # unless the word is one of the language ("Hi Team,", "Hello World,")
-            opening = (text[e:e + 1] == "," and m.group(0).split()[0].rstrip(",") in _OPENINGS and name[1:].islower()
+            word = m.group(0).split()[0].rstrip(",")
+            # a letter's "Hola Abdoulaye:" ends its salutation with a colon; a message's "Gracias, Abdoulaye" signs off
+            # at its line's end
+            after = text[e:e + 1]
+            addressed = (word in _OPENINGS and (after == "," or after == ":" and text[e + 1:e + 2] in ("\n", "\r", ""))
+                         or word in _CLOSINGS and text[m.start():s].rstrip().endswith(",")
+                         and text[e:e + 2].rstrip(" \t")[:1] in ("\n", "\r", ""))
+            opening = (addressed and name[1:].islower()
                        and name not in _ADDRESSED_GROUPS
                        and name.lower() not in word_list("dictionary_words") and not all_plain_words([name])
                        and not is_product(name) and name not in word_list("common_words"))

@@ -12,6 +12,7 @@ import functools
 import regex
 
 from ..spans import Span
+from .tables import column_name, thing_column
 from .vocabulary import vocabulary_words
 
 NAME = "person-rows"
@@ -47,6 +48,8 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
             continue  # E11000 duplicate key error: a code; "ID E92558", "E-83442" are ids
         if rows is None:
             rows = sorted(s.start for s in spans if s.category in PERSON_CATEGORIES)
+        if (head := column_name(text, m.start())) is not None and thing_column(head):
+            continue  # a CRM's "ID lead", a dealer's "N° prospect" column: the record's number, not the person's
         if _on_a_row(text, rows, m.start(), m.end()):
             out.append(Span(m.start(), m.end(), "account", NAME, 0.75))
     for s in spans:
