@@ -10,7 +10,8 @@ and "Geb.-Datum", a court reporter's and a lawyer's registration numbers, a foun
 line under a found street, a number in brackets after a customer's e-mail address, an insurance claim's and a policy's number after their word, a SIM's ICCID with a mistyped check digit under its
 label, a number's porting code (PAC, RIO), a first name
 after a letter's salutation and its colon or after the thanks that sign a message off, an Italian health card's
-number.
+number, a subscriber's confirmation token in a dump's token column, a parking permit's number, a German street
+written as two words.
 
 And what stays: a car's make and model beside a person's columns (no person), a header's word after "N°" (no
 account), a sales lead's number, a transaction's id, a CDR's or a matter's key, a company in a bank's booking text, a font's family in XML
@@ -102,6 +103,11 @@ _SQL = ("INSERT INTO `customers` (`id`,`first_name`,`last_name`,`email`,`tax_cod
     ("Hola Abdoulaye:\n\nTu informe de gastos está aprobado.", "Abdoulaye"),
     ("¿Lo podéis corregir antes del próximo pago? Gracias, Abdoulaye", "Abdoulaye"),
     ("Tessera sanitaria: 80380001200012345678", "80380001200012345678"),
+    ("Bewohnerparkausweis Nr. BPA-2026-04471 für Svenja Mahlmann", "BPA-2026-04471"),
+    ("Resident permit RP-396587 issued to the flat's tenant", "RP-396587"),
+    ("Inhaber: Svenja Mahlmann, Bergheimer Str. 12, 69115 Heidelberg", "Bergheimer Str. 12"),
+    ("INSERT INTO `subscribers` (`id`, `email`, `confirm_token`) VALUES\n(1000,'c.valadier@orange.fr','5229054feb8faab7b5f8b47157bdf9785c567ad1'),\n"
+     "(1001,'m.lebrun@sfr.fr','81077a097c74ec53be5b74a3e1d98fc3db73ac01');\n", "5229054feb8faab7b5f8b47157bdf9785c567ad1"),
     ("Your PAC code is MNO482917, valid for 30 days", "MNO482917"),
     ("Code RIO : 01 P 7X2K9A 4QZ", "01 P 7X2K9A 4QZ"),
     ("Subject: Ihre Schadenmeldung SIN45119599", "SIN45119599"),
@@ -135,6 +141,7 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("car model 2024 ABC, parking level 2", "2024 ABC"),
     ("Talia Quennell met the team; later Quennell said hi.", "Quennell said"),
     ("All good, merged. Thanks, Everyone", "Everyone"),
+    ("Token Ring 4 frames were dropped", "Token Ring 4"),
     ("Hi Team:\nthe build is green", "Team"),
 ])
 def test_kept(masker: Masker, text: str, value: str) -> None:

@@ -332,13 +332,18 @@ _PARTICIPLES = {
 
 
 # the last word of a header that makes its column a credential's, whatever comes before it
-_SECRET_LAST_WORDS = frozenset({"pin", "puk", "passcode", "password", "passwort", "kennwort", "contraseña", "mdp"})
+_SECRET_LAST_WORDS = frozenset({"pin", "puk", "passcode", "password", "passwort", "kennwort", "contraseña", "mdp",
+                                # a subscriber's confirmation, reset or session token: whoever holds it acts as them
+                                "token", "secret"})
 # words before it that make the column a setting, a date or a wire about the credential, not the credential
 # (use_password, last_password, enforce_password, signal_pin, gpio_pin)
 _NOT_THE_SECRET = frozenset({"use", "uses", "check", "enforce", "require", "required", "requires", "last", "old",
                              "previous", "min", "max", "reset", "change", "changed", "expire", "expires", "expiry",
                              "length", "policy", "hash", "hashed", "salt", "strength", "signal", "gpio", "ground",
-                             "led", "pwm", "adc", "data", "clock_line", "has", "is", "needs", "allow", "no"})
+                             "led", "pwm", "adc", "data", "clock_line", "has", "is", "needs", "allow", "no",
+                             # a page's cursor, a request's idempotency key, a model's token counts
+                             "page", "next", "continuation", "cursor", "sync", "idempotency", "request", "trace",
+                             "prompt", "input", "output", "completion", "total", "count", "type"})
 
 
 class TableDetector:
