@@ -11,7 +11,7 @@ line under a found street, a number in brackets after a customer's e-mail addres
 label, a number's porting code (PAC, RIO), a first name
 after a letter's salutation and its colon or after the thanks that sign a message off, an Italian health card's
 number, a subscriber's confirmation token in a dump's token column, a parking permit's number, a German street
-written as two words, a Digest authorization's login, a SIM's Ki and OPc keys.
+written as two words, a Digest authorization's login, a SIM's Ki and OPc keys, a hotel guest's SURNAME/GIVEN name, a loyalty number.
 
 And what stays: a car's make and model beside a person's columns (no person), a header's word after "N°" (no
 account), a sales lead's number, a transaction's id, a CDR's or a matter's key, a company in a bank's booking text, a font's family in XML
@@ -103,6 +103,8 @@ _SQL = ("INSERT INTO `customers` (`id`,`first_name`,`last_name`,`email`,`tax_cod
     ("Hola Abdoulaye:\n\nTu informe de gastos está aprobado.", "Abdoulaye"),
     ("¿Lo podéis corregir antes del próximo pago? Gracias, Abdoulaye", "Abdoulaye"),
     ("Tessera sanitaria: 80380001200012345678", "80380001200012345678"),
+    ("Res# 884120  Guest: OKAFOR/CHIDI MR  Arr: 12MAR26  Dep: 15MAR26", "OKAFOR/CHIDI"),
+    ("Room: 412  Rate: BAR  Loyalty: HH 4471902231", "HH 4471902231"),
     ('Authorization: Digest username="mrossi", realm="pbx", nonce="5f2a", response="8c5a"', "mrossi"),
     ("ki=465B5CE8B199B49FAA5F0A2EE238A6BC opc=CD63CB71954A9F4E48A5994E37A02BAF", "CD63CB71954A9F4E48A5994E37A02BAF"),
     ("Bewohnerparkausweis Nr. BPA-2026-04471 für Svenja Mahlmann", "BPA-2026-04471"),
@@ -144,6 +146,7 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("Talia Quennell met the team; later Quennell said hi.", "Quennell said"),
     ("All good, merged. Thanks, Everyone", "Everyone"),
     ("Token Ring 4 frames were dropped", "Token Ring 4"),
+    ("name: TCP/IP\nport: 443", "TCP/IP"),
     ('Authorization: Digest username="2003", realm="asterisk", nonce="5f2a"', "username="),
     ("Hi Team:\nthe build is green", "Team"),
 ])

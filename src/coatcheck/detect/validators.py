@@ -507,6 +507,16 @@ def payee_name(value: str) -> bool:
     return register_name(value)
 
 
+def slash_name(value: str) -> bool:
+    """A SURNAME/GIVEN name as booking systems write it (``OKAFOR/CHIDI``, ``VAN DER BERG/ANNEKE``): each side a word
+    of three letters or more with a vowel, no dictionary's word, no product (``TCP/IP``, ``AC/DC``, ``INPUT/OUTPUT``)."""
+    sur, _, given = value.partition("/")
+    sides = [sur.split()[-1], given.split()[0]] if sur.split() and given.split() else []
+    return len(sides) == 2 and all(
+        len(w) >= 3 and regex.search(r"[AEIOUYÀ-ÖØ-Ý]", w) is not None and w.lower() not in dictionary_words()
+        and not is_product(w) for w in sides)
+
+
 def chat_member_id(value: str) -> bool:
     """A chat workspace member's id as the service issues it (``U08VC28GP01``), not a documentation's made-up one
     whose letters run in order (``U02ABCDEF``, ``U03GHIJKL``)."""
@@ -1198,6 +1208,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "gazetteer_name_either_order": gazetteer_name_either_order,
     "register_name": register_name,
     "payee_name": payee_name,
+    "slash_name": slash_name,
     "chat_member_id": chat_member_id,
     "chat_speaker": chat_speaker,
     "surname_first_caps": surname_first_caps,
