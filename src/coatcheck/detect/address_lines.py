@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import regex
 
+from .._data import word_list
 from ..spans import Span
 
 NAME = "address-lines"
@@ -17,7 +18,7 @@ NAME = "address-lines"
 # state and ZIP code
 _NEXT_LINE = regex.compile(
     r"(?:[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n|(?<=\n))[ \t]*"
-    r"(?P<v>(?:(?:D|A|CH|F|I|E|B|L|NL|P)-)?\d{4,5}[ \t]+\p{Lu}[\p{L}'’.-]*(?:[ -]\p{L}[\p{L}'’.-]*){0,3}(?:[ \t]*\([A-Z]{2}\))?"
+    r"(?P<v>(?:(?:D|A|CH|F|I|E|B|L|NL|P)-)?(?P<code>\d{4,5})[ \t]+(?P<town>\p{Lu}[\p{L}'’.-]*)(?:[ -]\p{L}[\p{L}'’.-]*){0,3}(?:[ \t]*\([A-Z]{2}\))?"
     r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},?[ ]+[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}"
     r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},[ ][A-Z]{2}[ ]\d{5}(?:-\d{4})?)"
     r"(?=[ \t]*(?:<br[ ]?/?>)?[ \t]*(?:\r?\n|$))")
@@ -30,6 +31,7 @@ def address_lines(text: str, spans: list[Span]) -> list[Span]:
         if s.category != "address":
             continue
         m = _NEXT_LINE.match(text, s.end)
-        if m is not None:
+        # (four digits are Austria's, Switzerland's or Belgium's postcodes, and a year's or a port's: a known town only)
+        if m is not None and not (m.group("code") and len(m.group("code")) == 4 and m.group("town") not in word_list("places")):
             out.append(Span(m.start("v"), m.end("v"), "address", NAME, 0.7))
     return out

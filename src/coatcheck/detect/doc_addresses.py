@@ -381,7 +381,16 @@ def _town_words(words: str) -> bool:
 
 # an address block's last line: "Norwich NR2 3BX", "LONDON SW1A 1AA", "37138 Verona", "75011 Paris" alone on it
 _TOWN_LINE = regex.compile(
-    rf"[ \t]*\r?\n[ \t]*(?:{_TOWN_WORDS},?[ \t]+{_UK_POSTCODE}|(?:[A-Z]{{1,2}}-)?\d{{4,5}}[ \t]+{_TOWN_WORDS})[ \t]*(?=\r?\n|$)")
+    rf"[ \t]*\r?\n[ \t]*(?:{_TOWN_WORDS},?[ \t]+{_UK_POSTCODE}|(?:[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})[ \t]+(?P<town>{_TOWN_WORDS}))[ \t]*(?=\r?\n|$)")
+
+
+def _town_line(m: regex.Match[str] | None) -> bool:
+    """A town line under a street: five digits and a town, or four (Austria's, Switzerland's, Belgium's) and a town the
+    place list knows: "2024 Release Notes" and "8080 Tomcat" under a street are a heading and a port."""
+    if m is None:
+        return False
+    code = m.group("code")
+    return code is None or len(code) == 5 or m.group("town").split()[0] in word_list("places")
 # the addressee's line above a street in a letter's or a statement's address block: two or three name words
 _ADDRESSEE = regex.compile(r"(?m)^[ \t]*(?P<n>\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){1,2})[ \t]*\r?\n[ \t]*\Z")
 
@@ -438,7 +447,7 @@ def extend_to_postcode(text: str, spans: list[Span]) -> list[Span]:
             if (m := _TOWN_AND_POSTCODE.match(text, s.end)) is not None or (
                     (m := _POSTCODE_AND_TOWN.match(text, s.end)) is not None and _town_words(
                         regex.sub(r"\([^()]*\)", "", m.group()))) or (
-                    block and (m := _TOWN_LINE.match(text, s.end)) is not None):
+                    block and _town_line(m := _TOWN_LINE.match(text, s.end))):
                 s = Span(s.start, m.end(), s.category, s.detector, s.score)
             elif _ENDS_IN_POSTCODE_TOWN.search(text, max(0, s.start), s.end) and (
                     m := _TOWN_REST.match(text, s.end)) is not None and m.end() > s.end:

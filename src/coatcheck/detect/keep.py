@@ -992,6 +992,23 @@ _PERSON_IN_TEXT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\+\d[\d ]{7,}\d|(?i:(?<!
                              r"nombre|dear|gentile|sehr geehrter?|madame|monsieur|estimado|estimada)(?![\w]))")
 
 
+# a test's code: its function, its assertion or its expected error on the value's line or the three lines before
+_TEST_CODE = re.compile(r"(?m)^[ \t]*(?:async[ ]+)?def[ ]+test_|\bassert(?:Raises|Equal|True|False|Throws)?\b|pytest\.raises|"
+                        r"\bexpect\(|\b(?:it|test|describe)\([\"']")
+
+
+def is_in_test_code(text: str, start: int, end: int) -> bool:
+    """A value a unit test feeds to the code (``validate_iban("NL91…")`` under ``def test_…``, an assertion's
+    operand): a fixture's made-up value, no one's."""
+    ls = start
+    for _ in range(4):
+        ls = text.rfind("\n", 0, max(0, ls - 1)) + 1 if ls > 0 else 0
+        if ls == 0:
+            break
+    le = text.find("\n", end)
+    return _TEST_CODE.search(text, ls, le if le >= 0 else len(text)) is not None
+
+
 def is_vehicle_without_person(text: str, start: int, end: int) -> bool:
     """A vehicle's plate or VIN in a text that shows no person (no e-mail address, no full phone number, no customer's,
     driver's, owner's or name's word, no letter's greeting): a fleet's or a depot's own vehicle (a telematics feed, a
@@ -1750,6 +1767,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_not_a_chat_speaker,
         is_without_a_card_before,
         is_vehicle_without_person,
+        is_in_test_code,
         is_service_role,
         is_fictional_phone,
         is_identifier_slot,

@@ -16,7 +16,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import is_documented_example, is_order_number, kept_by
-from .validators import (card, e164_digits, email, gazetteer_name, named_login, person_handle, person_name, person_name_any_case,
+from .validators import (card, e164_digits, email, gazetteer_name, named_login, national_id, person_handle, person_name, person_name_any_case,
                          person_number)
 from .vocabulary import (composed_labels, dictionary_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
                          vocabulary_words, word_set)
@@ -528,6 +528,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _numbered_account)  # a member's number (member_no 0463): four digits do
         elif cat == "secret" and names[k] in _LICENCE_KEY_COLUMNS:
             mapped[k] = (cat, _licence_key)  # a program's key for one customer: its groups or its random run
+        elif cat == "secret" and names[k] not in column_categories() and names[k].rsplit("_", 1)[-1] in ("token", "secret"):
+            mapped[k] = (cat, _token_cell)  # a confirmation or a reset token: a random run, never a type or a name
         elif cat == "secret" and names[k] not in column_categories() and names[k].rsplit("_", 1)[-1] in _SECRET_LAST_WORDS \
                 and names[k].rsplit("_", 1)[-1] not in ("pin", "puk", "passcode"):
             mapped[k] = (cat, _password_cell)  # a password column named by its last word: no setting's word or date
@@ -561,6 +563,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 # the staff a row names by their role ("tech", "vet", "guard", "operator" beside a customer's columns):
                 # their login or their name
                 mapped[k] = ("by_person", _by_person_cell)
+            elif k not in cats and n in ("tax_code", "taxcode"):
+                mapped[k] = ("national_id", national_id)  # a person's tax code (a product's fails every country's check)
             elif k not in cats and n in _VEHICLE_COLUMNS:
                 mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
             elif (k not in cats and len(parts := n.split("_")) >= 2 and parts[-1] in _ACCOUNT_WORDS
@@ -778,6 +782,15 @@ def _by_person_cell(value: str) -> bool:
     one (paulafer66, ferraro.s), or a person's full name; a carrier, a tool or a team stays (dhl, warehouse3)."""
     v = value.strip()
     return named_login(v) or person_handle(v) or (" " in v and _any_case(person_name)(v))
+
+
+_TOKEN_CELL = regex.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-+/=.]{16,}")
+
+
+def _token_cell(value: str) -> bool:
+    """A token in a column its last word names (confirm_token, api_secret): sixteen characters or more of a token's
+    alphabet with letters and digits, no blank (a code's "last_token,  # type: util.Token" is none)."""
+    return _TOKEN_CELL.fullmatch(value.strip()) is not None
 
 
 def _password_cell(value: str) -> bool:

@@ -498,13 +498,36 @@ def register_name(value: str) -> bool:
     return gazetteer_name_any_case(" ".join(words)) or gazetteer_name_any_case(" ".join(reversed(words)))
 
 
+_COMPANY_SUFFIXES = frozenset({"ag", "gmbh", "kg", "ohg", "ug", "se", "spa", "srl", "snc", "sas", "sarl", "sa", "sl", "slu",
+                               "ltd", "plc", "llp", "llc", "inc", "corp", "co", "bv", "nv", "oy", "ab", "as"})
+
+
 def payee_name(value: str) -> bool:
     """A payment's counterparty as a bank writes it: :func:`register_name`, or a known first name and the initial
-    of a surname (``ROCÍO V.``, ``ABDOULAYE S.``: instant-payment apps shorten the surname)."""
+    of a surname (``ROCÍO V.``, ``ABDOULAYE S.``: instant-payment apps shorten the surname); no company's legal form
+    (``PAUL HARTMANN AG``) and no word of the dictionary that is no given name (``MASTER NODE``, ``HUGO BOSS``,
+    ``CHASE BANK``)."""
     words = value.split()
+    firsts = word_list("first_names_lower")
+    if any(w.lower().strip(".") in _COMPANY_SUFFIXES for w in words) or any(
+            w.lower() in dictionary_words() and w.lower() not in firsts for w in words):
+        return False
     if len(words) == 2 and len(words[1].rstrip(".")) == 1 and words[1][0].isupper():
         return first_name(words[0].title() if words[0].isupper() else words[0])
     return register_name(value)
+
+
+def iban_typo(value: str) -> bool:
+    """:func:`iban_shape` of a value a person typed, not a documentation's filler: no run of four zeros and no counting
+    run of four (``NL18 ABNA 0000 0000 00``, ``DE12 ABCD EFGH 1234 5678 90``)."""
+    v = re.sub(r"\s", "", value).upper()
+    return iban_shape(v) and "0000" not in v[4:] and not _sequential_run(v[4:], 4)
+
+
+def vehicle_number(value: str) -> bool:
+    """A VIN as a car carries it, not a simulator's or a fixture's (``WVWZZZ1JZXW000001``): no run of four zeros and
+    no counting run of five."""
+    return "0000" not in value and not _sequential_run(value, 5)
 
 
 def slash_name(value: str) -> bool:
@@ -519,8 +542,11 @@ def slash_name(value: str) -> bool:
 
 def chat_member_id(value: str) -> bool:
     """A chat workspace member's id as the service issues it (``U08VC28GP01``), not a documentation's made-up one
-    whose letters run in order (``U02ABCDEF``, ``U03GHIJKL``)."""
-    return not _sequential_run(value, 4)
+    whose letters run in order (``U02ABCDEF``, ``U03GHIJKL``), nor a word and a year (``USER2024A``, ``UBUNTU2204``)."""
+    if _sequential_run(value, 4) or re.search(r"(?:19|20)\d\d", value):
+        return False
+    return not any(len(w) >= 4 and (w.lower() in dictionary_words() or is_product(w))
+                   for w in re.findall(r"[A-Z]+", value))
 
 
 def gazetteer_name_any_case(value: str) -> bool:
@@ -1208,6 +1234,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "gazetteer_name_either_order": gazetteer_name_either_order,
     "register_name": register_name,
     "payee_name": payee_name,
+    "iban_typo": iban_typo,
+    "vehicle_number": vehicle_number,
     "slash_name": slash_name,
     "chat_member_id": chat_member_id,
     "chat_speaker": chat_speaker,
