@@ -11,7 +11,10 @@ line under a found street, a number in brackets after a customer's e-mail addres
 label, a number's porting code (PAC, RIO), a first name
 after a letter's salutation and its colon or after the thanks that sign a message off, an Italian health card's
 number, a subscriber's confirmation token in a dump's token column, a parking permit's number, a German street
-written as two words, a Digest authorization's login, a SIM's Ki and OPc keys, a hotel guest's SURNAME/GIVEN name, a loyalty number.
+written as two words, a Digest authorization's login, a SIM's Ki and OPc keys, a hotel guest's SURNAME/GIVEN name, a loyalty number; a computer named for its owner (NB-ACAPUTO-02), a
+password after the adjective Romance languages put after its noun, a Teams meeting's twelve digits, a badge's and a
+matricola's number, a Salesforce contact's id, a SEPA mandate's id, a Cisco ASA's AAA login, first and last names in a
+URL's query, a found surname in a document's file name in any case, Salesforce's mailing address fields.
 
 And what stays: a car's make and model beside a person's columns (no person), a header's word after "N°" (no
 account), a sales lead's number, a transaction's id, a CDR's or a matter's key, a company in a bank's booking text, a font's family in XML
@@ -109,6 +112,19 @@ _SQL = ("INSERT INTO `customers` (`id`,`first_name`,`last_name`,`email`,`tax_cod
     ("¿Lo podéis corregir antes del próximo pago? Gracias, Abdoulaye", "Abdoulaye"),
     ("Tessera sanitaria: 80380001200012345678", "80380001200012345678"),
     ("Res# 884120  Guest: OKAFOR/CHIDI MR  Arr: 12MAR26  Dep: 15MAR26", "OKAFOR/CHIDI"),
+    ("Serial,Owner\nNB-ACAPUTO-02,alessio.caputo@studiobertani.it,Alessio Caputo\n", "NB-ACAPUTO-02"),
+    ("débloqué, mot de passe provisoire Welcome147! à changer à la prochaine connexion", "Welcome147"),
+    ("contraseña temporal Welcome147! para el primer acceso", "Welcome147"),
+    ("DESCRIPTION:Microsoft Teams meeting\\nMeeting ID: 491 588 178 599\\nPasscode: QkINBo", "491 588 178 599"),
+    ("NOTE:Onboarding 2026-12-02 - badge 78769330", "78769330"),
+    ("Richiedente: Chiara Lombardo – matricola n.º E60805", "E60805"),
+    ('"Id": "0035g00000gwoakAAQ", "FirstName": "Matteo"', "0035g00000gwoakAAQ"),
+    ("<DrctDbtTx><MndtRltdInf><MndtId>MND-3898205</MndtId><DtOfSgntr>2026-06-23</DtOfSgntr>", "MND-3898205"),
+    ("%ASA-6-113004: AAA user authentication Successful : server =  10.26.84.129 : user = nereaa", "nereaa"),
+    ('"GET /petition/sign?first=Hodan&last=Warsame&optin=1 HTTP/1.1" 200', "Warsame"),
+    ("card[cvc]=387&billing_details[name]=Ottavio%20Ruggiero&billing_details[email]=x", "Ottavio%20Ruggiero"),
+    ('attachments:\n  - budget.xlsx\n  - "cv_manzanares.pdf"\napplicant: Lucía Manzanares\n', "manzanares"),
+    ('{"MailingStreet": "39 Leith Walk", "MailingCity": "Edinburgh", "MailingPostalCode": "EH6 5DT"}', "39 Leith Walk"),
     ("Room: 412  Rate: BAR  Loyalty: HH 4471902231", "HH 4471902231"),
     ('Authorization: Digest username="mrossi", realm="pbx", nonce="5f2a", response="8c5a"', "mrossi"),
     ("ki=465B5CE8B199B49FAA5F0A2EE238A6BC opc=CD63CB71954A9F4E48A5994E37A02BAF", "CD63CB71954A9F4E48A5994E37A02BAF"),
@@ -169,6 +185,10 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("PACKAGE 12 of 40 installed", "12"),
     ('{"name": "fleet-sim", "vin": "WVWZZZ1JZXW000001"}', "WVWZZZ1JZXW000001"),
     ('"user": "USER2024A"', "USER2024A"),
+    ("le mot de passe provisoire à changer demain", "changer"),
+    ("GET /search?name=Docker&page=2", "Docker"),
+    ("see docs at asmith-notes.example.org\nAuthor: Anna Smith <asmith@corp.com>", "asmith-notes"),
+    ("%ASA-6-113004: AAA user authentication Successful : server = 10.0.0.1 : user = admin", "admin"),
     ('Authorization: Digest username="2003", realm="asterisk", nonce="5f2a"', "username="),
     ("Hi Team:\nthe build is green", "Team"),
 ])

@@ -23,6 +23,18 @@ from .vocabulary import first_names, is_product, name_particles, plain_words
 DERIVED = "derived-handle"
 # A handle-shaped token standing alone: not inside a longer identifier, an e-mail's domain or a path's extension
 # (before an "@" it may stand: a prompt's user@host). A JSON string's escaped line break or tab before it is a boundary.
+# a Windows computer's name: capitals, digits and hyphens, fifteen at most (NetBIOS), a prefix and the owner's handle
+_DEVICE = regex.compile(r"(?<![\w.@/-])[A-Z0-9]{1,10}(?:-[A-Z0-9]{2,15}){1,3}(?![\w.@-])")
+
+
+def _device_head(text: str, start: int) -> int:
+    """Where the hyphenated word around ``start`` begins (``NB-`` of ``NB-ACAPUTO-02``)."""
+    head = start
+    while head > 0 and (text[head - 1].isalnum() or text[head - 1] == "-") and start - head < 20:
+        head -= 1
+    return head
+
+
 _TOKEN = regex.compile(r"(?:(?<![\w.@-])|(?<=\\[ntr]))[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*(?!\w|[.-]\w)")
 # a document's, a scan's, a recording's or an export's file name, by its extension (a folder's is told by the path's
 # next segment); not a module's (a code file's name, an attribute's access: RAY_DATA_LOG.items)
@@ -266,6 +278,13 @@ class HandleIndex:
         seen: set[int] = set()
         for start in sorted(self._starts(text)):
             m = _TOKEN.match(text, start)
+            if m is None and start > 0 and text[start - 1] == "-" and (d := _DEVICE.match(text, _device_head(text, start))):
+                # a computer named for its owner, as inventories and sign-in logs print it (NetBIOS names, in
+                # capitals): NB-ACAPUTO-02, WS-CLOMBAR-05
+                if d.start() not in seen and any(len(p) >= 5 and p.lower() in self.bare for p in d.group().split("-")):
+                    seen.add(d.start())
+                    out.append(Span(d.start(), d.end(), self.category, DERIVED, 0.85))
+                continue
             if m is None and start > 0 and text[start - 1] == "_":
                 head = start  # inside a file's name: logbook_adriangomez_2024.csv
                 while head > 0 and (text[head - 1].isalnum() or text[head - 1] == "_") and start - head < 80:

@@ -30,6 +30,10 @@ _CAPS_TITLES = r"MR|MRS|MS|MISS|DR|PROF|HERR|FRAU|MME|ME|SR|SRA"
 _CAPS_WORD = regex.compile(r"\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})?")
 
 
+_FILE_NAME = regex.compile(r"(?<![\w.-])[\w.-]{1,80}\.(?P<ext>pdf|docx?|odt|rtf|txt|xlsx?|eml|msg|jpe?g|png)(?![\w])", regex.I)
+_FILE_PART = regex.compile(r"(?<![^\W_])\p{L}{3,}(?![^\W_])")
+
+
 def _surnames(text: str, spans: list[Span]) -> set[str]:
     """The last words of the full names (two to four words) found in ``text``."""
     common = word_list("common_words")
@@ -66,6 +70,12 @@ def name_forms(text: str, spans: list[Span]) -> list[Span]:
     )
     firsts = word_list("first_names")
     out: list[Span] = []
+    # a document's file name with the surname among its parts, in any case: cv_manzanares.pdf, Lebenslauf-BENALI.docx
+    low = {s.lower(): s for s in surnames}
+    for f in _FILE_NAME.finditer(text):
+        for p in _FILE_PART.finditer(text, f.start(), f.start("ext")):
+            if p.group().lower() in low:
+                out.append(Span(p.start(), p.end(), "person", NAME, 0.75))
     for m in pattern.finditer(text):
         start, end = m.span("v")
         first, given = m.group("first"), m.group("given")

@@ -530,6 +530,14 @@ def vehicle_number(value: str) -> bool:
     return "0000" not in value and not _sequential_run(value, 5)
 
 
+def query_name(value: str) -> bool:
+    """A name a URL's query gives (``Hodan``, ``Amaia%20Salcedo``): its words are no dictionary's, no product's and no
+    code's, and not the placeholder John Doe."""
+    words = [w for w in re.split(r"%20|\+", value) if w]
+    return bool(words) and not any(w.lower() in dictionary_words() or w.lower() in word_list("common_words")
+                                   or is_product(w) for w in words) and value.replace("%20", " ") not in ("John Doe", "Jane Doe")
+
+
 def slash_name(value: str) -> bool:
     """A SURNAME/GIVEN name as booking systems write it (``OKAFOR/CHIDI``, ``VAN DER BERG/ANNEKE``): each side a word
     of three letters or more with a vowel, no dictionary's word, no product (``TCP/IP``, ``AC/DC``, ``INPUT/OUTPUT``)."""
@@ -1234,6 +1242,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "gazetteer_name_either_order": gazetteer_name_either_order,
     "register_name": register_name,
     "payee_name": payee_name,
+    "query_name": query_name,
     "iban_typo": iban_typo,
     "vehicle_number": vehicle_number,
     "slash_name": slash_name,
