@@ -14,7 +14,9 @@ number, a subscriber's confirmation token in a dump's token column, a parking pe
 written as two words, a Digest authorization's login, a SIM's Ki and OPc keys, a hotel guest's SURNAME/GIVEN name, a loyalty number; a computer named for its owner (NB-ACAPUTO-02), a
 password after the adjective Romance languages put after its noun, a Teams meeting's twelve digits, a badge's and a
 matricola's number, a Salesforce contact's id, a SEPA mandate's id, a Cisco ASA's AAA login, first and last names in a
-URL's query, a found surname in a document's file name in any case, Salesforce's mailing address fields.
+URL's query, a found surname in a document's file name in any case, Salesforce's mailing address fields,
+a PHP config's glued dbpass and smtppass, a surname in a file's name without its accents, a chat copy's login
+speaker, a student information system's user id.
 
 And what stays: a car's make and model beside a person's columns (no person), a header's word after "N°" (no
 account), a sales lead's number, a transaction's id, a CDR's or a matter's key, a company in a bank's booking text, a font's family in XML
@@ -113,6 +115,11 @@ _SQL = ("INSERT INTO `customers` (`id`,`first_name`,`last_name`,`email`,`tax_cod
     ("Tessera sanitaria: 80380001200012345678", "80380001200012345678"),
     ("Res# 884120  Guest: OKAFOR/CHIDI MR  Arr: 12MAR26  Dep: 15MAR26", "OKAFOR/CHIDI"),
     ("Serial,Owner\nNB-ACAPUTO-02,alessio.caputo@studiobertani.it,Alessio Caputo\n", "NB-ACAPUTO-02"),
+    ("$CFG->dbuser    = 'moodleuser';\n$CFG->dbpass    = 'Lavagna%5669K';\n$CFG->smtppass = 'Mariposa#7517';\n", "Lavagna%5669K"),
+    ("$CFG->dbuser    = 'moodleuser';\n$CFG->dbpass    = 'Lavagna%5669K';\n$CFG->smtppass = 'Mariposa#7517';\n", "Mariposa#7517"),
+    ('{"holder": "Zeynep Yıldırım"}, "attachments": ["isee_yildirim.pdf", "transcript.pdf"]}', "yildirim"),
+    ("#helpdesk\n\npablomon00  10:51\nencontrado: en la fila 12\n", "pablomon00"),
+    ('"user_login": "lacombet",\n"user_sis_id": "27319140",', "27319140"),
     ("débloqué, mot de passe provisoire Welcome147! à changer à la prochaine connexion", "Welcome147"),
     ("contraseña temporal Welcome147! para el primer acceso", "Welcome147"),
     ("DESCRIPTION:Microsoft Teams meeting\\nMeeting ID: 491 588 178 599\\nPasscode: QkINBo", "491 588 178 599"),
@@ -186,6 +193,8 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ('{"name": "fleet-sim", "vin": "WVWZZZ1JZXW000001"}', "WVWZZZ1JZXW000001"),
     ('"user": "USER2024A"', "USER2024A"),
     ("le mot de passe provisoire à changer demain", "changer"),
+    ("bypass = 'enabled'\ncompass = 'north'\n", "enabled"),
+    ("meeting  10:00\nroom 4 booked\n", "meeting"),
     ("GET /search?name=Docker&page=2", "Docker"),
     ("see docs at asmith-notes.example.org\nAuthor: Anna Smith <asmith@corp.com>", "asmith-notes"),
     ("%ASA-6-113004: AAA user authentication Successful : server = 10.0.0.1 : user = admin", "admin"),

@@ -15,6 +15,8 @@ in the text.
 
 from __future__ import annotations
 
+import unicodedata
+
 import regex
 
 from .._data import word_list
@@ -34,6 +36,15 @@ _FILE_NAME = regex.compile(r"(?<![\w.-])[\w.-]{1,80}\.(?P<ext>pdf|docx?|odt|rtf|
 _FILE_PART = regex.compile(r"(?<![^\W_])\p{L}{3,}(?![^\W_])")
 
 
+_LETTERS = str.maketrans({"ı": "i", "ø": "o", "ł": "l", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
+
+
+def _fold(word: str) -> str:
+    """A word as file names write it: lower case, no accents (Yıldırım and yildirim, Wöhrle and Wohrle are one)."""
+    plain = unicodedata.normalize("NFKD", word.lower().translate(_LETTERS))
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
 def _surnames(text: str, spans: list[Span]) -> set[str]:
     """The last words of the full names (two to four words) found in ``text``."""
     common = word_list("common_words")
@@ -41,10 +52,13 @@ def _surnames(text: str, spans: list[Span]) -> set[str]:
     for s in spans:
         if s.category != "person":
             continue
-        words = text[s.start:s.end].replace(",", " ").split()
+        value = text[s.start:s.end]
+        words = value.replace(",", " ").split()
         if not 2 <= len(words) <= 4:
             continue
-        last = words[-1].strip(".;:()")
+        # (a register's "Wöhrle, Henrike" names the surname first)
+        last = (value.split(",")[0].split()[-1] if value.count(",") == 1 and value.split(",")[0].split()
+                else words[-1]).strip(".;:()")
         if (_SURNAME.fullmatch(last) and last.lower() not in common and last.lower() not in dictionary_words()
                 and not is_product(last)):
             out.add(last)
@@ -71,10 +85,10 @@ def name_forms(text: str, spans: list[Span]) -> list[Span]:
     firsts = word_list("first_names")
     out: list[Span] = []
     # a document's file name with the surname among its parts, in any case: cv_manzanares.pdf, Lebenslauf-BENALI.docx
-    low = {s.lower(): s for s in surnames}
+    low = {_fold(s): s for s in surnames}
     for f in _FILE_NAME.finditer(text):
         for p in _FILE_PART.finditer(text, f.start(), f.start("ext")):
-            if p.group().lower() in low:
+            if _fold(p.group()) in low:
                 out.append(Span(p.start(), p.end(), "person", NAME, 0.75))
     for m in pattern.finditer(text):
         start, end = m.span("v")

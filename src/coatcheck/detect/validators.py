@@ -538,6 +538,15 @@ def query_name(value: str) -> bool:
                                    or is_product(w) for w in words) and value.replace("%20", " ") not in ("John Doe", "Jane Doe")
 
 
+def chat_login(value: str) -> bool:
+    """A chat copy's speaker shown by login: :func:`person_handle`, or a login with a digit, a dot or an underscore
+    (``pablomon00``); a plain word may be the line of a schedule ("meeting  10:00", "dinner  19:30")."""
+    if person_handle(value):
+        return True
+    return ((any(c in value for c in "._") or any(c.isdigit() for c in value))
+            and sum(c.isalpha() for c in value) >= 3 and not is_product(value))
+
+
 def slash_name(value: str) -> bool:
     """A SURNAME/GIVEN name as booking systems write it (``OKAFOR/CHIDI``, ``VAN DER BERG/ANNEKE``): each side a word
     of three letters or more with a vowel, no dictionary's word, no product (``TCP/IP``, ``AC/DC``, ``INPUT/OUTPUT``)."""
@@ -1242,6 +1251,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "gazetteer_name_either_order": gazetteer_name_either_order,
     "register_name": register_name,
     "payee_name": payee_name,
+    "chat_login": chat_login,
     "query_name": query_name,
     "iban_typo": iban_typo,
     "vehicle_number": vehicle_number,

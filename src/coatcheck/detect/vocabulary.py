@@ -436,10 +436,18 @@ def is_credential_key(key: str) -> bool:
         # PGPASSWORD, dbpassword, and German compounds: Initialpasswort, Einmalkennwort
         if w in cred or w.endswith(("password", "passwd", "passwort", "kennwort")):
             return True
+        if w.endswith("pass") and w[:-4] in _GLUED_PASS_OWNERS:
+            return True  # Moodle's $CFG->dbpass and smtppass, a script's ftppass: a service's password glued to its name
         if w in _AFTER_QUALIFIER and (i == 0 and w == "auth" or i > 0 and words[i - 1] in qualifiers):
             return True
     # REDISCLI_AUTH, BASIC_AUTH: "auth" as the last word is the credential itself
     return words[-1] == "auth" or len(words) == 1 and words[0] in _WHOLE_KEY
+
+
+# what a password glued to "pass" belongs to in configs (dbpass, smtppass, ftppass, rootpass; not "bypass", "compass")
+_GLUED_PASS_OWNERS = frozenset({"db", "smtp", "mail", "ftp", "sftp", "root", "admin", "user", "sql", "mysql", "pg",
+                                "ldap", "wifi", "wlan", "proxy", "vpn", "imap", "pop", "redis", "mongo", "api", "app",
+                                "sys", "bind", "rpc", "web", "ssh", "sa"})
 
 
 def access_code_words(words: list[str]) -> bool:
