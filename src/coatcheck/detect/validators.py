@@ -539,12 +539,9 @@ def query_name(value: str) -> bool:
 
 
 def chat_login(value: str) -> bool:
-    """A chat copy's speaker shown by login: :func:`person_handle`, or a login with a digit, a dot or an underscore
-    (``pablomon00``); a plain word may be the line of a schedule ("meeting  10:00", "dinner  19:30")."""
-    if person_handle(value):
-        return True
-    return ((any(c in value for c in "._") or any(c.isdigit() for c in value))
-            and sum(c.isalpha() for c in value) >= 3 and not is_product(value))
+    """A chat copy's speaker shown by login: one made of a name (:func:`person_handle`, :func:`named_login`); a word,
+    a host, a file or a bot with a digit is a schedule's, a timing's or a playlist's line ("node-01  12:00")."""
+    return (person_handle(value) or named_login(value)) and not is_product(value)
 
 
 def slash_name(value: str) -> bool:
