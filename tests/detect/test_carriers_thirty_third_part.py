@@ -126,7 +126,7 @@ _SQL = ("INSERT INTO `customers` (`id`,`first_name`,`last_name`,`email`,`tax_cod
     ("contraseña temporal Welcome147! para el primer acceso", "Welcome147"),
     ("DESCRIPTION:Microsoft Teams meeting\\nMeeting ID: 491 588 178 599\\nPasscode: QkINBo", "491 588 178 599"),
     ("Richiedente: Chiara Lombardo – matricola n.º E60805", "E60805"),
-    ('"Id": "0035g00000gwoakAAQ", "FirstName": "Matteo"', "0035g00000gwoakAAQ"),
+    ('"Id": "0035g00000gwoakAAQ", "FirstName": "Matteo", "Email": "m.rossi@libero.it"', "0035g00000gwoakAAQ"),
     ("<DrctDbtTx><MndtRltdInf><MndtId>MND-3898205</MndtId><DtOfSgntr>2026-06-23</DtOfSgntr>", "MND-3898205"),
     ("%ASA-6-113004: AAA user authentication Successful : server =  10.26.84.129 : user = nereaa", "nereaa"),
     ('"GET /petition/sign?first=Hodan&last=Warsame&optin=1 HTTP/1.1" 200', "Warsame"),

@@ -997,6 +997,17 @@ _TEST_CODE = re.compile(r"(?m)^[ \t]*(?:async[ ]+)?def[ ]+test_|\bassert(?:Raise
                         r"\bexpect\(|\b(?:it|test|describe)\([\"']")
 
 
+# a person's own contact value or a person's role word (not "name": a listing's header has one)
+_CONTACT_IN_TEXT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\+\d[\d ]{7,}\d|(?i:(?<![\w])(?:customer|client|lead|contact|"
+                              r"donor|member|patient|student|cliente|kunde|kundin|contatto|contacto)[ \t]*[:=(])")
+
+
+def is_without_a_person(text: str, start: int, end: int) -> bool:
+    """A record's id in a text that shows no person's contact value and no person's label: a listing of records (an
+    "Id  Name" table of "Contact record" rows), not someone's."""
+    return _CONTACT_IN_TEXT.search(text) is None
+
+
 def is_in_test_code(text: str, start: int, end: int) -> bool:
     """A value a unit test feeds to the code (``validate_iban("NL91…")`` under ``def test_…``, an assertion's
     operand): a fixture's made-up value, no one's."""
@@ -1768,6 +1779,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_without_a_card_before,
         is_vehicle_without_person,
         is_in_test_code,
+        is_without_a_person,
         is_service_role,
         is_fictional_phone,
         is_identifier_slot,
