@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import regex
 
-from .._data import word_list
 from ..spans import Span
+from .doc_addresses import postcode_town
 
 NAME = "address-lines"
 # the end of the street's line (an HTML break too), then the postcode and town line: a continental postcode (a
@@ -31,7 +31,6 @@ def address_lines(text: str, spans: list[Span]) -> list[Span]:
         if s.category != "address":
             continue
         m = _NEXT_LINE.match(text, s.end)
-        # (four digits are Austria's, Switzerland's or Belgium's postcodes, and a year's or a port's: a known town only)
-        if m is not None and not (m.group("code") and len(m.group("code")) == 4 and m.group("town") not in word_list("places")):
+        if m is not None and postcode_town(m.group("code"), m.group("town") or ""):
             out.append(Span(m.start("v"), m.end("v"), "address", NAME, 0.7))
     return out

@@ -384,13 +384,16 @@ _TOWN_LINE = regex.compile(
     rf"[ \t]*\r?\n[ \t]*(?:{_TOWN_WORDS},?[ \t]+{_UK_POSTCODE}|(?:[A-Z]{{1,2}}-)?(?P<code>\d{{4,5}})[ \t]+(?P<town>{_TOWN_WORDS}))[ \t]*(?=\r?\n|$)")
 
 
+def postcode_town(code: str | None, town: str) -> bool:
+    """A postcode and the town after it on a line under a street: five digits (or none: a British postcode's line), or
+    four (Austria's, Switzerland's, Belgium's) and a town the place list knows: "2024 Release Notes" and "8080 Tomcat"
+    under a street are a heading and a port."""
+    return code is None or len(code) == 5 or town.split()[0] in word_list("places")
+
+
 def _town_line(m: regex.Match[str] | None) -> bool:
-    """A town line under a street: five digits and a town, or four (Austria's, Switzerland's, Belgium's) and a town the
-    place list knows: "2024 Release Notes" and "8080 Tomcat" under a street are a heading and a port."""
-    if m is None:
-        return False
-    code = m.group("code")
-    return code is None or len(code) == 5 or m.group("town").split()[0] in word_list("places")
+    """A town line under a street (:func:`postcode_town`)."""
+    return m is not None and postcode_town(m.group("code"), m.group("town") or "")
 # the addressee's line above a street in a letter's or a statement's address block: two or three name words
 _ADDRESSEE = regex.compile(r"(?m)^[ \t]*(?P<n>\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){1,2})[ \t]*\r?\n[ \t]*\Z")
 

@@ -984,8 +984,10 @@ def is_without_a_card_before(text: str, start: int, end: int) -> bool:
                    for m in _CARD_RUN.finditer(text, line_start, start))
 
 
-# what says a text is about a person: an e-mail address, a full international phone number, a person's role word
-_PERSON_IN_TEXT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\+\d[\d ]{7,}\d|(?i:(?<![\w])(?:customer|client|renter|driver|"
+# a person's own contact value in a text: an e-mail address, a full international phone number
+_CONTACT_VALUE = r"[\w.+-]+@[\w-]+\.[\w.-]+|\+\d[\d ]{7,}\d"
+# what says a text is about a person: a contact value, a person's role word, a name's field, a letter's greeting
+_PERSON_IN_TEXT = re.compile(_CONTACT_VALUE + r"|(?i:(?<![\w])(?:customer|client|renter|driver|"
                              r"owner|policyholder|insured|claimant|tenant|guest|patient|member|cliente|conducente|"
                              r"assicurato|kunde|kundin|fahrer|fahrerin|halter|versicherungsnehmer|conducteur|"
                              r"propriétaire|assuré|locataire|conductor|titular|asegurado|arrendatario|name|nome|nom|"
@@ -997,8 +999,8 @@ _TEST_CODE = re.compile(r"(?m)^[ \t]*(?:async[ ]+)?def[ ]+test_|\bassert(?:Raise
                         r"\bexpect\(|\b(?:it|test|describe)\([\"']")
 
 
-# a person's own contact value or a person's role word (not "name": a listing's header has one)
-_CONTACT_IN_TEXT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\+\d[\d ]{7,}\d|(?i:(?<![\w])(?:customer|client|lead|contact|"
+# a contact value or a person's label (not "name": a listing's header has one)
+_CONTACT_IN_TEXT = re.compile(_CONTACT_VALUE + r"|(?i:(?<![\w])(?:customer|client|lead|contact|"
                               r"donor|member|patient|student|cliente|kunde|kundin|contatto|contacto)[ \t]*[:=(])")
 
 

@@ -29,7 +29,6 @@ _SURNAME = regex.compile(r"(?:\p{Lu}['’])?\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?"
 _TITLES = (r"Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Hr|Fr|Sig|Sig\.ra|Sigg|Dott|Dott\.ssa|Avv|Mme|Mlle|M|Me|Sr|Sra|Srta|Dña|"
            r"Don|Doña")
 _CAPS_TITLES = r"MR|MRS|MS|MISS|DR|PROF|HERR|FRAU|MME|ME|SR|SRA"
-_CAPS_WORD = regex.compile(r"\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})?")
 
 
 _FILE_NAME = regex.compile(r"(?<![\w.-])[\w.-]{1,80}\.(?P<ext>pdf|docx?|odt|rtf|txt|xlsx?|eml|msg|jpe?g|png)(?![\w])", regex.I)
