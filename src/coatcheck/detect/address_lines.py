@@ -1,5 +1,5 @@
 """The line that finishes a found street address in a letter's, an invoice's or a label's address block: the postcode
-and the town written under the street (``Kastanienallee 58`` / ``04109 Leipzig``, ``Calle de Alcalá, 24, 7º D<br>`` /
+and the town written under the street, a flat's or a staircase's line between them too (``Kastanienallee 58`` / ``04109 Leipzig``, ``Calle de Alcalá, 24, 7º D<br>`` /
 ``29005 Málaga``, ``14 Alder Row`` / ``Dundee DD2 1QT``, ``12 Elm St`` / ``Salem, OR 97301``). A postcode and a town
 alone on a line are masked only right under a street another stage found: elsewhere they may be a branch's or a
 court's. One match per address span: linear in the text.
@@ -18,9 +18,14 @@ NAME = "address-lines"
 # state and ZIP code
 _NEXT_LINE = regex.compile(
     r"(?:[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n|(?<=\n))[ \t]*"
-    r"(?P<v>(?:(?:D|A|CH|F|I|E|B|L|NL|P)-)?(?P<code>\d{4,5})[ \t]+(?P<town>\p{Lu}[\p{L}'’.-]*)(?:[ -]\p{L}[\p{L}'’.-]*){0,3}(?:[ \t]*\([A-Z]{2}\))?"
+    # a flat's, a staircase's or a floor's line between the street and the town ("Flat 3", "Escalera 2, 4º 1ª")
+    r"(?P<v>(?:(?i:flat|apt\.?|apartment|suite|unit|floor|escalera|esc\.|piso|planta|puerta|scala|interno|piano|"
+    r"bâtiment|bat\.|appartement|app\.|wohnung|whg\.|c/o)[ ][^\n<]{1,40}?[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n[ \t]*)?"
+    r"(?:(?:(?:D|A|CH|F|I|E|B|L|NL|P)-)?(?P<code>\d{4,5})[ \t]+(?P<town>\p{Lu}[\p{L}'’.-]*)(?:[ -]\p{L}[\p{L}'’.-]*){0,3}(?:[ \t]*\([A-Z]{2}\))?"
     r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},?[ ]+[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}"
-    r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},[ ][A-Z]{2}[ ]\d{5}(?:-\d{4})?)"
+    # a British postcode before its town, as a label printer writes the line ("LE2 3AD Leicester")
+    r"|[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}[ ]+\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2}"
+    r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},[ ][A-Z]{2}[ ]\d{5}(?:-\d{4})?))"
     r"(?=[ \t]*(?:<br[ ]?/?>)?[ \t]*(?:\r?\n|$))")
 
 

@@ -34,6 +34,7 @@ _CODE_WORDS = frozenset("import from def class return if elif else for while let
                         "update delete print echo export set local with assert raise yield await async".split())
 _QUOTED = regex.compile(r'"([^"\n]*)"')
 _GAP = regex.compile(r"\s{2,}")
+_COMMENTED = regex.compile(r"^[ \t]*(?:;+|#)[ ](?=\p{Lu})")
 _MAX_ROWS = 2000
 # with no separator to go by, a cell must look like its column's values (an e-mail column's cell holds an "@")
 _STRICT: dict[str, Callable[[str], bool]] = {
@@ -241,6 +242,12 @@ class AlignedTableDetector:
         while i < len(lines):
             s, e = lines[i]
             line = _unwrapped(text[s:e].translate(_BOX))
+            # a header commented out by its file's mark ("; CHIP  BIB  LASTNAME", "# NAME  EMAIL"): the program
+            # printed the mark before a header as wide as its rows, whose columns start where the mark does
+            # (a "#" over the rows' running numbers is their column: " # NACHNAME" over " 1 WIECHERT")
+            if (c := _COMMENTED.match(line)) is not None and (";" in c.group() or i + 1 >= len(lines) or not regex.match(
+                    r"[ \t]*\d", text[lines[i + 1][0]:lines[i + 1][1]])):
+                line = line[c.end():]
             found = _header(line)
             i += 1
             if found is None:

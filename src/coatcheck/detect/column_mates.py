@@ -301,6 +301,8 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
                 # logins no login)
                 continue  # a value another stage covers is its; a name the model cut short ("Ngozi" of "Ngozi N.") is whole here
             value = text[a:b]
+            if cat == "person" and value.isupper() and column_category(norm_header(value)) == "person":
+                continue  # a header under a comment line ("HOLDER", "NAME"): the column's name, no one's
             if check(value, text, a, b) and kept_by(text, a, b, _KEEPS) is None:
                 seen.add((a, b))
                 out.append(Span(a, b, cat, f"{NAME}:{cat}", 0.8))

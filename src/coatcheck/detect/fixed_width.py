@@ -224,6 +224,9 @@ def _birth_column(values: list[str]) -> bool:
             and max(years) - min(years) >= _BIRTH_SPREAD)
 
 
+_INITIAL = regex.compile(r"\p{Lu}\.(?:-?\p{Lu}\.)?")
+
+
 def fixed_width(text: str, found: list[Span]) -> list[Span]:
     """The personal fields of ``text``'s fixed-width records (see the module's docstring)."""
     if text.count("\n") + text.count("\\n") < 2:
@@ -268,8 +271,14 @@ def _block_spans(text: str, rows: list[tuple[int, int]], fields: list[Field], an
             checks[k] = ("person", lambda v: _NAME_CELL.fullmatch(v) is not None)
     out: list[Span] = []
     for k, (cat, check) in checks.items():
-        for a, b in cells[k]:
+        # a column of initials right before the names ("A. Ruiz", "W. Quispe"): the blank after each initial is a
+        # gutter on every row, yet the initial is the name's
+        initials = cells[k - 1] if cat == "person" and k > 0 and k - 1 not in checks else None
+        for r, (a, b) in enumerate(cells[k]):
             if b > a and not _covered(spans, ends, a, b) and check(text[a:b]) and kept_by(text, a, b, _KEEPS) is None:
+                if initials is not None and (ia := initials[r][0]) < (ib := initials[r][1]) and _INITIAL.fullmatch(
+                        text[ia:ib]) and not text[ib:a].strip():
+                    a = ia
                 out.append(Span(a, b, cell_category(cat, text[a:b]), f"{NAME}:{cat}", 0.8))
     # a block of people: its dates of birth and its key column are theirs
     here = sorted([*anchors, *(s.start for s in out if s.category in ANCHORS)])

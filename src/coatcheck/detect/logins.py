@@ -21,6 +21,7 @@ from .keep import kept_by
 from .lines import LineCache
 from .phrases import cli_credentials
 from .keyless import ID_COLUMN_WORDS
+from .row_keys import names_a_record
 from .tables import column_categories, column_name, norm_header, thing_numbers
 from .vocabulary import dictionary_words, vocab_cache, word_set
 from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
@@ -226,6 +227,19 @@ def _person_column_words() -> frozenset[str]:
     return frozenset(words - ID_COLUMN_WORDS - {""})
 
 
+# the key right before a value on its line ("accession": "…", dossier=…) and an HL7 message's header segment
+_KEY_BEFORE = regex.compile(r"""["']?(?P<k>[\p{L}_][\w.-]{0,40})["']?[ \t]*[:=][ \t]*["']?$""")
+_HL7_HEADER = regex.compile(r"(?:^|\n)MSH\|[^\n]*$")
+
+
+def _record_keyed(text: str, start: int) -> bool:
+    """The value at ``start`` is a record's own reference: its key names a record ("accession": "ACC85761878"), or
+    it stands in an HL7 message's header segment (MSH-10, the message's control id)."""
+    before = text[max(0, start - 60):start]
+    return ((m := _KEY_BEFORE.search(before)) is not None and names_a_record(m.group("k"))
+            or _HL7_HEADER.search(text, max(0, start - 300), start) is not None)
+
+
 def _thing_id_column(name: str | None) -> bool:
     """A header naming the id of a thing, not of a person (``id_echantillon``, ``order_no``, ``sample_id``, ``station``):
     an id word and another word, or a thing's word last, none of them a person-bound column's. Its cells are no
@@ -283,8 +297,8 @@ class LoginDetector:
             separated = any(sep in text for sep in ",;\t|")
             memo: dict[int, bool] = {}
             out = [s for s in out if s.category != "account" or not (
-                separated and _thing_id_column(column_name(text, s.start))
-                or _first_column_names_work_item(text, s.start, memo))]
+                separated and (_thing_id_column(name := column_name(text, s.start)) or names_a_record(name))
+                or _first_column_names_work_item(text, s.start, memo) or _record_keyed(text, s.start))]
         return out
 
     def _scan(self, key: str) -> tuple[_Finding, ...]:

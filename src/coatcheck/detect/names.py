@@ -185,6 +185,8 @@ _MIXED_CAPS = (regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,
 _SURNAME_FIRST = regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{2,}(?:[ -]\p{Lu}{2,}){0,2}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?),[ ]"
                                r"(?P<first>\p{Lu}\p{Ll}+)(?![\w-])")
 _LIST_AFTER = regex.compile(r"[ ]\p{Lu}\p{Ll}")
+# a list item's start, or a second person of the same item after "+" or "&", right before a name
+_LIST_ITEM = regex.compile(r"(?:(?:^|\n)[ \t]*(?:\d{1,3}[.)]|[-*•])[ \t]+|[ ][+&][ ])$")
 _WORD_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+)[ ]$")
 # an airline's and a travel record's name: SURNAME/GIVEN ("LEMAIRE/BERENICE", "VAN DER LINDE/JOOST MR"); the title
 # codes a booking adds after the given name (MR, MRS, CHD …) stay
@@ -395,15 +397,28 @@ class NameDetector:
                          or self.documents and first not in self.ambiguous and self._surname_like(sur))):
                 # an unlisted surname only in a document: in tool output "Dagster, Luigi" lists products
                 out.append(Span(m.start(), m.end(), "person", "names:surname-first", 0.7))
-        if self.documents:
-            for pattern in _MIXED_CAPS:
-                for m in pattern.finditer(text, overlapped=True):
-                    first, sur = m.group("first"), m.group("sur").title()
-                    given = first.split("-")[0]
-                    if (given in self.first and given not in common and (given not in self.ambiguous or "-" in first)
-                            and regex.search(r"[AEIOUYÀ-ÖØ-Ý]", m.group("sur")) and sur not in places
-                            and all(self._surname_like(w) or w in self.last for w in sur.split())):
-                        out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
+        listed: list[Span] = []
+        for pattern in _MIXED_CAPS:
+            for m in pattern.finditer(text, overlapped=True):
+                first, sur = m.group("first"), m.group("sur").title()
+                given = first.split("-")[0]
+                if not (given in self.first and given not in common and (given not in self.ambiguous or "-" in first)
+                        and regex.search(r"[AEIOUYÀ-ÖØ-Ý]", m.group("sur")) and sur not in places):
+                    continue
+                unlisted = all(self._surname_like(w) or w in self.last for w in sur.split())
+                if (unlisted if self.documents
+                        # a rooming list's or a manifest's "FERRER Yuliana" in an agent's text: a surname the
+                        # gazetteer knows, no word of a program's
+                        else all(w in self.last for w in sur.split()) and not self._ordinary([*sur.split()])
+                        and not is_product(sur)):
+                    out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
+                elif (unlisted and not self._ordinary([*sur.split()]) and not is_product(sur)
+                      and _LIST_ITEM.search(text, max(0, m.start() - 12), m.start())):
+                    listed.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
+        if len(listed) >= 2:
+            # a list of people written SURNAME Given, one or two to an item ("4. PUIGDEMUNT Fermín – DBL", "+ CHEN
+            # Ruggero"): an unlisted surname there too, where two items or more read so
+            out.extend(listed)
         if "/" in text:
             for m in _SLASH_NAME.finditer(text):
                 first = m.group("first").split()[0].title()

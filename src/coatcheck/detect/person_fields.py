@@ -63,7 +63,8 @@ _NOT_A_NUMBER = regex.compile(
 @vocab_cache
 def _person_elements() -> frozenset[str]:
     """Element names of a person's record ("socio", "member", "Person"): a bare "numero" or "id" there is theirs."""
-    return holder_columns() | word_set("handles", "person_records") | {"person", "persona", "personne"}
+    return holder_columns() | word_set("handles", "person_records") | {"person", "persona", "personne", "cardholder",
+                                                                        "holder", "titular", "titolare", "inhaber"}
 
 
 @vocab_cache
@@ -128,8 +129,9 @@ def _holder_key(key: str) -> bool:
     only such a key's number is theirs (a "licencia" or a "cert" there may be a purchase's, a tenant's id a
     program's)."""
     parts = [p for p in norm_header(key).split("_") if p]
-    carried = word_set("numbers", "credential_markers") - {"badge"}
-    return (any(p in _holder_nouns() and p not in carried for p in parts)
+    carried = word_set("numbers", "credential_markers")
+    # (at a door's reader the badge or the card is the person's own: badge=…, card_uid=…)
+    return ((any(p in _holder_nouns() and p not in carried for p in parts) or any(p in ("badge", "card") for p in parts))
             and not any(p in _SOFTWARE_RECORDS for p in parts))
 
 
@@ -160,8 +162,10 @@ def _block(text: str, at: int) -> tuple[int, int] | None:
         return None
     indent = _indent(text[s:e])
     lo, hi = s, e
+    # a YAML list's item is a record of its own: its dash opens it ("- name: …" over "  licence: …"), the next
+    # dash opens the next one
     for _ in range(_BLOCK_LINES):  # up
-        if lo == 0:
+        if lo == 0 or _item(text[lo:e]):
             break
         ps, pe = _line_of(text, lo - 1)
         if _LINE.fullmatch(text, ps, pe) is None or _indent(text[ps:pe]) != indent:
@@ -171,10 +175,15 @@ def _block(text: str, at: int) -> tuple[int, int] | None:
         if hi >= len(text):
             break
         ns, ne = _line_of(text, hi + 1)
-        if _LINE.fullmatch(text, ns, ne) is None or _indent(text[ns:ne]) != indent:
+        if _LINE.fullmatch(text, ns, ne) is None or _indent(text[ns:ne]) != indent or _item(text[ns:ne]):
             break
         hi = ne
     return lo, hi
+
+
+def _item(line: str) -> bool:
+    """A line that opens a YAML list's item ("  - name: …")."""
+    return line.lstrip(" \t").startswith("- ")
 
 
 def _json_object(text: str, s: int, e: int) -> tuple[int, int] | None:

@@ -112,6 +112,7 @@ from .form_parts import FormPartDetector
 from .html_tables import HtmlTableDetector
 from .hl7 import Hl7Detector
 from .x12 import X12Detector
+from .sim_files import SimFileDetector
 from .bank_files import NachaDetector
 from .tables import TableDetector
 from .taint import TaintFinder
@@ -485,6 +486,7 @@ _SPECS = (
     _Spec("sql-rows", lambda p: SqlRowDetector().produces, lambda p: SqlRowDetector()),
     _Spec("hl7", lambda p: Hl7Detector.produces, lambda p: Hl7Detector()),
     _Spec("x12", lambda p: X12Detector.produces, lambda p: X12Detector()),
+    _Spec("sim-files", lambda p: SimFileDetector.produces, lambda p: SimFileDetector()),
     _Spec("nacha", lambda p: NachaDetector.produces, lambda p: NachaDetector(), "text"),
     _Spec("mrz", lambda p: MrzDetector.produces, lambda p: MrzDetector(), "text"),
     _Spec("nested-fields", lambda p: NestedFieldDetector.produces, lambda p: NestedFieldDetector(), "text"),

@@ -80,7 +80,18 @@ _RECORD_WORDS = frozenset({"ref", "rif", "reference", "referencia", "riferimento
                            "subscription", "abonnement", "abbonamento", "suscripción", "suscripcion",
                            # a legal matter's, a charge's or a call's record, a sale's lead, an order's or a job's
                            "matter", "cdr", "transaction", "txn", "trip", "charge", "event", "order", "invoice", "job",
-                           "ticket", "lead", "shipment", "parcel", "incident", "call"})
+                           "ticket", "lead", "shipment", "parcel", "incident", "call",
+                           # a lab sample's accession, a pharmacy's dispensing
+                           "accession", "delivrance", "délivrance", "dispensing"})
+
+
+def names_a_record(name: str | None) -> bool:
+    """A header or a key naming a record's own reference ("dossier", "booking_ref", "accession_no"), not a person's
+    number: its cells are what the file is about."""
+    parts = [p for p in norm_header(name or "").split("_") if p]
+    return bool(parts) and any(p in _RECORD_WORDS for p in parts) and not any(_person_column(p) for p in parts)
+
+
 _MIN_AGE = 10  # years: a date this recent in a person's row may be anything (a visit, a sign-up)
 _BIRTH_SPREAD = 10  # years between the oldest and the newest of a headerless column's dates of birth
 _SEPARATED_SPREAD = 20  # the same in a separated column with no header (a CSV's, a dump's rows): its cells line up anyway

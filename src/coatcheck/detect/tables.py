@@ -494,7 +494,9 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
     # a person's number column (Personalnr, member_no, employee_id) makes the rows people too, but its "name" column may
     # still hold a role ("HR Manager"): a name there is one the gazetteers know
     numbered = any(cat == "account" and _person_column(names[k]) for k, cat in cats.items())
-    people_table = contacts or numbered
+    # a holder's column (an access system's CARD# … HOLDER): the rows are people holding what the others number
+    holders = any(cat == "person" and "holder" in names[k] for k, cat in cats.items())
+    people_table = contacts or numbered or holders
     mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
     # a listing of groups or bindings (kubectl's role bindings: NAME, USERS, GROUPS) names groups in its name column
     accounts = (any(n in word_set("names", "account_listing") for n in names)
@@ -542,6 +544,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = ("phone", e164_digits)  # a full international number (an extension, an IP or a path is none)
         elif cat == "birth_date" and names[k].rsplit("_", 1)[-1] in _DATE_PARTS:
             mapped[k] = (cat, _DATE_PARTS[names[k].rsplit("_", 1)[-1]])  # Birth Year / Birth Month / Birth Day
+        elif cat == "birth_date" and names[k] in _BIRTH_YEAR_COLUMNS:
+            mapped[k] = (cat, _DATE_PARTS["year"])  # a race's or a club's YOB, Jahrgang, anno di nascita: the year alone
         else:
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
         if mapped[k][0] == "account" and numbered and _person_column(names[k]):
@@ -611,7 +615,9 @@ _ACCOUNT_WORDS = frozenset({"account", "acct", "konto", "conto", "cuenta", "comp
 _MACHINE_ACCOUNTS = frozenset({"service", "svc", "aws", "gcp", "azure", "cloud", "storage", "iam", "bank", "system",
                                "bot", "robot", "api", "db", "database", "admin", "root", "test", "demo"})
 _VEHICLE_COLUMNS = frozenset({"vehicle", "car", "auto", "veicolo", "fahrzeug", "kfz", "véhicule", "vehicule", "voiture",
-                              "vehículo", "vehiculo", "coche", "matricula_vehiculo", "vehicle_reg", "car_reg"})
+                              "vehículo", "vehiculo", "coche", "matricula_vehiculo", "vehicle_reg", "car_reg", "plate",
+                              "license_plate", "licence_plate", "number_plate", "targa", "kennzeichen", "immatriculation",
+                              "plaque", "matricula", "matrícula"})
 
 
 @vocab_cache
@@ -638,7 +644,7 @@ def open_number_column(name: str, ids: bool = False) -> bool:
     "envelope_no", "n_candidato", "umschlag_nr", "n_º_voluntario", "umschlagnummer"; or of a card's, a licence's or
     a certificate's word and its noun ([credential_markers]): "cscs_card", "cert_opito", "gas_safe_reg"; with ``ids`` (a column after the
     row's first, which is the row's own key) also "<noun>_id": "fei_id", "nutzer_id"."""
-    parts = [p for p in name.split("_") if p]
+    parts = [p for p in name.replace("#", "_#").split("_") if p]  # "card#", "member#": the sign is the number word
     markers = word_set("numbers", "open_markers") | {"id"} if ids else word_set("numbers", "open_markers")
     carried = word_set("numbers", "credential_markers")
     if not any(p in markers for p in parts):
@@ -885,6 +891,10 @@ def _column_names(names: Sequence[str]) -> bool:
 
 
 # a birth date split over columns (an address book's Birth Year, Birth Month, Birth Day): each cell a part of it
+# the year of birth under a header that is no "…_year" (a race's entry list, a club's roster)
+_BIRTH_YEAR_COLUMNS = frozenset({"yob", "year_of_birth", "birthyear", "geburtsjahr", "jahrgang", "anno_nascita",
+                                 "anno_di_nascita", "année_naissance", "année_de_naissance", "annee_naissance",
+                                 "año_nacimiento", "año_de_nacimiento", "ano_nacimiento"})
 _DATE_PARTS: dict[str, Callable[[str], bool]] = {
     "year": lambda v: bool(regex.fullmatch(r"(?:19|20)\d\d", v)),
     "month": lambda v: v.isdigit() and 1 <= int(v) <= 12,

@@ -533,7 +533,10 @@ def vehicle_number(value: str) -> bool:
 def query_name(value: str) -> bool:
     """A name a URL's query gives (``Hodan``, ``Amaia%20Salcedo``): its words are no dictionary's, no product's and no
     code's, and not the placeholder John Doe."""
+    from urllib.parse import unquote_plus
+
     words = [w for w in re.split(r"%20|\+", value) if w]
+    words = [unquote_plus(w) for w in words]
     return bool(words) and not any(w.lower() in dictionary_words() or w.lower() in word_list("common_words")
                                    or is_product(w) for w in words) and value.replace("%20", " ") not in ("John Doe", "Jane Doe")
 

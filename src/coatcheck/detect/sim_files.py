@@ -1,0 +1,63 @@
+"""A SIM batch's output file as card vendors deliver it to an operator (the "OUT file" of a SIM order): a header that
+names the columns (``Var_Out: ICCID/IMSI/PIN1/PUK1/PIN2/PUK2/KI/OPC/ADM1``, or the names apart by blanks, commas or
+semicolons), then one line per card with its values apart by blanks. The ICCID (19 or 20 digits from 89) opens each
+card's line. Under such a header every card's ICCID and IMSI are a subscriber's numbers, its MSISDN their phone number, and its PINs, PUKs,
+administrative keys and authentication keys (Ki, OPc, the OTA keys KIC, KID, KIK) are secrets: whoever holds them
+clones or unlocks the card. A header's other columns (the access class ACC, a serial, a batch) stay.
+
+The field names are those SIM vendors and operators use in such files (3GPP TS 31.102 for the card's PINs and keys,
+ITU-T E.118 for the ICCID, E.212 for the IMSI)."""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+
+NAME = "sim-files"
+# the columns of a card's line and what each holds
+_ACCOUNT = frozenset({"iccid", "imsi", "eid"})
+_SECRET_FIELD = regex.compile(r"(?:pin|puk|adm|chv|unblock_?chv)\d?|ki|k|opc|op|eki|kic\d?|kid\d?|kik\d?|ota_?key\d?")
+# a header of three field names or more: Var_Out: ICCID/IMSI/PIN1 …, "ICCID IMSI KI", "iccid;imsi;pin1"
+_HEADER = regex.compile(r"(?im)^[ \t]*(?:[*#;]+[ \t]*)?(?:var_out[ \t]*:[ \t]*)?(?P<names>iccid(?:[ \t]*[/,;| \t][ \t]*[a-z][a-z0-9_]{0,12}){2,40})[ \t]*$")
+_NAME_SPLIT = regex.compile(r"[ \t]*[/,;| \t][ \t]*")
+_ICCID = regex.compile(r"89\d{17,18}")
+_VALUE = regex.compile(r"[^\s,;|]+")
+_MAX_LINES = 100_000
+
+
+class SimFileDetector:
+    """Subscribers' numbers and card secrets in a SIM vendor's output file (see the module)."""
+
+    name = NAME
+    produces = frozenset({"account", "phone", "secret"})
+
+    def detect(self, text: str) -> list[Span]:
+        if "iccid" not in text.lower():
+            return []
+        out: list[Span] = []
+        for header in _HEADER.finditer(text):
+            names = [n.lower() for n in _NAME_SPLIT.split(header.group("names").strip())]
+            pos = header.end()
+            for _ in range(_MAX_LINES):
+                if pos >= len(text):
+                    break
+                end = text.find("\n", pos + 1)
+                end = len(text) if end < 0 else end
+                line_start = pos + 1 if text.startswith("\n", pos) else pos
+                line = text[line_start:end]
+                pos = end
+                stripped = line.strip()
+                if not stripped:
+                    continue
+                if stripped.startswith(("*", "#", ";")):
+                    continue  # the file's comments between its header and its cards ("* OUTPUT VARIABLES")
+                values = list(_VALUE.finditer(line))
+                if len(values) != len(names) or _ICCID.fullmatch(values[names.index("iccid")].group()) is None:
+                    break  # the cards end where a line is no card's
+                for field, value in zip(names, values, strict=True):
+                    category = ("account" if field in _ACCOUNT else "phone" if field == "msisdn"
+                                else "secret" if _SECRET_FIELD.fullmatch(field) else None)
+                    if category is not None and any(c.isalnum() for c in value.group()):
+                        out.append(Span(line_start + value.start(), line_start + value.end(), category, NAME, 0.9))
+        return out
