@@ -8,13 +8,15 @@ link's name beside the guest's e-mail (percent-encoded letters too); a pick list
 YAML roster's items one by one, a manifest's columns under a running number's "#", a porting code in a field of a
 PAC's log line, "Card No." in capitals, a card's expiry after its number, a login before an internal domain's @, a
 PBX channel's and CDR's numbers, a birthday in brackets, a British postcode before its town and a flat's line under
-a street.
+a street, an employee's number in brackets after their name, a government id element with attributes.
 
 And what stays: a GPIO pin and a PUK's word without a value, a Luhn-invalid 89… number, a number that only
 follows an ICCID's shape inside a longer one, a lone "name=" in a query, a source tree's players/ path, a
 documentation page under /students/, a new patient's form route, a header's own word, a reader's name in a door log,
 a table's YOB-like words in prose, a "Reminder:" line of a chat, a proxy's .pac file, a token's exp, a service
-login at an internal host, an extension's channel, a party's date, a log's timestamped line, a pick list's SKU. The values here are our own."""
+login at an internal host, an extension's channel, a party's date, a log's timestamped line, a pick list's SKU,
+a contributor's pull request and issue key, an application's database role, a status page's states, a logger's
+name, a monitor's notification channels, a CI's named stand-in secret, a league table's teams, a product handle. The values here are our own."""
 
 from __future__ import annotations
 
@@ -122,6 +124,13 @@ _ROOMING = ("Buongiorno, ecco la rooming list:\n1. FERRARESI Ilaria + CHEN Rugge
     ("Il tuo compleanno (23/03/1966) si avvicina", "23/03/1966"),
     ("Ship to:\n  Aaliyah Brooks\n  154 Clarendon Park Road\n  LE2 3AD Leicester\n  United Kingdom\n", "LE2 3AD Leicester"),
     ("Ship to:\n  Aaliyah Brooks\n  154 Clarendon Park Road\n  Flat 3\n  Leicester LE2 3AD\n", "Flat 3"),
+    ("Nouvelle demande d'absence\n\nRaphaël Vasseur (84592) a demandé Congés payés du 12/08/2026", "84592"),
+    ("## Onboarding: Kenji Okonkwo (W61192)\n\n**New hire:** Kenji Okonkwo", "W61192"),
+    ('<Subject>\n  <GovernmentId countryCode="DE" type="national">90417832155</GovernmentId>\n</Subject>', "90417832155"),
+    ("postgresql://mrossi:pw7Xk2qZ@db:5432/mrossi", "mrossi"),
+    ("latency above {{threshold}}s @pagerduty-Payments cc @mrossi", "mrossi"),
+    ("22/07/2026  Volo TP 1235  (PNR RMAXLG)\n22/07/2026  Trasferimento", "RMAXLG"),
+    ('<tr data-client-id="63857">\n    <td>15:00</td><td>Soin visage</td>', "63857"),
 ])
 def test_masked(masker: Masker, text: str, value: str) -> None:
     assert covered(masker, text, value)
@@ -151,6 +160,23 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("[2026-03-01 10:00:01] June: 41 signups", "June"),
     (_PICK_LIST, "MAR-1555-S"),
     (_MANIFEST, " # NACHNAME"),
+    ("Thanks to Anna Schmidt (#12345) and Lukas Weber (PROJ-1234)", "12345"),
+    ("Assigned to Priya Raman (INC0012345) on Monday", "INC0012345"),
+    ("PNR: UPDATE failed for the batch", "UPDATE"),
+    ('<tr data-order-id="63857">', "63857"),
+    ('<tr data-client-id="{{ client.id }}">', "client.id"),
+    ("Thanks to Anna Schmidt (#12345) and Lukas Weber (PROJ-1234)", "PROJ-1234"),
+    ("DATABASE_URL: postgres://chargehub:${POSTGRES_PASSWORD}@db:5432/chargehub", "chargehub:"),
+    ('{"components": [{"id": "x1", "name": "API", "status": "operational"}, {"id": "x2", "name": "Dashboard", '
+     '"status": "degraded_performance"}]}', "degraded_performance"),
+    ("[2026-04-05 06:00:09] INFO  remesas: validación XSD correcta\n[2026-04-05 06:04:54] INFO  remesas: 4 filas\n",
+     "remesas"),
+    ("latency above {{threshold}}s @pagerduty-Payments @slack-ops-alerts", "pagerduty-Payments"),
+    ("      WEBHOOK_SECRET: test-webhook-secret\n", "test-webhook-secret"),
+    ("Pl.;Mannschaft;Sp;S;U;N;Pkt\n1;US Torrino;9;6;2;1;20\n2;Clifton Athletic;9;5;3;1;18\n3;Real Oviedo B;9;5;2;2;17\n",
+     "Clifton Athletic"),
+    ("product_handle,product_title,reviews_count\nbettwascheleinen135x20,Bettwäsche Leinen 135x200,159\n"
+     "wanderschuhgtxherren,Wanderschuh GTX Herren,89\n", "wanderschuhgtxherren"),
 ])
 def test_kept(masker: Masker, text: str, value: str) -> None:
     assert not touched(masker, text, value)

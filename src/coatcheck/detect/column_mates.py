@@ -224,9 +224,10 @@ def _covered(spans: list[tuple[int, int, str]], starts: list[int], text: str, a:
     return cats, whole
 
 
-def thing_cells(text: str) -> list[tuple[int, int]]:
+def thing_cells(text: str, named: Callable[[str], bool] | None = None) -> list[tuple[int, int]]:
     """The cells of ``text``'s tables under a header that names a thing (:func:`.tables.thing_column`: an article's
-    number, a batch, an order): a login classifier's guess there is no one's login or number."""
+    number, a batch, an order): a login classifier's guess there is no one's login or number. With ``named``, the
+    cells under the headers it accepts (as :func:`.tables.norm_header` writes them) alone."""
     if "\n" not in text and "\\n" not in text:
         return []
     cells = _cells(text)
@@ -236,9 +237,10 @@ def thing_cells(text: str) -> list[tuple[int, int]]:
     tables: dict[Hashable, bool] = {}
     for key, head in heads.items():
         tables[key[0]] = tables.get(key[0], True) and _HEADER_CELL.fullmatch(head) is not None
-    things = {key for key, head in heads.items() if tables[key[0]] and thing_column(norm_header(head))}
-    # a JSON or key=value field named for a thing ("job_id", "order_ref", "booking"): its values are the thing's
-    things |= {key for key, _, _, _ in cells if _keyed(key) and _thing_key(norm_header(str(key[1])))}
+    things = {key for key, head in heads.items() if tables[key[0]] and (named or thing_column)(norm_header(head))}
+    if named is None:
+        # a JSON or key=value field named for a thing ("job_id", "order_ref", "booking"): its values are the thing's
+        things |= {key for key, _, _, _ in cells if _keyed(key) and _thing_key(norm_header(str(key[1])))}
     return [(a, b) for key, a, b, place in cells if key in things and (not place or _keyed(key))]
 
 

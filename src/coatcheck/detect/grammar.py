@@ -44,6 +44,8 @@ _SEPARATOR = (
     rf"|\\{{0,3}}[\"']{_HS}*,{_HS}*(?=\\{{0,3}}[\"']|\d)"  # "key", "v" (a call's quoted arguments; in { kind: 'user', key: …} no pair)
     rf"|[\"']{_HS}+value{_HS}*={_HS}*"  # <add key="K" value="v"/>
     rf"|>(?:{_HS}*<(?:[\w-]+:)?[A-Za-z][\w.-]{{0,40}}>)?"  # <key>v, <nc:PersonBirthDate><nc:Date>v
+    # an element's attributes between its name and its value: <GovernmentId countryCode="DE" type="national">v
+    rf"|(?<=<(?:[\w-]+:)?[A-Za-z][\w.-]{{0,40}})(?:{_HS}+[\w:.-]{{1,40}}=(?:\"[^\"<>\n]{{0,60}}\"|'[^'<>\n]{{0,60}}')){{1,4}}{_HS}*>"
     # a printed form's dot leaders: "Data di nascita ....... 05-09-1984"
     rf"|{_HS}*(?:\.{{3,}}|…+)[.…]*{_HS}*:?{_HS}*"
     # an HTML table's or a definition list's label cell, then its value's: <th>Passport (travel desk)</th><td>v

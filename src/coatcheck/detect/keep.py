@@ -168,6 +168,10 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
     if (len(parts) >= 2 and value.islower() and all(p in _DEV_WORDS or p in _CREDENTIAL_NAME_WORDS for p in parts)
             and any(p in _DEV_WORDS for p in parts)):
         return True  # local-dev-secret, test_password, dev-token: a development stand-in named for what it stands in for
+    if (3 <= len(parts) <= 4 and value.islower() and all(p.isalpha() for p in parts)
+            and any(p in _DEV_WORDS for p in parts) and parts[-1] in _CREDENTIAL_NAME_WORDS
+            and sum(p not in _DEV_WORDS and p not in _CREDENTIAL_NAME_WORDS for p in parts) == 1):
+        return True  # test-webhook-secret, local-jwt-secret, dev-stripe-key: the stand-in names what it is for too
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
         return True  # a tool's own masked output (****************TI4Q, github_pat_****), not hunter2****
     if _PREFIX_ONLY.fullmatch(low):
@@ -255,14 +259,22 @@ def is_storage_account_name(text: str, start: int, end: int) -> bool:
 
 def is_host_named_user(text: str, start: int, end: int) -> bool:
     """A URL's userinfo login that names the service it logs in to (``http://eureka:…@eureka-dev-02:8761``,
-    ``amqp://rabbitmq:…@rabbitmq.internal``): the service's own account, a word (not a customer's number)."""
+    ``amqp://rabbitmq:…@rabbitmq.internal``) or the database it owns (``postgres://pms:…@db:5432/pms``): the
+    service's own account, a word (not a customer's number)."""
     at = text.find("@", end, end + 300)
     if at < 0 or any(c.isspace() for c in text[end:at]):
         return False
     host = re.match(r"[A-Za-z0-9-]+", text[at + 1:at + 80])
     # a word: a hosting provider's per-customer host repeats an account's number (u123456@u123456.your-storagebox.de)
     value = text[start:end]
-    return host is not None and value.isalpha() and re.split(r"[-.]", host.group().lower())[0] == value.lower()
+    if host is not None and value.isalpha() and re.split(r"[-.]", host.group().lower())[0] == value.lower():
+        return True
+    # or the database it owns (postgres://chargehub:${POSTGRES_PASSWORD}@db:5432/chargehub): an application's role
+    database = re.match(r"[^\s/?#\"'<>]{1,253}/(?P<db>[A-Za-z_][\w-]{0,62})(?![\w-])", text[at + 1:at + 320])
+    # (not a person's own database, which PostgreSQL names after its role: postgres://mrossi:…@db/mrossi)
+    return (database is not None and value.isalpha() and database.group("db").lower() == value.lower()
+            and not _made_from_name(value.lower()) and value.lower() not in word_list("first_names_lower")
+            and value.lower() not in word_list("last_names_lower"))
 
 
 # key material meant to be shared: an SSH public key as authorized_keys, ssh-keygen -y and cloud configs write it

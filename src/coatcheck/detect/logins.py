@@ -199,6 +199,11 @@ _DEVICE_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:device|device[_-]?id|termi
                             r"""sensor|sensor[_-]?id|tracker|tracker[_-]?id|gateway[_-]?id|node[_-]?id|asset|asset[_-]?id|"""
                             r"""station|station[_-]?id|checkpoint|vehicle|vehicle[_-]?id)["']?[ \t]*[:=][ \t]*["']?$""")
 # keys whose value names an organisation, a group or a project, never a person's login
+# a key whose value is a state or a kind ("status": "operational", state=degraded_performance, level=warn)
+_STATE_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:status|state|phase|health|severity|level|condition|outcome|result|"""
+                           r"""indicator|mode|kind|type|stage)["']?[ \t]*[:=][ \t]*["']?$""")
+# a log line's level and the component that logs after it ("INFO  remesas: validación …", "WARN sync-worker: …")
+_LOGGER_AFTER_LEVEL = regex.compile(r"(?i)(?<![\w])(?:trace|debug|info|notice|warn|warning|error|err|fatal|crit|critical)\]?[ \t]+$")
 _GROUP_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:org|orgs|organi[sz]ation|business|enterprise|company|team|teams|repo|"""
                            r"""repository|project|workspace|namespace|group|tenant|department|vendor|publisher)["']?"""
                            r"""[ \t]*[:=][ \t]*["']?$""")
@@ -338,6 +343,10 @@ class LoginDetector:
             if label == "USER" and (_GROUP_KEY.search(line, max(0, start - 40), start)
                                     or _ID_KEY.search(line, max(0, start - 40), start)):
                 continue  # "org": "kestrelvine", "_id": "MnRDSe…": an organisation's name or a record's id, not a login
+            if label == "USER" and (_STATE_KEY.search(line, max(0, start - 40), start)
+                                    or _LOGGER_AFTER_LEVEL.search(line, max(0, start - 12), start)
+                                    and line[end:end + 1] == ":" and not any(c.isdigit() for c in line[start:end])):
+                continue  # "status": "operational", "INFO  remesas: …": a state's word, a logger's name
             if label == "USER" and _AT_PROMPT.match(line[:start]) is not None:
                 continue  # "$ zerotier-cli listnetworks": the program a prompt runs, no login
             if label == "USER" and line[start:end].lower() in _work_items():

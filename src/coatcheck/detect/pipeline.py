@@ -199,6 +199,19 @@ def _possessive_end(text: str, end: int) -> int:
     return m.end() if m else end
 
 
+# headers of a column of teams, products or places, whose names are no person's (a league table's "Mannschaft", a
+# product list's "Artikel", a timetable's "stop_name")
+_TEAM_OR_THING_HEADERS = frozenset({
+    "team", "team_name", "mannschaft", "verein", "squadra", "équipe", "equipe", "equipo", "club", "club_name",
+    "product", "product_name", "product_title", "produkt", "prodotto", "producto", "produit", "article", "artikel",
+    "articolo", "artículo", "articulo", "item_name", "brand", "marke", "marca", "marque", "stop_name", "station",
+    "station_name", "route_long_name", "route_short_name", "agency_name", "feed_publisher_name", "venue", "venue_name"})
+
+
+def _names_a_team_or_thing(header: str) -> bool:
+    return header in _TEAM_OR_THING_HEADERS
+
+
 _ENCODABLE_MIN = 5  # a shorter value's base64 or hex turns up inside other blobs by chance
 _DOCUMENT_CONTACTS = frozenset({"email", "phone", "url", "ip"})
 _DEFINED_INITIALS = regex.compile(r"[ ]?\((\p{Lu}{2,3})\)")
@@ -775,6 +788,15 @@ class Pipeline:
             # (a number: a login of letters under a misaligned header is still one)
             run.spans = [s for s in run.spans if not (s.detector == LoginDetector.name and in_thing(s)
                                                       and any(c.isdigit() for c in run.text[s.start:s.end]))]
+        if any(s.category == "person" for s in run.spans) and (cells := thing_cells(run.text, _names_a_team_or_thing)):
+            starts = [a for a, _ in cells]
+
+            def in_cell(s: Span) -> bool:
+                i = bisect.bisect_right(starts, s.start) - 1
+                return i >= 0 and s.end <= cells[i][1]
+
+            # a league table's team, a product list's article, a timetable's stop: a name there is the thing's
+            run.spans = [s for s in run.spans if not (s.category == "person" and in_cell(s))]
         run.spans.extend(s for s in column_mates(run.text, run.spans)
                          if self.policy.masks(s.category) and self._allowed(run.text, s))
 

@@ -606,7 +606,8 @@ def _either(first: Callable[[str], bool], second: Callable[[str], bool]) -> Call
 
 _URL_COLUMNS = frozenset({"url", "uri", "login_uri", "website", "web_site", "site_url", "login_url", "href"})
 _PRODUCT_COLUMNS = frozenset({"sku", "variant_sku", "price", "variant_price", "product_type", "barcode", "ean", "gtin",
-                              "upc", "compare_at_price", "variant_barcode", "inventory_qty"})
+                              "upc", "compare_at_price", "variant_barcode", "inventory_qty", "product_title",
+                              "product_name", "product_handle", "product_slug", "product_sku"})
 
 
 # a vehicle's column: in a table of people its plate is the person's car (on a fleet's round sheet it is the fleet's,

@@ -609,6 +609,13 @@ def chat_speaker(value: str) -> bool:
     return first_name(value) if len(value.split()) == 1 else gazetteer_name(value)
 
 
+def record_locator(value: str) -> bool:
+    """An airline's or a GDS's record locator (six letters and digits, as IATA's reservations systems issue it): no
+    word of the dictionary (``UPDATE``, ``LOOKUP``), no run of one character, not all digits."""
+    return (len(value) == 6 and value.isalnum() and value.isupper() and not value.isdigit() and len(set(value)) > 2
+            and value.lower() not in dictionary_words() and value.lower() not in word_list("common_words"))
+
+
 _NO_PASSWORDS = frozenset({"true", "false", "null", "none", "yes", "no", "on", "off", "undefined"})
 
 
@@ -1258,6 +1265,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "slash_name": slash_name,
     "chat_member_id": chat_member_id,
     "chat_speaker": chat_speaker,
+    "record_locator": record_locator,
     "surname_first_caps": surname_first_caps,
     "surname_first_caps_known": surname_first_caps_known,
     "luhn": luhn,
