@@ -20,7 +20,7 @@ _NEXT_LINE = regex.compile(
     r"(?:[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n|(?<=\n))[ \t]*"
     # a flat's, a staircase's or a floor's line between the street and the town ("Flat 3", "Escalera 2, 4º 1ª")
     r"(?P<v>(?:(?i:flat|apt\.?|apartment|suite|unit|floor|escalera|esc\.|piso|planta|puerta|scala|interno|piano|"
-    r"bâtiment|bat\.|appartement|app\.|wohnung|whg\.|c/o)[ ][^\n<]{1,40}?[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n[ \t]*)?"
+    r"bâtiment|bât\.?|bat\.|appartement|app\.|wohnung|whg\.|c/o)[ ][^\n<]{1,40}?[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n[ \t]*)?"
     r"(?:(?:(?:D|A|CH|F|I|E|B|L|NL|P)-)?(?P<code>\d{4,5})[ \t]+(?P<town>\p{Lu}[\p{L}'’.-]*)(?:[ -]\p{L}[\p{L}'’.-]*){0,3}(?:[ \t]*\([A-Z]{2}\))?"
     r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},?[ ]+[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}"
     # a British postcode before its town, as a label printer writes the line ("LE2 3AD Leicester")

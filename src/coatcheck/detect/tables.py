@@ -645,7 +645,9 @@ def open_number_column(name: str, ids: bool = False) -> bool:
     "envelope_no", "n_candidato", "umschlag_nr", "n_º_voluntario", "umschlagnummer"; or of a card's, a licence's or
     a certificate's word and its noun ([credential_markers]): "cscs_card", "cert_opito", "gas_safe_reg"; with ``ids`` (a column after the
     row's first, which is the row's own key) also "<noun>_id": "fei_id", "nutzer_id"."""
-    parts = [p for p in name.replace("#", "_#").split("_") if p]  # "card#", "member#": the sign is the number word
+    parts = [p for p in name.split("_") if p]
+    if len(parts) == 1 and parts[0].endswith("#") and parts[0][:-1] in word_set("numbers", "credential_markers"):
+        parts = [parts[0][:-1], "#"]  # "card#", "badge#": the sign is the number word (not "inv#", "tkt#": a record's)
     markers = word_set("numbers", "open_markers") | {"id"} if ids else word_set("numbers", "open_markers")
     carried = word_set("numbers", "credential_markers")
     if not any(p in markers for p in parts):
@@ -893,7 +895,7 @@ def _column_names(names: Sequence[str]) -> bool:
 
 # a birth date split over columns (an address book's Birth Year, Birth Month, Birth Day): each cell a part of it
 # the year of birth under a header that is no "…_year" (a race's entry list, a club's roster)
-_BIRTH_YEAR_COLUMNS = frozenset({"yob", "year_of_birth", "birthyear", "geburtsjahr", "jahrgang", "anno_nascita",
+_BIRTH_YEAR_COLUMNS = frozenset({"yob", "year_of_birth", "birthyear", "geburtsjahr", "anno_nascita",
                                  "anno_di_nascita", "année_naissance", "année_de_naissance", "annee_naissance",
                                  "año_nacimiento", "año_de_nacimiento", "ano_nacimiento"})
 _DATE_PARTS: dict[str, Callable[[str], bool]] = {

@@ -541,6 +541,21 @@ def query_name(value: str) -> bool:
                                    or is_product(w) for w in words) and value.replace("%20", " ") not in ("John Doe", "Jane Doe")
 
 
+def query_given_name(value: str) -> bool:
+    """A full name a URL's query gives under a bare name key (``Kai+Dietrich``, ``Anneliese+B%C3%B6hm``): a given
+    name the lists know first, then no word of the dictionary (a company's ``Acme+Robotics``, a team's
+    ``Berlin+Office`` is none)."""
+    from urllib.parse import unquote_plus
+
+    import unicodedata
+
+    name = unquote_plus(value.replace("%20", "+"))
+    # (the lists write some given names without their accents: Ayşe as Ayse, Gwenaël as Gwenael)
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return (query_name(value) and (given_name_first(name) or given_name_first(folded)) and len(name.split()) >= 2
+            and not any(w in word_list("places") for w in name.split()))
+
+
 def chat_login(value: str) -> bool:
     """A chat copy's speaker shown by login: one made of a name (:func:`person_handle`, :func:`named_login`); a word,
     a host, a file or a bot with a digit is a schedule's, a timing's or a playlist's line ("node-01  12:00")."""
@@ -1265,6 +1280,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "slash_name": slash_name,
     "chat_member_id": chat_member_id,
     "chat_speaker": chat_speaker,
+    "query_given_name": query_given_name,
     "record_locator": record_locator,
     "surname_first_caps": surname_first_caps,
     "surname_first_caps_known": surname_first_caps_known,
