@@ -4,7 +4,8 @@ IMSI after it in a row, a mobile core's subscriber key under "k", a PUK after it
 beside the holder's login, a table's CARD# column beside its HOLDER, a race's YOB column (a commented-out header
 too), a pharmacist's login under the practice's role column, a plate column beside an owner, a rooming list's
 "SURNAME Given" items, an exported chat's speaker with a role in lower case, a race's athlete page, a booking
-link's name beside the guest's e-mail (percent-encoded letters too); a pick list's initial before the surname, a
+link's name beside the guest's e-mail (percent-encoded letters too); a device named "<Name>s-Galaxy", a first name
+alone as a mail's salutation, a deposition's "MR. SURNAME:", a marketplace buyer's login; a pick list's initial before the surname, a
 YAML roster's items one by one, a manifest's columns under a running number's "#", a porting code in a field of a
 PAC's log line, "Card No." in capitals, a card's expiry after its number, a login before an internal domain's @, a
 PBX channel's and CDR's numbers, a birthday in brackets, a British postcode before its town and a flat's line under
@@ -133,6 +134,14 @@ _ROOMING = ("Buongiorno, ecco la rooming list:\n1. FERRARESI Ilaria + CHEN Rugge
     ("latency above {{threshold}}s @pagerduty-Payments cc @mrossi", "mrossi"),
     ("22/07/2026  Volo TP 1235  (PNR RMAXLG)\n22/07/2026  Trasferimento", "RMAXLG"),
     ('<tr data-client-id="63857">\n    <td>15:00</td><td>Soin visage</td>', "63857"),
+    ('<tr><td class="name">Nadias-Galaxy</td><td>192.168.178.21</td></tr>', "Nadias-Galaxy"),
+    ("Subject: Nuova richiesta di assenza\n\nDavide,\n\nChiara Bonfanti ha richiesto ferie", "Davide"),
+    ("13 A. That's right, my cell.\n14 MR. RAGHUNATHAN: Objection, form.", "RAGHUNATHAN"),
+    ('{"email": "cmarchetti@hotmail.it", "birth": "1977-02-18", "address": "Via Nizza 8"}', "1977-02-18"),
+    ('{"last_name": "Quarta", "nationality": "ITA", "year_of_birth": 1999, "bib": 12}', "1999"),
+    ("Paciente: Paula Castillo    F. nac. 09/01/1985\nDNI 51815167P", "09/01/1985"),
+    ("[ManoMano] Messages\n\nBuyer pryceg · 2026-02-24 09:14\nHi, the parcel says delivered", "pryceg"),
+    ("Acquirente chiara93 · 10:40\nSì sono io.", "chiara93"),
 ])
 def test_masked(masker: Masker, text: str, value: str) -> None:
     assert covered(masker, text, value)
@@ -180,6 +189,10 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("holidays: Washington's Birthday (2025-02-17), Memorial Day (2025-05-26)", "2025-02-17"),
     ("hash 89390161869287959144 offset 12", "89390161869287959144"),
     ("Spukhaus: pin 1200 to the board", "1200"),
+    ("the galaxy-brain take, Andromedas-Galaxy photo", "Andromedas-Galaxy"),
+    ("However,\n\nthe build failed again", "However"),
+    ("MS. NOTE: see below", "NOTE"),
+    ("Buyer support · 10:40\nThanks for waiting", "support"),
     ("  File: notes.txt\nAccess: 2026-12-01 14:22:27.880396181 +0000\nModify: 2026-12-01 14:22:27.866453122 +0000\n"
      " Birth: 2026-12-01 14:22:27.864396181 +0000\n", "2026-12-01 14:22:27.864396181"),
     ('<tr data-client-id="{{ client.id }}">', "client.id"),

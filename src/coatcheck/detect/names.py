@@ -164,7 +164,8 @@ _DEVICE = regex.compile(r"(?<![\w.@/-])[A-Za-z][A-Za-z0-9]*(?:[-_'’][A-Za-z0-9
 _CAMEL_PARTS = regex.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _OWNER_JOINS = frozenset({"de", "di", "von", "du", "of", "da", "del"})
 _STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|desktop|(?<![a-z])pc(?![a-z])|thinkpad|"
-                               r"chromebook|notebook|tablet|portatil|portátil|movil|móvil|handy|galaxy-[a-z]\d|pixel-\d")
+                               r"chromebook|notebook|tablet|portatil|portátil|movil|móvil|handy|galaxy-[a-z]\d|pixel-\d|"
+                               r"(?<=[a-z]s-)(?:galaxy|pixel|android|redmi|xiaomi|huawei|oneplus)(?![a-z])")
 
 
 # initials before a surname ("K. Natarajan", "N.V. Ramana", "S.Manikumar", "Mrs.V.Sheela"): a name in a document's prose

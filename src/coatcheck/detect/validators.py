@@ -624,6 +624,15 @@ def chat_speaker(value: str) -> bool:
     return first_name(value) if len(value.split()) == 1 else gazetteer_name(value)
 
 
+def caps_surname(value: str) -> bool:
+    """A surname in capitals after a title (``RAGHUNATHAN``, ``O'SULLIVAN``): no word of the dictionary, of prose or
+    of code (``NOTE``, ``WORD``), no product."""
+    words = [w for w in re.split(r"[-' ]", value) if w]
+    return bool(words) and all(len(w) >= 2 for w in words) and not any(
+        w.lower() in dictionary_words() or w.lower() in word_list("common_words") or is_product(w) for w in words
+        if len(w) > 3)
+
+
 def record_locator(value: str) -> bool:
     """An airline's or a GDS's record locator (six letters and digits, as IATA's reservations systems issue it): no
     word of the dictionary (``UPDATE``, ``LOOKUP``), no run of one character, not all digits."""
@@ -1282,6 +1291,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "chat_speaker": chat_speaker,
     "query_given_name": query_given_name,
     "record_locator": record_locator,
+    "caps_surname": caps_surname,
     "surname_first_caps": surname_first_caps,
     "surname_first_caps_known": surname_first_caps_known,
     "luhn": luhn,
