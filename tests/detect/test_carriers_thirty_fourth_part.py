@@ -142,6 +142,10 @@ _ROOMING = ("Buongiorno, ecco la rooming list:\n1. FERRARESI Ilaria + CHEN Rugge
     ("Paciente: Paula Castillo    F. nac. 09/01/1985\nDNI 51815167P", "09/01/1985"),
     ("[ManoMano] Messages\n\nBuyer pryceg · 2026-02-24 09:14\nHi, the parcel says delivered", "pryceg"),
     ("Acquirente chiara93 · 10:40\nSì sono io.", "chiara93"),
+    ("$ cat statements/MT940_69920820.sta\n:20:STARTUMS\n:25:50010517/7644536551\n:28C:60521/1\n:60F:C250414EUR4101,47\n",
+     "50010517/7644536551"),
+    ("Conto corrente n. 402952894302 intestato a Tavita Faleolo - Movimenti", "402952894302"),
+    ('"data": {"smartcard_number": "7980 0371 4789 8935", "holder": {"name": "Mateusz Haddad"}}', "7980 0371 4789 8935"),
 ])
 def test_masked(masker: Masker, text: str, value: str) -> None:
     assert covered(masker, text, value)
