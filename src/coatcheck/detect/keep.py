@@ -98,6 +98,9 @@ _ASCENDING_TAIL = re.compile(r"(?<=[a-z])1(?:2(?:3(?:4(?:5(?:6(?:7(?:89?)?)?)?)?
 _DUMMY_STEMS = frozenset({"test", "demo", "example", "sample", "dummy", "fake", "changeme", "foo", "bar", "foobar"})
 _ELLIPSIS_TAIL = re.compile(r"[a-z]{2,8}(?:([_-])[a-z]{2,6}){0,2}[_-](?:\.{3,}|…|\*{3,})")
 _DEV_WORDS = _DUMMY_STEMS | {"local", "dev", "development", "testing", "mock", "sandbox", "e2e", "ci", "my", "some", "super"}
+# the words that make a three-part value a stand-in (test-webhook-secret), not "my" or "super" (my-wedding-password)
+_STAND_IN_WORDS = frozenset({"test", "testing", "dev", "development", "local", "dummy", "fake", "sample", "example",
+                             "demo", "mock", "sandbox", "e2e", "ci"})
 
 
 # a file's extension, as code and data files have them (not a properties key's last part: db.password)
@@ -169,7 +172,7 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
             and any(p in _DEV_WORDS for p in parts)):
         return True  # local-dev-secret, test_password, dev-token: a development stand-in named for what it stands in for
     if (3 <= len(parts) <= 4 and value.islower() and all(p.isalpha() for p in parts)
-            and any(p in _DEV_WORDS for p in parts) and parts[-1] in _CREDENTIAL_NAME_WORDS
+            and any(p in _STAND_IN_WORDS for p in parts) and parts[-1] in _CREDENTIAL_NAME_WORDS
             and sum(p not in _DEV_WORDS and p not in _CREDENTIAL_NAME_WORDS for p in parts) == 1):
         return True  # test-webhook-secret, local-jwt-secret, dev-stripe-key: the stand-in names what it is for too
     if ("****" in value or "••••" in value) and sum(c in "*•" for c in value) * 2 >= len(value):
@@ -269,7 +272,10 @@ def is_host_named_user(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     if host is not None and value.isalpha() and re.split(r"[-.]", host.group().lower())[0] == value.lower():
         return True
-    # or the database it owns (postgres://chargehub:${POSTGRES_PASSWORD}@db:5432/chargehub): an application's role
+    # or the database it owns, its password left to the environment (postgres://chargehub:${POSTGRES_PASSWORD}@db:5432/
+    # chargehub): an application's role in a config (a login with its own password may be a person's own database)
+    if "${" not in text[end:at] and "{{" not in text[end:at]:
+        return False
     database = re.match(r"[^\s/?#\"'<>]{1,253}/(?P<db>[A-Za-z_][\w-]{0,62})(?![\w-])", text[at + 1:at + 320])
     # (not a person's own database, which PostgreSQL names after its role: postgres://mrossi:…@db/mrossi)
     return (database is not None and value.isalpha() and database.group("db").lower() == value.lower()

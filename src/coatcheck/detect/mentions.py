@@ -44,7 +44,7 @@ _PROMPT = regex.compile(r"\s*(?:>>>|\.\.\.)\s*$")  # a doctest's decorator line
 _PARTS = regex.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 # a monitoring tool's notification handle: the integration's name, a dash, the service or channel it pages
 _NOTIFY_CHANNEL = regex.compile(r"(?:pagerduty|slack|opsgenie|webhook|teams|victorops|servicenow|jira|msteams|sns|"
-                                r"discord|splunk_oncall|oncall)-[\w.-]+")
+                                r"discord|splunk_oncall)-(?:[\w.]*[A-Z][\w.-]*|[\w.]+-[\w.-]+)")
 _KEEPS = ("is_code_word", "is_product_name", "is_service_username", "is_placeholder_value", "is_templated")
 
 
@@ -129,7 +129,7 @@ class MentionDetector:
             word = m["v"]
             low = word.lower()
             if (low in owned or low.replace("-", "").replace("_", "") in owned or is_product(word)
-                    or _code_compound(word, owned) or _NOTIFY_CHANNEL.match(low)):
+                    or _code_compound(word, owned) or _NOTIFY_CHANNEL.fullmatch(word)):
                 continue  # (a monitor's notification channel: @pagerduty-Payments, @slack-ops-alerts, @webhook-x)
             if _code_line(text, m.start(), e, lines, seen) or kept_by(text, s, e, _KEEPS) is not None:
                 continue

@@ -413,7 +413,8 @@ class NameDetector:
                         else all(w in self.last for w in sur.split()) and not self._ordinary([*sur.split()])
                         and not is_product(sur) and not is_product(m.group()) and sur.lower() not in word_list("vehicle_makes")):
                     out.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))
-                elif (unlisted and not self._ordinary([*sur.split()]) and not is_product(sur) and not is_product(m.group())
+                elif (unlisted and len(m.group("sur").replace(" ", "")) >= 4 and not self._ordinary([*sur.split()])
+                      and not is_product(sur) and not is_product(m.group())
                       and sur.lower() not in word_list("vehicle_makes")
                       and _LIST_ITEM.search(text, max(0, m.start() - 12), m.start())):
                     listed.append(Span(m.start(), m.end(), "person", "names:capitals", 0.7))

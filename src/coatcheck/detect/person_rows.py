@@ -71,11 +71,9 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
 
 # a person's own number in brackets right after their name, as remote-support tools, directories and HR notices print it:
 # "Anja Lindemann (255876107)", "Matteo Rinaldi (ID [454386783,-466956355])"; not a year, a count or a version
-# (an HR tool's and a leave notice's employee number too: "Raphaël Vasseur (84592) a demandé", "Xabier Olmedo
-# (EMP-99406)", "Kenji Okonkwo (W61192)": five digits, or an issuer's letters glued before four or more; a pull
-# request's "(#12345)", an issue key's "(PROJ-1234)" and a ticket's "(INC0012345)" after a name stay)
-_NUMBER_AFTER_NAME = regex.compile(r"[ \t]?\((?:(?:ID[ \t:]*\[?|#[ \t]?)(?P<n>\d{6,12})|(?P<n>\d{5,12}|(?!(?:INC|CHG|PRB|REQ|KB|CS|PR|GH|CVE|SR|CR|RFC|BUG|TKT|ISS|RMA|ORD|INV|PO|SO|CAS|CASE)\d)[A-Z]{1,3}\d{4,10}|"
-                                   r"(?:EMP|EMPL|PERS|STAFF|MA|MAT|MATR|PNR|EE)-\d{4,10}))(?=[,)\]])")
+# (an HR tool's employee number with its staff prefix too: "Xabier Olmedo (EMP-99406)"; a count's "(12500)", a
+# flight's "(LH4012)", a room's "(B1204)", a pull request's "(#12345)" and an issue key's "(PROJ-1234)" stay)
+_NUMBER_AFTER_NAME = regex.compile(r"[ \t]?\((?:ID[ \t:]*\[?|#[ \t]?)?(?P<n>\d{6,12}|(?:EMP|EMPL|PERS|STAFF|MATR|PNR)-?\d{4,10})(?=[,)\]])")
 # a person's licence, badge or registration number after their name, its label first: "Emre Yılmaz (licenza
 # 6501972736158890)", "Alfie Whitfield (ADI 063269)", "M. Tran (badge CEO4988)", "Sergio Ruiz (formwork) badge
 # W481468", "Margaux Dubois (vet reg. RCVS 2074884)": one to three words, then five digits or more, letters before

@@ -117,7 +117,7 @@ from .bank_files import NachaDetector
 from .tables import TableDetector
 from .taint import TaintFinder
 from .validators import gazetteer_name, made_from_name, personal_part
-from .vocabulary import all_plain_words, dictionary_words, is_product, name_particles, name_roles, plain_words, word_set
+from .vocabulary import all_plain_words, is_product, name_particles, name_roles, plain_words, word_set
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
 
@@ -254,13 +254,6 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                 for w in words:
                     if name_word(w):
                         known.setdefault(w, s)
-                # a given name the lists lack before a surname they know ("Morwenna O'Sullivan", then a chat's
-                # "Morwenna:"): the surname vouches for it
-                given = words[0]
-                if (len(words) in (2, 3) and words[-1] in last and given not in first and _NAME_WORD.fullmatch(given)
-                        and given not in common and given.lower() not in dictionary_words() and not is_product(given)
-                        and not all_plain_words([given])):
-                    known.setdefault(given, s)
             if documents:  # a document's names: every part ("Friedmann" after "Moritz Friedmann"), and a surname alone
                 # (a word no gazetteer knows only from a span a name rule found: the model's odd span, "Austrian
                 # Jews", must not spread its words through the document)

@@ -17,7 +17,18 @@ from ..spans import Span
 NAME = "sim-files"
 # the columns of a card's line and what each holds
 _ACCOUNT = frozenset({"iccid", "imsi", "eid"})
-_SECRET_FIELD = regex.compile(r"(?:pin|puk|adm|chv|unblock_?chv)\d?|ki|k|opc|op|eki|kic\d?|kid\d?|kik\d?|ota_?key\d?")
+# a secret column and the shape its values have (a PIN's or a PUK's digits, an ADM key's digits or hex, a 128-bit
+# key's 32 hex characters, an OTA key's 16 to 64): an "op" column holding an operator's name is no key
+_SECRET_FIELDS: tuple[tuple[regex.Pattern[str], regex.Pattern[str]], ...] = (
+    (regex.compile(r"(?:pin|puk|chv|unblock_?chv)\d?"), regex.compile(r"\d{4,8}")),
+    (regex.compile(r"adm\d?"), regex.compile(r"\d{8}|[0-9A-Fa-f]{16}")),
+    (regex.compile(r"ki|k|opc|op|eki"), regex.compile(r"[0-9A-Fa-f]{32}")),
+    (regex.compile(r"kic\d?|kid\d?|kik\d?|ota_?key\d?"), regex.compile(r"[0-9A-Fa-f]{16,64}")),
+)
+
+
+def _secret(field: str, value: str) -> bool:
+    return any(name.fullmatch(field) and shape.fullmatch(value) for name, shape in _SECRET_FIELDS)
 # a header of three field names or more: Var_Out: ICCID/IMSI/PIN1 …, "ICCID IMSI KI", "iccid;imsi;pin1"
 _HEADER = regex.compile(r"(?im)^[ \t]*(?:[*#;]+[ \t]*)?(?:var_out[ \t]*:[ \t]*)?(?P<names>iccid(?:[ \t]*[/,;| \t][ \t]*[a-z][a-z0-9_]{0,12}){2,40})[ \t]*$")
 _NAME_SPLIT = regex.compile(r"[ \t]*[/,;| \t][ \t]*")
@@ -57,7 +68,7 @@ class SimFileDetector:
                     break  # the cards end where a line is no card's
                 for field, value in zip(names, values, strict=True):
                     category = ("account" if field in _ACCOUNT else "phone" if field == "msisdn"
-                                else "secret" if _SECRET_FIELD.fullmatch(field) else None)
+                                else "secret" if _secret(field, value.group()) else None)
                     if category is not None and any(c.isalnum() for c in value.group()):
                         out.append(Span(line_start + value.start(), line_start + value.end(), category, NAME, 0.9))
         return out

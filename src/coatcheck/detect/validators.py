@@ -628,9 +628,24 @@ def caps_surname(value: str) -> bool:
     """A surname in capitals after a title (``RAGHUNATHAN``, ``O'SULLIVAN``): no word of the dictionary, of prose or
     of code (``NOTE``, ``WORD``), no product."""
     words = [w for w in re.split(r"[-' ]", value) if w]
-    return bool(words) and all(len(w) >= 2 for w in words) and not any(
-        w.lower() in dictionary_words() or w.lower() in word_list("common_words") or is_product(w) for w in words
-        if len(w) > 3)
+    return (bool(words) and all(len(w) >= 2 for w in words) and len(value.replace(" ", "")) >= 4
+            and any(c in "AEIOUYÀÈÉÌÒÙ" for c in value) and not any(
+                w.lower() in dictionary_words() or w.lower() in word_list("common_words") or is_product(w)
+                or w.lower() in plain_words() for w in words))
+
+
+def salutation_name(value: str) -> bool:
+    """A mail's salutation of a first name alone (``Davide,``): a known given name that is no place's name too
+    (``Sydney,``, ``Paris,`` in a list of cities)."""
+    return chat_speaker(value) and value not in word_list("places")
+
+
+def buyer_login(value: str) -> bool:
+    """A marketplace buyer's login (``pryceg``, ``chiara93``, ``javier_morales``): no word of the dictionary, of prose
+    or of code (``portal``, ``success``, ``sdk``), no service account."""
+    low = value.lower()
+    return (username(value) and low not in dictionary_words() and low not in plain_words()
+            and low not in word_list("code_words") and len(low) >= 4)
 
 
 def record_locator(value: str) -> bool:
@@ -1292,6 +1307,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "query_given_name": query_given_name,
     "record_locator": record_locator,
     "caps_surname": caps_surname,
+    "buyer_login": buyer_login,
+    "salutation_name": salutation_name,
     "surname_first_caps": surname_first_caps,
     "surname_first_caps_known": surname_first_caps_known,
     "luhn": luhn,
