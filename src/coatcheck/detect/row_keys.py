@@ -85,11 +85,22 @@ _RECORD_WORDS = frozenset({"ref", "rif", "reference", "referencia", "riferimento
                            "accession", "delivrance", "délivrance", "dispensing"})
 
 
+# the records whose references a login classifier's "person's number" never is: a file's case folder, a lab's
+# accession, a pharmacy's dispensing, a shop's order, an invoice, a ticket, a booking, a shipment, a job, a message
+# (not a loan's, a claim's, a case's or an application's: a borrower's, a claimant's and an applicant's own)
+_THING_RECORDS = frozenset({"dossier", "accession", "delivrance", "délivrance", "dispensing", "transaction", "txn",
+                            "order", "invoice", "ticket", "shipment", "parcel", "incident", "job", "event", "sample",
+                            "echantillon", "échantillon", "campione", "muestra", "message", "msg", "batch", "lot",
+                            # a booking's (README: bookings, reservations and folios stay readable)
+                            "booking", "bookingref", "reservation", "réservation", "reserva", "prenotazione",
+                            "buchung", "folio"})
+
+
 def names_a_record(name: str | None) -> bool:
-    """A header or a key naming a record's own reference ("dossier", "booking_ref", "accession_no"), not a person's
-    number: its cells are what the file is about."""
+    """A header or a key naming a thing's record ("dossier", "accession_no", "order_ref"), not a person's number: its
+    cells are what the file is about."""
     parts = [p for p in norm_header(name or "").split("_") if p]
-    return bool(parts) and any(p in _RECORD_WORDS for p in parts) and not any(_person_column(p) for p in parts)
+    return bool(parts) and any(p in _THING_RECORDS for p in parts) and not any(_person_column(p) for p in parts)
 
 
 _MIN_AGE = 10  # years: a date this recent in a person's row may be anything (a visit, a sign-up)
