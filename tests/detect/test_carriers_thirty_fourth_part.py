@@ -148,6 +148,14 @@ _ROOMING = ("Buongiorno, ecco la rooming list:\n1. FERRARESI Ilaria + CHEN Rugge
      "50010517/7644536551"),
     ("Conto corrente n. 402952894302 intestato a Tavita Faleolo - Movimenti", "402952894302"),
     ('"data": {"smartcard_number": "7980 0371 4789 8935", "holder": {"name": "Mateusz Haddad"}}', "7980 0371 4789 8935"),
+    # the first review's misses
+    ("[INFO] switch_channel.c:1212 New Channel sofia/internal/016093943018@10.0.0.9 [x]", "016093943018"),
+    ('{"permanentKey": {"permanentKeyValue": "8BAF473F2F8FD09487CCCBD7097C6862", "encryptionKey": 0}}',
+     "8BAF473F2F8FD09487CCCBD7097C6862"),
+    ("[17.02.26, 10:13] Jan-Hendrik (planner): ok, danke", "Jan-Hendrik"),
+    ("GET /r?customer_email=k.kuhn%40t-online.de&name=Kai+Dietrich HTTP/1.1", "Kai+Dietrich"),
+    ("| ICCID | IMSI | PIN1 | PUK1 |\n|---|---|---|---|\n| 89390100001234567895 | 222019900011122 | 4821 | 73920461 |\n",
+     "73920461"),
 ])
 def test_masked(masker: Masker, text: str, value: str) -> None:
     assert covered(masker, text, value)
@@ -199,6 +207,7 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("However,\n\nthe build failed again", "However"),
     ("MS. NOTE: see below", "NOTE"),
     ("Buyer support · 10:40\nThanks for waiting", "support"),
+    ("[14:28] Error-Handler (db): timeout after 30s", "Error-Handler"),
     # what a second review found
     ("MS SQL: connection refused on the replica", "SQL"),
     ("DR. DNS: failover to the secondary", "DNS"),

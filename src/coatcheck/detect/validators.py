@@ -620,8 +620,11 @@ def surname_first_caps_known(value: str) -> bool:
 
 
 def chat_speaker(value: str) -> bool:
-    """A chat line's speaker: one known first name that is not a common word, or a full name the gazetteers know."""
-    return first_name(value) if len(value.split()) == 1 else gazetteer_name(value)
+    """A chat line's speaker: one known first name that is not a common word (a double one's first part, Jan-Hendrik),
+    or a full name the gazetteers know."""
+    if len(value.split()) == 1:
+        return first_name(value) or ("-" in value and first_name(value.split("-")[0]) and value.split("-")[1].istitle())
+    return gazetteer_name(value)
 
 
 def caps_surname(value: str) -> bool:
