@@ -208,8 +208,15 @@ _TEAM_OR_THING_HEADERS = frozenset({
     "station_name", "route_long_name", "route_short_name", "agency_name", "feed_publisher_name", "venue", "venue_name"})
 
 
-def _names_a_team_or_thing(header: str) -> bool:
-    return header in _TEAM_OR_THING_HEADERS
+def _inside(cells: list[tuple[int, int]]) -> Callable[[Span], bool]:
+    """Whether a span lies within one of ``cells`` (sorted, not overlapping)."""
+    starts = [a for a, _ in cells]
+
+    def inside(s: Span) -> bool:
+        i = bisect.bisect_right(starts, s.start) - 1
+        return i >= 0 and s.end <= cells[i][1]
+
+    return inside
 
 
 _ENCODABLE_MIN = 5  # a shorter value's base64 or hex turns up inside other blobs by chance
@@ -779,22 +786,13 @@ class Pipeline:
         and the login classifier's numbers in a column whose header names a thing (an article's number, a batch) are
         dropped."""
         if any(s.detector == LoginDetector.name for s in run.spans) and (cells := thing_cells(run.text)):
-            starts = [a for a, _ in cells]
-
-            def in_thing(s: Span) -> bool:
-                i = bisect.bisect_right(starts, s.start) - 1
-                return i >= 0 and s.end <= cells[i][1]
-
+            in_thing = _inside(cells)
             # (a number: a login of letters under a misaligned header is still one)
             run.spans = [s for s in run.spans if not (s.detector == LoginDetector.name and in_thing(s)
                                                       and any(c.isdigit() for c in run.text[s.start:s.end]))]
-        if any(s.category == "person" for s in run.spans) and (cells := thing_cells(run.text, _names_a_team_or_thing)):
-            starts = [a for a, _ in cells]
-
-            def in_cell(s: Span) -> bool:
-                i = bisect.bisect_right(starts, s.start) - 1
-                return i >= 0 and s.end <= cells[i][1]
-
+        if any(s.category == "person" for s in run.spans) and (
+                cells := thing_cells(run.text, _TEAM_OR_THING_HEADERS.__contains__)):
+            in_cell = _inside(cells)
             # a league table's team, a product list's article, a timetable's stop: a name there is the thing's
             run.spans = [s for s in run.spans if not (s.category == "person" and in_cell(s))]
         run.spans.extend(s for s in column_mates(run.text, run.spans)

@@ -1,8 +1,8 @@
 """A SIM batch's output file as card vendors deliver it to an operator (the "OUT file" of a SIM order): a header that
 names the columns (``Var_Out: ICCID/IMSI/PIN1/PUK1/PIN2/PUK2/KI/OPC/ADM1``, or the names apart by blanks, commas or
 semicolons), then one line per card with its values apart by blanks. The ICCID (19 or 20 digits from 89) opens each
-card's line. Under such a header every card's ICCID and IMSI are a subscriber's numbers, its MSISDN their phone number, and its PINs, PUKs,
-administrative keys and authentication keys (Ki, OPc, the OTA keys KIC, KID, KIK) are secrets: whoever holds them
+card's line. Under such a header every card's ICCID and IMSI are a subscriber's numbers, its MSISDN their phone
+number, and its PINs, PUKs, administrative keys and authentication keys (Ki, OPc, the OTA keys KIC, KID, KIK) are secrets: whoever holds them
 clones or unlocks the card. A header's other columns (the access class ACC, a serial, a batch) stay.
 
 The field names are those SIM vendors and operators use in such files (3GPP TS 31.102 for the card's PINs and keys,
@@ -10,9 +10,12 @@ ITU-T E.118 for the ICCID, E.212 for the IMSI)."""
 
 from __future__ import annotations
 
+from itertools import islice
+
 import regex
 
 from ..spans import Span
+from .lines import lines
 
 NAME = "sim-files"
 # the columns of a card's line and what each holds
@@ -29,6 +32,8 @@ _SECRET_FIELDS: tuple[tuple[regex.Pattern[str], regex.Pattern[str]], ...] = (
 
 def _secret(field: str, value: str) -> bool:
     return any(name.fullmatch(field) and shape.fullmatch(value) for name, shape in _SECRET_FIELDS)
+
+
 # a header of three field names or more: Var_Out: ICCID/IMSI/PIN1 …, "ICCID IMSI KI", "iccid;imsi;pin1"
 _HEADER = regex.compile(r"(?im)^[ \t]*(?:[*#;]+[ \t]*)?(?:var_out[ \t]*:[ \t]*)?(?P<names>iccid(?:[ \t]*[/,;| \t][ \t]*[a-z][a-z0-9_]{0,12}){2,40})[ \t]*$")
 _NAME_SPLIT = regex.compile(r"[ \t]*[/,;| \t][ \t]*")
@@ -49,15 +54,9 @@ class SimFileDetector:
         out: list[Span] = []
         for header in _HEADER.finditer(text):
             names = [n.lower() for n in _NAME_SPLIT.split(header.group("names").strip())]
-            pos = header.end()
-            for _ in range(_MAX_LINES):
-                if pos >= len(text):
-                    break
-                end = text.find("\n", pos + 1)
-                end = len(text) if end < 0 else end
-                line_start = pos + 1 if text.startswith("\n", pos) else pos
-                line = text[line_start:end]
-                pos = end
+            base = header.end()
+            for ls, le in islice(lines(text[base:]), _MAX_LINES):
+                line_start, line = base + ls, text[base + ls:base + le]
                 stripped = line.strip()
                 if not stripped:
                     continue
