@@ -138,8 +138,11 @@ def _subject_users(text: str, rows: list[tuple[int, str]], cols: list[tuple[int,
 def _table_like(words: list[str], cats: dict[int, str], ruled: bool) -> bool:
     """Enough to read a line as a table's header: two personal columns, a rule or a type row under it, or three
     columns or more one of which is named as code names things (customer_id, ReisepassNr)."""
+    # (a word in capitals counts only in a header of capitals: "Candidate   SIOBHAN WIERZBICKI" is a form's line)
+    capitals = all(w.isupper() for w in words if any(c.isalpha() for c in w))
     return (len(cats) >= 2 or ruled
-            or len(words) >= 3 and any("_" in w or (w[:1].isupper() and any(c.isupper() for c in w[1:])) for w in words))
+            or len(words) >= 3 and any("_" in w or (w[:1].isupper() and any(c.isupper() for c in w[1:])
+                                                    and (capitals or any(c.islower() for c in w))) for w in words))
 
 
 def _skip(line: str) -> bool:

@@ -54,7 +54,7 @@ _HTML_HEAD = regex.compile(r"<th\b[^>]{0,200}>(?P<v>[^<]{0,200})</th>", regex.I)
 _INITIAL = regex.compile(r"\p{Lu}\.")  # (with its full stop: "Jenkins X" is a program's name)
 _NAME_CHARS = regex.compile(r"[\p{L}'’ .,-]{2,60}")
 _MAX_CELLS = 20000
-_HEADER_CELL = regex.compile(r"\p{L}[\p{L} _./#°º-]{0,40}")
+_HEADER_CELL = regex.compile(r"@?\p{L}[\p{L} _./#°º-]{0,40}")  # (Elastic's and GitHub's exports head with "@timestamp")
 # how much of a column must be found of a kind: a quarter for names (the name lists check the rest), a fifth for phone
 # numbers (each must be valid for the row's country), a third for logins (whose shape other values share)
 _SHARE = {"person": 4, "username": 3, "phone": 5}

@@ -224,6 +224,8 @@ def _birth_column(values: list[str]) -> bool:
             and max(years) - min(years) >= _BIRTH_SPREAD)
 
 
+# a line's first words up to a gap of two blanks: a form's label
+_LEADING_LABEL = regex.compile(r"[ \t]*(\S+(?:[ ]\S+)*)")
 _INITIAL = regex.compile(r"\p{Lu}\.(?:-?\p{Lu}\.)?")
 
 
@@ -257,6 +259,10 @@ def _block_spans(text: str, rows: list[tuple[int, int]], fields: list[Field], an
     cells = [[_cell(text, row, s, e) for row in rows] for s, e, _ in fields]
     names = [norm_header(n) for _, _, n in fields]
     cats = {k: c for k, n in enumerate(names) if n and not thing_column(n) and (c := column_category(n))}
+    if cats and 2 * sum((m := _LEADING_LABEL.match(text, a, b)) is not None and column_category(norm_header(m.group(1)))
+                        is not None for a, b in rows) > len(rows):
+        cats = {}  # a form's lines ("Date of Birth   04/10/1981", "Address   14 Elm Road"), its first line no header
+        # ("Candidate   SIOBHAN WIERZBICKI"): each line's label names its own value
     checks: dict[int, tuple[str, Callable[[str], bool]]] = column_checks(names, cats) if cats else {}
     for k, col in enumerate(cells):
         if k in checks:

@@ -29,14 +29,14 @@ import regex
 KEY_CLOSE = r"""(?:\\{0,3}["'`])?\]?(?:(?<=\])\\{0,3}["'`])?\.?"""
 # A declared type between the name and the operator: Go ``var apiToken string = "…"``, Kotlin/TS
 # ``val password: String = "…"``; a Remote Desktop file's ``username:s:CORP\x`` (name, type, value).
-DECLARED_TYPE = (r"(?:[ \t]*:?[ \t]+(?:string|String|str|&str|&'static[ ]str|char[ \t]*\*|const[ \t]+char[ \t]*\*)(?=[ \t]*=)"
+DECLARED_TYPE = (r"(?:(?:[ \t]*+:[ \t]++|[ \t]++)(?:string|String|str|&str|&'static[ ]str|char[ \t]*\*|const[ \t]+char[ \t]*\*)(?=[ \t]*=)"
                  r"|:s(?=:[^:\s]))?")
 # Assignment operators, longest first: Makefile ::= and ?=, Go :=, PHP .=, hash rockets, R <-.
 OPERATOR = r"(?:::=|:=|\?=|\.=|\+=|=>|<-|=|:)"
 # An optional opening quote for the value (also escaped inside a JSON string, or HTML-escaped).
 VALUE_OPEN = r"""(?:\\{0,3}["'`]|&quot;|&\#34;|&\#39;)?"""
 _HS = r"[ \t]"
-_EMPHASIS = r"(?:\*\*|\*|__)"
+_EMPHASIS = r"(?:\*\*|\*|__|\[/?[bi]\])"  # Markdown's bold or italics, BBCode's [b]…[/b] of a forum post
 _SEPARATOR = (
     rf"(?:{_HS}*{OPERATOR}{_HS}*"  # key = v, key: v, key := v
     # a JSON list of one value (Keycloak's and LDAP's attributes, SCIM): "birthdate" : [ "1984-01-23" ]

@@ -146,6 +146,38 @@ def _shouted_name(low: str) -> bool:
             and not any(p in code or p in word_list("common_words") for p in parts))
 
 
+@cache
+def _handle_word_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """Words (any list of words we keep), words of code, first names, and first names' stems of four letters or more."""
+    words = frozenset().union(*(word_list(f"{n}_lower") for n in ("code_words", "common_words", "dictionary_words",
+                                                                    "prose_words", "placeholder_values")))
+    firsts = frozenset(f for f in word_list("first_names_lower") if f.isalpha())
+    stems = frozenset(f[:k] for f in firsts for k in range(4, len(f) + 1))
+    return words, word_list("code_words_lower"), firsts, stems
+
+
+def _shouted_handle(low: str) -> bool:
+    """A gamer's or a database's handle in capitals made of a first name's stem and a surname's initials (``PRIY_KA``,
+    ``EMRE_OZTU``, ``IKER_AG``): not an env var's name, whose parts are words (``DB_USER``, ``MAX_RETRIES``)."""
+    parts = low.split("_")
+    if len(parts) != 2 or not all(p.isalpha() and p.isascii() for p in parts):
+        return False
+    first, second = parts
+    if not (3 <= len(first) <= 10 and 2 <= len(second) <= 10):
+        return False
+    words, code, firsts, stems = _handle_word_sets()
+    if first in words or first not in firsts and not (len(first) >= 4 and first in stems):
+        return False  # MAX_TTL, GRACE_MS, RUBY_GC, APRIL_FY: a word first (a name too) makes an env var's name
+    return second not in code and second not in _UNIT_ABBREVIATIONS and (len(second) <= 2 or second not in words)
+
+
+# what an env var's name ends with after its subject: a unit, a count, a currency (MAX_TTL, PAGE_SZ, ADA_USDT)
+_UNIT_ABBREVIATIONS = frozenset({"ttl", "qps", "rps", "tps", "mb", "gb", "kb", "tb", "ms", "ns", "us", "sz", "ci", "cd",
+                                 "fy", "gc", "id", "ip", "db", "os", "io", "ui", "ux", "api", "url", "uri", "cpu", "gpu",
+                                 "ram", "min", "max", "avg", "sum", "num", "len", "cnt", "pct", "sec", "hr", "hrs",
+                                 "usd", "usdt", "eur", "gbp", "btc", "eth", "dir", "env", "ver", "tz", "ts", "dt"})
+
+
 def is_placeholder_value(text: str, start: int, end: int) -> bool:
     """``YOUR_TOKEN_HERE``, ``xxxx``, ``changeme``, ``***``, ``<redacted>``, ``dummy`` and the words in
     keep/placeholder_values.txt."""
@@ -154,7 +186,7 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
     if low in word_list("placeholder_values") or _PRIVATE_USE.fullmatch(value):
         return True
     if _PLACEHOLDER_SHAPES.match(value):
-        return not _shouted_name(low)
+        return not (_shouted_name(low) or _shouted_handle(low))
     if value.islower() and (m := _ASCENDING_TAIL.search(low)) is not None and low[:m.start()].rstrip("-_.") in _DUMMY_STEMS:
         return True  # test1234, demo_123: a dummy's word and the digits everyone types after it (Admin123!, Root1234 are
         # real weak passwords, and stay masked)
@@ -1040,6 +1072,19 @@ def is_in_test_code(text: str, start: int, end: int) -> bool:
     return _TEST_CODE.search(text, ls, le if le >= 0 else len(text)) is not None
 
 
+# a constant that names itself a sample, or a comment on its line that says so
+_SAMPLE_LINE = re.compile(r"(?i)[ \t]*(?:[A-Z0-9_]*(?:SAMPLE|EXAMPLE|DUMMY|FAKE|PLACEHOLDER|FIXTURE|DEMO)[A-Z0-9_]*[ \t]*[:=]"
+                          r"|.*(?:#|//)[^\n]*\b(?:placeholder|example|sample|fake|dummy|made[ -]up)\b)")
+
+
+def is_sample_constant(text: str, start: int, end: int) -> bool:
+    """A value on a line of code that says it is a sample: assigned to ``SAMPLE``, ``EXAMPLE_BCBP``, ``DUMMY_…``, or
+    commented as a placeholder or an example (a parser's fixture, no one's)."""
+    ls = text.rfind("\n", 0, start) + 1
+    le = text.find("\n", end)
+    return _SAMPLE_LINE.match(text, ls, le if le >= 0 else len(text)) is not None
+
+
 def is_vehicle_without_person(text: str, start: int, end: int) -> bool:
     """A vehicle's plate or VIN in a text that shows no person (no e-mail address, no full phone number, no customer's,
     driver's, owner's or name's word, no letter's greeting): a fleet's or a depot's own vehicle (a telematics feed, a
@@ -1799,6 +1844,7 @@ KEEPS: dict[str, KeepPredicate] = {
         is_without_a_card_before,
         is_vehicle_without_person,
         is_in_test_code,
+        is_sample_constant,
         is_without_a_person,
         is_service_role,
         is_fictional_phone,

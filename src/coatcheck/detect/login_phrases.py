@@ -24,12 +24,12 @@ from .keep import kept_by
 from .tables import by_key
 from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_handle, person_login,
                          personal_part)
-from .vocabulary import identifier_words, phrase_alternation, vocabulary_words, word_set
+from .vocabulary import dictionary_words, identifier_words, phrase_alternation, plain_words, vocabulary_words, word_set
 
 LOGIN_PHRASES = "login-phrases"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_service_username", "is_code_word", "is_product_name")
 _SECRET_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_path")
-_VALUE = r"""[«"'`“]?(?P<v>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/\\-]|\.\w)"""
+_VALUE = r"""(?:<(?:b|strong|em|i|code)>|[«"'`“])?(?P<v>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@/\\-]|\.\w)"""
 
 
 @functools.cache
@@ -98,10 +98,12 @@ def _named_login(value: str) -> bool:
 
 
 def _handle_shaped(value: str) -> bool:
-    """A login as people make them: a digit or a . _ - inside, or an initial and a known surname ("jsmith", "hkrause")."""
+    """A login as people make them: a digit or a . _ - inside, an initial and a known surname ("jsmith", "hkrause"), a
+    first name and an initial or two ("cosimoz")."""
     if any(c.isdigit() or c in "._-" for c in value):
         return True
-    return initial_and_surname(value.lower())
+    low = value.lower()
+    return initial_and_surname(low) or made_from_name(low) and low not in dictionary_words() and low not in plain_words()
 
 
 # the groups a system or a distribution makes, no one's own primary group

@@ -17,6 +17,7 @@ import regex
 from ..errors import ConfigError
 from ..spans import Intervals, Span
 from .hashed_model import bundled_weights
+from .._data import word_list
 from .keep import kept_by
 from .lines import LineCache
 from .phrases import cli_credentials
@@ -205,7 +206,9 @@ _STATE_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:status|state|phase|health|s
 # a log line's level and the component that logs after it ("INFO  remesas: validación …", "WARN sync-worker: …")
 _LOGGER_AFTER_LEVEL = regex.compile(r"(?i)(?<![\w])(?:trace|debug|info|notice|warn|warning|error|err|fatal|crit|critical)\]?[ \t]+$")
 _GROUP_KEY = regex.compile(r"""(?i)(?<![\w-])["']?(?:org|orgs|organi[sz]ation|business|enterprise|company|team|teams|repo|"""
-                           r"""repository|project|workspace|namespace|group|tenant|department|vendor|publisher)["']?"""
+                           r"""repository|project|workspace|namespace|group|tenant|department|vendor|publisher|"""
+                           # a pair record's field name ({"key": "birthdate", "value": …}, "field": "plan"): no login
+                           r"""key|field|field_?name|param|parameter|property|attribute|variable)["']?"""
                            r"""[ \t]*[:=][ \t]*["']?$""")
 
 
@@ -260,6 +263,13 @@ def _thing_id_column(name: str | None) -> bool:
     if core and core[-1] in word_set("names", "thing_keys") or _names_work_item(name):
         return True
     return len(words) >= 2 and any(w in ID_COLUMN_WORDS for w in words)
+
+
+def _town(value: str) -> bool:
+    """A town's name in lower case that is no surname ("berlin", "padova"; "jordan" is a surname too; a first name
+    alone is no login either)."""
+    low = value.lower()
+    return value.isalpha() and low in word_list("places_lower") and low not in word_list("last_names_lower")
 
 
 class LoginDetector:
@@ -377,6 +387,8 @@ class LoginDetector:
             if label == "USER" and (_PACKAGE_VERSION.match(line, end)
                                     or line[start - 1:start] == "-" and line[start - 2:start - 1] in ("", " ", "\t")):
                 continue  # npm i prisma@latest, openssl … -sha256: a package's or an option's name
+            if label == "USER" and _town(line[start:end]):
+                continue  # "…,10367,berlin,de,…": a town's name in a row, no login
             if kept_by(line, start, end, _KEEPS) is None:
                 out.append((start, end, CATEGORY[label], round(float(p[k]), 3), not soft))
         return tuple(out)

@@ -10,6 +10,7 @@ and lines that read as code do not count: a Makefile recipe's ``@echo``, a decor
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_left
 
 import regex
@@ -18,6 +19,7 @@ from .._data import word_list
 from ..spans import Span
 from .keep import kept_by
 from .lines import newline_offsets
+from .validators import person_handle
 from .vocabulary import dictionary_words, is_product, vocab_cache, word_set
 
 MENTIONS = "mentions"
@@ -34,8 +36,13 @@ _MENTION = regex.compile(
     r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<v>[a-z][a-z0-9_]{0,30}\.(?:[a-z][a-z0-9_]{0,30}-[a-z0-9-]{1,20}|[a-z]))"
     r"(?=[ \t]+\p{L})"
     # or first.last anywhere in a sentence, when the gazetteers know both parts as a name ("thanks @jan.kowalski for")
-    r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<dn>(?P<first>[a-z][a-z'-]{0,30})\.(?P<last>[a-z][a-z'-]{1,30}))(?![\w(.@/:=-])")
-_SLACK_MEMBER = regex.compile(r"<@(?P<v>[UW][A-Z0-9]{8,12})(?:\|[^<>\n]{0,80})?>")
+    r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<dn>(?P<first>\p{Ll}[\p{Ll}'-]{0,30})\.(?P<last>\p{Ll}[\p{Ll}'-]{1,30}))(?![\w(.@/:=-])")
+def _folded(value: str) -> str:
+    """``value`` in ASCII letters where they have one ("aydın" → "aydin", "lefèvre" → "lefevre")."""
+    return unicodedata.normalize("NFKD", value.replace("ı", "i")).encode("ascii", "ignore").decode()
+
+
+_SLACK_MEMBER = regex.compile(r"<@(?P<v>[UW][A-Z0-9]{8,12})(?:\|(?P<label>[^<>|\n]{1,80}))?>")
 _JIRA_MENTION = regex.compile(r"(?<![\w\])\[])\[~(?!accountid:)(?P<v>[A-Za-z0-9][\w.@+-]{0,62}[A-Za-z0-9])\]")
 _SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+[\w\[\]`.]+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
 _CODE_END = regex.compile(r"[;{]\s*$")  # a statement or a block opens; a JSON line closes with "}"
@@ -106,8 +113,13 @@ class MentionDetector:
                 if m["v"].lower() not in word_set("handles", "role_mailboxes") and kept_by(text, s, e, _KEEPS) is None:
                     out.append(Span(s, e, "username", f"{self.name}:jira", 0.85))
         if "<@" in text:
-            # Slack's mention of a member by id (<@U05LGXIHMEM>, <@U05LGXIHMEM|ana>): the id is the person's
-            out += [Span(m.start("v"), m.end("v"), "username", f"{self.name}:slack", 0.8) for m in _SLACK_MEMBER.finditer(text)]
+            # Slack's mention of a member by id (<@U05LGXIHMEM>, <@U05LGXIHMEM|ana>): the id is the person's, and so is
+            # the name the API writes after the bar (the member's handle or name as the message showed it)
+            for m in _SLACK_MEMBER.finditer(text):
+                out.append(Span(m.start("v"), m.end("v"), "username", f"{self.name}:slack", 0.8))
+                ls, le = m.span("label")
+                if m["label"] and kept_by(text, ls, le, _KEEPS) is None:
+                    out.append(Span(ls, le, "username", f"{self.name}:slack", 0.8))
         if "@" not in text:
             return out
         # a team's or a group's mention names a function, not a person (@finance, @security, @devops)
@@ -117,10 +129,13 @@ class MentionDetector:
         for m in _MENTION.finditer(text):
             if m["dn"] is not None:
                 last = m["last"]
-                if not (len(m["first"]) == 1 or m["first"] in word_list("first_names_lower")) or not (
+                if (not (len(m["first"]) == 1 or m["first"] in word_list("first_names_lower")) or not (
                         last in word_list("last_names_lower")
-                        or len(last) >= 4 and last not in owned and last not in word_list("prose_words")):
-                    continue  # a decorator's path (@mark.parametrize), a domain (@anna.io, @max.shop)
+                        or len(last) >= 4 and last not in owned and last not in word_list("prose_words"))) and not (
+                        len(m["first"]) >= 3 and len(last) >= 4 and person_handle(_folded(m["dn"]))
+                        and not any(w in dictionary_words() or w in owned for w in (m["first"], last))):
+                    continue  # a decorator's path (@mark.parametrize), a domain (@anna.io, @max.shop); a name the lists
+                    # miss made like a handle stays one ("@siosaia.taufa", "@kemal.aydın")
                 s, e = m.span("dn")
                 if kept_by(text, s, e, _KEEPS) is None and not _code_line(text, m.start(), e, lines, seen):
                     out.append(Span(s, e, "username", self.name, 0.8))

@@ -16,6 +16,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import DOC_EXTENSION
+from .validators import login_word
 from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_words, dictionary_words, document_particle_regex, first_names,
                          first_names_of, guess_language, is_product, name_particles, name_roles,
                          particle_regex, phrase_regex, plain_words, roman_heading, title_abbreviations, vocab_cache,
@@ -160,7 +161,7 @@ _FILE_PAIR = regex.compile(r"(?<![\p{L}])(\p{Lu}\p{Ll}+)[ _-](\p{Lu}\p{Ll}+(?:[ 
 
 
 # a device's name: words joined by "-" or "_" (an owner's possessive "'s" or "s" glued to a first name)
-_DEVICE = regex.compile(r"(?<![\w.@/-])[A-Za-z][A-Za-z0-9]*(?:[-_'’][A-Za-z0-9]+){1,5}(?![\w@]|[-.]\w)")
+_DEVICE = regex.compile(r"(?<![\w./-])[A-Za-z][A-Za-z0-9]*(?:[-_'’][A-Za-z0-9]+){1,5}(?![\w@]|[-.]\w)")
 _CAMEL_PARTS = regex.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _OWNER_JOINS = frozenset({"de", "di", "von", "du", "of", "da", "del"})
 _STRONG_DEVICE = regex.compile(r"(?i)iphone|ipad|ipod|macbook|imac|laptop|desktop|(?<![a-z])pc(?![a-z])|thinkpad|"
@@ -613,8 +614,13 @@ class NameDetector:
             low = [p.lower() for p in pieces] + [p.lower() for piece in pieces for p in _CAMEL_PARTS.findall(piece)]
             if not any(p in devices for p in low) or _STRONG_DEVICE.search(m.group()) is None:
                 continue  # "galaxy-brain", "pro-sterling": a model's word alone names no device
+            # (a shell prompt's host named for the login before its "@": "solinegarnier@solinegarniers-MacBook-Pro")
+            login = text[max(0, m.start() - 41):m.start()].rpartition("@")
+            prompt_user = login[1] and login[2] == "" and regex.search(r"[\w.-]+$", login[0])
             owner = any(p not in devices and p not in _OWNER_JOINS and len(p) >= 3
-                        and (p in firsts or (p.endswith("s") and p[:-1] in firsts)) for p in low)
+                        and (p in firsts or (p.endswith("s") and p[:-1] in firsts)
+                             or prompt_user and p.removesuffix("s") == prompt_user.group().lower() and login_word(p.removesuffix("s")))
+                        for p in low)
             if owner:
                 out.append(Span(m.start(), m.end(), "person", "names:device", 0.75))
         return out

@@ -1,10 +1,12 @@
-"""Identity-document numbers that a JSON object names only by where they sit: ``"document": {"number": "PTM087608",
+"""Identity-document and person-bound numbers that a JSON object names only by where they sit: ``"document": {"number": "PTM087608",
 "type": "ID_CARD"}`` (Veriff), ``"document_numbers": [{"type": "document_number", "value": "NV0727784"}]`` (Onfido),
 ``"passport": {"no": "…"}``. The leaf's own key (``number``, ``value``, ``no``) says nothing; its parent's key or its
 object's ``type`` says what it numbers (names.toml [document_contexts]). A bare "document" context (an invoice's
 ``document.number`` too) counts only in an object tree that shows it is an identity check: an identity key
 (``issuing_country``, ``date_of_expiry``, ``nationality``, ``mrz`` …) or a document type (``PASSPORT``, ``ID_CARD``)
-somewhere in the same top-level object."""
+somewhere in the same top-level object. A person's own number is named so too: ``"policy": {"number":
+"MTR-IT-2021-1711260"}``, ``"membership": {"no": "M-004411"}`` (names.toml [number_contexts]): a value of five
+characters or more, four of them digits, no UUID."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ NAME = "nested-fields"
 _TOKEN = regex.compile(r'"(?P<s>(?:[^"\\\n]|\\.){0,300})"|(?P<p>[{}\[\]:,])|(?P<n>-?[0-9][0-9.eE+-]{0,40})|(?P<w>true|false|null)|(?P<ws>\s+)')
 # a leaf key that says only "a number of": its context says of what
 _LEAF_KEYS = frozenset({"number", "value", "no", "nr", "num", "numero", "número", "nummer", "numéro"})
+_NUMBER_KEYS = _LEAF_KEYS - {"value"}
 _TYPE_KEYS = frozenset({"type", "kind", "document_type", "doc_type", "id_type"})
 _MAX_OBJECT = 200_000
 
@@ -30,6 +33,18 @@ class _Frame:
     array: bool = False
     type: str | None = None  # the object's "type" value
     leaves: list[tuple[int, int]] = field(default_factory=list)  # the values of its generic leaves (start, end)
+    numbers: list[tuple[int, int]] = field(default_factory=list)  # those under a number's key (number, no, nr …)
+
+
+_UUID = regex.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+def _own_number(value: str) -> bool:
+    """A person's number as registers issue them: five to thirty letters, digits and dashes, four digits at least, no
+    UUID, not one digit throughout."""
+    digits = [c for c in value if c.isdigit()]
+    return (5 <= len(value) <= 30 and len(digits) >= 4 and len(set(digits)) > 1
+            and regex.fullmatch(r"[A-Za-z0-9][A-Za-z0-9/._-]*", value) is not None and _UUID.fullmatch(value) is None)
 
 
 def _words(name: str) -> str:
@@ -40,7 +55,7 @@ class NestedFieldDetector:
     """Identity-document numbers named by their parent key or their object's type."""
 
     name = NAME
-    produces = frozenset({"passport"})
+    produces = frozenset({"passport", "account"})
 
     def detect(self, text: str) -> list[Span]:
         if '"' not in text or "{" not in text:
@@ -58,7 +73,7 @@ class NestedFieldDetector:
         contexts = word_set("names", "document_contexts")
         evidence = word_set("names", "identity_evidence")
         stack: list[_Frame] = []
-        candidates: list[tuple[int, int, bool]] = []  # (start, end, the context is a document's alone)
+        candidates: list[tuple[int, int, bool | None]] = []  # (start, end, the context is a document's alone)
         identity = False
         key: str | None = None
         last_string: tuple[str, int, int] | None = None
@@ -113,16 +128,21 @@ class NestedFieldDetector:
                         identity = True
                 elif k in _LEAF_KEYS:
                     frame.leaves.append(m.span("s"))
+                    if k in _NUMBER_KEYS:
+                        frame.numbers.append(m.span("s"))
                 key = None
                 continue
             key = None  # a number, true, false or null
         spans = [Span(s, e, "passport", f"{NAME}:document", 0.85) for s, e, bare in candidates
-                 if (identity or not bare) and (document_number(text[s:e]) or licence_number(text[s:e]))]
+                 if bare is not None and (identity or not bare)
+                 and (document_number(text[s:e]) or licence_number(text[s:e]))]
+        spans += [Span(s, e, "account", f"{NAME}:number", 0.8) for s, e, bare in candidates
+                  if bare is None and _own_number(text[s:e])]
         return pos, spans
 
     @staticmethod
     def _settle(frame: _Frame, stack: list[_Frame], contexts: frozenset[str],
-                candidates: list[tuple[int, int, bool]]) -> None:
+                candidates: list[tuple[int, int, bool | None]]) -> None:
         """The leaves of a closed object whose type or parent key names an identity document."""
         if not frame.leaves:
             return
@@ -133,4 +153,8 @@ class NestedFieldDetector:
             if words in contexts:
                 bare = words in ("document", "document number", "doc")
                 candidates += [(s, e, bare) for s, e in frame.leaves]
+                return
+            if words in word_set("names", "number_contexts"):
+                # (a "value" there is an amount, an address, a version as often: {"contract": {"value": "150000.00"}})
+                candidates += [(s, e, None) for s, e in frame.numbers]
                 return

@@ -1,7 +1,8 @@
 """Values whose key is written in a sibling field: ``{"key": "adminUser", "value": "layla_mans"}`` (Postman
 environments, AWS tags), ``{"label": "last name", "value": "Carbonaro"}`` (password managers' fields),
+``{"key": "birthdate", "value": {"string_value": "…"}}`` (GA4's and Firebase's exports),
 ``<Key>Password</Key><Value>…</Value>`` (KeePass), ``- name: DB_PASSWORD`` / ``value: …`` (Kubernetes env),
-``{"name": "sessionid", "value": …}`` (cookie jars) and cookies.txt lines, a block's default (``DBPassword:`` / ``Default: …`` in
+``{"name": "sessionid", "value": …}`` (cookie jars) and cookies.txt lines, a form notification's question and its indented answer, a block's default (``DBPassword:`` / ``Default: …`` in
 CloudFormation, ``variable "db_password" { default = "…" }`` in Terraform).
 
 Each pair is read again as ``key: value`` by the slot rules and the credential-key reader, so the key decides here as
@@ -31,6 +32,11 @@ _JSON = regex.compile(
     rf'"{_VALUES}"\s*:\s*{_STR.format(g="v")}'
     rf'|"{_VALUES}"\s*:\s*{_STR.format(g="v2")}\s*,\s*(?:"\w+"\s*:\s*(?:"(?:[^"\\\n]|\\.)*"|[\w.-]+)\s*,\s*){{0,4}}'
     rf'"{_KEYS}"\s*:\s*{_STR.format(g="k2")}')
+# an analytics export's typed value in its own object: {"key": "birthdate", "value": {"string_value": "1969-03-09"}}
+# (GA4's and Firebase's BigQuery export: event_params and user_properties)
+_TYPED = regex.compile(
+    rf'"{_KEYS}"\s*:\s*{_STR.format(g="k")}\s*,\s*"{_VALUES}"\s*:\s*\{{\s*"(?:string_value|stringValue|str_value)"\s*:\s*'
+    rf'{_STR.format(g="v")}')
 # KeePass and similar XML: <Key>Password</Key> then <Value …>…</Value>
 _XML = regex.compile(r"<(?P<kt>Key|key|Name|name)>(?P<k>[^<>\n]{1,60})</(?P=kt)>\s*<(?:Value|value)(?:\s[^<>\n]{0,80})?>(?P<v>[^<>\n]{1,200})</(?:Value|value)>")
 # attribute pairs: <param name="password" value="…"/> (FreeSWITCH, Tomcat, Ant), <add key="…" value="…"/> (.NET)
@@ -73,6 +79,20 @@ _MAP_CHILD = regex.compile(
     r"""(?:"(?P<v>(?:[^"\\\n]|\\.){1,200})"|'(?P<v>[^'\n]{1,200})'|(?P<v>[^\s"'#{\[][^\s#]{0,199}))[ \t]*,?[ \t]*(?:#[^\n]*)?\r?$""")
 
 
+# a form's notification e-mail (Typeform, Google Forms, Tally): each question on a line of its own after a blank one,
+# its answer indented on the next, a blank line after ("Discord username" / "  ada_q77")
+# (the question at the line's start, two words at least or a question mark: a docstring's indented "password" /
+# "    Never logged." is a parameter's description)
+_FORM_ANSWER = regex.compile(r"(?<=\A|\n[ \t]*\r?\n)(?P<k>\p{L}[\p{L}\p{N}'’/()-]*(?:[ ][\p{L}\p{N}'’/()-]+){1,7}\??|\p{L}[^\n?]{1,60}\?)[ \t]*\r?\n"
+                             r"[ \t]{2,}(?P<v>\S[^\n]{0,118}?)[ \t]*\r?(?=\n[ \t]*\r?\n|\n?\Z)")
+
+
+# what a form's answer is never taken for (a glossary's or a docstring's "Access token" / "    A short-lived
+# credential…" has the same layout), and what an answer of several words may be (a name, an address, a date)
+_NO_ANSWERS = frozenset({"secret", "card", "iban"})
+_PHRASES = frozenset({"person", "address", "birth_date", "phone"})
+
+
 class PairDetector:
     """Values of key/value pair records, judged by their key as if it stood before them."""
 
@@ -87,15 +107,18 @@ class PairDetector:
         """The sensitive values of ``text``'s pair records."""
         if not any(w in text for w in ("value", "Value", "VALUE", "val", "default", "Default", "keys", "secrets",
                                         "tokens", "passwords", "credentials", "KEYS", "SECRETS", "\tTRUE\t",
-                                        "\tFALSE\t")):
+                                        "\tFALSE\t")) and _FORM_ANSWER.search(text) is None:
             return []
         out: list[Span] = []
+        answers = {m.span("v") for m in _FORM_ANSWER.finditer(text)}
         for key, vs, ve in self._pairs(text):
             value = text[vs:ve]
+            answer = (vs, ve) in answers
             for form in (f'"{key}": "{value}"\n', f"{key}={value}\n"):
                 offset = form.index(value, len(key))
                 found = [s for s in (*self.rules.detect(form), *self.context.detect(form))
-                         if s.start >= offset and s.end <= offset + len(value) and s.category in SLOT_CATEGORIES]
+                         if s.start >= offset and s.end <= offset + len(value) and s.category in SLOT_CATEGORIES
+                         and not (answer and (s.category in _NO_ANSWERS or " " in value and s.category not in _PHRASES))]
                 if found:
                     out += [Span(vs + s.start - offset, vs + s.end - offset, s.category, f"{self.name}:{s.detector}",
                                  s.score) for s in found]
@@ -108,9 +131,11 @@ class PairDetector:
         for m in _JSON.finditer(text):
             k, v = ("k", "v") if m.group("k") is not None else ("k2", "v2")
             yield _KEY_SPACES.sub("_", m[k].strip()), *m.span(v)
-        for pattern in (_XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL, _XML_NESTED, _COOKIE_LINE):
+        for pattern in (_TYPED, _XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL, _XML_NESTED, _COOKIE_LINE):
             for m in pattern.finditer(text):
                 yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")
+        for m in _FORM_ANSWER.finditer(text):
+            yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")
         yield from _map_children(text)
         if "VALUE" in text or "Value" in text:
             yield from _name_value_rows(text)

@@ -113,6 +113,8 @@ from .html_tables import HtmlTableDetector
 from .hl7 import Hl7Detector
 from .x12 import X12Detector
 from .sim_files import SimFileDetector
+from .name_births import births_beside_names
+from .person_slots import PersonSlotDetector
 from .bank_files import NachaDetector
 from .tables import TableDetector
 from .taint import TaintFinder
@@ -206,6 +208,13 @@ _TEAM_OR_THING_HEADERS = frozenset({
     "product", "product_name", "product_title", "produkt", "prodotto", "producto", "produit", "article", "artikel",
     "articolo", "artículo", "articulo", "item_name", "brand", "marke", "marca", "marque", "stop_name", "station",
     "station_name", "route_long_name", "route_short_name", "agency_name", "feed_publisher_name", "venue", "venue_name"})
+
+
+# a column that names an organisation, a repository or a project (a forge's audit log: action, actor, org, repo …): a
+# login-shaped word there is the organisation's slug, no person's login
+_ORGANISATION_HEADERS = frozenset({"org", "organization", "organisation", "org_name", "organization_name", "repo",
+                                   "repository", "repo_name", "project", "project_name", "namespace", "workspace",
+                                   "company", "company_name"})
 
 
 def _inside(cells: list[tuple[int, int]]) -> Callable[[Span], bool]:
@@ -515,6 +524,7 @@ _SPECS = (
     _Spec("html-tables", lambda p: HtmlTableDetector().produces, lambda p: HtmlTableDetector()),
     _Spec("transposed-tables", lambda p: TransposedTableDetector.produces, lambda p: TransposedTableDetector()),
     _Spec("form-parts", lambda p: FormPartDetector.produces, lambda p: FormPartDetector()),
+    _Spec("person-slots", lambda p: PersonSlotDetector.produces, lambda p: PersonSlotDetector()),
     _Spec("locations", lambda p: LocationDetector.produces, lambda p: LocationDetector(), "text"),
     _Spec("organizations", lambda p: OrganizationDetector.produces, lambda p: OrganizationDetector(), "text"),
     _Spec("doc-ids", lambda p: DocumentIdDetector.produces, lambda p: DocumentIdDetector(), "text"),
@@ -653,6 +663,8 @@ class Pipeline:
             steps.append(("fixed-width", self._fixed_width))
         if {"account", "birth_date"} & mask:
             steps.append(("row-keys", self._row_keys))
+        if "birth_date" in mask:
+            steps.append(("name-births", self._name_births))
         if {"secret", "username"} <= mask:
             steps.append(("secret-owner", self._secret_owner))
         steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
@@ -777,19 +789,27 @@ class Pipeline:
         run.spans.extend(found)
         run.spans.extend(s for s in person_field_ids(run.text, run.spans) if self._allowed(run.text, s))
 
+    def _name_births(self, run: _Pass) -> None:
+        """A date of birth right after a person's name, in brackets or after a comma: :mod:`.name_births`."""
+        run.spans.extend(s for s in births_beside_names(run.text, run.spans) if self._allowed(run.text, s))
+
     def _row_cells(self, run: _Pass) -> None:
         """Names, towns, postcodes and phones beside a person's contact value on a record's row: :mod:`.row_cells`."""
         run.spans.extend(s for s in row_cells(run.text, run.spans) if self._allowed(run.text, s))
 
     def _column_mates(self, run: _Pass) -> None:
         """The other values of a column or a repeated key that holds names, logins or phone numbers: :mod:`.column_mates`;
-        and the login classifier's numbers in a column whose header names a thing (an article's number, a batch) are
-        dropped."""
+        and the login classifier's numbers in a column whose header names a thing (an article's number, a batch), and its
+        words in an organisation's, a repository's or a project's column, are dropped."""
         if any(s.detector == LoginDetector.name for s in run.spans) and (cells := thing_cells(run.text)):
             in_thing = _inside(cells)
             # (a number: a login of letters under a misaligned header is still one)
             run.spans = [s for s in run.spans if not (s.detector == LoginDetector.name and in_thing(s)
                                                       and any(c.isdigit() for c in run.text[s.start:s.end]))]
+        if any(s.detector == LoginDetector.name for s in run.spans) and (
+                cells := thing_cells(run.text, _ORGANISATION_HEADERS.__contains__)):
+            in_org = _inside(cells)
+            run.spans = [s for s in run.spans if not (s.detector == LoginDetector.name and in_org(s))]
         if any(s.category == "person" for s in run.spans) and (
                 cells := thing_cells(run.text, _TEAM_OR_THING_HEADERS.__contains__)):
             in_cell = _inside(cells)

@@ -18,7 +18,7 @@ from ..spans import Span
 from .keep import is_documented_example, is_order_number, kept_by
 from .validators import (card, e164_digits, email, gazetteer_name, named_login, national_id, person_handle, person_name, person_name_any_case,
                          person_number)
-from .vocabulary import (composed_labels, dictionary_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
+from .vocabulary import (composed_labels, dictionary_words, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
                          vocabulary_words, word_set)
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
@@ -457,6 +457,17 @@ def _town(value: str) -> bool:
     return bool(regex.fullmatch(r"\p{L}[\p{L}'’. -]{1,60}", value.strip()))
 
 
+def _lower_part(check: Callable[[str], bool]) -> Callable[[str], bool]:
+    """``check`` that also takes one word in lower case, as an ad platform's customer list normalises a first or a last
+    name's column (Meta's and Google's fn, ln: "ronja", "dressler"): letters only, no word of a language or of code."""
+    def read(v: str) -> bool:
+        if v.islower() and v.isalpha() and len(v) >= 2:
+            return (v not in dictionary_words() and v not in plain_words() and v not in word_list("common_words_lower")
+                    and v not in word_list("places_lower"))
+        return check(v)
+    return read
+
+
 def _any_case(check: Callable[[str], bool]) -> Callable[[str], bool]:
     """``check`` that also reads a name written in capitals (ROSSI MARIO, and COLOMBO/SIMONE as reservation and
     airline records write SURNAME/GIVEN) as its title-case form, and one typed in lower case (siobhan mcallister)
@@ -512,7 +523,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             generic = names[k] in word_set("names", "name_columns")
             # a password manager's export (name, url, username, password): its name is the entry's, a site's
             entries = generic and any(n in _URL_COLUMNS for n in names)
-            mapped[k] = (cat, _any_case(person_name) if (contacts and not entries or not generic)
+            mapped[k] = (cat, (_any_case(person_name) if generic else _lower_part(_any_case(person_name)))
+                         if (contacts and not entries or not generic)
                          else _register_name if numbered else _any_case(gazetteer_name))
         elif cat == "town":
             mapped[k] = ("address", _town)  # the town of a street or postcode column beside it

@@ -871,16 +871,76 @@ def personal_part(part: str) -> bool:
     return part in firsts or (len(part) > 4 and part[:-1] in lasts) or made_from_name(part)
 
 
+def birthplace(value: str) -> bool:
+    """A town of birth: its first word a place the gazetteer knows (no type's, no placeholder's word: "String",
+    "Optional", "Obbligatorio")."""
+    first = re.split(r"[ \-(]", value, maxsplit=1)[0].lower()
+    return first in word_list("places_lower") and first not in word_list("code_words_lower")
+
+
+def dotted_name(value: str) -> bool:
+    """A login of a first name (or an initial) and a surname joined by a dot, a year or digits after it
+    (``inaki.goikoetxea``, ``emre.yldz77``, ``j.moreau``): neither part a word of a language or of code, a tool's or a
+    product's name (a logger's ``sqlalchemy.engine``, ``celery.beat``, ``kafka.conn`` is none)."""
+    first, _, last = value.lower().partition(".")
+    last = last.rstrip("0123456789")
+    if not first or not last or "." in last or not first.isalpha() or not last.isalpha():
+        return False
+    words, plain, tools, common = dictionary_words(), plain_words(), word_list("tool_stems"), word_list("common_words_lower")
+    if any(w in words or w in plain or w in tools or w in common or is_product(w)
+           for p in (first, last) if len(p) > 1 for w in (p, p.removesuffix("s"))):
+        return False
+    firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
+    return len(first) == 1 or first in firsts or last in lasts
+
+
+_HANDLE_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def player_handle(value: str) -> bool:
+    """A player's or a member's handle in a slot that holds one (``SantoroLorenzo``, ``xXFedericaXx``, ``MATE_ET``):
+    a :func:`username` of which a part (CamelCase, ``_``, ``-`` and ``.`` apart) is a name or a first name's stem, or
+    that has digits or separators beside a part no language or code writes; not a job's, a product's or a thing's
+    words (``nightly-export``, ``filebeat``, ``PagerDuty``)."""
+    if not username(value):
+        return False
+    parts = [p.lower() for p in _HANDLE_PARTS.findall(value) if not p.isdigit()]
+    if any(p in _COMPANY_PARTS or p in word_list("tool_stems") for p in parts):
+        return False  # globex_inc, stark-industries, stitch_loader: a company's or a program's name
+    firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
+    words = dictionary_words()
+    if any(len(p) >= 4 and p not in words and p not in plain_words()
+           and (p in firsts or p in lasts or made_from_name(p) or any(f.startswith(p) for f in _first_stems(p[:2])))
+           for p in parts):
+        return True  # a name in it (SantoroLorenzo, xXFedericaXx), or a first name's stem (PRIY_KA, MATE_ET)
+    # no name: a handle's digits or separators beside a part no language or code writes (zxq_77, vrk-04)
+    return bool(re.search(r"[\d_.-]", value)) and any(
+        len(p) >= 3 and p not in words and p not in plain_words() and p not in word_list("common_words_lower")
+        for p in parts)
+
+
+_COMPANY_PARTS = frozenset({"inc", "ltd", "llc", "plc", "gmbh", "ag", "sa", "sas", "srl", "spa", "bv", "nv", "corp", "co",
+                            "company", "enterprises", "industries", "traders", "trading", "group", "holdings", "store",
+                            "shop", "labs", "systems", "solutions", "services", "tenant", "player", "loader", "test"})
+
+
+@functools.cache
+def _first_stems(prefix: str) -> tuple[str, ...]:
+    """The gazetteer's first names that start with ``prefix`` (two letters), for a handle's stem."""
+    return tuple(f for f in word_list("first_names_lower") if f.startswith(prefix) and len(f) >= 5)
+
+
 def made_from_name(part: str) -> bool:
     """A login made of a name the way people make them, with the digits they add: an initial and a surname
-    (``jsmith``, ``jdoe42``), or a first name of six letters or more and an initial or two of the surname
-    (``siobhanmcc``)."""
+    (``jsmith``, ``jdoe42``), or a first name of six letters or more and two letters or more of the surname
+    (``siobhanmcc``), neither of them a word."""
     p = part.rstrip("0123456789")
     if len(p) < 3:
         return False
     firsts = word_list("first_names_lower")
     return (initial_and_surname(p) or surname_and_initial(p)
-            or any(p[:k] in firsts for k in range(max(6, len(p) - 4), len(p) - 1)))
+            or p not in dictionary_words() and p not in plain_words()
+            and any(p[:k] in firsts and p[:k] not in dictionary_words() for k in range(max(6, len(p) - 4), len(p) - 1)))
 
 
 def surname_and_initial(word: str) -> bool:
@@ -1252,6 +1312,9 @@ def device_of_a_person(value: str) -> bool:
 
 
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "player_handle": player_handle,
+    "birthplace": birthplace,
+    "dotted_name": dotted_name,
     "device_of_a_person": device_of_a_person,
     "full_name_any_case": full_name_any_case,
     "named_login": named_login,
