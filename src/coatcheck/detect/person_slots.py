@@ -51,6 +51,14 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
 
 
 @functools.cache
+def _labels() -> regex.Pattern[str]:
+    """Any label of either list: the slots' patterns run only on the lines around one (most texts hold none)."""
+    full = label_regex(vocabulary_words("names", "person_slots"))
+    part = label_regex(vocabulary_words("names", "name_part_slots"))
+    return regex.compile(rf"(?i)(?<![\w])(?:{full}|{part})")
+
+
+@functools.cache
 def _person_only() -> regex.Pattern[str]:
     """The labels that hold nothing but a person (names.toml [person_only_slots])."""
     return regex.compile(label_regex(vocabulary_words("names", "person_only_slots")), regex.IGNORECASE)
@@ -149,18 +157,35 @@ class PersonSlotDetector:
 
     def detect(self, text: str) -> list[Span]:
         out: list[Span] = []
+        windows: list[tuple[int, int]] = []
+        for hit in _labels().finditer(text):
+            start = text.rfind("\n", 0, hit.start()) + 1
+            end = text.find("\n", hit.end())
+            end = len(text) if end < 0 else text.find("\n", end + 1)  # the label's line and the next
+            end = len(text) if end < 0 else end
+            if windows and start <= windows[-1][1]:
+                windows[-1] = (windows[-1][0], max(windows[-1][1], end))
+            else:
+                windows.append((start, end))
         for least, pattern in zip((2, 1), _patterns(), strict=True):
-            for m in pattern.finditer(text):
-                a, b = m.span("v")
-                value = text[a:b]
-                if value.endswith("."):
-                    if not regex.search(r"(?:^|[ /,])\p{Lu}\.$", value):
-                        b -= 1  # the sentence's full stop, not an initial's
-                        value = value[:-1]
-                vouched = least == 1 and " " not in value and _STRICT_PART.search(text, m.start(), a) is not None
-                # (a register's "SURNAME, GIVEN" is a person's wherever its label stands)
-                only = (least == 2 and _person_only().search(text, m.start(), a) is not None
-                        or value.count(",") == 1 and _given_after_comma(value))
-                if reads_as_name(value, least, vouched, only) and kept_by(text, a, b, _KEEPS) is None:
-                    out.append(Span(a, b, "person", NAME, 0.8))
+            for ws, we in windows:
+                for m in pattern.finditer(text, ws, we):
+                    span = self._span(text, m, least)
+                    if span is not None:
+                        out.append(span)
         return out
+
+    @staticmethod
+    def _span(text: str, m: regex.Match[str], least: int) -> Span | None:
+        a, b = m.span("v")
+        value = text[a:b]
+        if value.endswith(".") and not regex.search(r"(?:^|[ /,])\p{Lu}\.$", value):
+            b -= 1  # the sentence's full stop, not an initial's
+            value = value[:-1]
+        vouched = least == 1 and " " not in value and _STRICT_PART.search(text, m.start(), a) is not None
+        # (a register's "Surname, Given" with a given name the lists know is a person's wherever its label stands)
+        only = (least == 2 and _person_only().search(text, m.start(), a) is not None
+                or value.count(",") == 1 and _given_after_comma(value))
+        if reads_as_name(value, least, vouched, only) and kept_by(text, a, b, _KEEPS) is None:
+            return Span(a, b, "person", NAME, 0.8)
+        return None
