@@ -20,6 +20,7 @@ from .entropy import shannon_entropy
 from .lines import newline_offsets
 from .validators import iban as _iban
 from .validators import name_like as _name_like
+from .validators import first_name_stem as _first_name_stem
 from .validators import made_from_name as _made_from_name
 from .validators import service_account as _service_account
 from . import vocabulary
@@ -147,13 +148,10 @@ def _shouted_name(low: str) -> bool:
 
 
 @cache
-def _handle_word_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
-    """Words (any list of words we keep), words of code, first names, and first names' stems of four letters or more."""
-    words = frozenset().union(*(word_list(f"{n}_lower") for n in ("code_words", "common_words", "dictionary_words",
-                                                                    "prose_words", "placeholder_values")))
-    firsts = frozenset(f for f in word_list("first_names_lower") if f.isalpha())
-    stems = frozenset(f[:k] for f in firsts for k in range(4, len(f) + 1))
-    return words, word_list("code_words_lower"), firsts, stems
+def _handle_words() -> frozenset[str]:
+    """Words of any list of words we keep: an env var's name is made of them."""
+    return frozenset().union(*(word_list(f"{n}_lower") for n in ("code_words", "common_words", "dictionary_words",
+                                                                   "prose_words", "placeholder_values")))
 
 
 def _shouted_handle(low: str) -> bool:
@@ -165,10 +163,11 @@ def _shouted_handle(low: str) -> bool:
     first, second = parts
     if not (3 <= len(first) <= 10 and 2 <= len(second) <= 10):
         return False
-    words, code, firsts, stems = _handle_word_sets()
-    if first in words or first not in firsts and not (len(first) >= 4 and first in stems):
+    words = _handle_words()
+    if first in words or first not in word_list("first_names_lower") and not _first_name_stem(first):
         return False  # MAX_TTL, GRACE_MS, RUBY_GC, APRIL_FY: a word first (a name too) makes an env var's name
-    return second not in code and second not in _UNIT_ABBREVIATIONS and (len(second) <= 2 or second not in words)
+    return (second not in word_list("code_words_lower") and second not in _UNIT_ABBREVIATIONS
+            and (len(second) <= 2 or second not in words))
 
 
 # what an env var's name ends with after its subject: a unit, a count, a currency (MAX_TTL, PAGE_SZ, ADA_USDT)

@@ -37,11 +37,6 @@ _MENTION = regex.compile(
     r"(?=[ \t]+\p{L})"
     # or first.last anywhere in a sentence, when the gazetteers know both parts as a name ("thanks @jan.kowalski for")
     r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<dn>(?P<first>\p{Ll}[\p{Ll}'-]{0,30})\.(?P<last>\p{Ll}[\p{Ll}'-]{1,30}))(?![\w(.@/:=-])")
-def _folded(value: str) -> str:
-    """``value`` in ASCII letters where they have one ("aydın" → "aydin", "lefèvre" → "lefevre")."""
-    return unicodedata.normalize("NFKD", value.replace("ı", "i")).encode("ascii", "ignore").decode()
-
-
 _SLACK_MEMBER = regex.compile(r"<@(?P<v>[UW][A-Z0-9]{8,12})(?:\|(?P<label>[^<>|\n]{1,80}))?>")
 _JIRA_MENTION = regex.compile(r"(?<![\w\])\[])\[~(?!accountid:)(?P<v>[A-Za-z0-9][\w.@+-]{0,62}[A-Za-z0-9])\]")
 _SQL = regex.compile(r"(?i)\b(?:select|insert\s+into|update\s+[\w\[\]`.]+\s+set|declare|exec(?:ute)?|values|where\s+\w+\s*=)\b")
@@ -53,6 +48,11 @@ _PARTS = regex.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _NOTIFY_CHANNEL = regex.compile(r"(?:pagerduty|slack|opsgenie|webhook|teams|victorops|servicenow|jira|msteams|sns|"
                                 r"discord|splunk_oncall)-(?:[\w.]*[A-Z][\w.-]*|[\w.]+-[\w.-]+)")
 _KEEPS = ("is_code_word", "is_product_name", "is_service_username", "is_placeholder_value", "is_templated")
+
+
+def _folded(value: str) -> str:
+    """``value`` in ASCII letters where they have one ("aydın" → "aydin", "lefèvre" → "lefevre")."""
+    return unicodedata.normalize("NFKD", value.replace("ı", "i")).encode("ascii", "ignore").decode()
 
 
 _NON_BLANK = regex.compile(r"\S")

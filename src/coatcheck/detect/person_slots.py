@@ -38,11 +38,16 @@ _SPLIT = regex.compile(r"(?:,?[ ]|/)")
 
 
 @functools.cache
+def _keys() -> tuple[str, str]:
+    """The label alternations of a full name's slots and of a name part's."""
+    return (label_regex(vocabulary_words("names", "person_slots")),
+            label_regex(vocabulary_words("names", "name_part_slots")))
+
+
+@functools.cache
 def _patterns() -> tuple[regex.Pattern[str], ...]:
-    full = label_regex(vocabulary_words("names", "person_slots"))
-    part = label_regex(vocabulary_words("names", "name_part_slots"))
     out = []
-    for key in (full, part):
+    for key in _keys():
         assigned = assignment(key, _VALUE, prefix=False) + _END
         # a form's aligned line: "Candidate                   SIOBHAN WIERZBICKI", "  NOMBRE          IBARRA, ROISIN"
         aligned = rf"(?m)^[ \t]*(?:[-*•][ \t]+)?(?i:{key})(?:[ \t]*\([^()\n]{{1,30}}\))?(?:[ \t]{{2,}}+|\t[ \t]*+)(?P<v>{_VALUE}){_END}"
@@ -53,9 +58,7 @@ def _patterns() -> tuple[regex.Pattern[str], ...]:
 @functools.cache
 def _labels() -> regex.Pattern[str]:
     """Any label of either list: the slots' patterns run only on the lines around one (most texts hold none)."""
-    full = label_regex(vocabulary_words("names", "person_slots"))
-    part = label_regex(vocabulary_words("names", "name_part_slots"))
-    return regex.compile(rf"(?i)(?<![\w])(?:{full}|{part})")
+    return regex.compile(rf"(?i)(?<![\w])(?:{'|'.join(_keys())})")
 
 
 @functools.cache

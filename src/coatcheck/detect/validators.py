@@ -910,7 +910,7 @@ def player_handle(value: str) -> bool:
     firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
     words = dictionary_words()
     if any(len(p) >= 4 and p not in words and p not in plain_words()
-           and (p in firsts or p in lasts or made_from_name(p) or any(f.startswith(p) for f in _first_stems(p[:2])))
+           and (p in firsts or p in lasts or made_from_name(p) or first_name_stem(p))
            for p in parts):
         return True  # a name in it (SantoroLorenzo, xXFedericaXx), or a first name's stem (PRIY_KA, MATE_ET)
     # no name: a handle's digits or separators beside a part no language or code writes (zxq_77, vrk-04)
@@ -925,9 +925,14 @@ _COMPANY_PARTS = frozenset({"inc", "ltd", "llc", "plc", "gmbh", "ag", "sa", "sas
 
 
 @functools.cache
-def _first_stems(prefix: str) -> tuple[str, ...]:
-    """The gazetteer's first names that start with ``prefix`` (two letters), for a handle's stem."""
-    return tuple(f for f in word_list("first_names_lower") if f.startswith(prefix) and len(f) >= 5)
+def _first_name_stems() -> frozenset[str]:
+    return frozenset(f[:k] for f in word_list("first_names_lower") if f.isalpha() for k in range(4, len(f) + 1))
+
+
+def first_name_stem(part: str) -> bool:
+    """``part`` (lower case) is a first name of the gazetteer's or its first four letters or more (``priy``, ``emre``):
+    how handles cut a name."""
+    return len(part) >= 4 and part in _first_name_stems()
 
 
 def made_from_name(part: str) -> bool:
