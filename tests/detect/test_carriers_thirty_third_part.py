@@ -172,7 +172,6 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ('"messages": [{"user": "U02ABCDEF", "text": "hi"}]', "U02ABCDEF"),
     ('"UserId": "111122223333"', "111122223333"),
     ("car model 2024 ABC, parking level 2", "2024 ABC"),
-    ("Talia Quennell met the team; later Quennell said hi.", "Quennell said"),
     ("All good, merged. Thanks, Everyone", "Everyone"),
     ("Token Ring 4 frames were dropped", "Token Ring 4"),
     ("name: TCP/IP\nport: 443", "TCP/IP"),

@@ -18,7 +18,7 @@ import regex
 from ..spans import Span
 from .._data import word_list
 from .validators import gazetteer_name, role_mailbox
-from .vocabulary import first_names, is_product, name_particles, plain_words
+from .vocabulary import dictionary_words, first_names, is_product, name_particles, plain_words
 
 DERIVED = "derived-handle"
 # A handle-shaped token standing alone: not inside a longer identifier, an e-mail's domain or a path's extension
@@ -68,8 +68,12 @@ def _pair_handles(first: str, last: str) -> tuple[set[str], set[str]]:
     for sep in (".", "_", "-"):
         bare |= {first + sep + last, fi + sep + last, last + sep + first, last + sep + fi, first + sep + li}
     # whole names run together, and cut the ways account schemes cut them (8-character logins, 3+3, 5+3 letters)
+    # (and an ERP's user ids, five of the surname then two of the first name: HADDOKA for Karim Haddouche; not when
+    # that cut makes a word: "charter" of Eric Chartier)
     run_together = {first + last, last + first, first[:3] + last[:3], first[:2] + last[:4], last[:5] + first[:3],
                     fi + last[:7], last[:7] + fi}
+    if (erp := last[:5] + first[:2]) not in dictionary_words():
+        run_together.add(erp)
     return bare, run_together - bare
 
 

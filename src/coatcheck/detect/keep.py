@@ -14,6 +14,8 @@ from bisect import bisect_left
 from collections.abc import Callable
 from functools import cache, lru_cache
 
+from stdnum import iso6346 as _iso6346
+
 from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from .entropy import shannon_entropy
@@ -33,6 +35,7 @@ _TEMPLATE = re.compile(
       | \{\{.*\}\}|\{%.*%\}|\{[A-Za-z_][A-Za-z0-9_.]*\}|\#\{[^}]*\}|<%=?.*%>|@[A-Za-z_]+@
       | <[^<>]{1,60}>|\[[A-Za-z_ -]{1,60}\]|__[A-Z0-9_]+__
       | (?:base64|hex|env|file|secret|vault):(?:<[^<>]{1,60}>|\$\{[^}]*\}|\{\{.*\}\})
+      | !(?:secret|env_var|include|vault)[ ][A-Za-z_][\w.-]{0,60}   # a YAML tag that fetches it (Home Assistant's !secret)
     )$""",
     re.X | re.S,
 )
@@ -305,13 +308,24 @@ def is_host_named_user(text: str, start: int, end: int) -> bool:
         return True
     # or the database it owns, its password left to the environment (postgres://chargehub:${POSTGRES_PASSWORD}@db:5432/
     # chargehub): an application's role in a config (a login with its own password may be a person's own database)
-    if "${" not in text[end:at] and "{{" not in text[end:at]:
+    # (or a stand-in a template ships, for a word's role only: postgres://tracker:changeme@db/tracking; a
+    # developer's own local role has one too, postgresql://stallard:password@localhost/stallard)
+    password = text[end + 1:at] if text[end:end + 1] == ":" else ""
+    templated = "${" in password or "{{" in password
+    stand_in = bool(password) and is_placeholder_value(text, end + 1, at)
+    if not templated and not stand_in:
+        return False
+    low = value.lower()
+    if not value.isalpha() or _made_from_name(low) or low in word_list("first_names_lower"):
+        return False
+    # a word of the language names a service's role (postgres://tracker:${POSTGRES_PASSWORD}@db:5432/tracking)
+    if low in word_list("dictionary_words") and low not in word_list("last_names_lower"):
+        return True
+    if not templated:
         return False
     database = re.match(r"[^\s/?#\"'<>]{1,253}/(?P<db>[A-Za-z_][\w-]{0,62})(?![\w-])", text[at + 1:at + 320])
     # (not a person's own database, which PostgreSQL names after its role: postgres://mrossi:…@db/mrossi)
-    return (database is not None and value.isalpha() and database.group("db").lower() == value.lower()
-            and not _made_from_name(value.lower()) and value.lower() not in word_list("first_names_lower")
-            and value.lower() not in word_list("last_names_lower"))
+    return (database is not None and database.group("db").lower() == low and low not in word_list("last_names_lower"))
 
 
 # key material meant to be shared: an SSH public key as authorized_keys, ssh-keygen -y and cloud configs write it
@@ -549,6 +563,36 @@ def is_compound_identifier(text: str, start: int, end: int) -> bool:
             and not any(len(p) >= 3 and (p.lower() in first or p.lower() in last) for p in parts))
 
 
+def is_words_identifier(text: str, start: int, end: int) -> bool:
+    """A drive's SMART attribute in ``smartctl -A``'s table (``  5 Reallocated_Sector_Ct   0x0033 …``), or a
+    program's instance: a system's abbreviation or tool word, a process's noun and its number (``hes-poller-2``,
+    ``queue_worker_3``, ``celery-worker-1``): a thing's identifier, not a login. A handle made of words people
+    choose (``trail_runner_23``, ``night-watcher-7``) and a mention stay logins."""
+    row = _SMART_ROW.match(text, text.rfind("\n", 0, start) + 1)
+    if row is not None and row.end("name") == end:
+        return True
+    if text[start - 1:start] == "@" or _LOGIN_KEY_BEFORE.search(text, max(0, start - 40), start) is not None:
+        return False  # a mention, or a login's own slot ("username: ken-worker-88"): a person's handle
+    parts = re.split(r"[-_]", text[start:end].lower())
+    processes = word_list("process_nouns")
+    tools = word_list("tool_stems") | word_list("code_words_lower")
+    if not (len(parts) >= 2 and parts[-1].isdigit() and len(parts[-1]) <= 3 and any(p in processes for p in parts[:-1])):
+        return False
+    # the other words a system's: a tool's, a product's, a process's; or any, under a process's own key
+    # ("worker=hes-poller-2")
+    return (all(p in processes or p in tools or vocabulary.is_product(p) for p in parts[:-1])
+            or _PROCESS_KEY_BEFORE.search(text, max(0, start - 40), start) is not None)
+
+
+_LOGIN_KEY_BEFORE = re.compile(r"(?i)(?:user(?:name)?|login|handle|nick(?:name)?|account)[\w ]{0,12}[\"']?[ \t]*[:=][ \t]*[\"']?$")
+_PROCESS_KEY_BEFORE = re.compile(r"(?i)(?<![\w.-])(?:worker|process|proc|instance|consumer|runner|executor|pod|job|task|thread)"
+                                 r"(?:_?(?:name|id))?[\"']?[ \t]*[:=][ \t]*[\"']?$")
+
+
+# a row of smartctl -A: the attribute's id, its name, its flag
+_SMART_ROW = re.compile(r"[ \t]*\d{1,3}[ \t]+(?P<name>[A-Za-z][A-Za-z0-9_-]{2,40})[ \t]+0x[0-9a-f]{4}[ \t]")
+
+
 def is_route_word(text: str, start: int, end: int) -> bool:
     """A web route's own word under a collection of people (``/users/signup``, ``/customers/archived``,
     keep/route_words.txt): no one's login."""
@@ -647,6 +691,16 @@ _AWS_ARN_ACCOUNT = re.compile(r"arn:aws[\w-]*:[\w-]+:[\w-]*:(\d{12}):")
 def _aws_facts(text: str) -> tuple[bool, frozenset[str]]:
     """Whether ``text`` reads as AWS material, and the account ids its ARNs carry: read once per text."""
     return _AWS_TEXT.search(text) is not None, frozenset(a.group(1) for a in _AWS_ARN_ACCOUNT.finditer(text))
+
+
+_CONTAINER = re.compile(r"[A-Z]{3}[UJZ]\d{7}")
+
+
+def is_container_number(text: str, start: int, end: int) -> bool:
+    """A shipping container's number (ISO 6346: owner code, category letter, six digits and the check digit, which
+    python-stdnum verifies): a box in a port's or a carrier's log, no one's account (``MSCU8855143``)."""
+    value = text[start:end]
+    return _CONTAINER.fullmatch(value) is not None and _iso6346.is_valid(value)
 
 
 def is_cloud_account_id(text: str, start: int, end: int) -> bool:
@@ -1788,6 +1842,8 @@ def is_header_cell(text: str, start: int, end: int) -> bool:
 KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
+        is_container_number,
+        is_words_identifier,
         is_platform_name,
         is_subcommand_word,
         is_workload_name,

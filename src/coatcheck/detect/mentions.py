@@ -33,8 +33,10 @@ _MENTION = regex.compile(
     r"|(?:(?<=:[ \t])|(?<=\()|(?<=:[ \t]?[\"']))@(?P<v>[a-z][a-z0-9_-]{0,30}(?:\.(?:[a-z][a-z0-9_-]{0,30}|\d{2,4})){1,2})(?![\w(.@/:-])"
     # or anywhere before a word when no code writes it: a hyphenated part or an initial ("@ni.fontaine-dev voici",
     # "@kwame.o thanks"), not a decorator's dotted path ("@pytest.mark.slow") nor a domain ("@bun.sh", "@x.ai")
-    r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<v>[a-z][a-z0-9_]{0,30}\.(?:[a-z][a-z0-9_]{0,30}-[a-z0-9-]{1,20}|[a-z]))"
-    r"(?=[ \t]+\p{L})"
+    r"|(?<![\w@$.\\/+:%&=#*`~-])@(?!v\d|types\.)(?P<v>[a-z][a-z0-9_]{0,30}\.(?:[a-z][a-z0-9_]{0,30}-[a-z0-9-]{1,20}|[a-z]))"
+    # (before a word, a table's next cell, a parenthesis, or the end of its line or sentence: "| @radu.a |",
+    # "Escalade à @remi.f (équipe jeux).")
+    r"(?=[ \t]+(?:\p{L}|\||\()|[ \t]*(?:\||\r?\n|\Z|[.,;!?](?:\s|\Z)))"
     # or first.last anywhere in a sentence, when the gazetteers know both parts as a name ("thanks @jan.kowalski for")
     r"|(?<![\w@$.\\/+:%&=#*`~-])@(?P<dn>(?P<first>\p{Ll}[\p{Ll}'-]{0,30})\.(?P<last>\p{Ll}[\p{Ll}'-]{1,30}))(?![\w(.@/:=-])")
 _SLACK_MEMBER = regex.compile(r"<@(?P<v>[UW][A-Z0-9]{8,12})(?:\|(?P<label>[^<>|\n]{1,80}))?>")

@@ -23,7 +23,9 @@ _TOKEN = regex.compile(r'"(?P<s>(?:[^"\\\n]|\\.){0,300})"|(?P<p>[{}\[\]:,])|(?P<
 # a leaf key that says only "a number of": its context says of what
 _LEAF_KEYS = frozenset({"number", "value", "no", "nr", "num", "numero", "número", "nummer", "numéro"})
 _NUMBER_KEYS = _LEAF_KEYS - {"value"}
-_TYPE_KEYS = frozenset({"type", "kind", "document_type", "doc_type", "id_type"})
+# (Sumsub's and similar KYC webhooks name it "idDocType", "documentType")
+_TYPE_KEYS = frozenset({"type", "kind", "document_type", "doc_type", "id_type", "iddoctype", "id_doc_type", "documenttype",
+                        "doctype"})
 _MAX_OBJECT = 200_000
 
 

@@ -40,7 +40,7 @@ _TYPED = regex.compile(
 # KeePass and similar XML: <Key>Password</Key> then <Value …>…</Value>
 _XML = regex.compile(r"<(?P<kt>Key|key|Name|name)>(?P<k>[^<>\n]{1,60})</(?P=kt)>\s*<(?:Value|value)(?:\s[^<>\n]{0,80})?>(?P<v>[^<>\n]{1,200})</(?:Value|value)>")
 # attribute pairs: <param name="password" value="…"/> (FreeSWITCH, Tomcat, Ant), <add key="…" value="…"/> (.NET)
-_ATTRS = regex.compile(r"""<[\w:-]{1,30}\s+(?:name|key|id)\s*=\s*["'](?P<k>[^"'<>\n]{1,60})["']\s+value\s*=\s*["'](?P<v>[^"'<>\n]{1,200})["']""")
+_ATTRS = regex.compile(r"""<[\w:-]{1,30}\s+(?:name|key|id|ItemOID|OID|field)\s*=\s*["'](?P<k>[^"'<>\n]{1,60})["']\s+[Vv]alue\s*=\s*["'](?P<v>[^"'<>\n]{1,200})["']""")
 # a YAML list item: "- name: KEY" and on the next line, indented alike, "value: …"
 _YAML = regex.compile(r"(?m)^(?P<ind>[ \t]*)-[ \t]+(?:name|key):[ \t]*[\"']?(?P<k>[\w.-]{1,60})[\"']?[ \t]*\r?\n"
                       r"(?P=ind)[ \t]+value:[ \t]*(?P<q>[\"']?)(?P<v>[^\"'\n]{1,200})(?P=q)[ \t]*$")
@@ -66,6 +66,11 @@ _HCL = regex.compile(
 _COOKIE_LINE = regex.compile(r"(?m)^(?:#HttpOnly_)?[^\s#][^\t\n]{0,253}\t(?:TRUE|FALSE)\t[^\t\n]{1,1000}\t(?:TRUE|FALSE)\t"
                              r"-?\d{1,19}\t(?P<k>[^\t\n]{1,100})\t(?P<v>[^\t\r\n]{1,4000})\r?$")
 _KEY_SPACES = regex.compile(r"[ \t]+")
+# a log line that names the field it collected, then what the caller entered: an IVR's "node=account_number
+# digits=5385261458", a chatbot's "slot=dob entered=1984-03-02" (not a validator's "field=phone value=… msg=bad":
+# what was rejected, often no such value at all)
+_LOG_PAIR = regex.compile(r"(?<![\w.])(?:node|slot|step|prompt|input_name)=(?P<k>[A-Za-z_][\w.-]{1,60})"
+                          r"[ \t]+(?:digits|input|dtmf|entered|collected|answer|response)=(?P<v>[^\s\"',;]{1,200})")
 # a map named for what all its values are (Terraform's keys = { api = "…" }, YAML's secrets: / db: …): each child is
 # read as that name's value, whatever the child's own name (api, app, stripe, db)
 _MAP_NAMES = {"secrets": "secret", "passwords": "password", "tokens": "token", "credentials": "password",
@@ -107,7 +112,8 @@ class PairDetector:
         """The sensitive values of ``text``'s pair records."""
         if not any(w in text for w in ("value", "Value", "VALUE", "val", "default", "Default", "keys", "secrets",
                                         "tokens", "passwords", "credentials", "KEYS", "SECRETS", "\tTRUE\t",
-                                        "\tFALSE\t")) and _FORM_ANSWER.search(text) is None:
+                                        "\tFALSE\t", "digits=", "input=", "dtmf=", "entered=", "collected=",
+                                        "answer=", "response=")) and _FORM_ANSWER.search(text) is None:
             return []
         out: list[Span] = []
         answers = {m.span("v") for m in _FORM_ANSWER.finditer(text)}
@@ -131,7 +137,7 @@ class PairDetector:
         for m in _JSON.finditer(text):
             k, v = ("k", "v") if m.group("k") is not None else ("k2", "v2")
             yield _KEY_SPACES.sub("_", m[k].strip()), *m.span(v)
-        for pattern in (_TYPED, _XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL, _XML_NESTED, _COOKIE_LINE):
+        for pattern in (_TYPED, _XML, _YAML, _ATTRS, _YAML_BLOCK, _HCL, _XML_NESTED, _COOKIE_LINE, _LOG_PAIR):
             for m in pattern.finditer(text):
                 yield _KEY_SPACES.sub("_", m["k"].strip()), *m.span("v")
         for m in _FORM_ANSWER.finditer(text):

@@ -17,21 +17,32 @@ parameter (``user (models.User):``). It must also pass
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Iterable
 
 import regex
 
 from ..spans import Span
 from .keep import kept_by
+from .._data import word_list
 from .logins_features import is_candidate
 from .validators import person_login
-from .vocabulary import phrase_alternation, vocabulary_words
+from .vocabulary import dictionary_words, is_product, phrase_alternation, plain_words, vocabulary_words
 
 DETECTOR = "paren-handle"
 # "(midnight_merge)", "(grumpyoctopus on GitHub)", "(anab auf GitLab)": the handle, then the site it is on
-_PAREN = regex.compile(r"[^\S\n]{0,2}\((?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])"
-                       r"(?P<site>[^\S\n]+(?:on|auf|bei|su|sur|en|in)[^\S\n]+\p{Lu}[\w.-]{1,30})?\)")
+# (a page or a chat export wraps the handle in markup or code: "(`gaetmore`", "(<span class="handle">@ayse_d</span>)",
+# "(<a href="…">@karim99</a>)"; the closing wrapper must match the opening one)
+_PAREN = regex.compile(r"[^\S\n]{0,2}\((?:(?P<tick>`)|<(?P<tag>span|code|a|b|strong|em|kbd|i)\b[^<>\n]{0,300}>)?"
+                       r"(?P<at>@?)(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])"
+                       r"(?(tick)`|(?(tag)</(?P=tag)>))"
+                       r"(?P<site>[^\S\n]+(?:on|auf|bei|su|sur|en|in)[^\S\n]+\p{Lu}[\w.-]{1,30})?"
+                       r"(?:\)|(?(tick)[,;]|(?(tag)[,;]|(?!))))")
 _HEX = regex.compile(r"[0-9a-f]{6,40}")
+# a staff line's role, a first name alone, then the login made from it in parentheses: "Operatore: Fionn
+# (fionn.okonkwo)", "Agent: Priyanka (priyanka.hoffmann03)" (a chat transcript's or a ticket's header)
+_FIRST_PAREN = regex.compile(r"(?m)^[ \t]*(?P<role>\p{L}[\p{L} ]{1,28}?)[ \t]*:[ \t]*(?P<n>\p{Lu}\p{Ll}{2,20})[^\S\n]{1,2}"
+                             r"\((?P<v>\p{Ll}[\w.-]{2,38}[\p{Ll}0-9])\)")
 # a chat's mention of a member by their id, their handle in parentheses after it: "<@U0K74DZ8HRW> (sgautreau)"
 _MENTION_PAREN = regex.compile(r"<@[UW][A-Z0-9]{6,12}(?:\|[^>\n]{1,40})?>[^\S\n]?\((?P<v>[a-z][\w.-]{1,38}[a-z0-9_])\)")
 _LEADING_LOGIN = regex.compile(r"[ \t]*(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])[ \t]")
@@ -51,18 +62,44 @@ def _account() -> regex.Pattern[str]:
 def _made_from(word: str, name: str) -> bool:
     """Whether ``word`` starts the way people make a handle of ``name``: three letters or more of one name then two of
     the other, or an initial then four of the last ("Kenji Watanabe (kenjiwat)", "Ana Souza (asouza)")."""
-    parts = [p.lower() for p in regex.findall(r"\p{L}+", name) if len(p) >= 2]
-    low = word.lower()
+    parts = [f for f in (_fold(p) for p in regex.findall(r"\p{L}+", name)) if len(f) >= 2]
+    low = _fold(word)
     if len(parts) < 2 or len(low) < 4:
         return False
-    first, last = parts[0], parts[-1]
+    first = parts[0]
     # both names leave their mark: kenji+wat, wat+kenji, j+smith; one name's first letters alone are a word's too
-    # ("Maria Rossi (marketing)", "Carlo Conti (contractor)")
-    for a, b in ((first, last), (last, first)):
-        for k in range(3, len(a) + 1):
-            if low.startswith(a[:k]) and low[k:k + 2] == b[:2]:
-                return True
-    return low.startswith(first[0] + last[:4]) if len(last) >= 4 else low == first[0] + last
+    # ("Maria Rossi (marketing)", "Carlo Conti (contractor)"); any of two surnames ("Santiago Ibarra Lozano
+    # (sibarralozano)")
+    for last in parts[1:]:
+        for a, b in ((first, last), (last, first)):
+            for k in range(3, len(a) + 1):
+                if low.startswith(a[:k]) and low[k:k + 2] == b[:2]:
+                    return True
+        if low.startswith(first[0] + last[:4]) if len(last) >= 4 else low == first[0] + last:
+            return True
+    return False
+
+
+def _fold(word: str) -> str:
+    """Lower case, accents off: "Gaëtan" → "gaetan" (a handle is written in ASCII)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+@functools.cache
+def _staff_roles() -> frozenset[str]:
+    """The labels a transcript's or a ticket's header gives the staff member it names (rules.toml [login_roles],
+    [people_roles], and a chat's own: "Mitarbeiter", "Moderator"), lower case; not "Host", "Operator", "Support": a
+    server's, a cluster's and a distribution's too."""
+    return (frozenset(w.lower() for w in vocabulary_words("rules", "login_roles"))
+            | frozenset(w.lower() for w in vocabulary_words("rules", "people_roles"))
+            | {"mitarbeiter", "mitarbeiterin", "moderator", "staff"})
+
+
+def _unowned_word(word: str) -> bool:
+    """``word`` (folded) is no word of a language, of code or of a product (a first name the gazetteers may not
+    list)."""
+    return (word not in dictionary_words() and word not in plain_words() and word not in word_list("common_words_lower")
+            and not is_product(word))
 
 
 def _login(text: str, s: int, e: int) -> bool:
@@ -79,7 +116,7 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
         if p.category != "person":
             continue
         m = _PAREN.match(text, p.end)
-        if m is not None and not m.group("at"):
+        if m is not None and (not m.group("at") or m.group("tick") or m.group("tag")):
             s, e = m.span("v")
             # a role, a team or a place in parentheses is a word ("(intern)", "(nyc)", "(team-payments)"): a login
             # there has a digit, a dot or an underscore, or the site it is on follows it
@@ -101,6 +138,16 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
                 if ((_LOGIN_MARK.search(login) or _made_from(login, text[p.start:p.end])) and not _HEX.fullmatch(login)
                         and person_login(login)):
                     out.append(Span(a, b, "username", DETECTOR, 0.75))
+    for m in _FIRST_PAREN.finditer(text):
+        name = _fold(m["n"])
+        s, e = m.span("v")
+        value = _fold(text[s:e])
+        # the login starts with the first name and adds a separator or the surname's letters to it ("fionn.okonkwo",
+        # "priyanka.hoffmann03"; not "Python (python3)", "Maria (maria)"), under a staff role's label
+        # (after the name, a separator and three letters of a surname: not a version's or a region's digits)
+        if (m["role"].lower() in _staff_roles() and value.startswith(name)
+                and regex.match(r"[._-]?\p{Ll}{3}", value[len(name):]) and _unowned_word(name) and _login(text, s, e)):
+            out.append(Span(s, e, "username", DETECTOR, 0.75))
     if "<@" in text:
         for m in _MENTION_PAREN.finditer(text):
             s, e = m.span("v")

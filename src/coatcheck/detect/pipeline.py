@@ -119,7 +119,7 @@ from .bank_files import NachaDetector
 from .tables import TableDetector
 from .taint import TaintFinder
 from .validators import gazetteer_name, made_from_name, personal_part
-from .vocabulary import all_plain_words, is_product, name_particles, name_roles, plain_words, word_set
+from .vocabulary import all_plain_words, dictionary_words, is_product, name_particles, name_roles, plain_words, word_set
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
 
@@ -258,6 +258,12 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
         return (bool(_NAME_WORD.fullmatch(w)) and (w in first or w in last) and w not in common
                 and not is_product(w) and not all_plain_words([w]))
 
+    groups = word_set("names", "group_words")
+
+    def unlisted_word(w: str) -> bool:  # a capitalised word no dictionary, prose, product or people's list has
+        return (bool(_NAME_WORD.fullmatch(w)) and w not in common and not is_product(w) and not all_plain_words([w])
+                and w.lower() not in dictionary_words() and w.lower() not in groups)
+
     for s in found:
         value = text[s.start : s.end]
         if "\n" in value or s.category == "literal" or (s.detector.startswith(LoginDetector.name) and s.score < _SPREAD):
@@ -270,6 +276,11 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                 for w in words:
                     if name_word(w):
                         known.setdefault(w, s)
+            if 2 <= len(words) <= 3 and any(name_word(w) for w in words) and all(unlisted_word(w) for w in words):
+                # a full name part of which the gazetteers know ("Oluwaseun Adeyemi": the surname): its other words are
+                # names too, written alone later ("Oluwaseun wrote …"), as long as no language or product owns them
+                for w in words:
+                    known.setdefault(w, s)
             if documents:  # a document's names: every part ("Friedmann" after "Moritz Friedmann"), and a surname alone
                 # (a word no gazetteer knows only from a span a name rule found: the model's odd span, "Austrian
                 # Jews", must not spread its words through the document)

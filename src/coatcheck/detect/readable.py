@@ -19,7 +19,9 @@ from .keep import KEEPS, KeepPredicate, is_code_identifier, is_place_name
 # rules whose slot holds a person's name or its parts ("lastName": "Takahashi", N:Lyon;Marie): a place's name there is hers
 _PERSON_SLOTS = frozenset({"name-part-field", "name-part-element", "person-field", "vcard-name-parts", "hl7-fields",
                            "tables:person", "doc-names:form", "doc-names:born", "doc-parties:cited", "doc-parties:case",
-                           "names:birth-name", "transcript-speaker", "person-records"})
+                           "names:birth-name", "transcript-speaker", "person-records",
+                           # a device or a smart home's entity named for its owner: the name is the entity id's part
+                           "device-host-of-owner", "device-host-of-named-owner", "home-assistant-person-entity"})
 
 
 @cache

@@ -106,6 +106,18 @@ def _column_checks(names: list[str]) -> dict[int, tuple[str, Callable[[str], boo
     return column_checks(normed, cats) if cats else None
 
 
+# the words of a column that numbers a person by an integer key (user_id, customer_no, player_id); not an account's,
+# a tenant's or a pod's: a SaaS database's organisations and things are keyed so too
+_PERSON_KEYS = frozenset({"user", "customer", "cust", "member", "patient", "employee", "emp", "player", "subscriber",
+                          "student", "client", "sender", "recipient", "participant", "donor", "voter", "passenger",
+                          "guest", "rider", "author"})
+
+
+def _held_by_person(name: str) -> bool:
+    """A column named for the person its integer numbers (``user_id``, ``customerNo``, ``player_id``)."""
+    return any(p in _PERSON_KEYS for p in norm_header(name).split("_"))
+
+
 def _cell_span(text: str, s: int, e: int, category: str, check: Callable[[str], bool]) -> Span | None:
     """The span of cell ``text[s:e]`` when it passes its column's check and no keep claims it."""
     if e - s >= 2 and check(text[s:e]) and kept_by(text, s, e, _CELL_KEEPS) is None:
@@ -147,6 +159,13 @@ class SqlRowDetector:
                 for k, (category, check) in mapped.items():
                     s, e = values[k]
                     raw = text[s:e].strip()
+                    if category == "account" and raw.isdigit() and len(raw) >= 5 and _held_by_person(names[k]):
+                        # a person's number written as an integer (user_id, member_no): the column decides it too
+                        # (five digits or more: a table's small foreign keys, petition_id 412, are a thing's)
+                        s = text.index(raw, s)
+                        if (span := _cell_span(text, s, s + len(raw), category, check)) is not None:
+                            out.append(span)
+                        continue
                     if len(raw) < 2 or raw[0] != "'" or raw[-1] != "'":
                         continue  # a number, NULL or an expression: the rules judge those
                     s = text.index("'", s) + 1

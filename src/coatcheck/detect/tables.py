@@ -39,8 +39,12 @@ _CELL_CHECKS = {
                           or bool(regex.fullmatch(r"[A-Z]{0,2}-?\d{4,5}", v))),
     # a person-bound number: five digits or more, a letter prefix at most (CUST-435045, C155388975, 0906028772), four
     # after a letter prefix (CH-8709, M4471), or a licence as European authorities write it (DE.FCL.93291); no
-    # placeholder's (TEST-000000) and no counting run's
+    # placeholder's (TEST-000000) and no counting run's; a trial subject's number after its study's code
+    # (NEURO-ALS-302-104-0249, as CDISC's USUBJID writes it)
     "account": lambda v: bool(regex.fullmatch(r"[A-Za-z]{0,5}[-_ ]?\d(?:[-/ .]?\d){4,}(?:[-/][A-Za-z]{1,4})?"
+                                              r"|(?:[A-Z][A-Z0-9]{1,11}-){1,3}\d(?:[-/.]?\d){4,}"
+                                              # a badge's RFID UID (four, seven or ten bytes: no MAC's six)
+                                              r"|[0-9A-F]{2}(?::[0-9A-F]{2}){3}(?:(?::[0-9A-F]{2}){3}){0,2}"
                                               r"|[A-Za-z]{1,5}[-_]?\d{4}(?:-[A-Za-z]{1,2})?"
                                               r"|[A-Z]{2}\.[A-Z0-9]{2,4}\.\d{3,9}[A-Z0-9]{0,3}", v)) and person_number(v),
     # a document number: six to eighteen letters and digits, a digit in it (YA9447024, K564FW4GF, 500397493; an "ID

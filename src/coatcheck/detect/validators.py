@@ -1014,6 +1014,28 @@ def person_login(value: str) -> bool:
                                 for p in parts)
 
 
+def pickup_code(value: str) -> bool:
+    """A pickup code in capitals and digits (``KP14SG``, ``ORUBJ7``), not a word (``PENDING``, ``READY``, ``NONE``)."""
+    low = value.lower()
+    return (any(c.isdigit() for c in value) or (low not in dictionary_words() and low not in plain_words()
+                                                  and low not in word_list("common_words_lower"))) and len(set(value)) > 2
+
+
+def upper_login(value: str) -> bool:
+    """A login in capitals as ERP and mainframe systems write their users (SAP's ``OKAFOCH``, Maximo's ``VALDERO``,
+    ``RICCIMA``): letters (a digit after them at most), no word of prose, code or a service (``ADMIN``, ``SYSTEM``,
+    ``BATCH``, ``OPEN``, ``HIGH``)."""
+    if not re.fullmatch(r"[A-Z]{4,12}\d{0,2}", value):
+        return False
+    low = value.lower().rstrip("0123456789")
+    if any(w in low for w in ("admin", "user", "svc", "sys", "batch", "test", "auto", "service", "robot", "bot", "job",
+                              "cron", "root", "guest", "system")):
+        return False  # MAXADMIN, RFCUSER, SAPSYS, WF_BATCH: a system's own account
+    return (low not in dictionary_words() and low not in plain_words() and low not in word_list("common_words_lower")
+            and low not in word_list("code_words_lower") and low not in word_list("service_users_lower")
+            and not is_product(low))
+
+
 def person_handle(value: str) -> bool:
     """A login where a person stands (a till export's "Employee" column: dthornbury, al1980, crowley_r; a "Booked in
     by:" label): lower case, made of a name, or a digit or a separator beside letters no dictionary, prose or code
@@ -1308,15 +1330,46 @@ def device_of_a_person(value: str) -> bool:
     """A device named for its owner: the owner's word (before 's, after de/von/di/van) is a first name or a surname
     of the lists and no common word (``Kwame's MacBook Pro``; not ``Python's Computer``, ``Customer's Phone``,
     ``Mom's iPad``)."""
-    m = re.match(r"(\w+)['’]s?\s|.*\s(?:de|von|di|van)\s(\w+)", value)
+    m = re.match(r"(\w+)['’]s?\s|(\w+)s\s|.*\s(?:de|von|di|van)\s(\w+)", value)
     if m is None:
         return False
-    word = (m.group(1) or m.group(2)).lower()
+    # (the possessive without its apostrophe, as a phone names itself in some apps: "Megans iPhone")
+    word = (m.group(1) or m.group(2) or m.group(3)).lower()
     return ((word in word_list("first_names_lower") or word in word_list("last_names_lower"))
             and word not in word_list("common_words_lower") and not is_product(word))
 
 
+def owner_first_name(value: str) -> bool:
+    """A device's owner as a hostname writes them (``nerea`` of nerea-pixel, ``Bonganis`` of Bonganis-iPhone): a first
+    name of the lists, or one with the possessive s glued on, that is no common word nor a product's (``note``,
+    ``pro``, ``studio``)."""
+    low = value.lower()
+    firsts, common = word_list("first_names_lower"), word_list("common_words_lower")
+    word = low if low in firsts else low[:-1] if low.endswith("s") and low[:-1] in firsts else None
+    return word is not None and len(word) >= 3 and word not in common and word not in dictionary_words() \
+        and not is_product(word) and word not in _DEVICE_MODEL_WORDS
+
+
+# the words a device's model is named by that are first names too (Galaxy Ace, Galaxy Grace, Huawei Nova, ThinkPad Yoga)
+_DEVICE_MODEL_WORDS = frozenset({"ace", "young", "grace", "nova", "yoga", "note", "fold", "flip", "max", "mini", "pro",
+                                 "plus", "lite", "ultra", "edge", "neo", "air", "star", "prime", "mate", "honor", "view",
+                                 "jet", "carbon", "duo", "go", "one", "core", "tab"})
+
+
+def owner_word(value: str) -> bool:
+    """Whose a device is, after "de", "von", "di" in its name: a word no dictionary, prose or product list has
+    (``Bongani``; not ``test``, ``bureau``, ``Things``)."""
+    low = value.lower()
+    # (capitalised, as a name is: a device's lower-case word after "de" is a place's or a use's, "iPhone-de-bureau")
+    return (value[:1].isupper() and low not in dictionary_words() and low not in plain_words()
+            and low not in word_list("common_words_lower") and not is_product(low))
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "pickup_code": pickup_code,
+    "upper_login": upper_login,
+    "owner_word": owner_word,
+    "owner_first_name": owner_first_name,
     "player_handle": player_handle,
     "birthplace": birthplace,
     "dotted_name": dotted_name,
