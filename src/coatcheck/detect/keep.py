@@ -563,7 +563,7 @@ def is_compound_identifier(text: str, start: int, end: int) -> bool:
             and not any(len(p) >= 3 and (p.lower() in first or p.lower() in last) for p in parts))
 
 
-def is_words_identifier(text: str, start: int, end: int) -> bool:
+def is_numbered_instance_or_attribute(text: str, start: int, end: int) -> bool:
     """A drive's SMART attribute in ``smartctl -A``'s table (``  5 Reallocated_Sector_Ct   0x0033 …``), or a
     program's instance: a system's abbreviation or tool word, a process's noun and its number (``hes-poller-2``,
     ``queue_worker_3``, ``celery-worker-1``): a thing's identifier, not a login. A handle made of words people
@@ -1843,7 +1843,7 @@ KEEPS: dict[str, KeepPredicate] = {
     f.__name__: f
     for f in (
         is_container_number,
-        is_words_identifier,
+        is_numbered_instance_or_attribute,
         is_platform_name,
         is_subcommand_word,
         is_workload_name,
