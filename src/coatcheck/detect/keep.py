@@ -575,9 +575,9 @@ def is_numbered_instance_or_attribute(text: str, start: int, end: int) -> bool:
         return False  # a mention, or a login's own slot ("username: ken-worker-88"): a person's handle
     parts = re.split(r"[-_]", text[start:end].lower())
     processes = word_list("process_nouns")
-    tools = word_list("tool_stems") | word_list("code_words_lower")
     if not (len(parts) >= 2 and parts[-1].isdigit() and len(parts[-1]) <= 3 and any(p in processes for p in parts[:-1])):
         return False
+    tools = word_list("tool_stems") | word_list("code_words_lower")
     # the other words a system's: a tool's, a product's, a process's; or any, under a process's own key
     # ("worker=hes-poller-2")
     return (all(p in processes or p in tools or vocabulary.is_product(p) for p in parts[:-1])

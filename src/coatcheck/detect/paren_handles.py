@@ -24,10 +24,9 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .._data import word_list
 from .logins_features import is_candidate
-from .validators import person_login
-from .vocabulary import dictionary_words, is_product, phrase_alternation, plain_words, vocabulary_words
+from .validators import person_login, unowned_word
+from .vocabulary import phrase_alternation, vocabulary_words
 
 DETECTOR = "paren-handle"
 # "(midnight_merge)", "(grumpyoctopus on GitHub)", "(anab auf GitLab)": the handle, then the site it is on
@@ -95,13 +94,6 @@ def _staff_roles() -> frozenset[str]:
             | {"mitarbeiter", "mitarbeiterin", "moderator", "staff"})
 
 
-def _unowned_word(word: str) -> bool:
-    """``word`` (folded) is no word of a language, of code or of a product (a first name the gazetteers may not
-    list)."""
-    return (word not in dictionary_words() and word not in plain_words() and word not in word_list("common_words_lower")
-            and not is_product(word))
-
-
 def _login(text: str, s: int, e: int) -> bool:
     # an IRC or chat handle may end with underscores (cyberpanda_): the login's shape is read without them
     return is_candidate(text[s:e].rstrip("_")) and kept_by(text, s, e, _KEEPS) is None
@@ -146,7 +138,7 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
         # "priyanka.hoffmann03"; not "Python (python3)", "Maria (maria)"), under a staff role's label
         # (after the name, a separator and three letters of a surname: not a version's or a region's digits)
         if (m["role"].lower() in _staff_roles() and value.startswith(name)
-                and regex.match(r"[._-]?\p{Ll}{3}", value[len(name):]) and _unowned_word(name) and _login(text, s, e)):
+                and regex.match(r"[._-]?\p{Ll}{3}", value[len(name):]) and unowned_word(name) and _login(text, s, e)):
             out.append(Span(s, e, "username", DETECTOR, 0.75))
     if "<@" in text:
         for m in _MENTION_PAREN.finditer(text):

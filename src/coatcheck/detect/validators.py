@@ -1014,10 +1014,16 @@ def person_login(value: str) -> bool:
                                 for p in parts)
 
 
+def unowned_word(low: str) -> bool:
+    """``low`` (lower case) is no word a dictionary, prose, code or the common-words list writes, nor a product's: a
+    name the gazetteers may not list (``bongani``, ``okafoch``)."""
+    return low not in dictionary_words() and low not in word_list("common_words_lower") and not is_product(low)
+
+
 def pickup_code(value: str) -> bool:
     """A pickup code in capitals and digits (``KP14SG``, ``ORUBJ7``), not a word (``PENDING``, ``READY``, ``NONE``)."""
     low = value.lower()
-    return (any(c.isdigit() for c in value) or (low not in dictionary_words() and low not in plain_words()
+    return (any(c.isdigit() for c in value) or (low not in dictionary_words()
                                                   and low not in word_list("common_words_lower"))) and len(set(value)) > 2
 
 
@@ -1031,9 +1037,8 @@ def upper_login(value: str) -> bool:
     if any(w in low for w in ("admin", "user", "svc", "sys", "batch", "test", "auto", "service", "robot", "bot", "job",
                               "cron", "root", "guest", "system")):
         return False  # MAXADMIN, RFCUSER, SAPSYS, WF_BATCH: a system's own account
-    return (low not in dictionary_words() and low not in plain_words() and low not in word_list("common_words_lower")
-            and low not in word_list("code_words_lower") and low not in word_list("service_users_lower")
-            and not is_product(low))
+    return (unowned_word(low) and low not in word_list("code_words_lower")
+            and low not in word_list("service_users_lower"))
 
 
 def person_handle(value: str) -> bool:
@@ -1344,10 +1349,9 @@ def owner_first_name(value: str) -> bool:
     name of the lists, or one with the possessive s glued on, that is no common word nor a product's (``note``,
     ``pro``, ``studio``)."""
     low = value.lower()
-    firsts, common = word_list("first_names_lower"), word_list("common_words_lower")
+    firsts = word_list("first_names_lower")
     word = low if low in firsts else low[:-1] if low.endswith("s") and low[:-1] in firsts else None
-    return word is not None and len(word) >= 3 and word not in common and word not in dictionary_words() \
-        and not is_product(word) and word not in _DEVICE_MODEL_WORDS
+    return word is not None and len(word) >= 3 and unowned_word(word) and word not in _DEVICE_MODEL_WORDS
 
 
 # the words a device's model is named by that are first names too (Galaxy Ace, Galaxy Grace, Huawei Nova, ThinkPad Yoga)
@@ -1361,8 +1365,7 @@ def owner_word(value: str) -> bool:
     (``Bongani``; not ``test``, ``bureau``, ``Things``)."""
     low = value.lower()
     # (capitalised, as a name is: a device's lower-case word after "de" is a place's or a use's, "iPhone-de-bureau")
-    return (value[:1].isupper() and low not in dictionary_words() and low not in plain_words()
-            and low not in word_list("common_words_lower") and not is_product(low))
+    return value[:1].isupper() and unowned_word(low)
 
 
 VALIDATORS: dict[str, Callable[[str], bool]] = {
