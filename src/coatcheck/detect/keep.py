@@ -1411,6 +1411,10 @@ def _line(text: str, start: int, end: int) -> tuple[int, int]:
 DOC_EXTENSION = re.compile(r"\.(?:pdf|docx?|xlsx?|odt|ods|odp|pptx?|rtf|txt|csv|jpe?g|png|heic|tiff?|zip|xml|edf|dcm|eml|msg|vcf|mp3|m4a|wav|mp4)\b", re.IGNORECASE)
 
 
+# a data file's extension at the end of a path's word: ".json" then a quote, a blank, a bracket or the end
+_DATA_FILE_END = re.compile(r"\.(?:nd)?jsonl?(?=$|[\s\"'`)\],;:])|\.ya?ml(?=$|[\s\"'`)\],;:])|\.html?(?=$|[\s\"'`)\],;:])")
+
+
 def is_code_identifier(text: str, start: int, end: int) -> bool:
     """A name a program declares or uses, not a person's: ``class Grace(Ada):`` (both), ``new Ada()``,
     ``Grace.objects``, ``extends Hopper``. The word is an identifier in a code position: called, subscripted or
@@ -1422,8 +1426,10 @@ def is_code_identifier(text: str, start: int, end: int) -> bool:
     head = text[max(ls, start - 400):start]  # the quotes of the last 400 characters: a long line is not recounted per span
     if head.count('"') % 2 or head.count("'") % 2 or "#" in head or "//" in head:
         return False  # inside a string or a comment: prose
-    if DOC_EXTENSION.match(text, end):
-        return False  # a document's file name (CV_Stefan_Petersen.pdf), no member access
+    if DOC_EXTENSION.match(text, end) or _DATA_FILE_END.match(text, end):
+        # a document's or a record's file name (CV_Stefan_Petersen.pdf, exports/kenji_watanabe.json), no member
+        # access: the extension ends the path's word
+        return False
     if _MEMBER_AFTER.match(text, end) or _MEMBER_BEFORE.search(text, max(0, start - 2), start):
         return True
     keywords = word_list("declaration_keywords")

@@ -63,10 +63,12 @@ def _worth_a_look(line: str, caps: list[str] | None = None) -> bool:
 
 @lru_cache(maxsize=1)
 def _known_names() -> frozenset[str]:
-    """Gazetteer names that are not also code or prose words ("True", "Date", "Branch")."""
+    """Gazetteer names that are not also code or prose words ("True", "Date", "Branch"): the lists' own, not the
+    census's (a rare surname is a word of another language as often: "Feld", "Menge", "Campione"; the model's
+    gate and its one-word names were tuned on the lists)."""
     from .._data import word_list
 
-    names = (word_list("first_names") | word_list("last_names")) - word_list("common_words")
+    names = (word_list("first_names_base") | word_list("last_names_base")) - word_list("common_words")
     other = plain_words()
     return frozenset(n for n in names if n.lower() not in other)
 
@@ -301,7 +303,7 @@ def _refine(text: str, start: int, end: int, kind: str) -> tuple[int, int] | Non
     if len(words) == 1:
         w = value.strip(".,")
         w = w.title() if w.isupper() and len(w) >= 4 else w  # a surname in capitals, as forms write it ("MERCIER")
-        known = (len(w) >= 3 and (w in word_list("first_names") or w in word_list("last_names")) and w not in common
+        known = (len(w) >= 3 and (w in word_list("first_names_base") or w in word_list("last_names_base")) and w not in common
                  and w not in word_list("ambiguous_first_names"))
         return (new_start, new_end) if known and not _quoted_alone(text, new_start, new_end) else None
     return new_start, new_end

@@ -8,6 +8,8 @@ title, so ``Max Retries`` and ``Grace Period`` stay readable.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -129,10 +131,13 @@ _STEM = regex.compile(r"[\w '’-]{3,80}$")
 _PERSONAL_FILE = regex.compile(
     r"(?i)(?<![a-z])(?:licen[cs]e|passport|passaporto|pasaporte|passeport|reisepass|ausweis|id|dl|dni|nie|cv|resume|"
     r"lebenslauf|curriculum|payslip|busta[_-]?paga|nomina|fiche[_-]?de[_-]?paie|gehaltsabrechnung|contract|contratto|"
-    r"vertrag|contrat|contrato|consent|referral|screenshot|scan|audiogram|psg|ecg|eeg|mri|xray|x-ray)(?![a-z])"
+    r"vertrag|contrat|contrato|consent|referral|screenshot|scan|audiogram|psg|ecg|eeg|mri|xray|x-ray|"
+    # a hiring file's offer and letters (Offer_Letter_…, lettera_offerta_…, Bewerbung_…, Zeugnis_…)
+    r"offer|offerta|oferta|offre|angebot|letter|lettera|lettre|carta|anschreiben|bewerbung|zeugnis|candidatura|"
+    r"candidature)(?![a-z])"
     r"|(?<!\d)(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)")
 # a document's file, or a record's that an export writes one per person (kyc/2025/hartmann_niklas.json)
-_RECORD_FILE = regex.compile(DOC_EXTENSION.pattern[:-3] + r"|json|ya?ml|html?)\b", regex.I)
+_RECORD_FILE = regex.compile(DOC_EXTENSION.pattern[:-3] + r"|(?:nd)?json|jsonl|ya?ml|html?)\b", regex.I)
 # a folder of people's records, whose files are named after them: kyc/2025/, customers/, patients/, /members/
 _PERSON_DIR = regex.compile(r"(?i)/(?:kyc|customers?|clients?|patients?|members?|people|persons?|employees?|staff|"
                             r"students?|users|profiles?|applicants?|candidates?|tenants?|donors?|volunteers?|"
@@ -147,6 +152,12 @@ _PERSON_FOLDER = regex.compile(r"(?i:/(?:kyc|customers?|clients?|patients?|membe
                                r"(?P<a>\p{Lu}\p{Ll}[\p{L}'’-]+)[_ ](?P<b>\p{Lu}\p{Ll}[\p{L}'’-]+)/")
 _STEM_WORD = regex.compile(r"[\w'’-]{3,80}$")
 _CAPS_WORD = regex.compile(r"(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])")
+
+
+@functools.cache
+def _public_figures() -> frozenset[str]:
+    """keep/public_figures.txt's full names, lower case: their names stay readable in a file's name too."""
+    return frozenset(" ".join(n.lower().split()) for n in word_list("public_figures"))
 
 
 def _titled(m: regex.Match[str]) -> str:
@@ -523,9 +534,10 @@ class NameDetector:
         name, in either order (``CV_Stefan_Petersen.pdf``, ``Contratto Giulia Ferraro.docx``, ``Weber_Lukas.xlsx``)."""
         out = []
         for ext in _RECORD_FILE.finditer(text):
-            if DOC_EXTENSION.match(text, ext.start()) is None and _PERSON_DIR.search(
-                    text, max(0, ext.start() - 120), ext.start()) is None:
-                continue  # a data file is a person's only in a folder of people's records (kyc/, customers/, patients/)
+            # a data file is a person's in a folder of people's records (kyc/, customers/, patients/); elsewhere only
+            # where both its words are listed names (an app's export of one user: sleepwise_export_kenji_watanabe.ndjson)
+            listed_only = DOC_EXTENSION.match(text, ext.start()) is None and _PERSON_DIR.search(
+                text, max(0, ext.start() - 120), ext.start()) is None
             f = _STEM.search(text, max(0, ext.start() - 80), ext.start())
             if f is not None and f.group().count(" ") > 2:
                 # a sentence before a dot, or a listing's columns ("Mar 14 15:57 SUTHERLAND_Orla_licence_….pdf"):
@@ -539,9 +551,12 @@ class NameDetector:
             stem = _CAPS_WORD.sub(_titled, f.group())
             # a surname no list holds is read beside a first name only in a person's document's name: an identity
             # check's scan, a CV, a payslip, a study with its date ("Sarah_Onboarding.pdf", "Floyd_Warshall.pdf" stay)
-            personal = _PERSONAL_FILE.search(f.group()) is not None
+            personal = _PERSONAL_FILE.search(f.group()) is not None and not listed_only
+            figures = _public_figures()
             for m in _FILE_PAIR.finditer(stem, overlapped=True):
                 first, last = m.group(1), m.group(2)
+                if f"{first} {last}".lower() in figures or f"{last} {first}".lower() in figures:
+                    continue  # a public figure's page or portrait (ada_lovelace.html, Donald_Knuth.pdf)
                 lasts = regex.split(r"[ _-]", last)
                 if first in self.first and first not in self.ambiguous and lasts[0] in self.last:
                     words = [first, *(lasts if len(lasts) == 1 or lasts[1] in self.last else lasts[:1])]
@@ -562,6 +577,8 @@ class NameDetector:
             words_ok = dictionary_words()
             for m in _FILE_PAIR_LOWER.finditer(text, f.start(), f.end(), overlapped=True):
                 a, b = m.group(1), m.group(2)
+                if f"{a} {b}" in figures or f"{b} {a}" in figures:
+                    continue
                 fictional = word_list("fictional_people")
                 if a in words_ok or b in words_ok or f"{a.title()} {b.title()}" in fictional or f"{a.title()} {b.title()} *" in fictional:
                     continue  # a word, or a placeholder's name (mario_rossi.txt)

@@ -10,13 +10,15 @@ characters or more, four of them digits, no UUID."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import regex
 
 from ..spans import Span
-from .validators import document_number, licence_number
-from .vocabulary import identifier_words, word_set
+from .tables import norm_header
+from .validators import document_number, licence_number, person_name_any_case
+from .vocabulary import identifier_words, vocabulary_words, word_set
 
 NAME = "nested-fields"
 _TOKEN = regex.compile(r'"(?P<s>(?:[^"\\\n]|\\.){0,300})"|(?P<p>[{}\[\]:,])|(?P<n>-?[0-9][0-9.eE+-]{0,40})|(?P<w>true|false|null)|(?P<ws>\s+)')
@@ -36,6 +38,7 @@ class _Frame:
     type: str | None = None  # the object's "type" value
     leaves: list[tuple[int, int]] = field(default_factory=list)  # the values of its generic leaves (start, end)
     numbers: list[tuple[int, int]] = field(default_factory=list)  # those under a number's key (number, no, nr …)
+    wrapped: list[tuple[int, int]] = field(default_factory=list)  # those under "value" alone ({"value": "Giulia"})
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -49,6 +52,17 @@ def _own_number(value: str) -> bool:
             and regex.fullmatch(r"[A-Za-z0-9][A-Za-z0-9/._-]*", value) is not None and _UUID.fullmatch(value) is None)
 
 
+@functools.cache
+def _name_fields() -> frozenset[str]:
+    return frozenset(norm_header(w) for w in vocabulary_words("rules", "name_part_fields"))
+
+
+def _name_field(key: str) -> bool:
+    """A key that holds a first or a last name (``first_name``, ``lastName``, ``cognome``), whose value an HR or CRM
+    API wraps in an object: ``"first_name": {"value": "Giulia"}`` (Personio), ``"lastName": {"value": …}``."""
+    return norm_header(key) in _name_fields()
+
+
 def _words(name: str) -> str:
     return " ".join(w.lower() for w in identifier_words(name.replace("-", "_")))
 
@@ -57,7 +71,7 @@ class NestedFieldDetector:
     """Identity-document numbers named by their parent key or their object's type."""
 
     name = NAME
-    produces = frozenset({"passport", "account"})
+    produces = frozenset({"passport", "account", "person"})
 
     def detect(self, text: str) -> list[Span]:
         if '"' not in text or "{" not in text:
@@ -76,6 +90,7 @@ class NestedFieldDetector:
         evidence = word_set("names", "identity_evidence")
         stack: list[_Frame] = []
         candidates: list[tuple[int, int, bool | None]] = []  # (start, end, the context is a document's alone)
+        wrapped_names: list[tuple[int, int]] = []  # a name field's value wrapped in an object
         identity = False
         key: str | None = None
         last_string: tuple[str, int, int] | None = None
@@ -107,6 +122,8 @@ class NestedFieldDetector:
                 if not stack:
                     break
                 frame = stack.pop()
+                if frame.wrapped and frame.key is not None and not frame.array and _name_field(frame.key):
+                    wrapped_names += frame.wrapped
                 self._settle(frame, stack, contexts, candidates)
                 key = None
                 if not stack:
@@ -132,6 +149,8 @@ class NestedFieldDetector:
                     frame.leaves.append(m.span("s"))
                     if k in _NUMBER_KEYS:
                         frame.numbers.append(m.span("s"))
+                    elif k == "value":
+                        frame.wrapped.append(m.span("s"))
                 key = None
                 continue
             key = None  # a number, true, false or null
@@ -140,6 +159,8 @@ class NestedFieldDetector:
                  and (document_number(text[s:e]) or licence_number(text[s:e]))]
         spans += [Span(s, e, "account", f"{NAME}:number", 0.8) for s, e, bare in candidates
                   if bare is None and _own_number(text[s:e])]
+        spans += [Span(s, e, "person", f"{NAME}:name", 0.8) for s, e in wrapped_names
+                  if person_name_any_case(text[s:e])]
         return pos, spans
 
     @staticmethod

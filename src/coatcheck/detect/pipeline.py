@@ -71,6 +71,7 @@ from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
 from .person_fields import person_field_ids
 from .person_rows import person_machines, person_row_ids
+from .binder_records import binder_records
 from .row_cells import row_cells
 from .secret_owner import secret_owners
 from .person_records import PersonRecordDetector
@@ -107,6 +108,7 @@ from .transposed_tables import TransposedTableDetector
 from .phones import PhoneDetector
 from .readable import drop_readable, kept_span
 from .rules import RuleDetector, load_rules
+from .sql_predicates import SqlPredicateDetector
 from .sql_rows import SqlRowDetector
 from .form_parts import FormPartDetector
 from .html_tables import HtmlTableDetector
@@ -524,6 +526,7 @@ _SPECS = (
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
     _Spec("sql-rows", lambda p: SqlRowDetector().produces, lambda p: SqlRowDetector()),
+    _Spec("sql-predicates", lambda p: SqlPredicateDetector.produces, lambda p: SqlPredicateDetector()),
     _Spec("hl7", lambda p: Hl7Detector.produces, lambda p: Hl7Detector()),
     _Spec("x12", lambda p: X12Detector.produces, lambda p: X12Detector()),
     _Spec("sim-files", lambda p: SimFileDetector.produces, lambda p: SimFileDetector()),
@@ -668,6 +671,8 @@ class Pipeline:
             steps.append(("person-rows", self._person_rows))
         if {"person", "address", "phone"} <= mask:
             steps.append(("row-cells", self._row_cells))
+        if "person" in mask:
+            steps.append(("binder-records", self._binder_records))
         if {"person", "username", "phone"} & mask:
             steps.append(("column-mates", self._column_mates))
         if {"person", "account", "birth_date"} & mask:
@@ -807,6 +812,10 @@ class Pipeline:
     def _row_cells(self, run: _Pass) -> None:
         """Names, towns, postcodes and phones beside a person's contact value on a record's row: :mod:`.row_cells`."""
         run.spans.extend(s for s in row_cells(run.text, run.spans) if self._allowed(run.text, s))
+
+    def _binder_records(self, run: _Pass) -> None:
+        """Names an ORM binds, one parameter per line, beside a contact value bound with them: :mod:`.binder_records`."""
+        run.spans.extend(s for s in binder_records(run.text, run.spans) if self._allowed(run.text, s))
 
     def _column_mates(self, run: _Pass) -> None:
         """The other values of a column or a repeated key that holds names, logins or phone numbers: :mod:`.column_mates`;

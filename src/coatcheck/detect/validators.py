@@ -557,9 +557,44 @@ def query_given_name(value: str) -> bool:
 
 
 def chat_login(value: str) -> bool:
-    """A chat copy's speaker shown by login: one made of a name (:func:`person_handle`, :func:`named_login`); a word,
-    a host, a file or a bot with a digit is a schedule's, a timing's or a playlist's line ("node-01  12:00")."""
-    return (person_handle(value) or named_login(value)) and not is_product(value)
+    """A chat copy's speaker shown by login: one made of a name (:func:`person_handle`, :func:`named_login`,
+    :func:`first_and_initial`); a word, a host, a file or a bot with a digit is a schedule's, a timing's or a
+    playlist's line ("node-01  12:00")."""
+    return (person_handle(value) or named_login(value) or first_and_initial(value)) and not is_product(value)
+
+
+def plus_joined_name(value: str) -> bool:
+    """A full name the gazetteers know (:func:`gazetteer_name`), its blanks as ``+`` where a form encoded it into a
+    URL's query (``Haruto+Kowalczyk``); an organisation's or an office's words are none (``Acme+Robotics``)."""
+    return gazetteer_name(value.replace("+", " "))
+
+
+def done_by_login(value: str) -> bool:
+    """The login of whoever did something (``merged by kdemir2``, ``rotated by lorenzo.deluca98``, ``bearbeitet von
+    kschulz``): one joined by a dot or an underscore whose parts are no word of code or prose (:func:`person_login`);
+    one with digits or a hyphen only where a part names a person (:func:`named_login`: ``kdemir2``, not
+    ``fail2ban``); a plain word only when made of a name and an initial (:func:`initial_login`,
+    :func:`composed_login`, :func:`first_and_initial`): ``hugo``, ``winston``, ``luigi`` name programs as often."""
+    if any(c in "._" for c in value):
+        return person_login(value)
+    if any(c.isdigit() or c == "-" for c in value):
+        # digits or hyphens alone: a person's name in it (kdemir2, yuki62, anna-k), not a program's (fail2ban, flake8,
+        # protoc-gen-go, deploy01)
+        return named_login(value)
+    return initial_login(value) or composed_login(value) or first_and_initial(value)
+
+
+def first_and_initial(word: str) -> bool:
+    """``word`` (lower case) is a first name of the lists of five letters or more and the surname's initial, as chat
+    handles are made (``joaquink``, ``solenel``, ``aitanac``): neither the name nor the whole a word of a language, of
+    prose or of code or a package's name (keep/handle_lookalikes.txt: ``katex``), no plural (``marks``), no name that
+    may be a word (ambiguous first names)."""
+    if len(word) < 5 or not word.isalpha() or not word.islower() or word.endswith("s"):
+        return False
+    first = word[:-1]
+    return (len(first) >= 5 and word not in word_list("handle_lookalikes") and first in word_list("first_names_base_lower") and first not in word_list("ambiguous_first_names_lower")
+            and first not in dictionary_words() and word not in dictionary_words() and word not in plain_words()
+            and word not in word_list("code_words_lower") and word not in word_list("common_words_lower"))
 
 
 def slash_name(value: str) -> bool:
@@ -785,9 +820,20 @@ def possible_phone(value: str) -> bool:
     return False
 
 
+@functools.cache
+def handle_surnames() -> frozenset[str]:
+    """The surnames (lower case) a login is read as made of, with an initial or a first name beside them: the lists',
+    and the census's frequent ones of six letters or more. A short or a rare census surname ("Unch", "Bove",
+    "Gradle") would make words and programs of an initial and itself ("lunch", "above", "gradlew"); whole, it is a
+    name still (:func:`name_like`)."""
+    census = frozenset(w.lower() for w in word_list("census_common_last_names") if len(w) >= 6)
+    return word_list("last_names_base_lower") | census
+
+
 def initial_and_surname(word: str) -> bool:
-    """``word`` (lower case) is an initial run into a known surname, as logins are made (``jdoe``, ``kwagner``)."""
-    return len(word) >= 5 and word[1:] in word_list("last_names_lower")
+    """``word`` (lower case) is an initial run into a known surname, as logins are made (``jdoe``, ``kwagner``); not an
+    English word that reads so (keep/handle_lookalikes.txt: ``acetate``)."""
+    return len(word) >= 5 and word[1:] in handle_surnames() and word not in word_list("handle_lookalikes")
 
 
 def name_like(word: str) -> bool:
@@ -798,7 +844,9 @@ def name_like(word: str) -> bool:
         return True
     if initial_and_surname(word):  # jdoe
         return True
-    return any(word[:i] in first and word[i:] in last for i in range(3, len(word) - 2))
+    surnames = handle_surnames()
+    return word not in word_list("handle_lookalikes") and any(
+        word[:i] in first and word[i:] in surnames for i in range(3, len(word) - 2))
 
 
 _CHAT_ID = re.compile(r"[UWB](?=[A-Z0-9]*\d)[A-Z0-9]{8,11}")
@@ -867,8 +915,8 @@ def service_account(value: str) -> bool:
 def personal_part(part: str) -> bool:
     """A part of a joined login that names a person: a name, or a login made of one (jsmith, smithj, kwagner,
     siobhanmcc, jdoe42)."""
-    firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
-    return part in firsts or (len(part) > 4 and part[:-1] in lasts) or made_from_name(part)
+    return (part in word_list("first_names_lower") or made_from_name(part)
+            or (len(part) > 4 and part[:-1] in handle_surnames() and part not in word_list("handle_lookalikes")))
 
 
 def birthplace(value: str) -> bool:
@@ -891,7 +939,8 @@ def dotted_name(value: str) -> bool:
            for p in (first, last) if len(p) > 1 for w in (p, p.removesuffix("s"))):
         return False
     firsts, lasts = word_list("first_names_lower"), word_list("last_names_lower")
-    return len(first) == 1 or first in firsts or last in lasts
+    # (a surname and an initial too: villalobos.a, nowicki.t)
+    return len(first) == 1 or first in firsts or last in lasts or (len(last) == 1 and first in lasts)
 
 
 _HANDLE_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -944,16 +993,16 @@ def made_from_name(part: str) -> bool:
         return False
     firsts = word_list("first_names_lower")
     return (initial_and_surname(p) or surname_and_initial(p)
-            or p not in dictionary_words() and p not in plain_words()
+            or p not in dictionary_words() and p not in plain_words() and p not in word_list("handle_lookalikes")
             and any(p[:k] in firsts and p[:k] not in dictionary_words() for k in range(max(6, len(p) - 4), len(p) - 1)))
 
 
 def surname_and_initial(word: str) -> bool:
     """``word`` (lower case) is a known surname and an initial or two (``whitfieldh``, ``rossim``, ``smithjr``), not a
     word of prose or code (``bakers``)."""
-    if len(word) < 6 or word in dictionary_words():
+    if len(word) < 6 or word in dictionary_words() or word in word_list("handle_lookalikes"):
         return False
-    last = word_list("last_names_lower")
+    last = handle_surnames()
     # (not a plural: "bakers", "millers" are a surname's noun and an s)
     return (word[:-1] in last and not word.endswith("s")) or (len(word) >= 7 and word[:-2] in last)
 
@@ -1263,7 +1312,8 @@ def initial_login(value: str) -> bool:
     v = value.lower()
     if not (v.isalpha() and v.islower() and len(v) >= 5) or v in word_list("first_names_lower") or v in word_list("last_names_lower"):
         return False
-    return initial_and_surname(v) or v[:-1] in word_list("first_names_lower") or v[:-1] in word_list("last_names_lower")
+    return v not in word_list("handle_lookalikes") and (
+        initial_and_surname(v) or v[:-1] in word_list("first_names_lower") or v[:-1] in handle_surnames())
 
 
 @functools.cache
@@ -1425,6 +1475,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "register_name": register_name,
     "payee_name": payee_name,
     "chat_login": chat_login,
+    "done_by_login": done_by_login,
+    "plus_joined_name": plus_joined_name,
     "query_name": query_name,
     "iban_typo": iban_typo,
     "vehicle_number": vehicle_number,
