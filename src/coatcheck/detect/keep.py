@@ -1489,12 +1489,18 @@ def _fictional_entries() -> tuple[tuple[list[str], bool], ...]:
 
 
 @cache
+def public_figure_names() -> frozenset[str]:
+    """keep/public_figures.txt's full names, lower case, blanks single (Ada Lovelace, Alan Turing)."""
+    return frozenset(" ".join(full.lower().split()) for full in word_list("public_figures"))
+
+
+@cache
 def _fictional_forms() -> tuple[frozenset[str], frozenset[str]]:
     """(full names, user names) of keep/fictional_people.txt, lower case: jdoe, john.doe, john_doe, johndoe …; the full
     names of keep/public_figures.txt too (Ada Lovelace, Alan Turing: sample data's favourites)."""
     names: set[str] = set()
     logins: set[str] = set()
-    names.update(" ".join(full.lower().split()) for full in word_list("public_figures"))  # their logins are anyone's
+    names.update(public_figure_names())  # their logins are anyone's
     for words, name_only in _fictional_entries():
         names.add(" ".join(words))
         if name_only:

@@ -8,7 +8,6 @@ title, so ``Max Retries`` and ``Grace Period`` stay readable.
 
 from __future__ import annotations
 
-import functools
 
 from dataclasses import replace
 from typing import NamedTuple
@@ -17,7 +16,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from .keep import DOC_EXTENSION
+from .keep import DOC_EXTENSION, public_figure_names
 from .validators import login_word
 from .vocabulary import (SURNAME_PREFIX, all_plain_words, alternation, calendar_words, dictionary_words, document_particle_regex, first_names,
                          first_names_of, guess_language, is_product, name_particles, name_roles,
@@ -152,12 +151,6 @@ _PERSON_FOLDER = regex.compile(r"(?i:/(?:kyc|customers?|clients?|patients?|membe
                                r"(?P<a>\p{Lu}\p{Ll}[\p{L}'’-]+)[_ ](?P<b>\p{Lu}\p{Ll}[\p{L}'’-]+)/")
 _STEM_WORD = regex.compile(r"[\w'’-]{3,80}$")
 _CAPS_WORD = regex.compile(r"(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])")
-
-
-@functools.cache
-def _public_figures() -> frozenset[str]:
-    """keep/public_figures.txt's full names, lower case: their names stay readable in a file's name too."""
-    return frozenset(" ".join(n.lower().split()) for n in word_list("public_figures"))
 
 
 def _titled(m: regex.Match[str]) -> str:
@@ -552,7 +545,7 @@ class NameDetector:
             # a surname no list holds is read beside a first name only in a person's document's name: an identity
             # check's scan, a CV, a payslip, a study with its date ("Sarah_Onboarding.pdf", "Floyd_Warshall.pdf" stay)
             personal = _PERSONAL_FILE.search(f.group()) is not None and not listed_only
-            figures = _public_figures()
+            figures = public_figure_names()  # a public figure's name stays readable in a file's name too
             for m in _FILE_PAIR.finditer(stem, overlapped=True):
                 first, last = m.group(1), m.group(2)
                 if f"{first} {last}".lower() in figures or f"{last} {first}".lower() in figures:

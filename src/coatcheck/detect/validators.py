@@ -592,7 +592,8 @@ def first_and_initial(word: str) -> bool:
     if len(word) < 5 or not word.isalpha() or not word.islower() or word.endswith("s"):
         return False
     first = word[:-1]
-    return (len(first) >= 5 and word not in word_list("handle_lookalikes") and first in word_list("first_names_base_lower") and first not in word_list("ambiguous_first_names_lower")
+    return (len(first) >= 5 and word not in word_list("handle_lookalikes")
+            and first in word_list("first_names_base_lower") and first not in word_list("ambiguous_first_names_lower")
             and first not in dictionary_words() and word not in dictionary_words() and word not in plain_words()
             and word not in word_list("code_words_lower") and word not in word_list("common_words_lower"))
 
