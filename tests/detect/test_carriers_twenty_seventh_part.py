@@ -29,8 +29,10 @@ from .spans import found, touched
     ("<table><tr><th>Member</th><th>Email</th></tr>\n<tr><td>Haruki Tanaka</td><td>ht@mailbox-one.co.uk</td></tr>\n"
      "<tr><td>Greta Lindholm</td><td>gl@mailbox-one.co.uk</td></tr>\n<tr><td>Aoife Brennan</td><td>ab@mailbox-one.co.uk</td></tr>\n"
      "</table>", "Haruki Tanaka", "person"),
-    # a receiver log's operator on every line: two logins found, the third beside them
-    ("RX acct=1 evt=1130 op=jsmith42\nRX acct=2 evt=1602 op=r.alvarez\nRX acct=3 evt=1401 op=okonkwoe\n", "okonkwoe",
+    # a receiver log's operator on every line: two logins found, the third beside them (the key "opr": since the login
+    # classifier learned the independent sets (2026-12-06), "op=" reads as an operation's key as often as an operator's,
+    # and none of its values is found alone)
+    ("RX acct=1 evt=1130 opr=jsmith42\nRX acct=2 evt=1602 opr=r.alvarez\nRX acct=3 evt=1401 opr=okonkwoe\n", "okonkwoe",
      "username"),
     # a pipe-separated listing in a tool's JSON result (rows end in \\n escapes)
     ('{"output":"M-1|Chloé Roux|06 12 34 56 78|chroux@mailbox-one.co.uk\\nM-2|Léa Petit|0612345679|lpetit@mailbox-one.co.uk\\n'

@@ -18,7 +18,8 @@ It also writes census_common_last_names.txt, the added surnames among the census
 login is read as made of, beside an initial or a given name (a rare one, "Gradle", "Prettie", would make a program's
 name a login: ``gradlew``, ``prettier``); and keep/handle_lookalikes.txt: the English words (web2, lower case) and the
 packages' names that would still read as a login made of names (``artist`` = "Artis" + t, ``prettier``), which the
-validators leave out (:func:`coatcheck.detect.validators.handle_surnames`).
+validators leave out (:func:`coatcheck.detect.validators.handle_surnames`); and keep/english_words.txt, web2's
+lower-case words, which the login classifier's findings need a name in (:func:`coatcheck.detect.logins`).
 
 The census files are public domain; the ``names`` package (MIT License, (c) Trey Hunner) ships them, and the
 ``english-words`` package (MIT License) ships web2. Only the names carry over; neither package is a dependency. The
@@ -36,6 +37,8 @@ import sys
 from pathlib import Path
 
 KEEP = Path(__file__).resolve().parents[2] / "src" / "coatcheck" / "data" / "keep"
+ENGLISH_NOTE = ("# English words: Webster's Second International (web2, public domain) in lower case, three to sixteen "
+                "letters, as the english-words package (MIT License) ships it. Written by tools/wordlist/names_census.py.")
 NOTE = ("# The 1990 US Census {kind} (public domain, as the `names` package ships them; MIT License, (c) Trey "
         "Hunner) that {base} lacks{which}: four letters or more, no English word in lower case (web2), no word of "
         "prose or code, no product, place or package. Written by tools/wordlist/names_census.py.")
@@ -116,6 +119,14 @@ def main(census: Path, english: Path, packages: list[Path]) -> None:
                        which=f", among its {_COMMON_RANK:,} most frequent (the ones a login is read as made of)")
     (KEEP / "census_common_last_names.txt").write_text("\n".join([note, *sorted(frequent)]) + "\n", encoding="utf-8")
     write_lookalikes(common | {t for t in tools if t.isalpha()})
+    write_english(common)
+
+
+def write_english(common: set[str]) -> None:
+    """keep/english_words.txt: web2's words in lower case, three to sixteen letters (the language's own words: a word
+    of them alone in a login's place, "lunch  12:30" in a channel export, is a login only when made of a name)."""
+    words = sorted(w for w in common if 3 <= len(w) <= 16)
+    (KEEP / "english_words.txt").write_text("\n".join([ENGLISH_NOTE, *words]) + "\n", encoding="utf-8")
 
 
 def write_lookalikes(candidates: set[str]) -> None:

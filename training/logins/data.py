@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import gzip
 import json
+import re
 import random
 import subprocess
 import sys
@@ -72,6 +74,52 @@ def catalogue_rows(renders: int, seed: int) -> Iterator[dict[str, object]]:
                                "source": f"carrier:{c.id}"}
 
 
+_NUMBERED = re.compile(r"\d{3}")  # a number's digits: the sets' unlabelled numbers are no evidence either way
+BLIND_SETS = Path(__file__).resolve().parent / "blind_sets.txt"
+
+
+def blind_split(name: str) -> str:
+    """An independent set's split: every eighth set by number is "test" (the card's figures on builders never trained
+    on), the others "train"."""
+    return "test" if int(re.sub(r"\D", "", name) or 0) % 8 == 0 else "train"
+
+
+def blind_rows(folder: Path, names: list[str]) -> Iterator[dict[str, object]]:
+    """Candidate tokens of the independent agent-traffic sets named in ``blind_sets.txt`` (built by helpers from the
+    specification alone; the sets still held for evaluation are never listed): a token that is exactly a login item
+    is USER; a token inside or across any other item (a person-bound number among them) or an AMBIGUOUS one is left
+    out; every other token is O, but for those with three digits in a row (an unlabelled number there is no
+    evidence that it is no person's). Their numbers teach no ACCOUNT: builders label them less
+    consistently than logins (a record's own numbers, amounts and codes beside labelled ones), and ids learned from
+    them took numbers in brackets after a name, a product's tax code and organisations' ids on 2026-12-06."""
+    for name in names:
+        path = folder / f"{name}.jsonl.gz"
+        split = blind_split(name)
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            for raw in f:
+                doc = json.loads(raw)
+                text = doc["text"]
+                items = [(it["start"], it["end"], it["cls"], it["cat"], it.get("encoded_of")) for it in doc["items"]]
+                for ls, le, prev, nxt in line_context(text):
+                    line = text[ls:le]
+                    for i, (s, e, tok) in enumerate(line_tokens(line)):
+                        if not is_candidate(tok):
+                            continue
+                        a, b = ls + s, ls + e
+                        label, skip = 0, False
+                        for (x, y, cls, cat, enc) in items:
+                            if y <= a or b <= x:
+                                continue
+                            exact = (x, y) == (a, b) and enc is None
+                            if cls == "MUST_MASK" and exact and cat == "username":
+                                label = 1
+                            elif cls != "MUST_KEEP":
+                                skip = True
+                        if not skip and (label or not _NUMBERED.search(tok)):
+                            yield {"line": line, "i": i, "prev": prev, "next": nxt, "label": label, "split": split,
+                                   "source": f"carrier-blind:{name}"}
+
+
 def tool_outputs() -> Iterator[tuple[str, str]]:
     """Real output of tools run here: listings, processes, accounts of this machine (service accounts only)."""
     cmds = [["ls", "-la", "/usr/lib"], ["ls", "-l", "/etc"], ["ls", "-ln", "/var"], ["ls", "-la", "--time-style=long-iso", "/usr/bin"],
@@ -109,6 +157,8 @@ def main() -> None:
     ap.add_argument("--max-files", type=int, default=12000)
     ap.add_argument("--git", nargs="*", default=[])
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--blind", type=Path, default=Path(__file__).resolve().parents[2] / "bench" / "blind" / "sets",
+                    help="folder of the independent sets (those named in blind_sets.txt are read)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     counts: dict[str, int] = {}
@@ -119,6 +169,10 @@ def main() -> None:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
 
         for row in catalogue_rows(a.renders, a.seed):
+            put(row)
+        names = [ln.strip() for ln in BLIND_SETS.read_text(encoding="utf-8").splitlines()
+                 if ln.strip() and not ln.startswith("#")]
+        for row in blind_rows(a.blind, names):
             put(row)
         roots = [Path(sysconfig.get_paths()["purelib"]), Path("/usr/share/doc")]
         for p in files(roots, a.max_files, rng):

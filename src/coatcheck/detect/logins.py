@@ -23,9 +23,10 @@ from .lines import LineCache
 from .phrases import cli_credentials
 from .keyless import ID_COLUMN_WORDS
 from .row_keys import names_a_record
+from .validators import login_made_of_name
 from .tables import column_categories, column_name, norm_header, thing_numbers
-from .vocabulary import dictionary_words, vocab_cache, word_set
-from .logins_features import (BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
+from .vocabulary import dictionary_words, plain_words, vocab_cache, word_set
+from .logins_features import (MAX_LINE, BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
                               line_tokens)
 
 CATEGORY = {"USER": "username", "ACCOUNT": "account"}
@@ -272,6 +273,90 @@ def _town(value: str) -> bool:
     return value.isalpha() and low in word_list("places_lower") and low not in word_list("last_names_lower")
 
 
+# a word and its number or its machine ("node18", "linux_x64", "worker-3"): a program's, a platform's or a pool's
+_WORD_NUMBERED = regex.compile(r"([A-Za-z]{3,})[_-]?(?:\d{1,4}|x64|x86|amd64|arm64)")
+# what a sentence's predicate follows: a copula of the five languages; a counted noun: a count after a word
+# and its label ("June: 41 signups", not a listing's link count "drwxr-x--- 27 okwuosa" nor lsof's "nginx 4021 okwuosa")
+_COUNTED = regex.compile(r"\p{L}:[ \t]+\d{1,6}[ \t]+$")
+# a row of five lower-case words or more, one space or a comma apart (pygments' keyword rows; ls's columns of logins
+# are two spaces apart)
+_WORD_LIST = regex.compile(r"[ \t]*(?:[a-z]{2,}(?:,[ ]?|[ ])){4,}[a-z]{2,},?[ \t]*")
+# a chat line's speaker: the line's start or its time in brackets before, a colon or two spaces and a time after
+_SPEAKER_BEFORE = regex.compile(r"(?:^|^[ \t]*\[[\d:. T/-]{4,25}\][ \t]*|^[ \t]*[\d:. T/-]{4,25}[ \t]+)\Z")
+_SPEAKER_AFTER = regex.compile(r":|[ \t]{2,}\d{1,2}:\d{2}")
+_MONTH_DAY = regex.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\d{2}")  # ps's START: Mar01
+_PREDICATE_BEFORE = regex.compile(r"(?i)(?<![\w-])(?:is|are|was|è|sono|era|es|está|ist|sind|est|sont|était)[ \t]+$")
+
+
+def _english(word: str) -> bool:
+    """``word`` (lower case) is an English word or one's plural (web2 lists no plurals: ``activities``, ``renewals``)."""
+    words = word_list("english_words")
+    return word in words or word.endswith("s") and (
+        word[:-1] in words or word.endswith("es") and word[:-2] in words or word.endswith("ies") and word[:-3] + "y" in words)
+
+
+def _language_word(word: str) -> bool:
+    """A word of English prose or of code, a tool's or a product's name (``retries``, ``config``, ``eslint``,
+    ``webhook``)."""
+    return (_english(word) or word in plain_words() or word in dictionary_words() or word in word_list("code_words_lower")
+            or word in word_list("tool_stems_lower") or word in word_list("product_names_lower")
+            or word in word_list("route_words_lower"))
+
+
+def _named_login(line: str, start: int, end: int) -> bool:
+    """A login the model may take by its place alone. Letters only: a word of no language list (``okwuosa``) or made
+    of a name (:func:`.validators.login_made_of_name`); a word of English, of code or a tool's name is one only where
+    it is a name too (``jonas``): "lunch  12:30" in a channel, "(marketing)" after a name, "[t] webhook:" stay, and so
+    do a word after a copula ("la contraseña es incorrecta"), a counted noun ("June: 41 signups"), a word alone as a
+    chat's speaker ("[09:12] grazie:"), a keyword list's words and a placeholder (``myuser``). A dotted one: a part
+    is a first name or an initial and none a word of the language that is no name (``jordi.puigdemunt``, not
+    ``pdfminer.pdfpage``, ``max.retries``); an underscored one: a part made of a name (``siobhan_gallagher``, not
+    ``y_true``). A word of prose or code with a number or a machine after it is a program's or a pool's (``node18``,
+    ``linux_x64``) unless the word is a name (``gianmarco3``); a month and a day are a date (``Mar01``, ps's START)."""
+    token = line[start:end]
+    if token.isalpha():
+        low = token.lower()
+        if not token.islower():
+            return True
+        if low.startswith("my") and (_english(low[2:]) or low[2:] in plain_words()):
+            return False  # myuser, mydb, myapp: how documentation writes a placeholder
+        if _language_word(low):
+            # a word of the language is a login only where it is a name too ("jonas", "mark"), never made of one
+            # ("using" = Usi + ng, "lines" = Line + s)
+            return low in word_list("first_names_base_lower") or low in word_list("last_names_base_lower")
+        if login_made_of_name(low):
+            return True
+        if (_WORD_LIST.fullmatch(line[:MAX_LINE]) or _SPEAKER_BEFORE.search(line, 0, start)
+                and _SPEAKER_AFTER.match(line, end)):
+            # a word of the language, a keyword list's, or a word alone as a chat's speaker ("[09:12] grazie:",
+            # "riunione  10:30": the places where a channel's words stand as often as logins)
+            return False
+        return not (_PREDICATE_BEFORE.search(line, max(0, start - 12), start)
+                    or _COUNTED.search(line, max(0, start - 16), start))
+    if "_" in token and not any(c.isdigit() for c in token):
+        # a code identifier's words and letters (y_true, n_unique), not a handle (siobhan_gallagher,
+        # the_real_baptiste, hdrozd_k): some part is made of a name, or none is a word of the language
+        parts = [p for p in token.lower().split("_") if p]
+        return any(len(p) >= 3 and login_made_of_name(p) and not _language_word(p) for p in parts) or not any(
+            len(p) >= 2 and _language_word(p) for p in parts)
+    if "." in token and not any(c.isdigit() for c in token):
+        firsts = word_list("first_names_lower")
+        parts = [p for p in regex.split(r"[._-]", token.lower()) if p]
+        names = word_list("first_names_base_lower") | word_list("last_names_base_lower")
+        return any(len(p) == 1 or p in firsts for p in parts) and not any(
+            _language_word(p) and p not in names for p in parts if len(p) > 1)
+    if _MONTH_DAY.fullmatch(token):
+        return False
+    if (m := _WORD_NUMBERED.fullmatch(token)) is not None:
+        head = m.group(1).lower()
+        if head in word_list("first_names_lower") or head in word_list("last_names_lower"):
+            return True
+        # a word, or two run together (fileserver1, webnode2): a machine's or a program's
+        return not (_language_word(head) or any(_language_word(head[:k]) and _language_word(head[k:])
+                                                for k in range(3, len(head) - 2)))
+    return True
+
+
 class LoginDetector:
     """Logins and person-bound numbers by their place on the line."""
 
@@ -348,6 +433,8 @@ class LoginDetector:
                 k, label, soft = _USER, "USER", True  # below the threshold: only a column of such rows decides
             if label == "ACCOUNT" and not any(c.isdigit() for c in line[start:end]):
                 continue  # "N° prospect": a header's word after a number sign; a person's number has digits
+            if label == "USER" and not _named_login(line, start, end):
+                continue  # a word of the language, a module's dotted path: no login whatever its place
             if label == "USER" and in_path:
                 continue  # a path's segment (flatpages/default.html); home directories are the home-path detector's
             if label == "USER" and (_GROUP_KEY.search(line, max(0, start - 40), start)

@@ -13,7 +13,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import name_like, person_name
+from .validators import login_made_of_name, person_name
 from .vocabulary import all_plain_words, vocab_cache, vocabulary_words, word_set
 
 PERSON_RECORDS = "person-records"
@@ -159,7 +159,7 @@ class PersonRecordDetector:
                 and kept_by(text, s, e, _KEEPS) is None):
             return Span(s, e, "account", self.name, 0.8)
         if (key in _HANDLE_KEYS
-                and (_HANDLE.fullmatch(value) or run_in_names and value.isalpha() and value.islower() and name_like(value))
+                and (_HANDLE.fullmatch(value) or run_in_names and value.isalpha() and value.islower() and login_made_of_name(value))
                 and kept_by(text, s, e, _HANDLE_KEEPS) is None):
             return Span(s, e, "username", self.name, 0.8)  # "author": {"name": "oceane.dev"}
         if (key in _NAME_KEYS and 2 <= len(value.split()) <= 4 and person_name(value) and not all_plain_words(value.split())

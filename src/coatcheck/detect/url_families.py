@@ -144,8 +144,12 @@ class UrlFamilyDetector:
             for m in _URL.finditer(text):
                 self._judge(text, m.start(), m.end(), "", FILES, out)
         if " /" in text:
-            for m in _REQUEST_TARGET.finditer(text):  # the credential families of any host only
-                self._judge(text, m.start(), m.end(), _SOME_HOST, FILES[:1], out)
+            # a request line's target: the credential families of any host, and, where its words say the path is
+            # shared (an access log's "GET /share/album/<key>"), the private ones too; a person's, an account's or a
+            # build's route (/authors/guidelines, /_next/static/<build id>/…) is left to the narrower detectors
+            for m in _REQUEST_TARGET.finditer(text):
+                shared = _PERSONAL_PATH.search(text, m.start(), m.end()) is not None
+                self._judge(text, m.start(), m.end(), _SOME_HOST, FILES if shared else FILES[:1], out)
         if "/" in text:
             # a private link written without its scheme ("linkedin.com/in/…" in a CV): the private families only
             for m in _BARE_URL.finditer(text):

@@ -1008,6 +1008,22 @@ def surname_and_initial(word: str) -> bool:
     return (word[:-1] in last and not word.endswith("s")) or (len(word) >= 7 and word[:-2] in last)
 
 
+def login_made_of_name(word: str) -> bool:
+    """``word`` (lower-case letters) is a name or a login made of one: :func:`name_like`, :func:`made_from_name` or
+    :func:`surname_and_initial` (``ynguyen``, ``petrovicb``); and, where it is no English word (web2's, which holds
+    ``server`` and ``release``), a curated first name and an initial (``hiroshih``, ``ltino``) or a given name the
+    lists lack, five letters or more, run into a surname of six or more (``ottaviabenedetti``)."""
+    if name_like(word) or made_from_name(word) or surname_and_initial(word):
+        return True
+    english = word_list("english_words")
+    if len(word) < 5 or word in word_list("handle_lookalikes") or word in english:
+        return False
+    firsts, lasts = word_list("first_names_base_lower"), word_list("last_names_lower")
+    return (word[:-1] in firsts or word[1:] in firsts
+            or len(word) >= 11 and any(word[k:] in lasts and word[:k] not in english and word[:k] not in dictionary_words()
+                                       for k in range(5, len(word) - 5)))
+
+
 def named_handle(value: str) -> bool:
     """A :func:`login_word` with a sign or a digit inside, one of whose parts is a name or made of one
     (``h-kavanagh``, ``esposito.m``, ``harry_holloway``, ``flombardi39``): a person's handle wherever it stands, not a
