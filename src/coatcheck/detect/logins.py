@@ -288,6 +288,12 @@ _MONTH_DAY = regex.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|
 _PREDICATE_BEFORE = regex.compile(r"(?i)(?<![\w-])(?:is|are|was|è|sono|era|es|está|ist|sind|est|sont|était)[ \t]+$")
 
 
+@functools.cache
+def _curated_names() -> frozenset[str]:
+    """The curated first and last names, lower case (not the census's, whose surnames spell words)."""
+    return word_list("first_names_base_lower") | word_list("last_names_base_lower")
+
+
 def _english(word: str) -> bool:
     """``word`` (lower case) is an English word or one's plural (web2 lists no plurals: ``activities``, ``renewals``)."""
     words = word_list("english_words")
@@ -323,13 +329,13 @@ def _named_login(line: str, start: int, end: int) -> bool:
         if _language_word(low):
             # a word of the language is a login only where it is a name too ("jonas", "mark"), never made of one
             # ("using" = Usi + ng, "lines" = Line + s)
-            return low in word_list("first_names_base_lower") or low in word_list("last_names_base_lower")
+            return low in _curated_names()
         if login_made_of_name(low):
             return True
         if (_WORD_LIST.fullmatch(line[:MAX_LINE]) or _SPEAKER_BEFORE.search(line, 0, start)
                 and _SPEAKER_AFTER.match(line, end)):
-            # a word of the language, a keyword list's, or a word alone as a chat's speaker ("[09:12] grazie:",
-            # "riunione  10:30": the places where a channel's words stand as often as logins)
+            # a keyword list's word, or a word alone as a chat's speaker ("[09:12] grazie:", "riunione  10:30": the
+            # places where a channel's words in any language stand as often as logins)
             return False
         return not (_PREDICATE_BEFORE.search(line, max(0, start - 12), start)
                     or _COUNTED.search(line, max(0, start - 16), start))
@@ -342,9 +348,8 @@ def _named_login(line: str, start: int, end: int) -> bool:
     if "." in token and not any(c.isdigit() for c in token):
         firsts = word_list("first_names_lower")
         parts = [p for p in regex.split(r"[._-]", token.lower()) if p]
-        names = word_list("first_names_base_lower") | word_list("last_names_base_lower")
         return any(len(p) == 1 or p in firsts for p in parts) and not any(
-            _language_word(p) and p not in names for p in parts if len(p) > 1)
+            _language_word(p) and p not in _curated_names() for p in parts if len(p) > 1)
     if _MONTH_DAY.fullmatch(token):
         return False
     if (m := _WORD_NUMBERED.fullmatch(token)) is not None:
