@@ -25,7 +25,7 @@ import random
 import subprocess
 import sys
 import sysconfig
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "keyless"))
@@ -46,32 +46,52 @@ def record_split(carrier_id: str, held_back: bool) -> str:
     return "test" if held_back else "train"
 
 
+Item = tuple[int, int, str, str, object]  # start, end, cls, cat, encoded_of
+Judge = Callable[[Item, bool], "int | None"]
+
+
+def labelled_tokens(text: str, items: list[Item], judge: Judge) -> Iterator[tuple[str, int, str, str, str, int]]:
+    """``(line, i, prev, next, token, label)`` for each candidate token of ``text``: ``judge(item, exact)`` says, for
+    each gold item the token overlaps (``exact``: the token is the item, not an encoded copy), the label it gives
+    (0 for none) or None to leave the token out."""
+    for ls, le, prev, nxt in line_context(text):
+        line = text[ls:le]
+        for i, (s, e, tok) in enumerate(line_tokens(line)):
+            if not is_candidate(tok):
+                continue
+            a, b = ls + s, ls + e
+            label: int | None = 0
+            for item in items:
+                x, y, _, _, enc = item
+                if y <= a or b <= x:
+                    continue
+                verdict = judge(item, (x, y) == (a, b) and enc is None)
+                if verdict is None:
+                    label = None
+                    break
+                label = max(label, verdict)
+            if label is not None:
+                yield line, i, prev, nxt, tok, label
+
+
+def _catalogue_judge(item: Item, exact: bool) -> int | None:
+    """A login or a person-bound number item labels the token that is exactly it; any other item to mask leaves the
+    token out (other detectors own it); readable and ambiguous items say nothing."""
+    _, _, cls, cat, _ = item
+    if cls != "MUST_MASK":
+        return 0
+    return LABEL[cat] if exact and cat in LABEL else None
+
+
 def catalogue_rows(renders: int, seed: int) -> Iterator[dict[str, object]]:
     for c in catalogue():
         split = record_split(c.id, c.held_back)
         for k in range(renders):
             doc = render(c, random.Random(f"{seed}:{c.id}:{k}"))
-            text = doc["text"]
             items = [(it["start"], it["end"], it["cls"], it["cat"], it.get("encoded_of")) for it in doc["items"]]
-            for ls, le, prev, nxt in line_context(text):
-                line = text[ls:le]
-                for i, (s, e, tok) in enumerate(line_tokens(line)):
-                    if not is_candidate(tok):
-                        continue
-                    a, b = ls + s, ls + e
-                    label = 0
-                    skip = False
-                    for (x, y, cls, cat, enc) in items:
-                        if y <= a or b <= x:
-                            continue
-                        if cls == "MUST_MASK":
-                            if (x, y) == (a, b) and cat in LABEL and enc is None:
-                                label = LABEL[cat]
-                            else:
-                                skip = True
-                    if not skip:
-                        yield {"line": line, "i": i, "prev": prev, "next": nxt, "label": label, "split": split,
-                               "source": f"carrier:{c.id}"}
+            for line, i, prev, nxt, _, label in labelled_tokens(doc["text"], items, _catalogue_judge):
+                yield {"line": line, "i": i, "prev": prev, "next": nxt, "label": label, "split": split,
+                       "source": f"carrier:{c.id}"}
 
 
 _NUMBERED = re.compile(r"\d{3}")  # a number's digits: the sets' unlabelled numbers are no evidence either way
@@ -82,6 +102,14 @@ def blind_split(name: str) -> str:
     """An independent set's split: every eighth set by number is "test" (the card's figures on builders never trained
     on), the others "train"."""
     return "test" if int(re.sub(r"\D", "", name) or 0) % 8 == 0 else "train"
+
+
+def _blind_judge(item: Item, exact: bool) -> int | None:
+    """A login item labels the token that is exactly it; any other item but a readable one leaves the token out."""
+    _, _, cls, cat, _ = item
+    if cls == "MUST_MASK" and exact and cat == "username":
+        return 1
+    return 0 if cls == "MUST_KEEP" else None
 
 
 def blind_rows(folder: Path, names: list[str]) -> Iterator[dict[str, object]]:
@@ -98,26 +126,11 @@ def blind_rows(folder: Path, names: list[str]) -> Iterator[dict[str, object]]:
         with gzip.open(path, "rt", encoding="utf-8") as f:
             for raw in f:
                 doc = json.loads(raw)
-                text = doc["text"]
                 items = [(it["start"], it["end"], it["cls"], it["cat"], it.get("encoded_of")) for it in doc["items"]]
-                for ls, le, prev, nxt in line_context(text):
-                    line = text[ls:le]
-                    for i, (s, e, tok) in enumerate(line_tokens(line)):
-                        if not is_candidate(tok):
-                            continue
-                        a, b = ls + s, ls + e
-                        label, skip = 0, False
-                        for (x, y, cls, cat, enc) in items:
-                            if y <= a or b <= x:
-                                continue
-                            exact = (x, y) == (a, b) and enc is None
-                            if cls == "MUST_MASK" and exact and cat == "username":
-                                label = 1
-                            elif cls != "MUST_KEEP":
-                                skip = True
-                        if not skip and (label or not _NUMBERED.search(tok)):
-                            yield {"line": line, "i": i, "prev": prev, "next": nxt, "label": label, "split": split,
-                                   "source": f"carrier-blind:{name}"}
+                for line, i, prev, nxt, tok, label in labelled_tokens(doc["text"], items, _blind_judge):
+                    if label or not _NUMBERED.search(tok):
+                        yield {"line": line, "i": i, "prev": prev, "next": nxt, "label": label, "split": split,
+                               "source": f"carrier-blind:{name}"}
 
 
 def tool_outputs() -> Iterator[tuple[str, str]]:
