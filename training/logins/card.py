@@ -19,6 +19,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from steps import installed_source  # type: ignore[import-not-found]  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from data import blind_set_names, blind_split  # type: ignore[import-not-found]  # noqa: E402
+
 from coatcheck.bench.carriers import catalogue
 from coatcheck.detect.logins import LoginDetector, LoginModel
 
@@ -45,8 +48,8 @@ def main() -> None:
     fam = Counter(c.family for c in cat)
     ms = speed(out)
     rows = []
-    blind = [w for w in (Path(__file__).resolve().parent / "blind_sets.txt").read_text().split() if w[:1] == "g"]
-    held_sets = [w for w in blind if int(w[1:]) % 8 == 0]
+    blind = blind_set_names()
+    held_sets = [w for w in blind if blind_split(w) == "test"]
     for split, what in (("dev", "dev: real material of the split (sets the thresholds)"),
                         ("test", f"test: the {len(held)} held-back formats, never trained or tuned on"),
                         ("test_blind", f"test: the {len(held_sets)} independent sets held out of training "

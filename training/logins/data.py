@@ -98,6 +98,11 @@ _NUMBERED = re.compile(r"\d{3}")  # a number's digits: the sets' unlabelled numb
 BLIND_SETS = Path(__file__).resolve().parent / "blind_sets.txt"
 
 
+def blind_set_names() -> list[str]:
+    """The independent sets the classifier learns from, as ``blind_sets.txt`` names them (one a line, ``#`` comments)."""
+    return [ln.strip() for ln in BLIND_SETS.read_text(encoding="utf-8").splitlines() if ln.strip() and not ln.startswith("#")]
+
+
 def blind_split(name: str) -> str:
     """An independent set's split: every eighth set by number is "test" (the card's figures on builders never trained
     on), the others "train"."""
@@ -183,9 +188,7 @@ def main() -> None:
 
         for row in catalogue_rows(a.renders, a.seed):
             put(row)
-        names = [ln.strip() for ln in BLIND_SETS.read_text(encoding="utf-8").splitlines()
-                 if ln.strip() and not ln.startswith("#")]
-        for row in blind_rows(a.blind, names):
+        for row in blind_rows(a.blind, blind_set_names()):
             put(row)
         roots = [Path(sysconfig.get_paths()["purelib"]), Path("/usr/share/doc")]
         for p in files(roots, a.max_files, rng):
