@@ -119,12 +119,20 @@ def _line_cells(text: str, table: int, a: int, line: str) -> list[Cell] | None:
     return None
 
 
+def _style(row: list[Cell]) -> tuple[Hashable, ...]:
+    """How a row's cells are set apart: "csv" or "sql" fields, a separator's cells, blank-aligned cells (not how many)."""
+    key = row[0][0]
+    kind = key[1] if isinstance(key, tuple) else key
+    return tuple(kind[:-1]) if isinstance(kind, tuple) else (kind,)
+
+
 @functools.lru_cache(maxsize=2)
 def _cells(text: str) -> tuple[_Placed, ...]:
     """Every cell of ``text`` with its column's key and its row's place (:data:`_Placed`); remembered for the last
     texts (the pipeline asks for a text's cells up to three times: the thing veto, the stage and its second pass)."""
     out: list[_Placed] = []
     table, rows, first = 0, 0, 0
+    style: tuple[Hashable, ...] = ()
     for a, e in _lines(text):  # (rows may end in "\n" escapes too: a tool's output in a JSON string)
         line = text[a:e]
         if _DIVIDER.fullmatch(line) and line.strip():
@@ -137,6 +145,14 @@ def _cells(text: str) -> tuple[_Placed, ...]:
                 table += 1
             rows = 0
             continue
+        if rows and _style(row) != style and _style(row)[0] == "sep":
+            # a separated row under a row of another layout starts another table: psql's header under the query line
+            # that printed it (``SELECT id, first_name, …`` reads as a CSV row), whose rule then marks the header;
+            # (a blank-aligned table's row with commas in a cell, "dev,ops,oncall", is still that table's)
+            table, rows = table + 1, 0
+            row = _line_cells(text, table, a, line)
+            assert row is not None
+        style = _style(row)
         if not rows:
             first = len(out)
         out.extend((*cell, 1 if rows == 0 else 0) for cell in row)
@@ -198,7 +214,10 @@ def _keyed(key: Hashable) -> bool:
 
 def _person_shape(value: str) -> bool:
     """Two capitalised words (or one and an initial) no list holds and no dictionary either: a name among names (``Mei
-    McAllister``, ``Oluwaseun A.``; not ``Vacant``, ``Grafana Agent``, ``Ops Rotation``)."""
+    McAllister``, ``Oluwaseun A.``, a register's ``Outeiriño, Xosé``; not ``Vacant``, ``Grafana Agent``, ``Ops
+    Rotation``)."""
+    if value.count(",") == 1 and regex.fullmatch(r"[^,]+, [^,]+", value):
+        value = value.replace(",", "")  # surname first, then the given name
     tokens = value.split()
     words = [w for w in tokens if not _INITIAL.fullmatch(w)]
     return (len(tokens) >= 2 and bool(words) and _NAME_CHARS.fullmatch(value) is not None

@@ -9,12 +9,15 @@ bare UUID stays (agents correlate records by them). Record words: data/vocab/han
 
 from __future__ import annotations
 
+import urllib.parse
+
 import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .validators import login_made_of_name, person_name
-from .vocabulary import all_plain_words, vocab_cache, vocabulary_words, word_set
+from .validators import gazetteer_name, login_made_of_name, person_name
+from .._data import word_list
+from .vocabulary import all_plain_words, is_product, vocab_cache, vocabulary_words, word_set
 
 PERSON_RECORDS = "person-records"
 _SPAN = 3000  # how far an object may reach
@@ -33,7 +36,83 @@ _HANDLE_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", 
                  "is_date", "is_code_word", "is_fictional_person")
 # a record as code prints it: a capitalised type, then its fields in brackets (Java records, Lombok, Kotlin, dataclasses)
 _PRINTED = regex.compile(r"\b(?P<type>[A-Z][A-Za-z]{2,40})[\[({](?P<body>[a-z_][A-Za-z_]{0,30}=[^\]\)}\n]{1,400})[\])}]")
-_PRINTED_FIELD = regex.compile(r"(?:^|(?<=[,(\[{][ \t]?)|(?<=,[ \t]))(?P<k>[a-z_][A-Za-z_]{0,30})=(?P<v>[^,\]\)}\s'\"]{1,80})")
+_PRINTED_FIELD = regex.compile(r"(?:^|(?<=[,(\[{][ \t]?)|(?<=,[ \t]))(?P<k>[a-z_][A-Za-z_]{0,30})="
+                               r"""(?:(?P<v>[^,\]\)}\s'"]{1,80})|'(?P<sq>[^'\n]{1,80})'|"(?P<dq>[^"\n]{1,80})")""")
+# a person's own given, family or full name field: an object or a printed record that has one is a person
+# (``{"id": "wrk_59p4…", "full_name": "Gwenaël Fontaine"}``, ``Worker(id='wrk_…', first_name='Ionut', …)``) whatever
+# its key or its type says; a bare "name" or "display_name" may be a product's, a team's or a company's
+# (not "full_name": a repository's "Owner/repo" too; not "family_name": a font's)
+_OWN_NAME_KEYS = frozenset({"firstname", "lastname", "givenname", "forename", "surname", "middlename", "vorname",
+                            "nachname", "familienname", "cognome", "prenom", "prénom", "apellido", "apellidos"})
+_OWN_NAME = regex.compile(r"""["'](?P<k>[A-Za-zé_]{4,20})["'][ \t]*:[ \t]*["'](?P<v>\p{Lu}[^"'\n]{0,60})["']""")
+_PRINTED_NAME = regex.compile(r"""(?:^|[,(\[{][ \t]?)(?P<k>[A-Za-z_]{4,20})=(?:'(?P<v>\p{Lu}[^'\n]{0,60})'|"(?P<v>\p{Lu}[^"\n]{0,60})"|(?=\p{Lu}))""")
+
+
+# what a record about a person is (an entry, a booking, an order): its key is the record's own, not the person's,
+# though its fields name them ("registrations": [{"id": 93807020, "name": …}])
+_ACTS = frozenset({"registration", "entry", "submission", "signup", "enrolment", "enrollment", "application",
+                   "attendance", "checkin", "booking", "reservation", "order", "ticket", "invoice", "payment",
+                   "transaction", "appointment", "visit", "session", "shift", "assignment", "request", "message",
+                   "comment", "review", "event", "result", "score", "match", "claim", "case", "job", "task",
+                   "delivery", "shipment", "donation", "pledge", "gift", "loan", "lease", "contract", "report"})
+
+
+def names_an_act(key: str | None) -> bool:
+    """Whether a container's key names a record of something a person did or booked (``registrations``,
+    ``check_ins``, ``orders``), by its last word, singular."""
+    if not key:
+        return False
+    last = regex.split(r"[_.-]|(?<=[a-z])(?=[A-Z])", key)[-1].lower()
+    return last in _ACTS or last.endswith("s") and (last[:-1] in _ACTS or last.endswith("ies") and last[:-3] + "y" in _ACTS)
+
+
+def _container_key(text: str, o: int) -> str | None:
+    """The key an object at ``o`` is stored under: its own (``"customer": {``) or its array's
+    (``"registrations": [{…}, {``)."""
+    m = _KEY_BEFORE.search(text, max(0, o - 60), o)
+    if m is not None:
+        return m["k"]
+    depth = 0
+    for b in reversed(list(_BRACKETS.finditer(text, max(0, o - _SPAN), o))):
+        c = b.group()
+        if c in "]}":
+            depth += 1
+        elif depth:
+            depth -= 1
+        elif c == "[":
+            k = _KEY_BEFORE.search(text, max(0, b.start() - 60), b.start())
+            return k["k"] if k is not None else None
+        else:
+            return None
+    return None
+
+
+def own_name_field(key: str, value: str | None) -> bool:
+    """Whether a field says its record is a person: its key names a person's given, family or full name
+    (``first_name``, ``lastName``, ``cognome``), or it is a name field (``name``) that holds a person's full name."""
+    key = key.lower().replace("_", "").replace("-", "")
+    if value is None:
+        return False
+    value = value.strip()
+    if key in _OWN_NAME_KEYS:
+        # a name's part the name lists know, or a full name ("Build" "Bot", "Helvetica" name no one)
+        return _listed_part(value) or _full_name(value) and gazetteer_name(value)
+    # (a generic name field's full name counts where the name lists know it and no place or firm is so called: an
+    # event's "Newsletter Subscribed", "San Francisco", "Goldman Sachs" are capitalised words too)
+    return (key in _NAME_KEYS and _full_name(value) and gazetteer_name(value) and value not in word_list("places")
+            and not any(w in word_list("common_words") for w in value.split()) and not any(is_product(w) for w in value.split()))
+
+
+def _listed_part(value: str) -> bool:
+    """One capitalised word the first- or last-name lists hold, no common word."""
+    return (value[:1].isupper() and value.isalpha() and value not in word_list("common_words")
+            and (value in word_list("first_names") or value in word_list("last_names")))
+
+
+def _full_name(value: str) -> bool:
+    """Two to four capitalised words the name lists read as a person's, none a plain word or a thing's."""
+    return (2 <= len(value.split()) <= 4 and person_name(value) and not all_plain_words(value.split())
+            and not any(w.lower() in word_set("names", "thing_words") or len(w.strip(".")) < 2 for w in value.split()))
 _UUID = regex.compile(r"\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 
@@ -91,6 +170,69 @@ def open_brace(text: str, at: int) -> int | None:
     return None
 
 
+# a YAML mapping's field: its indent, a list item's dash, the key and a scalar value on the line
+_YAML_FIELD = regex.compile(r"(?P<ind>[ \t]*)(?P<dash>-[ \t]+)?(?P<k>[A-Za-z_][\w-]{0,40}):(?:[ \t]+(?P<v>[^\n#]*?))?[ \t]*$")
+_YAML_SCALAR = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}._@+'’ -]*")
+_YAML_QUOTED = regex.compile(r"""(?P<q>["'])(?P<v>[^"'\n]*)(?P=q)""")
+
+
+def yaml_mappings(text: str) -> list[list[tuple[str, int, int]]]:
+    """A YAML text's block mappings, each as its own fields (key, value start, value end; a nested mapping's fields
+    are its own mapping's): ``courier:\n  id: …\n  first_name: …`` and each item of ``- id: …\n    name: …``."""
+    maps: list[list[tuple[str, int, int]]] = []
+    open_at: dict[int, int] = {}  # key column -> index of the mapping open there
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        start, pos = pos, pos + len(line)
+        body = line.rstrip("\r\n")
+        if not body.strip() or body.lstrip().startswith("#"):
+            continue
+        m = _YAML_FIELD.fullmatch(body)
+        if m is None:
+            indent = len(body) - len(body.lstrip())
+            for c in [c for c in open_at if c >= indent]:
+                del open_at[c]  # a document's end (---), prose, a scalar item: what was open at its indent is done
+            continue
+        col = len(m["ind"]) + len(m["dash"] or "")
+        for c in [c for c in open_at if c > col or (c == col and m["dash"])]:
+            del open_at[c]  # a shallower line or a new list item closes the deeper mappings
+        if col not in open_at:
+            open_at[col] = len(maps)
+            maps.append([])
+        if m["v"]:
+            a, b = start + m.start("v"), start + m.end("v")
+            if (q := _YAML_QUOTED.fullmatch(m["v"])) is not None:
+                a, b = a + q.start("v"), a + q.end("v")
+            elif not _YAML_SCALAR.fullmatch(m["v"]):
+                continue  # a typed field of code (``id: int = 0``, ``id: number;``) holds no value
+            maps[open_at[col]].append((m["k"], a, b))
+    return maps
+
+
+# a URL's query and its parameters (the values as written, percent-encoded)
+_QUERY = regex.compile(r"\?(?P<q>[^\s#\"'<>?]{3,2000})")
+_PARAM = regex.compile(r"(?:(?<=^)|(?<=[&;]))(?P<k>[A-Za-z_][\w.-]{0,40})=(?P<v>[^&;#\s\"'<>]*)")
+# the parameters that say whose the query is: an address, a name
+_EMAIL_KEYS = frozenset({"email", "mail", "emailaddress", "useremail", "loginhint"})
+_NAME_PARAM_KEYS = frozenset({"n", "name", "fullname", "displayname", "firstname", "lastname", "fname", "lname",
+                              "nome", "cognome", "nom", "prenom", "nombre", "apellido", "vorname", "nachname"})
+_EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def _query_names_a_person(params: list[tuple[str, str]]) -> bool:
+    """Whether a query's parameters hold a person's address or full name (``email=gdistefano%40…``,
+    ``n=Oc%C3%A9ane%20Fontaine``)."""
+    for key, value in params:
+        key = key.lower().replace("_", "").replace("-", "")
+        value = urllib.parse.unquote_plus(value).strip()
+        if key in _EMAIL_KEYS and _EMAIL.fullmatch(value):
+            return True
+        if key in _NAME_PARAM_KEYS and (_full_name(value) and gazetteer_name(value)
+                                        or key in _OWN_NAME_KEYS and _listed_part(value)):
+            return True
+    return False
+
+
 class PersonRecordDetector:
     """Id fields of objects that are people, and their handles."""
 
@@ -101,6 +243,8 @@ class PersonRecordDetector:
         """The id values of ``text``'s person records."""
         words, typed = _patterns()
         printed = self._printed(text, words) if "=" in text else []
+        printed += self._yaml(text) if ":\n" in text else []
+        printed += self._queries(text) if "?" in text and "=" in text else []
         if "{" not in text:
             return printed
         opens: set[int] = set()
@@ -123,6 +267,10 @@ class PersonRecordDetector:
             o = open_brace(text, m.start())
             if o is not None:
                 opens.add(o)
+        for m in _OWN_NAME.finditer(text):  # an object with a person's own name field: {"id": …, "first_name": …}
+            if own_name_field(m["k"], m["v"]) and (o := open_brace(text, m.start())) is not None \
+                    and not names_an_act(_container_key(text, o)):
+                opens.add(o)
         for m in _HANDLE_KEY.finditer(text):  # an account object of a social API: {"id": …, "username": …}
             o = open_brace(text, m.start())
             if o is not None:
@@ -142,11 +290,40 @@ class PersonRecordDetector:
         out: list[Span] = []
         for m in _PRINTED.finditer(text):
             type_words = [w.lower() for w in regex.findall(r"[A-Z]?[a-z]+", m["type"])]
-            if not type_words or type_words[-1] not in words:
+            if (not type_words or type_words[-1] not in words) and not any(
+                    own_name_field(n["k"], n["v"]) for n in _PRINTED_NAME.finditer(m["body"])):
                 continue
             for f in _PRINTED_FIELD.finditer(text, m.start("body"), m.end("body")):
-                if (span := self._field(text, f["k"], *f.span("v"), run_in_names=False)) is not None:
+                group = next(g for g in ("v", "sq", "dq") if f.group(g) is not None)
+                if (span := self._field(text, f["k"], *f.span(group), run_in_names=False)) is not None:
                     out.append(span)
+        return out
+
+    def _queries(self, text: str) -> list[Span]:
+        """A URL's query that names its person by address or name (an RSVP's ``?id=21810230&n=Oc%C3%A9ane%20Fontaine``,
+        an alerts page's ``?uid=78854178&email=…``): its id parameters are that person's number."""
+        out: list[Span] = []
+        for q in _QUERY.finditer(text):
+            params = [(m["k"], m.start("v"), m.end("v")) for m in _PARAM.finditer(q["q"])]
+            offset = q.start("q")
+            if not _query_names_a_person([(k, q["q"][a:b]) for k, a, b in params]):
+                continue
+            for k, a, b in params:
+                if (span := self._field(text, k, offset + a, offset + b, run_in_names=False)) is not None \
+                        and span.category == "account":
+                    out.append(span)
+        return out
+
+    def _yaml(self, text: str) -> list[Span]:
+        """A YAML mapping that has a person's own name field (``courier:\n  id: wrk_…\n  first_name: Gaia``, a list
+        item ``- id: INT-78812\n    name: Joaquín Albarracín``): its id fields."""
+        out: list[Span] = []
+        for fields in yaml_mappings(text):
+            if any(own_name_field(k, text[a:b]) for k, a, b in fields):
+                for k, a, b in fields:
+                    if k.lower().replace("_", "").replace("-", "") in _ID_KEYS \
+                            and (span := self._field(text, k, a, b, run_in_names=False)) is not None:
+                        out.append(span)
         return out
 
     def _field(self, text: str, key: str, s: int, e: int, *, run_in_names: bool) -> Span | None:
@@ -162,9 +339,7 @@ class PersonRecordDetector:
                 and (_HANDLE.fullmatch(value) or run_in_names and value.isalpha() and value.islower() and login_made_of_name(value))
                 and kept_by(text, s, e, _HANDLE_KEEPS) is None):
             return Span(s, e, "username", self.name, 0.8)  # "author": {"name": "oceane.dev"}
-        if (key in _NAME_KEYS and 2 <= len(value.split()) <= 4 and person_name(value) and not all_plain_words(value.split())
-                and not any(w.lower() in word_set("names", "thing_words") or len(w.strip(".")) < 2 for w in value.split())
-                and kept_by(text, s, e, _HANDLE_KEEPS) is None):
+        if key in _NAME_KEYS and _full_name(value) and kept_by(text, s, e, _HANDLE_KEEPS) is None:
             return Span(s, e, "person", self.name, 0.75)  # "author": {"type": "user", "name": "Chiamaka Nwosu"}
         return None
 

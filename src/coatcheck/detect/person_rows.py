@@ -22,6 +22,17 @@ _ID_LABEL = regex.compile(r"(?i)\b(?:id|nr|no|num|number|n°|nº|#)\.?:?[ \t]*$"
 _ID = regex.compile(r"(?<![\w./#:-])(?P<p>[A-Z]{1,8})(?P<sep>[-_]?)(?P<n>\d{4,12})(?![\w-]|\.\d)")
 
 
+# a platform's typed key (numbers.toml [typed_id_prefixes]): the holder's abbreviation, an underscore, then a random
+# run of letters and digits mixed (two of each at least; not a word then a number, "settings2024")
+_TYPED = regex.compile(r"(?<![\w.#:@-])(?P<p>[a-z]{2,12})_(?![a-z]+\d+(?![\w-]))"
+                       r"(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{10,32}(?![\w-])")
+
+
+@functools.cache
+def _typed_prefixes() -> frozenset[str]:
+    return frozenset(vocabulary_words("numbers", "typed_id_prefixes"))
+
+
 @functools.cache
 def _prefixes() -> tuple[frozenset[str], frozenset[str]]:
     return (frozenset(vocabulary_words("numbers", "id_prefixes")),
@@ -32,9 +43,12 @@ def person_row_ids(text: str, spans: list[Span]) -> list[Span]:
     """The prefixed person-bound ids of ``text``, given the spans found there (the rows they mark as a person's)."""
     if not any(c.isdigit() for c in text):
         return []
+    out: list[Span] = []
+    if "_" in text:
+        typed = _typed_prefixes()
+        out += [Span(m.start(), m.end(), "account", f"{NAME}:typed", 0.8) for m in _TYPED.finditer(text) if m["p"] in typed]
     spelled, letters = _prefixes()
     rows: list[int] | None = None  # starts of the person spans, sorted (built on the first one-letter id)
-    out: list[Span] = []
     for m in _ID.finditer(text):
         prefix, digits = m.group("p"), m.group("n")
         if m.group("sep") == "_":

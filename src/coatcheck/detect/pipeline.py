@@ -194,6 +194,31 @@ def inside_token(text: str, start: int, end: int) -> bool:
     return before.isalnum() or before == "_" or after.isalnum() or after == "_"
 
 
+# a file's name: name parts glued by underscores or hyphens, then its extension (``Kretschmer_Angebot.docx``)
+# (a document's, a picture's, an archive's or a data file's extension: a host's top-level domain is no file's)
+_FILE_NAME = regex.compile(r"[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.(?i:pdf|docx?|xlsx?|xlsm|pptx?|od[tsp]|rtf|txt|md|csv|tsv|"
+                           r"json|xml|html?|eml|msg|vcf|ics|log|jpe?g|png|gif|heic|tiff?|webp|mp[34]|mov|wav|m4a|zip|"
+                           r"7z|rar|gz|tgz|tar|sql|ya?ml|gpx|pages|numbers|key|epub)(?![\p{L}\p{N}])")
+_FILE_TOKEN = regex.compile(r"[\p{L}\p{N}_.-]+")
+
+
+def file_name_part(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a whole part of a file's name, set apart from the name's other parts by an
+    underscore or a hyphen (``Mthembu_Bongani_contrat.docx``, ``contratto_Pizzuto.pdf``): a person's name there is
+    theirs, as it is anywhere else."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    if before.isalnum() or after.isalnum():
+        return False
+    lo = start
+    while lo > 0 and _FILE_TOKEN.fullmatch(text[lo - 1]):
+        lo -= 1
+    m = _FILE_TOKEN.match(text, lo)
+    return m is not None and m.end() >= end and _FILE_NAME.match(text[lo:m.end()]) is not None
+
+
+# the rules that read a name's part from the field that labels it (a JSON's "last_name", a vCard's N:, an XML element)
+_NAME_PART_SLOTS = frozenset({"name-part-field", "name-part-element", "vcard-name-parts"})
 _POSSESSIVE = regex.compile(r"(?:['’]s|s)(?![\w])")
 
 
@@ -244,6 +269,7 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
     from .._data import word_list
 
     known: dict[str, Span] = {}
+    in_file: dict[str, Span] = {}
     common = word_list("common_words")
     first, last = word_list("first_names"), word_list("last_names")
 
@@ -274,10 +300,22 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
         if s.category == "person":
             if len(words) > 1 and len(value) >= 5:
                 known.setdefault(value, s)
+            if len(words) == 1 and s.detector in _NAME_PART_SLOTS and len(value) >= 4 \
+                    and (name_word(value) or unlisted_word(value)) and value.lower() not in dictionary_words() \
+                    and value.lower() not in word_list("english_words"):
+                # a surname or a given name its own field labels ("last_name": "Achterberg") is the person's wherever
+                # else the text writes it: a search's query (?q=Achterberg), a file's name
+                known.setdefault(value, s)
             if len(words) > 1 and gazetteer_name(value):  # the parts of a credible full name only
                 for w in words:
                     if name_word(w):
                         known.setdefault(w, s)
+                surname = words[-1]
+                if name_word(surname) and len(surname) >= 6 and surname.lower() != surname \
+                        and surname.lower() not in dictionary_words() and surname.lower() not in word_list("english_words"):
+                    # the surname in lower case too, as a file's name writes it (not a given name: julia-1.10.tar.gz,
+                    # jasmine.json; not a short one: "conti_2024.pdf" is an Italian ledger's, whoever Mario Conti is)
+                    in_file[surname.lower()] = replace(s, detector=s.detector + IN_FILE_NAME)
             if 2 <= len(words) <= 3 and any(name_word(w) for w in words) and all(unlisted_word(w) for w in words):
                 # a full name part of which the gazetteers know ("Oluwaseun Adeyemi": the surname): its other words are
                 # names too, written alone later ("Oluwaseun wrote …"), as long as no language or product owns them
@@ -320,6 +358,8 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             known.setdefault(value, s)
         elif _slot_login(value, s):
             known.setdefault(value, replace(s, detector=s.detector + ALONE))
+    for value, s in in_file.items():  # (a login of the same letters, found as one, is the login's)
+        known.setdefault(value, s)
     return known
 
 
@@ -337,6 +377,8 @@ def _login_part(value: str) -> str:
 
 # the mark of a value that spreads only where it stands alone (:func:`_standalone`)
 ALONE = "+alone"
+# a found name's word in lower case spreads only to a file's name (consenso_fischbach_2025.pdf, 2024-07-15-ruppert.md)
+IN_FILE_NAME = "+in-file-name"
 
 
 _ALONE_BEFORE = frozenset(" \t\r\n\"'`([{,;=|<>")
@@ -835,8 +877,13 @@ class Pipeline:
             in_cell = _inside(cells)
             # a league table's team, a product list's article, a timetable's stop: a name there is the thing's
             run.spans = [s for s in run.spans if not (s.category == "person" and in_cell(s))]
-        run.spans.extend(s for s in column_mates(run.text, run.spans)
-                         if self.policy.masks(s.category) and self._allowed(run.text, s))
+        mates = [s for s in column_mates(run.text, run.spans) if self.policy.masks(s.category) and self._allowed(run.text, s)]
+        run.spans.extend(mates)
+        if any(s.category == "person" for s in mates):
+            # the names the lists vouched for are votes too: with them half a register's column is names, and its
+            # names no list holds ("Outeiriño, Xosé") are read by their shape
+            run.spans.extend(s for s in column_mates(run.text, run.spans)
+                             if self.policy.masks(s.category) and self._allowed(run.text, s))
 
     def _fixed_width(self, run: _Pass) -> None:
         """The personal fields of fixed-width records, cut by their gutters, a header or a layout line: :mod:`.fixed_width`."""
@@ -893,9 +940,12 @@ class Pipeline:
                 if self.policy.documents and values[v].category == "person":
                     end = _possessive_end(text, end)  # "Goethes", "Fraenkel's": the name's own form
                 found = values[v]
-                if inside_token(text, i, end) or found.detector.endswith(ALONE) and not _standalone(text, i, end):
+                in_file = found.category == "person" and file_name_part(text, i, end)
+                if inside_token(text, i, end) and not in_file or found.detector.endswith(IN_FILE_NAME) and not in_file \
+                        or found.detector.endswith(ALONE) and not _standalone(text, i, end):
                     continue  # a slot's one-word login spreads only where it stands alone, not in a host or a path
-                repeats.append(replace(found, start=i, end=end, detector=f"repeat:{found.detector.removesuffix(ALONE)}"))
+                detector = found.detector.removesuffix(ALONE).removesuffix(IN_FILE_NAME)
+                repeats.append(replace(found, start=i, end=end, detector=f"repeat:{detector}"))
             if self.policy.documents:  # a word the document writes as a noun does not spread as a name either
                 repeats = doc_persons.refine(text, repeats, run.spans)
             run.add(repeats)
@@ -946,7 +996,7 @@ class Pipeline:
         alignment, hex, URL and JSON escapes: a short login's base64 is no blob long enough to decode)."""
         lookups: list[Lookup] = []
         blob_lookups: list[Lookup] = []  # base64 and hex copies of the shorter values are the forward search's
-        values = {**run.encodable, **run.values}
+        values = {v: s for v, s in {**run.encodable, **run.values}.items() if not s.detector.endswith(IN_FILE_NAME)}
         if values:
             lookups.append(_in_order(values))
             blob_lookups.append(_in_order(values, MAX_VALUE))

@@ -103,6 +103,11 @@ def names_a_record(name: str | None) -> bool:
     return bool(parts) and any(p in _THING_RECORDS for p in parts) and not any(_person_column(p) for p in parts)
 
 
+# the headers of a person's own name, for :func:`_key_columns`
+_OWN_NAME_HEADERS = frozenset({"name", "full_name", "fullname", "first_name", "firstname", "last_name", "lastname",
+                               "surname", "given_name", "family_name", "nome", "cognome", "nominativo", "nom", "prenom",
+                               "prénom", "nombre", "apellido", "apellidos", "vorname", "nachname", "member_name",
+                               "customer_name", "contact_name"})
 _MIN_AGE = 10  # years: a date this recent in a person's row may be anything (a visit, a sign-up)
 _BIRTH_SPREAD = 10  # years between the oldest and the newest of a headerless column's dates of birth
 _SEPARATED_SPREAD = 20  # the same in a separated column with no header (a CSV's, a dump's rows): its cells line up anyway
@@ -221,6 +226,10 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
             if place != 0 and (head := norm_header(text[a:b])) in holder_columns() \
                     and head not in word_set("numbers", "credential_markers"):  # (a "licence" column is the key itself)
                 held.add(key[0])
+    # a table that names its rows' people by their own name ("name", "first_name", "cognome"): its rows are people,
+    # not a ticket's or a build's that names its assignee or author
+    named: set[Hashable] = {key[0] for key, cells in columns.items() if isinstance(key, tuple)
+                            for a, b, place in cells if place != 0 and norm_header(text[a:b]) in _OWN_NAME_HEADERS}
     out: list[Span] = []
     for column, cells in columns.items():
         rows = _row_kind(column)
@@ -253,7 +262,7 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
                                               or all(_leads(text, starts, a) for a, _ in values)):
             continue  # (with no header, a row's first cell is the record's own key: a round's stop, a ticket)
         if (any(bisect.bisect_right(starts, a) - 1 not in anchored for a, _ in values)
-                or not key_column([text[a:b] for a, b in values])):
+                or not key_column([text[a:b] for a, b in values], headed and isinstance(column, tuple) and column[0] in named)):
             continue
         for a, b in values:
             if not _covered(spans, ends, a, b) and kept_by(text, a, b, _KEEPS) is None:
@@ -261,14 +270,28 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
     return out
 
 
-def key_column(values: list[str]) -> bool:
+def key_column(values: list[str], headed: bool = False) -> bool:
     """Whether a column's values are an issuer's numbers (:func:`_number`), distinct at least by half, and no
-    counting run (a database's 41200, 41207, 41214 are its rows' numbers)."""
-    numbers = [_number(v) for v in values]
+    counting run (a database's 41200, 41207, 41214 are its rows' numbers). Under a header that names a key, in a
+    table that names its people by their own name (``headed``), four or five digits (a member register's 57301) and a platform's opaque keys (``wrk_dk0f6nhtv1``)
+    count too: the header and the rows say together what no shape says alone."""
+    if headed and all(_OPAQUE.fullmatch(v) for v in values):
+        return len(set(values)) >= max(2, (len(values) + 1) // 2)
+    numbers = [_number(v) if not headed or _number(v) is not None else _short_number(v) for v in values]
     ns = [n for n in numbers if n is not None]
     if len(ns) < len(numbers) or len(set(ns)) < max(2, (len(ns) + 1) // 2):
         return False
     return max(ns) - min(ns) >= 10 * len(ns)
+
+
+# a platform's opaque key: a type's short prefix, an underscore, then random letters and digits (Stripe's cus_…)
+_OPAQUE = regex.compile(r"[a-z]{2,6}_(?=[a-z0-9]*\d[a-z0-9]*\d)(?=[a-z0-9]*[a-z][a-z0-9]*[a-z])[a-z0-9]{8,32}|[A-Z]{2,6}_(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{10,32}")
+_SHORT = regex.compile(r"[1-9]\d{3,4}")
+
+
+def _short_number(value: str) -> int | None:
+    """Four or five digits, no zero first, as an int: a register's number under its key's header."""
+    return int(value) if _SHORT.fullmatch(value) and _id_cell(value) else None
 
 
 def _year(m: regex.Match[str]) -> tuple[int, int, int] | None:

@@ -19,7 +19,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping
 
 from .._data import word_list
-from ..detect.pipeline import ALONE, Pipeline, ValueFinder, known_values
+from ..detect.pipeline import ALONE, IN_FILE_NAME, Pipeline, ValueFinder, known_values
 from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
@@ -136,8 +136,10 @@ class TextSession:
                 self.counts[s.category] += 1
             if learn:
                 for value, s in known_values(text, result.spans).items():
-                    if s.detector.endswith(ALONE):
-                        continue  # a slot's one-word login: masked where it stands alone in this text, not learned
+                    if s.detector.endswith((ALONE, IN_FILE_NAME)):
+                        # a slot's one-word login: masked where it stands alone in this text, not learned; a name's
+                        # word in lower case: masked in this text's file names only
+                        continue
                     if value not in self._known:
                         self._known[value] = s.category
                         self._finder = self._net_finder = None
