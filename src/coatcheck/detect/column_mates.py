@@ -145,14 +145,15 @@ def _cells(text: str) -> tuple[_Placed, ...]:
                 table += 1
             rows = 0
             continue
-        if rows and _style(row) != style and _style(row)[0] == "sep":
+        row_style = _style(row)
+        if rows and row_style != style and row_style[0] == "sep":
             # a separated row under a row of another layout starts another table: psql's header under the query line
             # that printed it (``SELECT id, first_name, …`` reads as a CSV row), whose rule then marks the header;
             # (a blank-aligned table's row with commas in a cell, "dev,ops,oncall", is still that table's)
             table, rows = table + 1, 0
             row = _line_cells(text, table, a, line)
             assert row is not None
-        style = _style(row)
+        style = row_style
         if not rows:
             first = len(out)
         out.extend((*cell, 1 if rows == 0 else 0) for cell in row)

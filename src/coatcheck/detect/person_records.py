@@ -87,10 +87,15 @@ def _container_key(text: str, o: int) -> str | None:
     return None
 
 
+def _norm_key(key: str) -> str:
+    """A field's key as the key sets hold it: lower case, no underscores or hyphens (``first_name`` -> ``firstname``)."""
+    return key.lower().replace("_", "").replace("-", "")
+
+
 def own_name_field(key: str, value: str | None) -> bool:
     """Whether a field says its record is a person: its key names a person's given, family or full name
     (``first_name``, ``lastName``, ``cognome``), or it is a name field (``name``) that holds a person's full name."""
-    key = key.lower().replace("_", "").replace("-", "")
+    key = _norm_key(key)
     if value is None:
         return False
     value = value.strip()
@@ -223,7 +228,7 @@ def _query_names_a_person(params: list[tuple[str, str]]) -> bool:
     """Whether a query's parameters hold a person's address or full name (``email=gdistefano%40…``,
     ``n=Oc%C3%A9ane%20Fontaine``)."""
     for key, value in params:
-        key = key.lower().replace("_", "").replace("-", "")
+        key = _norm_key(key)
         value = urllib.parse.unquote_plus(value).strip()
         if key in _EMAIL_KEYS and _EMAIL.fullmatch(value):
             return True
@@ -308,10 +313,7 @@ class PersonRecordDetector:
             offset = q.start("q")
             if not _query_names_a_person([(k, q["q"][a:b]) for k, a, b in params]):
                 continue
-            for k, a, b in params:
-                if (span := self._field(text, k, offset + a, offset + b, run_in_names=False)) is not None \
-                        and span.category == "account":
-                    out.append(span)
+            out += [span for k, a, b in params if (span := self._id_field(text, k, offset + a, offset + b)) is not None]
         return out
 
     def _yaml(self, text: str) -> list[Span]:
@@ -320,16 +322,19 @@ class PersonRecordDetector:
         out: list[Span] = []
         for fields in yaml_mappings(text):
             if any(own_name_field(k, text[a:b]) for k, a, b in fields):
-                for k, a, b in fields:
-                    if k.lower().replace("_", "").replace("-", "") in _ID_KEYS \
-                            and (span := self._field(text, k, a, b, run_in_names=False)) is not None:
-                        out.append(span)
+                out += [span for k, a, b in fields if (span := self._id_field(text, k, a, b)) is not None]
         return out
+
+    def _id_field(self, text: str, key: str, s: int, e: int) -> Span | None:
+        """A person record's id field ``key`` holding ``text[s:e]`` (:meth:`_field`'s person-bound number only, not its
+        handle or name: a query's or a YAML mapping's other fields are read by other stages)."""
+        span = self._field(text, key, s, e, run_in_names=False)
+        return span if span is not None and span.category == "account" else None
 
     def _field(self, text: str, key: str, s: int, e: int, *, run_in_names: bool) -> Span | None:
         """A person record's field ``key`` holding ``text[s:e]``: its id (a person-bound number) or its handle.
         ``run_in_names``: a lower-case name run together (``elodiegarnier``) counts as a handle too."""
-        key = key.lower().replace("_", "").replace("-", "")
+        key = _norm_key(key)
         value = text[s:e]
         if (key in _ID_KEYS and len(value) >= 5 and any(ch.isdigit() for ch in value)
                 and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)

@@ -288,6 +288,9 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
 
     groups = word_set("names", "group_words")
 
+    def no_word(w: str) -> bool:  # in lower case, no word of a dictionary, prose, code or English
+        return w.lower() not in dictionary_words() and w.lower() not in word_list("english_words")
+
     def unlisted_word(w: str) -> bool:  # a capitalised word no dictionary, prose, product or people's list has
         return (bool(_NAME_WORD.fullmatch(w)) and w not in common and not is_product(w) and not all_plain_words([w])
                 and w.lower() not in dictionary_words() and w.lower() not in groups)
@@ -301,8 +304,7 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             if len(words) > 1 and len(value) >= 5:
                 known.setdefault(value, s)
             if len(words) == 1 and s.detector in _NAME_PART_SLOTS and len(value) >= 4 \
-                    and (name_word(value) or unlisted_word(value)) and value.lower() not in dictionary_words() \
-                    and value.lower() not in word_list("english_words"):
+                    and (name_word(value) or unlisted_word(value)) and no_word(value):
                 # a surname or a given name its own field labels ("last_name": "Achterberg") is the person's wherever
                 # else the text writes it: a search's query (?q=Achterberg), a file's name
                 known.setdefault(value, s)
@@ -311,8 +313,7 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
                     if name_word(w):
                         known.setdefault(w, s)
                 surname = words[-1]
-                if name_word(surname) and len(surname) >= 6 and surname.lower() != surname \
-                        and surname.lower() not in dictionary_words() and surname.lower() not in word_list("english_words"):
+                if name_word(surname) and len(surname) >= 6 and surname.lower() != surname and no_word(surname):
                     # the surname in lower case too, as a file's name writes it (not a given name: julia-1.10.tar.gz,
                     # jasmine.json; not a short one: "conti_2024.pdf" is an Italian ledger's, whoever Mario Conti is)
                     in_file[surname.lower()] = replace(s, detector=s.detector + IN_FILE_NAME)
@@ -877,13 +878,15 @@ class Pipeline:
             in_cell = _inside(cells)
             # a league table's team, a product list's article, a timetable's stop: a name there is the thing's
             run.spans = [s for s in run.spans if not (s.category == "person" and in_cell(s))]
-        mates = [s for s in column_mates(run.text, run.spans) if self.policy.masks(s.category) and self._allowed(run.text, s)]
-        run.spans.extend(mates)
-        if any(s.category == "person" for s in mates):
+        def mates() -> list[Span]:
+            return [s for s in column_mates(run.text, run.spans) if self.policy.masks(s.category) and self._allowed(run.text, s)]
+
+        first = mates()
+        run.spans.extend(first)
+        if any(s.category == "person" for s in first):
             # the names the lists vouched for are votes too: with them half a register's column is names, and its
             # names no list holds ("Outeiriño, Xosé") are read by their shape
-            run.spans.extend(s for s in column_mates(run.text, run.spans)
-                             if self.policy.masks(s.category) and self._allowed(run.text, s))
+            run.spans.extend(mates())
 
     def _fixed_width(self, run: _Pass) -> None:
         """The personal fields of fixed-width records, cut by their gutters, a header or a layout line: :mod:`.fixed_width`."""
@@ -940,8 +943,9 @@ class Pipeline:
                 if self.policy.documents and values[v].category == "person":
                     end = _possessive_end(text, end)  # "Goethes", "Fraenkel's": the name's own form
                 found = values[v]
-                in_file = found.category == "person" and file_name_part(text, i, end)
-                if inside_token(text, i, end) and not in_file or found.detector.endswith(IN_FILE_NAME) and not in_file \
+                # (inside a token, or a lower-case name's word, it spreads to a file's name alone)
+                if (inside_token(text, i, end) or found.detector.endswith(IN_FILE_NAME)) \
+                        and not (found.category == "person" and file_name_part(text, i, end)) \
                         or found.detector.endswith(ALONE) and not _standalone(text, i, end):
                     continue  # a slot's one-word login spreads only where it stands alone, not in a host or a path
                 detector = found.detector.removesuffix(ALONE).removesuffix(IN_FILE_NAME)

@@ -270,14 +270,14 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
     return out
 
 
-def key_column(values: list[str], headed: bool = False) -> bool:
+def key_column(values: list[str], named_people: bool = False) -> bool:
     """Whether a column's values are an issuer's numbers (:func:`_number`), distinct at least by half, and no
     counting run (a database's 41200, 41207, 41214 are its rows' numbers). Under a header that names a key, in a
-    table that names its people by their own name (``headed``), four or five digits (a member register's 57301) and a platform's opaque keys (``wrk_dk0f6nhtv1``)
+    table that names its people by their own name (``named_people``), four or five digits (a member register's 57301) and a platform's opaque keys (``wrk_dk0f6nhtv1``)
     count too: the header and the rows say together what no shape says alone."""
-    if headed and all(_OPAQUE.fullmatch(v) for v in values):
+    if named_people and all(_OPAQUE.fullmatch(v) for v in values):
         return len(set(values)) >= max(2, (len(values) + 1) // 2)
-    numbers = [_number(v) if not headed or _number(v) is not None else _short_number(v) for v in values]
+    numbers = [_number(v) if not named_people or _number(v) is not None else _short_number(v) for v in values]
     ns = [n for n in numbers if n is not None]
     if len(ns) < len(numbers) or len(set(ns)) < max(2, (len(ns) + 1) // 2):
         return False
