@@ -1,5 +1,6 @@
-"""The line that finishes a found street address in a letter's, an invoice's or a label's address block: the postcode
-and the town written under the street, a flat's or a staircase's line between them too (``Kastanienallee 58`` / ``04109 Leipzig``, ``Calle de Alcalá, 24, 7º D<br>`` /
+"""The line that finishes a found street address in a letter's, an invoice's or a label's address block, or the field
+that does in a record (the next XML element, JSON field or CSV cell): the postcode and the town written under the
+street, a flat's or a staircase's line between them too (``Kastanienallee 58`` / ``04109 Leipzig``, ``Calle de Alcalá, 24, 7º D<br>`` /
 ``29005 Málaga``, ``14 Alder Row`` / ``Dundee DD2 1QT``, ``12 Elm St`` / ``Salem, OR 97301``). A postcode and a town
 alone on a line are masked only right under a street another stage found: elsewhere they may be a branch's or a
 court's. One match per address span: linear in the text.
@@ -17,7 +18,12 @@ NAME = "address-lines"
 # country's letter before it) and a town (a province in brackets), a British town and postcode, or an American town,
 # state and ZIP code
 _NEXT_LINE = regex.compile(
-    r"(?:[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n|(?<=\n))[ \t]*"
+    r"(?:(?:[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n|(?<=\n))[ \t]*"
+    # or the next field of the same record: an XML element (<Line1>…</Line1><CityLine>), a JSON field
+    # ("streetAddress1": "…", "cityStateZip": "…"), a CSV's next cell ("Gran Vía 141, 4º izq.","48011 Bilbao")
+    r"|</[\w:.-]{1,40}>\s{0,40}<[\w:.-]{1,40}(?:[ \t][^<>\n]{0,80})?>"
+    r"|\\?\"[ \t]*,\s{0,40}\\?\"[\w.-]{1,40}\\?\"[ \t]*:[ \t]*\\?\""
+    r"|(?<=[^\s,;])\"?[,;]\"?(?=\d{4,5}[ ]))"
     # a flat's, a staircase's or a floor's line between the street and the town ("Flat 3", "Escalera 2, 4º 1ª")
     r"(?P<v>(?:(?i:flat|apt\.?|apartment|suite|unit|floor|escalera|esc\.|piso|planta|puerta|scala|interno|piano|"
     r"bâtiment|bât\.?|bat\.|appartement|app\.|wohnung|whg\.|c/o)[ ][^\n<]{1,40}?[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n[ \t]*)?"
@@ -26,7 +32,7 @@ _NEXT_LINE = regex.compile(
     # a British postcode before its town, as a label printer writes the line ("LE2 3AD Leicester")
     r"|[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}[ ]+\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2}"
     r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},[ ][A-Z]{2}[ ]\d{5}(?:-\d{4})?))"
-    r"(?=[ \t]*(?:<br[ ]?/?>)?[ \t]*(?:\r?\n|$))")
+    r"(?=[ \t]*(?:<br[ ]?/?>)?[ \t]*(?:\r?\n|$)|</|\\?\"|[ \t]*[;,|\t])")
 
 
 def address_lines(text: str, spans: list[Span]) -> list[Span]:

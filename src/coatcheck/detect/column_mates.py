@@ -25,12 +25,13 @@ from collections.abc import Callable, Hashable
 
 import regex
 
+from .._data import word_list
 from ..spans import Span
 from .keep import is_product_name, is_tool_token, kept_by
 from .logins_features import is_candidate
 from .tables import _lines, column_category, holder_columns, norm_header, thing_column
 from .validators import person_login
-from .vocabulary import dictionary_words, vocab_cache, word_set
+from .vocabulary import dictionary_words, is_product, vocab_cache, word_set
 from .row_cells import _DATE_START, _DEFAULT_REGIONS, _name_cell, _name_shape, _regions, _separator, valid_in
 
 NAME = "column-mate"
@@ -303,6 +304,11 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
             by_slot[key].append((a, b, _covered(spans, starts, text, a, b), place == 1))
     seen: set[tuple[int, int]] = {(s.start, s.end) for s in out}
     for slot_key, slot in by_slot.items():
+        if not _keyed(slot_key) and len(slot) >= 3 and not any(cov for _, _, cov, _ in slot):
+            for a, b in _listed_column(text, [(a, b) for a, b, _, opens in slot if not opens]):
+                seen.add((a, b))
+                out.append(Span(a, b, "person", f"{NAME}:listed", 0.75))
+            continue
         if len(slot) < 2:
             continue
         votes = {c: sum(1 for _, _, cov, _ in slot if cov and cov[1] and c in cov[0]) for c in CATEGORIES}
@@ -329,6 +335,36 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
                 seen.add((a, b))
                 out.append(Span(a, b, cat, f"{NAME}:{cat}", 0.8))
     return out
+
+
+_ONE_NAME = regex.compile(r"\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?")
+_LISTED_SHARE = 0.6  # of a column's cells: names the lists know, for its other single words to be names too
+
+
+def _plain(word: str) -> bool:
+    """A word of a dictionary, of prose or of a product's name."""
+    low = word.lower()
+    return (low in dictionary_words() or word in word_list("common_words") or low in word_list("english_words")
+            or is_product(word))
+
+
+def _listed_column(text: str, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A column no other stage found anything in whose cells are single surnames (a timesheet's "Familie"): where most
+    of them (three at least) are names the first- or last-name lists know and no word, two of them at least surnames
+    only, each single capitalised word of it that is no word is a name too (Delacroix, Kılıç beside Nakamura,
+    Brunner). A taxonomy's, a place's or a product's column has words, places or products; a storm's or a pet's names
+    are given names."""
+    values = [(a, b) for a, b in cells if _ONE_NAME.fullmatch(text, a, b)]
+    if len(values) < 3 or len(values) < _LISTED_SHARE * len(cells) or len({text[a:b] for a, b in values}) < 2:
+        return []
+    listed = [1 for a, b in values if (text[a:b] in word_list("last_names") or text[a:b] in word_list("first_names"))
+              and not _plain(text[a:b])]
+    distinct = {text[a:b] for a, b in values}
+    surnames = sum(1 for a, b in values if text[a:b] in word_list("last_names") and text[a:b] not in word_list("first_names"))
+    if (len(listed) < 3 or len(listed) < _LISTED_SHARE * len(cells) or surnames < 2
+            or 2 * sum(1 for v in distinct if v in word_list("places")) > len(distinct)):
+        return []  # (a column of towns: Berlin, Florence, Lincoln are surnames too)
+    return [(a, b) for a, b in values if not _plain(text[a:b]) and kept_by(text, a, b, _KEEPS) is None]
 
 
 def _person_fields(text: str, cells: tuple[_Placed, ...], spans: list[tuple[int, int, str]],

@@ -49,6 +49,7 @@ _ASSIGN = regex.compile(
     (?<![\w$@])(?<![\w)\]]\.)(?<!\w-)  # not an attribute (obj.password); RouterOS' " .passphrase=" is a key
     (?:["'`]?)(?P<key>[A-Za-z_@$][\w.\-$]{{0,80}}?){KEY_CLOSE}(?:\[\d{{0,4}}\])?{DECLARED_TYPE}
     [ \t]*(?P<sep>::=|:=|\?=|\.=|=>|[!=]==?|=|:)(?!//)[ \t]*
+    (?P<mk><(?:code|kbd|samp|tt|b|strong|em|i|mark)>[ \t]*)?  # a mail's or a page's inline markup: Passwort: <code>…</code>
     (?:
         @?"(?P<dq>(?:[^"\\\n]|\\.){{1,512}})"
       | @?'(?P<sq>[^'\n]{{1,512}})'
@@ -286,6 +287,9 @@ def _passphrase_end(line: str, s: int, e: int, key: str) -> int | None:
             or any(w in _FUNCTION_WORDS or w == "-" or w.strip(".,;:") in key_words for w in words)):
         return None
     return m.end() - (len(m.group()) - len(m.group().rstrip()))
+
+
+_MARKED_WORD = regex.compile(r"\p{L}+[.:!,]?")
 
 
 def _password_key(key: str) -> bool:
@@ -601,6 +605,10 @@ class ContextDetector:
         nothing and is not examined again (keeps a long line of overlapping candidates linear)."""
         if kind == "comparison" or kind == "assign" and m.group("sep") in _COMPARISONS:
             return self._compared(line, s, e, quoted)
+        if m.groupdict().get("mk") and (not _password_key(m.group("key")) or _MARKED_WORD.fullmatch(line, s, e)):
+            # "credentials: <code>a-okafor</code> / <code>…</code>": markup after a password's label only; and a
+            # policy's emphasised word is no password ("Password: <b>must</b> be 12 characters")
+            return None
         value = line[s:e]
         if _SESSION_ID_KEY.fullmatch(m.group("key")) and (_UUID_VALUE.fullmatch(value.strip("\"'")) or (
                 _ACCOUNTING_SESSION.fullmatch(m.group("key")) and _COUNTER_VALUE.fullmatch(value.strip("\"'")))):
@@ -635,6 +643,8 @@ class ContextDetector:
             elif (sep0 == ":" or env_line) and not line[m.end("key") : m.start("sep")].strip("\"' \t"):
                 # YAML and .env lines: the value runs to the next whitespace (may hold & ; , # ) ] >)
                 e = (ends or _WordEnds(line)).at(e)
+                if m.group("mk") and (shut := line.find("</", s, e)) >= 0:
+                    e = shut  # the markup that opened before the value closes after it
                 if '"' in line[s:e] and _inside_string(line, m.start("key")):
                     e = _closing_quote(line, s, e)  # "msg":"… token: v","ts":…: a JSON string's quote ends the value
                 if last is not None and last.start <= s and e <= last.end:

@@ -47,8 +47,11 @@ _DOCTEST = regex.compile(r"^\s*(?:>>>|\.\.\.)\s")
 _LOOKBACK_LINES = 6
 _COMMENT_MARK = r"^\s*(?:#|//|;|--|REM\s)"
 _COMMENT = regex.compile(_COMMENT_MARK)
-# a comment that holds a setting itself ("# AWS_ACCESS_KEY_ID=AKIA…EXAMPLE", "# example from the docs: TOKEN=…")
-_COMMENTED_SETTING = regex.compile(_COMMENT_MARK + r"[^\n]*?(?<![\w.-])[\w.-]+[ \t]*=[ \t]*\S")
+# a comment that holds a setting itself ("# AWS_ACCESS_KEY_ID=AKIA…EXAMPLE", "# example from the docs: TOKEN=…",
+# "# docs example: access_key_id: AKIA…EXAMPLE")
+_COMMENTED_SETTING = regex.compile(_COMMENT_MARK + r"[^\n]*?(?<![\w.-])(?:[\w.-]+[ \t]*=[ \t]*\S"
+                                   # (YAML's and TOML-less configs' colon: a key that is a setting's, not a word of prose)
+                                   r"|[A-Za-z][\w.-]*(?:[_.-]|[a-z][A-Z])[\w.-]*:[ \t]+\S{8,}[ \t]*$)")
 
 
 def documented(text: str, start: int, end: int) -> bool:

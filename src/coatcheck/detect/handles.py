@@ -182,10 +182,15 @@ class HandleIndex:
         # the first and last words of addresses whose first part is no known first name (kofi.mensah@…): their name
         # only where both words stand together, "Kofi Mensah"
         self.name_pairs: set[tuple[str, str]] = set()
+        # the handles of names made of words alone ("Red Hat Logo" the model read as a name): never a file's name
+        # (redhat.gif is the vendor's logo)
+        self.worded: set[str] = set()
         for name in names:
             if len(name.split()) < 2:
                 continue
             bare, stems, initials = name_handles(name, gazetteer_name(name))
+            if all(w.lower() in dictionary_words() for w in name.split()):
+                self.worded |= bare
             self.bare |= bare
             self.from_names |= {h for h in bare if h.isalpha() and len(h) >= 5}
             # (the handles of full names alone, letters and one sign: what a file's name may glue in)
@@ -309,10 +314,19 @@ class HandleIndex:
                 continue
             if text[m.end():m.end() + 1] in ("/", "\\") and not _after_host(text, m.start()):
                 continue  # a directory's name (flatpages/default.html); home directories are the home-path detector's
+            end = m.end()
+            if (ext := _FILE_EXTENSION.search(token)) is not None:
+                # a file named for its person, its name a whole handle: avatars/gattis.webp, maria84.pdf (the name
+                # alone is the handle: the extension is the file's)
+                token, end = token[:ext.start()], m.start() + ext.start()
+                if token in self.worded or token in dictionary_words():
+                    continue  # (chart.png beside Chris Hart, price.csv beside Paul Rice: the file's subject)
             hit = token in self.bare
-            if not hit and (d := _TRAILING_DIGITS.fullmatch(token)) is not None and len(token) >= 4:
+            # (a file's name with digits after a name's word is the file's own numbering or year, conti_2024.pdf,
+            # siddiqui_0223.tif: only a whole handle names its person there)
+            if not hit and ext is None and (d := _TRAILING_DIGITS.fullmatch(token)) is not None and len(token) >= 4:
                 stem = d.group(1).rstrip("._-")
                 hit = stem in self.stems or (stem in self.initials and _BIRTH_YEAR.fullmatch(d.group(2)) is not None)
             if hit:
-                out.append(Span(m.start(), m.end(), self.category, DERIVED, 0.85))
+                out.append(Span(m.start(), end, self.category, DERIVED, 0.85))
         return out

@@ -54,7 +54,7 @@ _LINE = regex.compile(r"""[ \t]*(?:-[ \t]+)?(?P<k>\p{L}[\p{L}\w .'’°º#/()-]{
 _OPEN_TAG = regex.compile(r"<(?P<t>[\p{L}_][\w.-]{0,40})(?:[ \t\n][^<>]*)?(?<!/)>")
 
 # (a register's prefix of up to two letter groups: INS-IY799334, FIDAL-6081700)
-_NUMBER = regex.compile(r"(?=(?:[^\d\n]*\d){5}|[A-Za-z])(?=(?:[^\d\n]*\d){4})(?:[A-Za-z]{1,6}[-_ /]?){0,2}\d[\dA-Z]*(?:[-/ .]\d[\dA-Z]*){0,3}|(?=[A-F]*\d)(?=\d*[A-F])[0-9A-F]{8,20}")
+_NUMBER = regex.compile(r"(?=(?:[^\d\n]*\d){5}|[A-Za-z])(?=(?:[^\d\n]*\d){4})(?:[A-Za-z]{1,6}[-_ /]?){0,2}\d[\dA-Z]*(?:[-/ .]\d[\dA-Z]*){0,3}|(?:0x)?(?=[A-F]*\d)(?=\d*[A-F])[0-9A-F]{8,20}")
 _NOT_A_NUMBER = regex.compile(
     r"\d+[.,]\d{1,2}|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:[ T].*)?|\d{1,2}[.:]\d{2}(?::\d{2})?|(?:19|20)\d\d|v?\d+(?:\.\d+){1,3}"
     r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|\+.*")

@@ -15,6 +15,7 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
+from .tables import norm_header
 from .validators import gazetteer_name, login_made_of_name, person_name
 from .._data import word_list
 from .vocabulary import all_plain_words, is_product, vocab_cache, vocabulary_words, word_set
@@ -22,7 +23,9 @@ from .vocabulary import all_plain_words, is_product, vocab_cache, vocabulary_wor
 PERSON_RECORDS = "person-records"
 _SPAN = 3000  # how far an object may reach
 _ID_KEYS = frozenset({"id", "accountid", "userid", "customerid", "memberid", "legacyid", "externalid", "uid",
-                      "employeeid", "studentid", "patientid", "personid", "contactid", "subscriberid", "profileid"})
+                      "employeeid", "studentid", "patientid", "personid", "contactid", "subscriberid", "profileid",
+                      # (a person record's "client": the firm's client, not an OAuth application: that has no name of a person)
+                      "clientid"})
 _FIELD = regex.compile(r"""["']?(?P<k>[A-Za-z_][\w-]{0,40})["']?[ \t]*:[ \t]*(?:"(?P<s>[^"\n]{1,100})"|'(?P<q>[^'\n]{1,100})'|(?P<n>\d{5,20})(?=[ \t]*[,}\n]))""")
 # a person's own name fields: what they hold is the person's handle when it is written like one (lower case with a
 # digit, a dot, an underscore or a hyphen); a name written as a name is the person model's
@@ -38,6 +41,10 @@ _HANDLE_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", 
 _PRINTED = regex.compile(r"\b(?P<type>[A-Z][A-Za-z]{2,40})[\[({](?P<body>[a-z_][A-Za-z_]{0,30}=[^\]\)}\n]{1,400})[\])}]")
 _PRINTED_FIELD = regex.compile(r"(?:^|(?<=[,(\[{][ \t]?)|(?<=,[ \t]))(?P<k>[a-z_][A-Za-z_]{0,30})="
                                r"""(?:(?P<v>[^,\]\)}\s'"]{1,80})|'(?P<sq>[^'\n]{1,80})'|"(?P<dq>[^"\n]{1,80})")""")
+# a log line's or an error message's run of key=value pairs (logfmt, a Python exception's repr of a row):
+# ``RowError: client_id=38836 name='Priya Ramaswamy' email='…'``
+_PAIR_RUN = regex.compile(r"""(?<![\w=.-])(?:[a-z_][A-Za-z_]{0,30}=(?:'[^'\n]{0,80}'|"[^"\n]{0,80}"|[^\s'"=]{1,80})(?:[ \t]+|$)){3,}""")
+_RUN_FIELD = regex.compile(r"""(?<![\w=.-])(?P<k>[a-z_][A-Za-z_]{0,30})=(?:'(?P<sq>[^'\n]{0,80})'|"(?P<dq>[^"\n]{0,80})"|(?P<v>[^\s'"=]{1,80}))""")
 # a person's own given, family or full name field: an object or a printed record that has one is a person
 # (``{"id": "wrk_59p4…", "full_name": "Gwenaël Fontaine"}``, ``Worker(id='wrk_…', first_name='Ionut', …)``) whatever
 # its key or its type says; a bare "name" or "display_name" may be a product's, a team's or a company's
@@ -90,6 +97,30 @@ def _container_key(text: str, o: int) -> str | None:
 def _norm_key(key: str) -> str:
     """A field's key as the key sets hold it: lower case, no underscores or hyphens (``first_name`` -> ``firstname``)."""
     return key.lower().replace("_", "").replace("-", "")
+
+
+# a record's own reference among a person's fields: the registration, the booking, the order it is
+_OWN_REFERENCES = frozenset({"reg", "registration", "booking", "reservation", "order", "ticket", "invoice", "entry",
+                             "submission", "application", "transaction", "payment"})
+
+
+_NUMBER_WORDS = frozenset({"id", "no", "nr", "num", "number", "numero", "nummer", "numéro", "número"})
+
+
+def _record_number_key(key: str) -> bool:
+    """A person record's field that holds a number of theirs by its key as a people table's column would
+    (:func:`.tables.open_number_column`: "license_id", "member_no"), or by what a person carries and is numbered by
+    alone ("license", "badge", "lanr": numbers.toml [credential_markers]; Salesforce's ``Primary_License__c``)."""
+    head = norm_header(key)
+    if head.endswith("__c"):
+        head = head[:-3]
+    parts = [p for p in head.split("_") if p]
+    if not parts or any(p in _OWN_REFERENCES for p in parts):
+        return False  # a registration's, a booking's own number (reg_id, booking_no): the act's, not its person's
+    # (the marker last or before a key's word: "primary_license", "lanr", "license_no"; not a modifier, "card_limit",
+    # "pass_rate"; no other noun's id: a person's record links its tenant, office and dashboard by theirs)
+    markers = word_set("numbers", "credential_markers")
+    return parts[-1] in markers or len(parts) >= 2 and parts[-2] in markers and parts[-1] in _NUMBER_WORDS
 
 
 def own_name_field(key: str, value: str | None) -> bool:
@@ -214,6 +245,35 @@ def yaml_mappings(text: str) -> list[list[tuple[str, int, int]]]:
     return maps
 
 
+# elements that are a thing's or a work item's record, not a person's
+_THING_ELEMENTS = frozenset({"issue", "build", "job", "run", "item", "product", "package", "project", "repository",
+                             "createshipment", "document", "file", "message", "mail", "event"})
+_TAG = regex.compile(r"<(?P<close>/)?[A-Za-z][\w:.-]{0,40}(?:[ \t\n][^<>]{0,200})?(?P<self>/)?>")
+
+
+def _own_leaves(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
+    """The leaf children ``<k>v</k>`` of the element whose content runs from ``start`` to ``end`` that are its own
+    (depth one), not a nested element's (an order's ``<Customer><FirstName>`` is the customer's)."""
+    out: list[tuple[str, int, int]] = []
+    depth = 0
+    pos = start
+    while (t := _TAG.search(text, pos, end)) is not None:
+        pos = t.end()
+        if t["close"]:
+            depth -= 1
+        elif not t["self"]:
+            if depth == 0 and (leaf := _LEAF.match(text, t.start(), end)) is not None:
+                out.append((leaf["k"], *leaf.span("v")))
+                pos = leaf.end()
+                continue
+            depth += 1
+    return out
+
+
+# an XML element's opening tag with its attributes, its leaf children, an attribute
+_OPEN_ELEMENT = regex.compile(r"<(?P<t>[A-Za-z][\w.-]{0,40})(?P<attrs>(?:[ \t\n]+[\w:.-]{1,40}=\"[^\"<>\n]{0,100}\"){0,8})[ \t\n]*>")
+_LEAF = regex.compile(r"<(?P<k>[A-Za-z][\w.-]{0,40})(?:[ \t][^<>\n]{0,100})?>(?P<v>[^<>\n]{1,100})</(?P=k)>")
+_ATTRIBUTE = regex.compile(r"(?P<k>[\w:.-]{1,40})=\"(?P<v>[^\"<>\n]{1,100})\"")
 # a URL's query and its parameters (the values as written, percent-encoded)
 _QUERY = regex.compile(r"\?(?P<q>[^\s#\"'<>?]{3,2000})")
 _PARAM = regex.compile(r"(?:(?<=^)|(?<=[&;]))(?P<k>[A-Za-z_][\w.-]{0,40})=(?P<v>[^&;#\s\"'<>]*)")
@@ -247,9 +307,10 @@ class PersonRecordDetector:
     def detect(self, text: str) -> list[Span]:
         """The id values of ``text``'s person records."""
         words, typed = _patterns()
-        printed = self._printed(text, words) if "=" in text else []
+        printed = self._printed(text, words) + self._pair_runs(text) if "=" in text else []
         printed += self._yaml(text) if ":\n" in text else []
         printed += self._queries(text) if "?" in text and "=" in text else []
+        printed += self._elements(text) if "</" in text else []
         if "{" not in text:
             return printed
         opens: set[int] = set()
@@ -304,6 +365,17 @@ class PersonRecordDetector:
                     out.append(span)
         return out
 
+    def _pair_runs(self, text: str) -> list[Span]:
+        """A line's run of ``key=value`` pairs that has a person's own name field (``client_id=38836 name='Priya
+        Ramaswamy'``, ``learner=lrn_… first_name=Ana``): its id fields, as a printed record's."""
+        out: list[Span] = []
+        for run in _PAIR_RUN.finditer(text):
+            fields = [(f["k"], *f.span(next(g for g in ("v", "sq", "dq") if f.group(g) is not None)))
+                      for f in _RUN_FIELD.finditer(text, run.start(), run.end())]
+            if any(own_name_field(k, text[a:b]) for k, a, b in fields):
+                out += [span for k, a, b in fields if (span := self._id_field(text, k, a, b)) is not None]
+        return out
+
     def _queries(self, text: str) -> list[Span]:
         """A URL's query that names its person by address or name (an RSVP's ``?id=21810230&n=Oc%C3%A9ane%20Fontaine``,
         an alerts page's ``?uid=78854178&email=…``): its id parameters are that person's number."""
@@ -314,6 +386,30 @@ class PersonRecordDetector:
             if not _query_names_a_person([(k, q["q"][a:b]) for k, a, b in params]):
                 continue
             out += [span for k, a, b in params if (span := self._id_field(text, k, offset + a, offset + b)) is not None]
+            # and the name itself as the form encoded it (?name=Ainhoa%20Etxeberria, ?n=Lo%C3%AFc+Le+Gall)
+            out += [Span(offset + a, offset + b, "person", self.name, 0.8) for k, a, b in params
+                    if _norm_key(k) in _NAME_PARAM_KEYS and "%" in q["q"][a:b]
+                    and _full_name(urllib.parse.unquote_plus(q["q"][a:b]).strip())]
+        return out
+
+    def _elements(self, text: str) -> list[Span]:
+        """An XML element that holds a person's own name in a child of its own (``<client id="80064"><firstName>
+        Thibault</firstName>``, ``<Candidate id="C31186325"><Surname>Osei</Surname>``): its id attributes and its
+        number children (``<license>…</license>``) are that person's."""
+        out: list[Span] = []
+        for m in _OPEN_ELEMENT.finditer(text):
+            if not m["attrs"]:
+                continue  # (an element with no attribute of its own: its children are read with their own elements)
+            close = text.find(f"</{m['t']}>", m.end(), m.end() + _SPAN)
+            if close < 0:
+                continue
+            if names_an_act(m["t"]) or m["t"].lower() in _THING_ELEMENTS:
+                continue  # <Order id=…>, <ticket id=…>, <build …>: the record's own number, whoever it names
+            leaves = _own_leaves(text, m.end(), close)
+            if not any(own_name_field(k, text[a:b]) for k, a, b in leaves):
+                continue
+            fields = [(a["k"], *a.span("v")) for a in _ATTRIBUTE.finditer(text, m.start("attrs"), m.end("attrs"))]
+            out += [span for k, a, b in fields + leaves if (span := self._id_field(text, k, a, b)) is not None]
         return out
 
     def _yaml(self, text: str) -> list[Span]:
@@ -334,9 +430,10 @@ class PersonRecordDetector:
     def _field(self, text: str, key: str, s: int, e: int, *, run_in_names: bool) -> Span | None:
         """A person record's field ``key`` holding ``text[s:e]``: its id (a person-bound number) or its handle.
         ``run_in_names``: a lower-case name run together (``elodiegarnier``) counts as a handle too."""
-        key = _norm_key(key)
+        raw, key = key, _norm_key(key)
         value = text[s:e]
-        if (key in _ID_KEYS and len(value) >= 5 and any(ch.isdigit() for ch in value)
+        if ((key in _ID_KEYS or _record_number_key(raw) and sum(ch.isdigit() for ch in value) >= 4)
+                and len(value) >= 5 and any(ch.isdigit() for ch in value)
                 and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
                 and kept_by(text, s, e, _KEEPS) is None):
             return Span(s, e, "account", self.name, 0.8)

@@ -218,7 +218,8 @@ def file_name_part(text: str, start: int, end: int) -> bool:
 
 
 # the rules that read a name's part from the field that labels it (a JSON's "last_name", a vCard's N:, an XML element)
-_NAME_PART_SLOTS = frozenset({"name-part-field", "name-part-element", "vcard-name-parts"})
+# (and a table's cell under a person's column: a register's "First name" column, a "Surname" column)
+_NAME_PART_SLOTS = frozenset({"name-part-field", "name-part-element", "vcard-name-parts", "tables:person"})
 _POSSESSIVE = regex.compile(r"(?:['’]s|s)(?![\w])")
 
 
@@ -304,7 +305,8 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             if len(words) > 1 and len(value) >= 5:
                 known.setdefault(value, s)
             if len(words) == 1 and s.detector in _NAME_PART_SLOTS and len(value) >= 4 \
-                    and (name_word(value) or unlisted_word(value)) and no_word(value):
+                    and (name_word(value) or unlisted_word(value)) and no_word(value) and not is_product(value) \
+                    and value.lower() not in word_list("tool_stems"):
                 # a surname or a given name its own field labels ("last_name": "Achterberg") is the person's wherever
                 # else the text writes it: a search's query (?q=Achterberg), a file's name
                 known.setdefault(value, s)

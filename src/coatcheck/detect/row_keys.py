@@ -108,6 +108,9 @@ _OWN_NAME_HEADERS = frozenset({"name", "full_name", "fullname", "first_name", "f
                                "surname", "given_name", "family_name", "nome", "cognome", "nominativo", "nom", "prenom",
                                "prénom", "nombre", "apellido", "apellidos", "vorname", "nachname", "member_name",
                                "customer_name", "contact_name"})
+# a person's own login as a listing heads it: a table with one lists accounts ("ID  USERNAME  EMAIL")
+_OWN_LOGIN_HEADERS = frozenset({"username", "user_name", "login", "login_name", "handle", "nutzername", "benutzername",
+                                "nome_utente", "identifiant", "nom_d_utilisateur", "usuario", "nombre_de_usuario"})
 _MIN_AGE = 10  # years: a date this recent in a person's row may be anything (a visit, a sign-up)
 _BIRTH_SPREAD = 10  # years between the oldest and the newest of a headerless column's dates of birth
 _SEPARATED_SPREAD = 20  # the same in a separated column with no header (a CSV's, a dump's rows): its cells line up anyway
@@ -215,6 +218,14 @@ def key_name(name: str) -> bool:
             or open_number_column(name, ids=True))
 
 
+def _holders_key(head: str) -> bool:
+    """A header of a holder's word and a key's ("client_id", "Policy No"): the holder's own number where the table's
+    rows are people (:func:`key_name` refuses "client", "policy", "contract" alone: an application's, a thing's)."""
+    parts = [p for p in head.split("_") if p]
+    nouns = [p for p in parts if p not in _KEY_WORDS]
+    return bool(nouns) and len(nouns) < len(parts) and all(p in word_set("numbers", "holders") for p in nouns)
+
+
 def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anchored: set[int],
                  spans: list[tuple[int, int]], ends: list[int],
                  columns: dict[Key, list[tuple[int, int, int]]]) -> list[Span]:
@@ -229,7 +240,8 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
     # a table that names its rows' people by their own name ("name", "first_name", "cognome"): its rows are people,
     # not a ticket's or a build's that names its assignee or author
     named: set[Hashable] = {key[0] for key, cells in columns.items() if isinstance(key, tuple)
-                            for a, b, place in cells if place != 0 and norm_header(text[a:b]) in _OWN_NAME_HEADERS}
+                            for a, b, place in cells if place != 0
+                            and norm_header(text[a:b]) in _OWN_NAME_HEADERS | _OWN_LOGIN_HEADERS}
     out: list[Span] = []
     for column, cells in columns.items():
         rows = _row_kind(column)
@@ -241,6 +253,8 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
         for a, b in heads:
             h = _key_header(text, a, b)
             head = norm_header(text[a:b])
+            if h is False and isinstance(column, tuple) and column[0] in named and _holders_key(head):
+                h = True  # "Client ID" over a register of people by name: the client's (an OAuth client has no name)
             if h is False or h and isinstance(column, tuple) and column[0] in held \
                     and column_category(head) != "account" and head not in word_set("numbers", "credential_markers"):
                 values = []
@@ -270,12 +284,54 @@ def _key_columns(text: str, lines: list[tuple[int, int]], starts: list[int], anc
     return out
 
 
+# a key column's header and its holder's word: "target_id", "userId", "member_no"
+_ID_HEADER = regex.compile(r"(?P<p>[a-z][a-z0-9]{1,20})_?(?:id|no|nr|num|number)")
+# the sibling that names the same holder: "target_label", "user_name", "member_display_name"
+_NAME_SUFFIXES = ("_name", "_label", "_display_name", "_displayname", "_full_name", "_fullname", "name", "_title")
+_SIBLING_VALUE = regex.compile(r"(?=[A-Za-z_-]{0,12}\d{4})[A-Za-z]{0,6}[-_]?\d[\dA-Za-z]{3,24}")
+
+
+def _sibling_keys(text: str, starts: list[int], spans: list[tuple[int, int]], ends: list[int],
+                  persons: list[tuple[int, int]], columns: dict[Key, list[tuple[int, int, int]]]) -> list[Span]:
+    """A key column beside the column that names the same holder (``target_id`` and ``target_label``, ``user_id`` and
+    ``user_name``): in each row whose name cell is a person found, the key cell is that person's number (an audit
+    log's rows name a sitter, a family or a report; only the person's rows count)."""
+    if not persons:
+        return []
+    tables: dict[Hashable, dict[str, Key]] = defaultdict(dict)
+    for key, cells in columns.items():
+        if isinstance(key, tuple) and _row_kind(key) is not None:
+            head = next((norm_header(text[a:b]) for a, b, place in cells if place != 0), None)
+            if head:
+                tables[(key[0], key[1])][head] = key
+    p_starts = [a for a, _ in persons]
+    out: list[Span] = []
+    for heads in tables.values():
+        for head, key in heads.items():
+            m = _ID_HEADER.fullmatch(head)
+            if m is None or thing_column(m["p"]) and m["p"] not in word_set("numbers", "holders"):
+                continue
+            sibling = next((heads[m["p"] + suffix] for suffix in _NAME_SUFFIXES if m["p"] + suffix in heads), None)
+            if sibling is None:
+                continue
+            names = {bisect.bisect_right(starts, a) - 1: (a, b) for a, b, place in columns[sibling] if place == 0}
+            for a, b, place in columns[key]:
+                cell = names.get(bisect.bisect_right(starts, a) - 1)
+                if place != 0 or cell is None or not _SIBLING_VALUE.fullmatch(text, a, b):
+                    continue
+                k = bisect.bisect_right(p_starts, cell[0]) - 1
+                if (k >= 0 and persons[k][0] <= cell[0] and persons[k][1] >= cell[1] - 1
+                        and not _covered(spans, ends, a, b) and kept_by(text, a, b, _KEEPS) is None):
+                    out.append(Span(a, b, "account", f"{NAME}:sibling-key", 0.8))
+    return out
+
+
 def key_column(values: list[str], named_people: bool = False) -> bool:
     """Whether a column's values are an issuer's numbers (:func:`_number`), distinct at least by half, and no
     counting run (a database's 41200, 41207, 41214 are its rows' numbers). Under a header that names a key, in a
     table that names its people by their own name (``named_people``), four or five digits (a member register's 57301) and a platform's opaque keys (``wrk_dk0f6nhtv1``)
     count too: the header and the rows say together what no shape says alone."""
-    if named_people and all(_OPAQUE.fullmatch(v) for v in values):
+    if named_people and all(_OPAQUE.fullmatch(v) or _TYPED_DIGITS.fullmatch(v) for v in values):
         return len(set(values)) >= max(2, (len(values) + 1) // 2)
     numbers = [_number(v) if not named_people or _number(v) is not None else _short_number(v) for v in values]
     ns = [n for n in numbers if n is not None]
@@ -287,6 +343,7 @@ def key_column(values: list[str], named_people: bool = False) -> bool:
 # a platform's opaque key: a type's short prefix, an underscore, then random letters and digits (Stripe's cus_…)
 _OPAQUE = regex.compile(r"[a-z]{2,6}_(?=[a-z0-9]*\d[a-z0-9]*\d)(?=[a-z0-9]*[a-z][a-z0-9]*[a-z])[a-z0-9]{8,32}|[A-Z]{2,6}_(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{10,32}")
 _SHORT = regex.compile(r"[1-9]\d{3,4}")
+_TYPED_DIGITS = regex.compile(r"[a-z]{1,6}_\d{5,12}")  # a listing's typed key of digits: u_714443, usr_8812345
 
 
 def _short_number(value: str) -> int | None:
@@ -429,7 +486,9 @@ def row_keys(text: str, found: list[Span]) -> list[Span]:
     columns = _columns(text)
     births = _birth_dates(text, lines, starts, anchored, spans, ends)
     seen = {(s.start, s.end) for s in births}
+    persons = sorted((s.start, s.end) for s in found if s.category == "person")
     return [*out, *_key_columns(text, lines, starts, anchored, spans, ends, columns), *births,
+            *_sibling_keys(text, starts, spans, ends, persons, columns),
             *(s for s in _date_columns(text, starts, anchored, spans, ends, columns) if (s.start, s.end) not in seen)]
 
 

@@ -16,6 +16,7 @@ from .._data import data_path, load_toml
 from ..errors import ConfigError
 from ..spans import Span
 from .encoded import decode_base64
+from .entropy import shannon_entropy
 from .keep import kept_by
 from .vocabulary import dictionary_words, vocab_cache
 
@@ -46,6 +47,10 @@ class Family:
     segment: regex.Pattern[str] | None = None  # one segment of the path matches it whole; the prefix ends after it
     fragment_token: bool = False  # the token rides in the fragment (iCloud's shared albums: /sharedalbum/#B0…)
     coded_segment: bool = False  # the segment after the prefix is a code, no words (hxg-hpbd-amt; not /room/standup)
+    query_any: bool = False  # a parameter named as a key (:func:`_key_name`) whose value reads as generated is the token
+    skip_query: frozenset[str] = frozenset()  # with query_any: the parameters that are never a key (analytics, caches)
+    key_letters: frozenset[str] = frozenset()  # with query_any: the one-letter names of a key
+    key_words: frozenset[str] = frozenset()  # with query_any: the words of a key's name
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -84,6 +89,40 @@ def _encoded_text(value: str) -> bool:
 
 
 _LOWER_RUN = regex.compile(r"[a-z]{5,}")
+_QUERY_KEY = regex.compile(r"[A-Za-z0-9_-]{20,512}={0,2}")
+_HEX = regex.compile(r"[0-9a-f-]+|[0-9A-F-]+")
+_QUERY_KEY_ENTROPY = 3.5  # bits per character: 20 random letters and digits have 4+, words and slugs under 3.5
+
+
+_NAME_WORDS = regex.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _key_name(name: str, family: Family) -> bool:
+    """A query parameter named as a key: one of the family's letters (``t``), or a name with a key's word among its
+    words (``inviteToken``, ``share_key``) or at its start (``sessionid``)."""
+    if name.lower() in family.key_letters:
+        return True
+    words = [w.lower() for w in _NAME_WORDS.findall(name)]
+    return any(w in family.key_words or any(w.startswith(k) for k in family.key_words if len(k) >= 5) for w in words)
+
+
+def _query_key(value: str) -> bool:
+    """A query parameter's value that is a generated key: 20+ letters and digits (``-``, ``_``), two of each at least,
+    no part a word of the dictionary, high entropy, no readable text encoded; hex digits alone 24 or more."""
+    if _QUERY_KEY.fullmatch(value) is None:
+        return False
+    core = value.rstrip("=")
+    if _UUID.fullmatch(core):
+        return False  # a record's UUID (a camera's, a visit's): agents correlate by them
+    if _HEX.fullmatch(core):
+        return len(core) >= 24  # (a mailing's 20-digit unsubscribe token is rules/urls.toml's, alone)
+    if sum(c.isdigit() for c in core) < 2 or sum(c.isalpha() for c in core) < 2:
+        return False
+    words = dictionary_words()
+    if any(len(p) >= 4 and p.isalpha() and p.lower() in words for p in regex.split(r"[-_]", core)):
+        return False  # release-notes-2024-q3, my_export_file_v2: words
+    return (shannon_entropy(core) >= _QUERY_KEY_ENTROPY and not _encoded_text(value)
+            and kept_by(value, 0, len(value), _KEEPS) is None and not _placeholder_path(value))
 
 
 def _coded(segment: str) -> bool:
@@ -122,7 +161,11 @@ def families(file: str) -> tuple[Family, ...]:
                               bool(f.get("random_segment", False)), bool(f.get("uuid_segment", False)),
                               bool(f.get("query_token", False)), bool(f.get("token_anywhere", False)),
                               regex.compile(f["path_segment"], regex.IGNORECASE) if "path_segment" in f else None,
-                              bool(f.get("fragment_token", False)), bool(f.get("coded_segment", False))))
+                              bool(f.get("fragment_token", False)), bool(f.get("coded_segment", False)),
+                              bool(f.get("query_any", False)),
+                              frozenset(q.lower() for q in f.get("skip_query", [])),
+                              frozenset(q.lower() for q in f.get("key_letters", [])),
+                              frozenset(q.lower() for q in f.get("key_words", []))))
         except (KeyError, ValueError, regex.error) as exc:
             raise ConfigError(f"data/{file}: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
@@ -231,7 +274,8 @@ def _api_call(url: str) -> bool:
 
 def _key_alone(url: str) -> bool:
     """A URL of the credential-query family whose key alone is the credential: an API's call, no private link."""
-    return _api_call(url) and private_family(url) is None
+    # (a key alone in an API's query is no link a person was sent: the token-query family reads links, not calls)
+    return _api_call(url) and private_family(url) in (None, "token-query")
 
 
 def api_key_url(url: str) -> bool:
@@ -281,6 +325,13 @@ def family_of(url: str, file: str) -> str | None:
                 pos += len(seg) + 1
             if prefix_end < 0:
                 continue
+        if f.query_any:
+            pairs = parse_qsl(parts.query, keep_blank_values=True)
+            if not _LOOPBACK.fullmatch(host) and any(
+                    raw.lower() not in f.skip_query and not raw.lower().startswith("utm_") and _key_name(raw, f)
+                    and _query_key(v) for raw, v in pairs):
+                return f.id
+            continue
         if f.query:
             values = [query[q] for q in f.query if q in query]
             if f.query_token and (_LOOPBACK.fullmatch(host) or not any(_generated(v, f.uuid_segment) for v in values)):

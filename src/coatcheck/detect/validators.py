@@ -35,7 +35,8 @@ from stdnum.us import ssn as _us_ssn
 
 from .._data import word_list
 from .logins_features import is_candidate
-from .vocabulary import all_plain_words, dictionary_words, is_product, name_particles, particle_regex, plain_words, vocab_cache, word_set
+from .vocabulary import (all_plain_words, dictionary_words, is_product, name_particles, particle_regex, plain_words,
+                         syllabic_given_name, vocab_cache, word_set)
 
 _DIGITS = re.compile(r"\D")
 
@@ -663,6 +664,29 @@ def chat_speaker(value: str) -> bool:
     return gazetteer_name(value)
 
 
+def export_speaker(value: str) -> bool:
+    """An exported chat's speaker or contact (WhatsApp, Signal): a name the lists know (:func:`chat_speaker`), a full
+    name whose first word is a given name they know or a two-syllable romanised one ("Mei-Lin", "Sung-min Park"), no
+    word of the dictionary after it (not "Reminder", "Proxmox", "Condominio Via Roma", "Family Group")."""
+    return chat_speaker(value) or contact_name(value)
+
+
+def contact_name(value: str) -> bool:
+    """A full name of two to four words that starts with a given name the lists know (or a two-syllable romanised
+    one) and whose other words are surnames the lists know or no word of a dictionary or of English ("Benedetta
+    Pellegrini", "Mei-Lin Osei"; not "Victoria Station", "Made In Italy", "Condominio Via Roma")."""
+    words = value.split()
+    if not 2 <= len(words) <= 4 or is_product(value):
+        return False
+    def plain(w: str) -> bool:
+        return w.lower() in dictionary_words() or w.lower() in word_list("english_words")
+    # (a given name the lists lack in a full name the gazetteers know: Benedetta Pellegrini)
+    if not first_name(value) and not (gazetteer_name(value) and not plain(words[0])):
+        return False
+    particles = name_particles()
+    return all(w in word_list("last_names") or w.lower() in particles or not plain(w) for w in words[1:])
+
+
 def caps_surname(value: str) -> bool:
     """A surname in capitals after a title (``RAGHUNATHAN``, ``O'SULLIVAN``): no word of the dictionary, of prose or
     of code (``NOTE``, ``WORD``), no product."""
@@ -1234,7 +1258,7 @@ def keyed_random(value: str) -> bool:
 def first_name(value: str) -> bool:
     """Starts with a known first name that is not a common word (``Flora``, ``Grace Dodge``; not ``Team``)."""
     first = value.split()[0]
-    return (first in word_list("first_names") and first.lower() not in word_list("common_words")
+    return ((first in word_list("first_names") or syllabic_given_name(first)) and first.lower() not in word_list("common_words")
             and not is_product(first))
 
 
@@ -1243,7 +1267,8 @@ def given_name_first(value: str) -> bool:
     prose or of code beside it (``Élodie``, ``Grace Raghunathan``; not ``Aurora Build``, ``Grace Period``)."""
     words = value.split()
     first = words[0]
-    if first not in word_list("first_names") or first.lower() in word_list("common_words") or is_product(value):
+    if (first not in word_list("first_names") and not syllabic_given_name(first)
+            or first.lower() in word_list("common_words") or is_product(value)):
         return False
     return not any(w.lower() in dictionary_words() for w in words[1:])
 
@@ -1500,6 +1525,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "slash_name": slash_name,
     "chat_member_id": chat_member_id,
     "chat_speaker": chat_speaker,
+    "export_speaker": export_speaker,
+    "contact_name": contact_name,
     "query_given_name": query_given_name,
     "record_locator": record_locator,
     "caps_surname": caps_surname,

@@ -373,6 +373,19 @@ def first_names() -> frozenset[str]:
     return word_list("first_names") - word_list("common_words")
 
 
+def syllabic_given_name(word: str) -> bool:
+    """A romanised East Asian given name of two syllables joined by a hyphen, as Korean and many Chinese names are
+    written (``Sung-min``, ``Jae-won``, ``Mei-Lin``, ``Xiao-Ling``): two different syllables of keep/given_name_syllables.txt,
+    the first capitalised. The name lists hold few of them (their short syllables are no entries of their own)."""
+    first, sep, second = word.partition("-")
+    if not sep or "-" in second or first == second.capitalize() or not first[:1].isupper() or not first[1:].islower():
+        return False
+    if not (second.islower() or second[:1].isupper() and second[1:].islower()):
+        return False
+    syllables = word_list("given_name_syllables")
+    return first.lower() in syllables and second.lower() in syllables
+
+
 @cache
 def plain_words() -> frozenset[str]:
     """Lower-case words that are no name: keep/prose_words.txt and keep/code_words.txt."""
