@@ -113,7 +113,7 @@ _CLIENTS = """Client ID,First name,Last name,Email,Last visit
     # the speaker's own number under a role's noun, in their language
     ("¿Podéis revisarlo? Mi n.º de profesor es T-03524.\n", "T-03524"),
     ("Il mio codice osservatore è OBS-980899. Ho 312 osservazioni.\n", "OBS-980899"),
-    ("Mon numéro de contrôleur est le CTR-88123.\n", "CTR-88123"),
+    ("Mon numéro d'enseignant est le ENS-88123.\n", "ENS-88123"),
     # a column of single names most of which the lists know: the others too
     (_TIMESHEET, "Delacroix"),
     # a given name its table's column found is the person's wherever else the text writes it
@@ -194,6 +194,33 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("My tracking number is 1Z999AA10123456784.\n", "1Z999AA10123456784"),
     ("My server number is SRV-88123\n", "SRV-88123"),
     ("Il mio codice errore è E-40412.\n", "E-40412"),
+    ("Hola, mi número de servidor es 10452 en el panel.\n", "10452"),
+    # a desktop's session, a key's resource name, a year in the field after a street, a count in Spanish chat
+    ("DefaultSession=gnome-xorg.desktop\n", "gnome-xorg.desktop"),
+    # an OAuth app's client id in a token's claims; a certificate's path and a standard in a person's record
+    ('{"sub": "7d8e9f00", "client_id": "3n4b5urk1ft4fl3mg5e62d9ado", "username": "ana.ruiz", "name": "Ana Ruiz"}\n',
+     "3n4b5urk1ft4fl3mg5e62d9ado"),
+    ('{"first_name": "Ana", "last_name": "Ruiz", "ssl_cert": "certs/2024/10452.pem", "zertifikat": "ISO-9001-2015"}\n',
+     "ISO-9001-2015"),
+    # hosts named for scientists; an environment's account with a year; a policy's range in markup
+    ("host,ip,owner\nDijkstra,10.0.0.12,Maria Rossi\nKnuth,10.0.0.13,Maria Rossi\nLovelace,10.0.0.14,Jonas Brandt\n"
+     "Babbage,10.0.0.15,Jonas Brandt\n", "Knuth"),
+    ("terraform workspace: account=prod_2024 region=eu-west-1\n", "prod_2024"),
+    ("<li>Password: <b>8-64</b> characters</li>\n", "8-64"),
+    ("https://www.linkedin.com/comm/jobs/view/3812345678?trackingId=x&midToken=AQHx3k2j4h5g6f7d8s9a0q&midSig=2b\n",
+     "jobs/view/3812345678"),
+    ("$ echo $ENCRYPTION_KEY\nprojects/my-proj/locations/global/keyRings/app/cryptoKeys/db\n", "projects/my-proj"),
+    ('{"office": "Kastanienallee 58", "opened": "2019 Berlin Summit"}\n', "2019 Berlin Summit"),
+    ("Estoy en el último paso, ha procesado 612 345 678 bytes.\n", "612 345 678"),
+    ("Ciao, il mio codice fornitore è 48213.\n", "48213"),
+    # a captcha's site key, a CDN's signature, an OAuth login challenge, a payment request's signature
+    ("https://www.google.com/recaptcha/api2/anchor?ar=1&k=6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI&hl=en\n", "google.com"),
+    ('<img src="https://assets.imgix.net/unsplash/bridge.jpg?w=800&auto=format&s=5a8e3f1b9c2d4e6f7a8b9c0d1e2f3a4b">\n',
+     "assets.imgix.net"),
+    ("https://idp.example.com/oauth2/auth?client_id=web&state=xyz&login_challenge=7f9e3c1a2b4d5e6f708192a3b4c5d6e7\n",
+     "idp.example.com"),
+    ("https://sis-t.redsys.es:25443/sis/realizarPago?Ds_SignatureVersion=HMAC_SHA256_V1&Ds_Signature=K2jX8vQ1mN5pR7tY9uW3zA4bC6dE8fG0hI2jK4lM6nO\n",
+     "sis-t.redsys.es"),
     # a column of towns, a column of words
     ("city,country,pop\nParis,France,2100000\nLondon,UK,8900000\nBerlin,Germany,3600000\nMadrid,Spain,3200000\n", "Berlin"),
     # a branch's postcode and town in the field after a line that is no street

@@ -21,8 +21,9 @@ _NEXT_LINE = regex.compile(
     r"(?:(?:[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n|(?<=\n))[ \t]*"
     # or the next field of the same record: an XML element (<Line1>…</Line1><CityLine>), a JSON field
     # ("streetAddress1": "…", "cityStateZip": "…"), a CSV's next cell ("Gran Vía 141, 4º izq.","48011 Bilbao")
-    r"|</[\w:.-]{1,40}>\s{0,40}<[\w:.-]{1,40}(?:[ \t][^<>\n]{0,80})?>"
-    r"|\\?\"[ \t]*,\s{0,40}\\?\"[\w.-]{1,40}\\?\"[ \t]*:[ \t]*\\?\""
+    # (the next field's key names a town's line: CityLine, cityStateZip, Line2, plz, cap …)
+    r"|</[\w:.-]{1,40}>\s{0,40}<(?=[\w:.-]{0,30}(?i:city|zip|post|town|plz|ort|cap|cp|ville|ciudad|citt|line|addr|locality|municip))[\w:.-]{1,40}(?:[ \t][^<>\n]{0,80})?>"
+    r"|\\?\"[ \t]*,\s{0,40}\\?\"(?=[\w.-]{0,30}(?i:city|zip|post|town|plz|ort|cap|cp|ville|ciudad|citt|line|addr|locality|municip))[\w.-]{1,40}\\?\"[ \t]*:[ \t]*\\?\""
     r"|(?<=[^\s,;])\"?[,;]\"?(?=\d{4,5}[ ]))"
     # a flat's, a staircase's or a floor's line between the street and the town ("Flat 3", "Escalera 2, 4º 1ª")
     r"(?P<v>(?:(?i:flat|apt\.?|apartment|suite|unit|floor|escalera|esc\.|piso|planta|puerta|scala|interno|piano|"

@@ -305,6 +305,8 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
     seen: set[tuple[int, int]] = {(s.start, s.end) for s in out}
     for slot_key, slot in by_slot.items():
         if not _keyed(slot_key) and len(slot) >= 3 and not any(cov for _, _, cov, _ in slot):
+            if any(opens and norm_header(text[a:b]) in _MACHINE_HEADERS for a, b, _, opens in slot):
+                continue  # hosts named for scientists (Dijkstra, Knuth): a machine's column
             for a, b in _listed_column(text, [(a, b) for a, b, _, opens in slot if not opens]):
                 seen.add((a, b))
                 out.append(Span(a, b, "person", f"{NAME}:listed", 0.75))
@@ -337,6 +339,8 @@ def column_mates(text: str, found: list[Span]) -> list[Span]:
     return out
 
 
+_MACHINE_HEADERS = frozenset({"host", "hostname", "host_name", "server", "node", "machine", "vm", "instance", "cluster",
+                              "device", "computer", "box", "nodo", "rechner", "serveur", "servidor"})
 _ONE_NAME = regex.compile(r"\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?")
 _LISTED_SHARE = 0.6  # of a column's cells: names the lists know, for its other single words to be names too
 

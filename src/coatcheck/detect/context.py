@@ -289,7 +289,7 @@ def _passphrase_end(line: str, s: int, e: int, key: str) -> int | None:
     return m.end() - (len(m.group()) - len(m.group().rstrip()))
 
 
-_MARKED_WORD = regex.compile(r"\p{L}+[.:!,]?")
+_MARKED_WORD = regex.compile(r"\p{L}+[.:!,]?|[\p{L}\d]+(?:-[\p{L}\d]+)+|\d+\+?|\S*://\S*")
 
 
 def _password_key(key: str) -> bool:

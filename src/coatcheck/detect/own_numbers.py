@@ -63,17 +63,11 @@ def _holders() -> frozenset[str]:
             | word_set("numbers", "own_holders"))
 
 
-# a noun of someone who does something, by its ending in the five languages (profesor, osservatore, contrôleur,
-# Prüferin, trainee): the speaker's role, where the words between are no thing's (:func:`_whose` decides that first)
-_AGENT = regex.compile(r"\p{L}{3,}(?:or|ora|ore|rice|eur|euse|ente|ante|ista|iste|ero|era|iere|ier|ière|erin|ee)")
-
-
-def _a_persons(words: str, agents: bool = True) -> bool:
+def _a_persons(words: str) -> bool:
     """Whether the words name whose number it is by a person's role or a person's platform account ("member",
-    "badge", "Steam", "jugador", a role's noun by its ending: "profesor", "osservatore"): "my Jira ID", "my pixel
-    ID", "my migration number" are a program's or a thing's. ``agents``: whether a noun's ending may say it (not after
-    English's "my": "my processor number", "my selector number" are a thing's)."""
-    return any(p in _holders() or p.rstrip("s") in _holders() or agents and _AGENT.fullmatch(p) for p in _parts(words))
+    "badge", "Steam", "jugador", "osservatore"): "my Jira ID", "my pixel ID", "my migration number" are a program's or
+    a thing's (a noun's ending says nothing: "servidor", "serveur", "fornitore" are things and firms)."""
+    return any(p in _holders() or p.rstrip("s") in _holders() for p in _parts(words))
 
 
 @functools.cache
@@ -103,15 +97,14 @@ class OwnNumberDetector:
             s, e = m.span("value")
             value = text[s:e]
             noun = m.group("noun").lower()
-            romance = m.group("mine").lower() not in ("my", "our")  # (English agent nouns are a device's as often)
             if (noun not in _ALONE and noun in word_set("numbers", "own_id_nouns") and not m.group("words").strip()
-                    and not _OF.match(m.group("after")) and not _a_persons(m.group("after"), romance)):
+                    and not _OF.match(m.group("after")) and not _a_persons(m.group("after"))):
                 continue  # "my number is …", "mi número es …", "my code is …": a phone's or a program's as often
                 # (not "il mio codice osservatore è …": Italian names the holder after the noun with no "di")
             words = f"{m.group('words')} {noun.rpartition('-')[0]} {m.group('after')}"
             if not _whose(words) or (noun in _ALONE or noun.endswith("id")) and _program(words):
                 continue
-            if words.strip() and not _a_persons(words, romance) and noun.rpartition("-")[2] not in word_set("numbers", "own_credentials"):
+            if words.strip() and not _a_persons(words) and noun.rpartition("-")[2] not in word_set("numbers", "own_credentials"):
                 continue  # (no words at all: "my ID is …" is the speaker's; a certificate is its holder's)
             if person_number(value) and kept_by(text, s, e, _KEEPS) is None:
                 out.append(Span(s, e, "account", "own-numbers", 0.8))

@@ -104,6 +104,9 @@ _OWN_REFERENCES = frozenset({"reg", "registration", "booking", "reservation", "o
                              "submission", "application", "transaction", "payment"})
 
 
+# a firm's client by number (C-67366, 38836); a licence's, a badge's, a card's number (no path, no standard's name)
+_CLIENT_NUMBER = regex.compile(r"[A-Z]{0,3}-?\d{4,12}")
+_CARRIED_NUMBER = regex.compile(r"(?!(?:ISO|EN|DIN|MIT|GPL|BSD|CC|IEC|IEEE)\b|(?:ISO|DIN|IEC)\d)[A-Z]{0,4}[-.]?\d[\dA-Z]*(?:[-.]\d[\dA-Z]*){0,3}")
 _NUMBER_WORDS = frozenset({"id", "no", "nr", "num", "number", "numero", "nummer", "numéro", "número"})
 
 
@@ -432,7 +435,9 @@ class PersonRecordDetector:
         ``run_in_names``: a lower-case name run together (``elodiegarnier``) counts as a handle too."""
         raw, key = key, _norm_key(key)
         value = text[s:e]
-        if ((key in _ID_KEYS or _record_number_key(raw) and sum(ch.isdigit() for ch in value) >= 4)
+        if key == "clientid" and not _CLIENT_NUMBER.fullmatch(value):
+            return None  # an OAuth application's client id ("3n4b5urk…", "my-spa-client") beside a token's user
+        if ((key in _ID_KEYS or _record_number_key(raw) and _CARRIED_NUMBER.fullmatch(value) is not None)
                 and len(value) >= 5 and any(ch.isdigit() for ch in value)
                 and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
                 and kept_by(text, s, e, _KEEPS) is None):

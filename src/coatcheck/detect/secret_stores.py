@@ -54,14 +54,19 @@ _ABOUT_A_CREDENTIAL = regex.compile(
     r"backend|engine|provider|length|len|ttl|expiry|expires|age|format|kind|scope|label)$")
 
 
-_HOLDING_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "token", "secret", "key", "apikey", "pat"})
+_HOLDING_WORDS = frozenset({"password", "passwd", "pwd", "pass", "passphrase", "token", "secret", "apikey", "pat"})
+# a key's variable holds the key itself only after these (AWS_SECRET_ACCESS_KEY, STRIPE_API_KEY; an ENCRYPTION_KEY or a
+# SIGNING_KEY is as often a key's resource name or alias)
+_KEY_HOLDERS = frozenset({"secret", "access", "api", "private", "master", "app"})
 
 
 def _holds_credential(name: str) -> bool:
-    """A variable whose last word names a credential it holds (``DB_PASSWORD``, ``INTAKE_API_TOKEN``), not what
-    describes or locates one (``SECRET_STORE``, ``AWS_SECRETS_REGION``, ``GOOGLE_APPLICATION_CREDENTIALS``: a path)."""
-    last = name.lower().rsplit("_", 1)[-1]
-    return is_credential_key(name) and last in _HOLDING_WORDS and _ABOUT_A_CREDENTIAL.search(name) is None
+    """A variable whose last word names a credential it holds (``DB_PASSWORD``, ``INTAKE_API_TOKEN``,
+    ``AWS_SECRET_ACCESS_KEY``), not what describes or locates one (``SECRET_STORE``, ``AWS_SECRETS_REGION``,
+    ``GOOGLE_APPLICATION_CREDENTIALS``: a path)."""
+    words = name.lower().split("_")
+    held = words[-1] in _HOLDING_WORDS or words[-1] == "key" and len(words) >= 2 and words[-2] in _KEY_HOLDERS
+    return is_credential_key(name) and held and _ABOUT_A_CREDENTIAL.search(name) is None
 
 
 def _printed_variables(command: str) -> list[str] | None:

@@ -51,6 +51,7 @@ class Family:
     skip_query: frozenset[str] = frozenset()  # with query_any: the parameters that are never a key (analytics, caches)
     key_letters: frozenset[str] = frozenset()  # with query_any: the one-letter names of a key
     key_words: frozenset[str] = frozenset()  # with query_any: the words of a key's name
+    hex_letters: frozenset[str] = frozenset()  # with query_any: the one-letter names of a key of hex digits only
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -165,7 +166,8 @@ def families(file: str) -> tuple[Family, ...]:
                               bool(f.get("query_any", False)),
                               frozenset(q.lower() for q in f.get("skip_query", [])),
                               frozenset(q.lower() for q in f.get("key_letters", [])),
-                              frozenset(q.lower() for q in f.get("key_words", []))))
+                              frozenset(q.lower() for q in f.get("key_words", [])),
+                              frozenset(q.lower() for q in f.get("hex_letters", []))))
         except (KeyError, ValueError, regex.error) as exc:
             raise ConfigError(f"data/{file}: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
@@ -328,8 +330,9 @@ def family_of(url: str, file: str) -> str | None:
         if f.query_any:
             pairs = parse_qsl(parts.query, keep_blank_values=True)
             if not _LOOPBACK.fullmatch(host) and any(
-                    raw.lower() not in f.skip_query and not raw.lower().startswith("utm_") and _key_name(raw, f)
-                    and _query_key(v) for raw, v in pairs):
+                    raw.lower() not in f.skip_query and not raw.lower().startswith("utm_") and _query_key(v)
+                    and (_key_name(raw, f) or raw.lower() in f.hex_letters and _HEX.fullmatch(v.rstrip("=")) is not None)
+                    for raw, v in pairs):
                 return f.id
             continue
         if f.query:
