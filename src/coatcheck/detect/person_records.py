@@ -111,9 +111,9 @@ _NUMBER_WORDS = frozenset({"id", "no", "nr", "num", "number", "numero", "nummer"
 
 
 def _record_number_key(key: str) -> bool:
-    """A person record's field that holds a number of theirs by its key as a people table's column would
-    (:func:`.tables.open_number_column`: "license_id", "member_no"), or by what a person carries and is numbered by
-    alone ("license", "badge", "lanr": numbers.toml [credential_markers]; Salesforce's ``Primary_License__c``)."""
+    """A person record's field that holds a number of theirs by what a person carries and is numbered by, last or
+    before a number's word ("license", "badge", "lanr", "license_no": numbers.toml [credential_markers];
+    Salesforce's ``Primary_License__c``); never a registration's or a booking's own reference."""
     head = norm_header(key)
     if head.endswith("__c"):
         head = head[:-3]
