@@ -1,5 +1,5 @@
 """The line that finishes a found street address in a letter's, an invoice's or a label's address block, or the field
-that does in a record (the next XML element, JSON field or CSV cell): the postcode and the town written under the
+that does in a record (the next XML element, JSON field or CSV cell, a label printer's next ZPL field): the postcode and the town written under the
 street, a flat's or a staircase's line between them too (``Kastanienallee 58`` / ``04109 Leipzig``, ``Calle de Alcalá, 24, 7º D<br>`` /
 ``29005 Málaga``, ``14 Alder Row`` / ``Dundee DD2 1QT``, ``12 Elm St`` / ``Salem, OR 97301``). A postcode and a town
 alone on a line are masked only right under a street another stage found: elsewhere they may be a branch's or a
@@ -24,7 +24,9 @@ _NEXT_LINE = regex.compile(
     # (the next field's key names a town's line: CityLine, cityStateZip, Line2, plz, cap …)
     r"|</[\w:.-]{1,40}>\s{0,40}<(?=[\w:.-]{0,30}(?i:city|zip|post|town|plz|ort|cap|cp|ville|ciudad|citt|line|addr|locality|municip))[\w:.-]{1,40}(?:[ \t][^<>\n]{0,80})?>"
     r"|\\?\"[ \t]*,\s{0,40}\\?\"(?=[\w.-]{0,30}(?i:city|zip|post|town|plz|ort|cap|cp|ville|ciudad|citt|line|addr|locality|municip))[\w.-]{1,40}\\?\"[ \t]*:[ \t]*\\?\""
-    r"|(?<=[^\s,;])\"?[,;]\"?(?=\d{4,5}[ ]))"
+    r"|(?<=[^\s,;])\"?[,;]\"?(?=\d{4,5}[ ])"
+    # or a label printer's next text field (ZPL: ^FS, then ^FO<x>,<y>, a font, ^FD)
+    r"|\^FS[ \t]*\r?\n?[ \t]*\^FO\d{1,4},\d{1,4}(?:\^A[0-9A-Z]?[NRIB]?(?:,\d{1,4}){0,2})?\^FD)"
     # a flat's, a staircase's or a floor's line between the street and the town ("Flat 3", "Escalera 2, 4º 1ª")
     r"(?P<v>(?:(?i:flat|apt\.?|apartment|suite|unit|floor|escalera|esc\.|piso|planta|puerta|scala|interno|piano|"
     r"bâtiment|bât\.?|bat\.|appartement|app\.|wohnung|whg\.|c/o)[ ][^\n<]{1,40}?[ \t]*(?:<br[ ]?/?>)?[ \t]*\r?\n[ \t]*)?"
@@ -33,7 +35,7 @@ _NEXT_LINE = regex.compile(
     # a British postcode before its town, as a label printer writes the line ("LE2 3AD Leicester")
     r"|[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}[ ]+\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2}"
     r"|\p{Lu}[\p{L}'’.-]*(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2},[ ][A-Z]{2}[ ]\d{5}(?:-\d{4})?))"
-    r"(?=[ \t]*(?:<br[ ]?/?>)?[ \t]*(?:\r?\n|$)|</|\\?\"|[ \t]*[;,|\t])")
+    r"(?=[ \t]*(?:<br[ ]?/?>)?[ \t]*(?:\r?\n|$)|</|\\?\"|[ \t]*[;,|\t]|\^FS)")
 
 
 def address_lines(text: str, spans: list[Span]) -> list[Span]:

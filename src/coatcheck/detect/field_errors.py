@@ -40,30 +40,60 @@ _FIELD_WORDS_VALUE = regex.compile(
 _TRACEBACK = regex.compile(
     r"""\[(?P<fq>['"])(?P<f>[A-Za-z_]\w{1,40})(?P=fq)\][^\n]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?"""
     r"""[\w.]*(?:Error|Exception)\b:[^\n']{0,80}?'(?P<v>[^'\n]{2,80})'""")
+# a unique constraint that refused a row names the value and the index it collided in: MySQL's "Duplicate entry
+# '68120734940' for key 'uk_claimant_national_id'" (8.0 prefixes the table: 'users.uk_email'), PostgreSQL's "Key
+# (email)=(ana@example.org) already exists."; the index's or the column's name says what the value is
+_DUPLICATE = regex.compile(r"""Duplicate entry '(?P<v>[^'\n]{2,80})' for key '(?:[\w$]+\.)?(?P<f>[A-Za-z_][\w$]{1,60})'""")
+# (the column quoted, or in a case-folding index's function: Key ("username")=…, Key (lower(email::text))=…)
+_ALREADY_EXISTS = regex.compile(r"""\bKey \((?:\w{1,20}\()?"?(?P<f>[A-Za-z_]\w{1,60})"?(?:::\w+)?\)?\)=\((?P<v>[^()\n]{2,80})\) already exists""")
+# what an API's try-it form and a test fill a field with
+_FILLER = regex.compile(r"(?i)string|test\d*|admin|administrator|user\d*|demo|foo|bar|example|sample|null|none|value")
+_SERVICE_KEEPS = ("is_service_username", "is_code_word", "is_placeholder_value")
+# what an index's name wraps its column in (uk_, uq_, unique_, idx_, ux_, key_ before it; _key, _unique, _idx after it,
+# as PostgreSQL names a constraint "users_email_key")
+_INDEX_AFFIXES = regex.compile(r"^(?:uk|uq|unique|idx|ux|ak|key|index|u)_|_(?:key|unique|uniq|uk|uq|idx|index)$")
 # the words a value comes after, to skip texts with none (no lower-cased copy of the text)
-_VALUE_WORD = regex.compile(r"(?i)value|valeur|valor|wert|got|field|champ|campo|feld|error")
+_VALUE_WORD = regex.compile(r"(?i)value|valeur|valor|wert|got|field|champ|campo|feld|error|duplicate|already exists")
 _KEEPS = ("is_placeholder_value", "is_templated")
 # a name must be one the gazetteers know (pydantic prints a "name" field's "Hello World" too), a phone possible and no
 # date; the other categories take their column's check
 _CHECKS = {"person": gazetteer_name_any_case,
+           # (a login a unique index refused: one token, a letter in it)
+           "username": lambda v: regex.fullmatch(r"(?=[^\s]*\p{L})[\w.@+-]{2,40}", v) is not None,
            "phone": lambda v: possible_phone(v) and not regex.fullmatch(r"(?:19|20)\d{6}|\d{4}-\d{2}-\d{2}", v)}
+
+
+def _index_category(name: str) -> str | None:
+    """The category of the column a unique index is named for ("uk_claimant_national_id", "users_email_key",
+    "idx_member_no"): its name less the index's affixes, or its last two words or its last word."""
+    stripped = _INDEX_AFFIXES.sub("", _INDEX_AFFIXES.sub("", name.lower()))
+    parts = stripped.split("_")
+    for candidate in ("_".join(parts), "_".join(parts[-2:]), parts[-1]):
+        if candidate and (cat := column_category(candidate)) is not None:
+            return cat
+    return None
 
 
 class FieldErrorDetector:
     """Values that a validation error names by their field (see the module docstring)."""
 
     name = NAME
-    produces = _CATEGORIES
+    produces = _CATEGORIES | {"username"}
 
     def detect(self, text: str) -> list[Span]:
         if _VALUE_WORD.search(text) is None:
             return []
         out: list[Span] = []
-        for pattern in (_FIELD_THEN_VALUE, _PYDANTIC, _FIELD_WORDS_VALUE, _TRACEBACK):
+        for pattern in (_FIELD_THEN_VALUE, _PYDANTIC, _FIELD_WORDS_VALUE, _TRACEBACK, _DUPLICATE, _ALREADY_EXISTS):
             for m in pattern.finditer(text):
                 field = m.group("f").rsplit(".", 1)[-1]
-                cat = column_category(field)
-                if cat not in _CATEGORIES:
+                # (a unique index's name wraps its column's)
+                indexed = pattern in (_DUPLICATE, _ALREADY_EXISTS)
+                cat = _index_category(field) if indexed else column_category(field)
+                if indexed and (cat == "address" or _FILLER.fullmatch(m.group("v") or "")
+                                or cat == "username" and kept_by(text, m.start("v"), m.end("v"), _SERVICE_KEEPS) is not None):
+                    continue  # (a postcode alone by its index; Swagger's "string", a test's "admin", a service's login)
+                if cat not in _CATEGORIES and not (indexed and cat == "username"):
                     continue
                 a, b = m.span("v") if m.group("v") is not None else m.span("u")
                 while b > a and text[b - 1] in " \t":

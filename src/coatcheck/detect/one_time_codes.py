@@ -64,7 +64,7 @@ def _sentence() -> regex.Pattern[str]:
     return regex.compile(
         # the noun (a Markdown emphasis may close it: "**Boîte à clés** :"), a few words that say whose or which it
         # is (no sentence end), a link (a German ordinal's "3." is a word: "der Türcode für den 3. Stock ist …")
-        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:\*{{1,2}}|_{{1,2}})?(?:[^\S\n]+(?:\d{{1,2}}\.|[^\s.!?:=]+)){{0,10}}?[^\S\n]*{link}"
+        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:\*{{1,2}}|_{{1,2}})?,?(?:[^\S\n]+(?:\d{{1,2}}\.|[^\s.!?:=]+)){{0,10}}?[^\S\n]*{link}"
         rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?"
         # a noun that says "code" itself, the code right after it: "code portail 7298A", "gate code 1846", "Torcode 4711"
         # (and the sentence's clause ends there: "access code 2024 release notes" names a release)

@@ -30,13 +30,16 @@ from .._data import word_list
 from ..spans import Intervals, Span
 from .keep import kept_by
 from .person_records import closing_brace, open_brace
-from .tables import holder_columns, norm_header, open_number_column
+from .tables import VEHICLE_COLUMNS, holder_columns, norm_header, open_number_column, vehicle_plate
 from .vocabulary import vocab_cache, vocab_lru, word_set
 
 NAME = "person-fields"
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 _REACH = 2000  # how far a record may reach around its person's name
 _BLOCK_LINES = 25
+# a plate as a record prints it: letter and digit groups apart (GUL-5512, AB-123-CD, M AB 1234) or two letters, digits,
+# two letters (GH512KL); a model's name (EQS450, F150XL, AMG-GT63) mixes letters and digits in one group
+_RECORD_PLATE = regex.compile(r"\p{Lu}{1,3}[- ]\d{1,4}(?:[- ]\p{Lu}{1,3})?|\p{Lu}{1,3}[- ]\p{Lu}{1,2}[- ]\d{1,4}|\d{1,3}[- ]\p{Lu}{1,3}[- ]\d{1,4}|\p{Lu}{2}\d{3}\p{Lu}{2}")
 
 # key=value, key="value" (a log line, an element's attributes)
 # (a document's type code and a blank may lead the value: doc=PP Z3AU82TKZ)
@@ -301,6 +304,10 @@ def person_field_ids(text: str, spans: list[Span]) -> list[Span]:
                             and not (by_login and not _holder_key(key)))
                 # a person's identity document under its key: doc=PP Z3AU82TKZ beside name="…"
                 documented = not numbered and _DOCUMENT.fullmatch(value) is not None and norm_header(key) in _document_keys()
+                # a person's car in their record (a gate's log: holder="…" vehicle=GUL-5512): its plate, where a name
+                # anchors the record (beside a login alone the vehicle may be a fleet's)
+                documented = documented or (not by_login and norm_header(key) in VEHICLE_COLUMNS
+                                            and vehicle_plate(value) and _RECORD_PLATE.fullmatch(value) is not None)
                 if ((va, vb) not in out and (numbered or documented) and not taken.overlaps(va, vb)
                         and kept_by(text, va, vb, _KEEPS) is None):
                     out[(va, vb)] = Span(va, vb, "account", NAME, 0.75)

@@ -15,8 +15,8 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import norm_header
-from .validators import gazetteer_name, login_made_of_name, person_name
+from .tables import norm_header, thing_numbers
+from .validators import gazetteer_name, login_made_of_name, person_name, role_mailbox
 from .._data import word_list
 from .vocabulary import all_plain_words, is_product, vocab_cache, vocabulary_words, word_set
 
@@ -106,7 +106,14 @@ _OWN_REFERENCES = frozenset({"reg", "registration", "booking", "reservation", "o
 
 # a firm's client by number (C-67366, 38836); a licence's, a badge's, a card's number (no path, no standard's name)
 _CLIENT_NUMBER = regex.compile(r"[A-Z]{0,3}-?\d{4,12}")
-_CARRIED_NUMBER = regex.compile(r"(?!(?:ISO|EN|DIN|MIT|GPL|BSD|CC|IEC|IEEE)\b|(?:ISO|DIN|IEC)\d)[A-Z]{0,4}[-.]?\d[\dA-Z]*(?:[-.]\d[\dA-Z]*){0,3}")
+# (an issuer's letter groups and a blank or a slash between its digits too, four digits at least: "CL-HU-795907",
+# "ALS 223-983-103", "TÖL-9473/21")
+_CARRIED_NUMBER = regex.compile(r"(?!(?:ISO|EN|DIN|MIT|A?GPL|LGPL|MPL|EPL|BSD|CC|IEC|IEEE)\b|(?:ISO|DIN|IEC)\d)"
+                                r"(?:[A-Z]{0,4}[-.]?\d[\dA-Z]*(?:[-.]\d[\dA-Z]*){0,3}"
+                                r"|(?=(?:\D*\d){4})\p{Lu}{1,4}(?:[-.]\p{Lu}{1,4}){0,2}[-. ]?\d[\dA-Z]*(?:[-./]\d[\dA-Z]*){0,3})")
+# the letters of what is no person's number: an order's, an invoice's, a ticket's, a change's, a flight's or a ship's
+_NOT_PERSON_LEADS = frozenset({"ord", "order", "inv", "invoice", "inc", "chg", "ritm", "req", "task", "pr", "mr",
+                               "cl", "cve", "tkt", "ticket", "case", "po", "so", "sku", "imo", "bib", "q", "job", "bug"})
 _NUMBER_WORDS = frozenset({"id", "no", "nr", "num", "number", "numero", "nummer", "numéro", "número"})
 
 
@@ -126,6 +133,15 @@ def _record_number_key(key: str) -> bool:
     return parts[-1] in markers or len(parts) >= 2 and parts[-2] in markers and parts[-1] in _NUMBER_WORDS
 
 
+def _bare_number(value: str) -> bool:
+    """A value a person's record holds under a bare "number" key that is the person's own: six digits or more, no
+    thing's or change's letters before them (ORD-, INV-, INC, PR-), no date (a donor's NBT4562848, SP-688-13851; not
+    an order's, a ticket's, a flight's or a pull request's number)."""
+    lead = regex.match(r"[A-Za-z]*", value).group().lower()
+    return (sum(c.isdigit() for c in value) >= 6 and lead not in _NOT_PERSON_LEADS and lead not in thing_numbers()
+            and regex.fullmatch(r"(?:19|20)\d\d-?[01]\d-?[0-3]\d", value) is None and not value.startswith("1Z"))
+
+
 def own_name_field(key: str, value: str | None) -> bool:
     """Whether a field says its record is a person: its key names a person's given, family or full name
     (``first_name``, ``lastName``, ``cognome``), or it is a name field (``name``) that holds a person's full name."""
@@ -136,10 +152,20 @@ def own_name_field(key: str, value: str | None) -> bool:
     if key in _OWN_NAME_KEYS:
         # a name's part the name lists know, or a full name ("Build" "Bot", "Helvetica" name no one)
         return _listed_part(value) or _full_name(value) and gazetteer_name(value)
+    if key in _role_keys():
+        # a role's full name ("warden": "Nadia Duhamel", "holder", "offender"): the record is that person's too
+        return _full_name(value) and gazetteer_name(value) and value not in word_list("places")
     # (a generic name field's full name counts where the name lists know it and no place or firm is so called: an
     # event's "Newsletter Subscribed", "San Francisco", "Goldman Sachs" are capitalised words too)
     return (key in _NAME_KEYS and _full_name(value) and gazetteer_name(value) and value not in word_list("places")
             and not any(w in word_list("common_words") for w in value.split()) and not any(is_product(w) for w in value.split()))
+
+
+@vocab_cache
+def _role_keys() -> frozenset[str]:
+    """The one-word roles a record may name its person by (numbers.toml [holders] and [id_holders]), as keys."""
+    return frozenset(_norm_key(w) for w in (*vocabulary_words("numbers", "holders"), *vocabulary_words("numbers", "id_holders"))
+                     if " " not in w) - {"account", "contract", "policy", "licence", "license", "certificate", "card"}
 
 
 def _listed_part(value: str) -> bool:
@@ -152,6 +178,26 @@ def _full_name(value: str) -> bool:
     """Two to four capitalised words the name lists read as a person's, none a plain word or a thing's."""
     return (2 <= len(value.split()) <= 4 and person_name(value) and not all_plain_words(value.split())
             and not any(w.lower() in word_set("names", "thing_words") or len(w.strip(".")) < 2 for w in value.split()))
+# a bare name field and a given name's field side by side, in either order (an XML element's leaves, a JSON object's
+# fields)
+_GIVEN_KEY = r"(?:Vorname|vorname|Prenom|prenom|Prénom|prénom|Nome|nome|FirstName|firstName|first_name|GivenName|givenName|given_name|Forename|forename)"
+_BARE_NAME_KEY = r"(?:Name|name|Nom|nom|Nombre|nombre)"
+_SURNAME = r"(?P<v>\p{Lu}[\p{L}'’]{1,30}(?:[ -]\p{Lu}[\p{L}'’]{1,30})?)"
+_GIVEN = r"(?P<g>\p{Lu}[\p{L}'’-]{1,30})"
+_SURNAME_BESIDE_GIVEN = regex.compile(
+    rf"""<(?P<k>{_BARE_NAME_KEY})>{_SURNAME}</(?P=k)>[ \t\r\n]*<(?P<gk>{_GIVEN_KEY})>{_GIVEN}</(?P=gk)>"""
+    rf"""|<(?P<gk2>{_GIVEN_KEY})>{_GIVEN.replace("<g>", "<g2>")}</(?P=gk2)>[ \t\r\n]*<(?P<k2>{_BARE_NAME_KEY})>{_SURNAME.replace("<v>", "<v2>")}</(?P=k2)>"""
+    rf"""|"{_BARE_NAME_KEY}"[ \t]*:[ \t]*"{_SURNAME.replace("<v>", "<v3>")}"[ \t]*,[ \t\r\n]*"{_GIVEN_KEY}"[ \t]*:[ \t]*"{_GIVEN.replace("<g>", "<g3>")}(?=")"""
+    rf"""|"{_GIVEN_KEY}"[ \t]*:[ \t]*"{_GIVEN.replace("<g>", "<g4>")}"[ \t]*,[ \t\r\n]*"{_BARE_NAME_KEY}"[ \t]*:[ \t]*"{_SURNAME.replace("<v>", "<v4>")}(?=")""")
+# a role's id key (host_id, ownerId, creator_id) and its value, quoted or bare, in a JSON object or a log line
+_ROLE_ID = regex.compile(r"""(?<![\w-])["']?(?P<r>[a-z]{3,20})_?(?:id|Id|ID)["']?[ \t]*[:=][ \t]*["']?(?P<v>[A-Za-z0-9_-]{6,40})(?=["',}\s]|$)""")
+_ROLE_REACH = 300
+# the roles a person holds in an event, a meeting, a ticket or a record (besides numbers.toml's holders)
+_ROLE_PEOPLE = frozenset({"host", "owner", "user", "author", "assignee", "creator", "organizer", "organiser", "attendee",
+                          "reporter", "requester", "customer", "member", "participant", "invitee", "registrant",
+                          "contact", "person", "employee", "agent", "teacher", "student", "patient", "client"})
+# an opaque account id: letters and digits (a digit in it, or both cases), no word alone
+_OPAQUE_ID = regex.compile(r"(?=[A-Za-z0-9_-]*\d|[A-Za-z0-9_-]*[a-z][A-Za-z0-9_-]*[A-Z]|[A-Za-z0-9_-]*[A-Z][A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{6,40}")
 _UUID = regex.compile(r"\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 
@@ -285,6 +331,16 @@ _EMAIL_KEYS = frozenset({"email", "mail", "emailaddress", "useremail", "loginhin
 _NAME_PARAM_KEYS = frozenset({"n", "name", "fullname", "displayname", "firstname", "lastname", "fname", "lname",
                               "nome", "cognome", "nom", "prenom", "nombre", "apellido", "vorname", "nachname"})
 _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# who a person's query numbers them as (client=, customer=, member=, patient=: numbers only, as _CLIENT_NUMBER reads)
+_QUERY_HOLDER_KEYS = frozenset({"client", "customer", "member", "patient", "subscriber", "cliente", "kunde", "socio",
+                                "patient_id", "clientno", "customerno", "memberno"})
+# a path of a register of people right before a query (/api/v1/clients/search?…, /patienten?…)
+_PEOPLE_PATH = regex.compile(r"(?i)/(?:clients?|patients?|users?|members?|customers?|people|persons?|contacts?|employees?|"
+                             r"students?|staff|donors?|clienti|pazienti|utenti|soci|kunden|patienten|mitglieder|"
+                             r"benutzer|clientes|pacientes|usuarios|socios|adhérents|adherents)(?:/[\w.-]{1,30}){0,2}/?$")
+# a search's term (a records search by name: ?q=Ingrid+Whitcombe)
+_SEARCH_KEYS = frozenset({"q", "query", "search", "term", "searchterm", "keyword", "s", "name_like", "cerca", "suche",
+                          "recherche", "buscar", "busqueda"})
 
 
 def _query_names_a_person(params: list[tuple[str, str]]) -> bool:
@@ -293,8 +349,8 @@ def _query_names_a_person(params: list[tuple[str, str]]) -> bool:
     for key, value in params:
         key = _norm_key(key)
         value = urllib.parse.unquote_plus(value).strip()
-        if key in _EMAIL_KEYS and _EMAIL.fullmatch(value):
-            return True
+        if key in _EMAIL_KEYS and _EMAIL.fullmatch(value) and not role_mailbox(value.split("@")[0].lower()):
+            return True  # (an ops@ or a billing@ mailbox is a team's)
         if key in _NAME_PARAM_KEYS and (_full_name(value) and gazetteer_name(value)
                                         or key in _OWN_NAME_KEYS and _listed_part(value)):
             return True
@@ -314,6 +370,8 @@ class PersonRecordDetector:
         printed += self._yaml(text) if ":\n" in text else []
         printed += self._queries(text) if "?" in text and "=" in text else []
         printed += self._elements(text) if "</" in text else []
+        printed += self._surnames(text) if "</" in text or '":' in text else []
+        printed += self._role_ids(text) if "_email" in text else []
         if "{" not in text:
             return printed
         opens: set[int] = set()
@@ -389,10 +447,26 @@ class PersonRecordDetector:
             if not _query_names_a_person([(k, q["q"][a:b]) for k, a, b in params]):
                 continue
             out += [span for k, a, b in params if (span := self._id_field(text, k, offset + a, offset + b)) is not None]
+            # a holder's number beside the address (an alerts page's ?email=…&client=698354)
+            out += [Span(offset + a, offset + b, "account", self.name, 0.8) for k, a, b in params
+                    if _norm_key(k) in _QUERY_HOLDER_KEYS and _CLIENT_NUMBER.fullmatch(q["q"][a:b])
+                    and not regex.search(r"(?i)oauth|authori[sz]e", text[max(0, q.start() - 80):q.start()])
+                    and kept_by(text, offset + a, offset + b, _KEEPS) is None]
             # and the name itself as the form encoded it (?name=Ainhoa%20Etxeberria, ?n=Lo%C3%AFc+Le+Gall)
             out += [Span(offset + a, offset + b, "person", self.name, 0.8) for k, a, b in params
-                    if _norm_key(k) in _NAME_PARAM_KEYS and "%" in q["q"][a:b]
+                    if _norm_key(k) in _NAME_PARAM_KEYS and ("%" in q["q"][a:b] or "+" in q["q"][a:b]
+                                                             and gazetteer_name(urllib.parse.unquote_plus(q["q"][a:b]).strip()))
                     and _full_name(urllib.parse.unquote_plus(q["q"][a:b]).strip())]
+        for q in _QUERY.finditer(text):
+            # a search for a person by name in a register of people (/clients/search?q=Ingrid+Whitcombe&dob=…): the
+            # name searched for, the gazetteers vouching (a forum's or a docs site's search is for anything)
+            if _PEOPLE_PATH.search(text, max(0, q.start() - 120), q.start()) is None:
+                continue
+            offset = q.start("q")
+            out += [Span(offset + m.start("v"), offset + m.end("v"), "person", self.name, 0.8)
+                    for m in _PARAM.finditer(q["q"]) if _norm_key(m["k"]) in _SEARCH_KEYS
+                    and (name := urllib.parse.unquote_plus(m["v"]).strip()) and _full_name(name) and gazetteer_name(name)
+                    and name not in word_list("places")]
         return out
 
     def _elements(self, text: str) -> list[Span]:
@@ -413,6 +487,45 @@ class PersonRecordDetector:
                 continue
             fields = [(a["k"], *a.span("v")) for a in _ATTRIBUTE.finditer(text, m.start("attrs"), m.end("attrs"))]
             out += [span for k, a, b in fields + leaves if (span := self._id_field(text, k, a, b)) is not None]
+        return out
+
+    def _surnames(self, text: str) -> list[Span]:
+        """A bare "Name" (Nom, Nombre) field right beside a given name's field holds the surname, as German, French and
+        Spanish forms write them (``<Name>Wagner</Name><Vorname>Jonas</Vorname>``, ``"nom": "Moreau", "prenom":
+        …``); the given name is read by the name stages."""
+        out: list[Span] = []
+        for m in _SURNAME_BESIDE_GIVEN.finditer(text):
+            v = next(g for g in ("v", "v2", "v3", "v4") if m.group(g) is not None)
+            given = m.group("g" + v[1:])
+            value = m[v]
+            # (the sibling is a given name the lists know: {"name": "Spring", "firstName": "Boot"} names no one)
+            if not (given in word_list("first_names") and given not in word_list("common_words")):
+                continue
+            if _listed_part(value.split()[0]) or not all_plain_words(value.replace("-", " ").split()):
+                a, b = m.span(v)
+                if kept_by(text, a, b, _HANDLE_KEEPS) is None:
+                    out.append(Span(a, b, "person", self.name, 0.75))
+        return out
+
+    def _role_ids(self, text: str) -> list[Span]:
+        """A role's id beside the same role's e-mail in one object or line (Zoom's ``"host_id": "hJcVIFyFnvAzGG…",
+        "host_email": "…"``, ``owner_id=… owner_email=…``): the id is that person's account."""
+        out: list[Span] = []
+        for m in _ROLE_ID.finditer(text):
+            role = m["r"]
+            if role not in _ROLE_PEOPLE and role not in _role_keys():
+                continue  # (a commit's, a trace's, a build's id beside some mailbox: no person's role)
+            window = text[max(0, m.start() - _ROLE_REACH):m.end() + _ROLE_REACH]
+            mail = regex.search(rf"""(?<![\w-])["']?{regex.escape(role)}_?(?i:email|e_mail|mail)["']?[ \t]*[:=][ \t]*["']?(?P<l>[\w.+-]+)@[\w-]+\.""",
+                                window)
+            if mail is None or role_mailbox(mail["l"].lower()):
+                continue  # (no e-mail of the role's, or a mailbox of a service's: noreply@, billing@)
+            a, b = m.span("v")
+            value = text[a:b]
+            if (_OPAQUE_ID.fullmatch(value) and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
+                    and not regex.fullmatch(r"[0-9a-f]{7,40}", value)
+                    and kept_by(text, a, b, _KEEPS) is None):
+                out.append(Span(a, b, "account", self.name, 0.8))
         return out
 
     def _yaml(self, text: str) -> list[Span]:
@@ -437,7 +550,9 @@ class PersonRecordDetector:
         value = text[s:e]
         if key == "clientid" and not _CLIENT_NUMBER.fullmatch(value):
             return None  # an OAuth application's client id ("3n4b5urk…", "my-spa-client") beside a token's user
-        if ((key in _ID_KEYS or _record_number_key(raw) and _CARRIED_NUMBER.fullmatch(value) is not None)
+        # (a person's record's bare "number", "nr", "numero" field is its person's number: a donor's, a member's)
+        if ((key in _ID_KEYS or (_record_number_key(raw) or key in _NUMBER_WORDS - {"id"} and _bare_number(value))
+             and _CARRIED_NUMBER.fullmatch(value) is not None)
                 and len(value) >= 5 and any(ch.isdigit() for ch in value)
                 and not _UUID.fullmatch(value) and not _NOT_AN_ID.fullmatch(value)
                 and kept_by(text, s, e, _KEEPS) is None):

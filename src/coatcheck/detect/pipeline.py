@@ -113,9 +113,12 @@ from .sql_rows import SqlRowDetector
 from .form_parts import FormPartDetector
 from .html_tables import HtmlTableDetector
 from .hl7 import Hl7Detector
+from .astm import AstmDetector
 from .x12 import X12Detector
 from .sim_files import SimFileDetector
 from .name_births import births_beside_names
+from .name_numbers import numbers_beside_names
+from .card_extras import card_extras
 from .person_slots import PersonSlotDetector
 from .bank_files import NachaDetector
 from .tables import TableDetector
@@ -573,6 +576,7 @@ _SPECS = (
     _Spec("sql-rows", lambda p: SqlRowDetector().produces, lambda p: SqlRowDetector()),
     _Spec("sql-predicates", lambda p: SqlPredicateDetector.produces, lambda p: SqlPredicateDetector()),
     _Spec("hl7", lambda p: Hl7Detector.produces, lambda p: Hl7Detector()),
+    _Spec("astm-records", lambda p: AstmDetector.produces, lambda p: AstmDetector()),
     _Spec("x12", lambda p: X12Detector.produces, lambda p: X12Detector()),
     _Spec("sim-files", lambda p: SimFileDetector.produces, lambda p: SimFileDetector()),
     _Spec("nacha", lambda p: NachaDetector.produces, lambda p: NachaDetector(), "text"),
@@ -726,6 +730,10 @@ class Pipeline:
             steps.append(("row-keys", self._row_keys))
         if "birth_date" in mask:
             steps.append(("name-births", self._name_births))
+        if "account" in mask:
+            steps.append(("name-numbers", self._name_numbers))
+        if "card" in mask:
+            steps.append(("card-extras", self._card_extras))
         if {"secret", "username"} <= mask:
             steps.append(("secret-owner", self._secret_owner))
         steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
@@ -853,6 +861,14 @@ class Pipeline:
     def _name_births(self, run: _Pass) -> None:
         """A date of birth right after a person's name, in brackets or after a comma: :mod:`.name_births`."""
         run.spans.extend(s for s in births_beside_names(run.text, run.spans) if self._allowed(run.text, s))
+
+    def _card_extras(self, run: _Pass) -> None:
+        """A card's expiry right after its number and a labelled security code: :mod:`.card_extras`."""
+        run.spans.extend(s for s in card_extras(run.text, run.spans) if self._allowed(run.text, s))
+
+    def _name_numbers(self, run: _Pass) -> None:
+        """A number in brackets right behind a person's name or login: :mod:`.name_numbers`."""
+        run.spans.extend(s for s in numbers_beside_names(run.text, run.spans) if self._allowed(run.text, s))
 
     def _row_cells(self, run: _Pass) -> None:
         """Names, towns, postcodes and phones beside a person's contact value on a record's row: :mod:`.row_cells`."""

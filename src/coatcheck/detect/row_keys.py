@@ -53,7 +53,8 @@ _KEEPS = ("is_placeholder_value", "is_templated", "is_uuid", "is_version", "is_c
 # an issuer's number: letters (groups of them, with their signs, or the issuer's initials and a blank) then four
 # digits or more (X116689, HH-24347, OWN-8404-4238, FR.FCL.PPL.A.11389, DKRX-17393754, PADI 4015279); or six digits
 # or more
-_LETTERED = regex.compile(r"(?P<p>[A-Z]{1,5}(?:[-_.][A-Z]{1,5}){0,4})[-_. ]?(?P<n>\d{4,12}(?:[-_.]\d{2,12})?)[A-Z]?")
+# (or digits grouped in threes, as a licensing authority prints them: ALS 588-286-476)
+_LETTERED = regex.compile(r"(?P<p>[A-Z]{1,5}(?:[-_.][A-Z]{1,5}){0,4})[-_. ]?(?P<n>\d{4,12}(?:[-_.]\d{2,12})?|\d{3}(?:[-.]\d{3}){2,3})[A-Z]?")
 _DIGITS = regex.compile(r"(?P<n>\d{6,14}|(?=(?:-?\d){6})\d{2,8}(?:-\d{2,8}){1,2})[A-Z]?")
 _HEADER = regex.compile(r"\p{L}[\p{L}\p{N} _./#°º()-]{0,40}")
 # a date as a register prints it: 13/04/2012, 02/13/2005, 1952-08-25, 17.10.1964, 22 Nov 1959, 19651208

@@ -385,6 +385,9 @@ class TableDetector:
                 carded: bool | None = None
                 for col, (cat, check) in mapped.items():
                     a, b = fields[col]
+                    if cat == "person" and text.startswith("~", a):
+                        # WhatsApp writes a member who is no saved contact as "~ Name" (their own profile name)
+                        a = regex.match(r"~[ \t\u202f\u00a0]*", text[a:b]).end() + a
                     if cat == "card" and not (carded := row_has_card(text[rs:re_]) if carded is None else carded):
                         continue
                     if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
@@ -568,6 +571,16 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             # the column says whose number it is (badge_no, speaker_code, member_no): the slot decides, whatever the
             # issuer's letters and groups (HTF25-1660, SPK-808-HPCQBL, OLF-M-77691)
             mapped[k] = ("account", _either(mapped[k][1], _lettered_id))
+        if mapped[k][0] == "account" and contacts and any(w in names[k] for w in _MEMBER_STEMS):
+            # beside the members' contacts or identity numbers, a small club's three or four digits (N° d'adhérent
+            # 911, Mitgliedsnr. 853) are the member's too
+            mapped[k] = ("account", _either(mapped[k][1], _short_member_number))
+    if any(any(w in _PLACE_CODE_NOUNS for w in n.split("_")) or n in _PLACE_CODE_NOUNS for n in names):
+        # a register of key safes (its box's place, "Posizione cassetta"): its bare "Codice" or "PIN" column is the
+        # code that opens each box
+        for k, n in enumerate(names):
+            if k not in mapped and n in _BARE_CODE_COLUMNS:
+                mapped[k] = ("secret", _pin)
     if people_table or any(check[0] == "holder" for check in mapped.values()):
         # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
         # "n_candidato", "Umschlag-Nr"), or by what a person carries alone ("registration", "licence"), holds each
@@ -585,8 +598,8 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
                 mapped[k] = ("by_person", _by_person_cell)
             elif k not in cats and n in ("tax_code", "taxcode"):
                 mapped[k] = ("national_id", national_id)  # a person's tax code (a product's fails every country's check)
-            elif k not in cats and n in _VEHICLE_COLUMNS:
-                mapped[k] = ("account", _vehicle_plate)  # a guest's, a member's or a customer's car: its plate
+            elif k not in cats and n in VEHICLE_COLUMNS:
+                mapped[k] = ("account", vehicle_plate)  # a guest's, a member's or a customer's car: its plate
             elif (k not in cats and len(parts := n.split("_")) >= 2 and parts[-1] in _ACCOUNT_WORDS
                   and not any(p in _MACHINE_ACCOUNTS for p in parts)):
                 # an account named for what it bills, beside a person's columns ("ctax_account", "water_account",
@@ -631,7 +644,7 @@ _PRODUCT_COLUMNS = frozenset({"sku", "variant_sku", "price", "variant_price", "p
 _ACCOUNT_WORDS = frozenset({"account", "acct", "konto", "conto", "cuenta", "compte"})
 _MACHINE_ACCOUNTS = frozenset({"service", "svc", "aws", "gcp", "azure", "cloud", "storage", "iam", "bank", "system",
                                "bot", "robot", "api", "db", "database", "admin", "root", "test", "demo"})
-_VEHICLE_COLUMNS = frozenset({"vehicle", "car", "auto", "veicolo", "fahrzeug", "kfz", "véhicule", "vehicule", "voiture",
+VEHICLE_COLUMNS = frozenset({"vehicle", "car", "auto", "veicolo", "fahrzeug", "kfz", "véhicule", "vehicule", "voiture",
                               "vehículo", "vehiculo", "coche", "matricula_vehiculo", "vehicle_reg", "car_reg", "plate",
                               "license_plate", "licence_plate", "number_plate", "targa", "kennzeichen", "immatriculation",
                               "plaque", "matricula", "matrícula"})
@@ -718,7 +731,8 @@ def _open_number(value: str) -> bool:
     return _OPEN_NUMBER.fullmatch(v) is not None and _AMOUNT_OR_DATE.fullmatch(v) is None
 
 
-_ID_CELL = regex.compile(r"(?=(?:[^\d]*\d){3})[A-Za-z0-9](?:[A-Za-z0-9*_-]|(?<=\d) (?=\d)|(?<=^[A-Z]{1,5}) (?=\d{6})){3,31}")
+# (an umlaut in the issuer's letters, a slash between digits: a German authority's "WÜ-6430/23")
+_ID_CELL = regex.compile(r"(?=(?:[^\d]*\d){3})[\p{L}0-9](?:[\p{L}0-9*_-]|(?<=\d)[ /](?=\d)|(?<=^[A-Z]{1,5}) (?=\d{6}|\d{3}[-.]\d{3}[-.]\d{3})){3,31}")
 _LEAD_LETTERS = regex.compile(r"[A-Za-z]*")
 # the prefixes of what is no person's number: an error's, a status's, a product's, an invoice's
 _THING_PREFIXES = frozenset({"http", "err", "error", "prd", "prod", "inv", "ord", "po", "so", "sku", "item",
@@ -761,6 +775,15 @@ def _numbered_account(value: str) -> bool:
     """A person's number in a column a number word heads ("member_no", "n_tessera", "Mitglieds-Nr."): as an account
     column's, or four digits (a club's member 0463); an "_id" column's four digits are a database's row ids."""
     return _CELL_CHECKS["account"](value) or regex.fullmatch(r"\d{4}", value.strip()) is not None
+
+
+# the stems of a member's noun in a register's number header (adhérent, Mitglied, socio, member, tessera, miembro)
+_MEMBER_STEMS = ("adh", "mitglied", "socio", "member", "membre", "tessera", "miembro", "membro")
+
+
+def _short_member_number(value: str) -> bool:
+    """Three or four digits, no zero first (a register's member 911 or 4471)."""
+    return regex.fullmatch(r"[1-9]\d{2,3}", value.strip()) is not None
 
 
 def cell_category(cat: str, value: str) -> str:
@@ -831,6 +854,14 @@ _PLACE_CODE_COLUMNS = frozenset({"keysafe", "key_safe", "lockbox", "keybox", "ca
                                  "boite_a_cles", "boîte_à_clés", "caja_de_llaves", "parkcode"})
 
 
+# the words of a header that names a key safe or a lockbox, and the bare headers of the code beside it
+_PLACE_CODE_NOUNS = frozenset({"cassetta", "keysafe", "key_safe", "lockbox", "schlüsselsafe", "schluesselsafe",
+                               "schlüsseltresor", "schlüsselkasten", "boite_a_cles", "boîte_à_clés", "caja_de_llaves",
+                               "cajetin"})
+_BARE_CODE_COLUMNS = frozenset({"code", "codice", "código", "codigo", "pin", "combination", "combinazione",
+                                "kombination", "combinaison", "combinación", "combinacion", "zahlencode"})
+
+
 # a column of staff, personnel or badge numbers: short numbers there are still a person's
 _STAFF_COLUMN = regex.compile(r"emp|pers|staff|badge|matric|ausweis")
 
@@ -851,7 +882,7 @@ def _plate_columns() -> frozenset[str]:
 _PLATE = regex.compile(r"(?=[A-Z0-9 -]{0,10}\d[A-Z0-9 -]{0,10}\d)(?=[A-Z0-9 -]{0,10}[A-Z])[A-Z0-9](?:[ -]?[A-Z0-9]){3,9}")
 
 
-def _vehicle_plate(value: str) -> bool:
+def vehicle_plate(value: str) -> bool:
     """A plate under a bare "vehicle" or "car" column: five letters and digits or more, two of each (a model's name,
     GT86 or T100, is shorter)."""
     chars = [c for c in value if c.isalnum()]

@@ -668,6 +668,8 @@ def export_speaker(value: str) -> bool:
     """An exported chat's speaker or contact (WhatsApp, Signal): a name the lists know (:func:`chat_speaker`), a full
     name whose first word is a given name they know or a two-syllable romanised one ("Mei-Lin", "Sung-min Park"), no
     word of the dictionary after it (not "Reminder", "Proxmox", "Condominio Via Roma", "Family Group")."""
+    if (initial := regex.fullmatch(r"(?P<g>\p{Lu}[\p{Ll}-]+)[ \t]\p{Lu}\.", value)) is not None:
+        return chat_speaker(initial["g"]) or first_name(initial["g"])  # a contact saved as "Maëlle K."
     return chat_speaker(value) or contact_name(value)
 
 
@@ -1104,6 +1106,41 @@ def person_login(value: str) -> bool:
                                 for p in parts)
 
 
+# a software licence's SPDX-like name before its version or a year ("LGPL-2.1", "MIT 2017", "BSD 2011")
+_SOFTWARE_LICENCE = re.compile(r"(?i)(?:mit|isc|bsd|gpl|lgpl|agpl|mpl|epl|cc|apache|artistic|zlib|unlicense|cddl|"
+                               r"eupl|ofl|psf|python|boost|bsl|sspl|wtfpl|cc0|odbl|ms-pl|ms-rl)\b")
+
+
+def held_licence_number(value: str) -> bool:
+    """A person's licence, pension or membership number after a label that says so: :func:`person_number`, four
+    digits or more in the value itself, not a year alone, not a software licence's name."""
+    v = value.strip()
+    return (person_number(v) and sum(c.isdigit() for c in v) >= 4 and _SOFTWARE_LICENCE.match(v) is None
+            and re.match(r"(?:19|20)\d\d(?:$|[/-]|[01]\d[0-3]\d)", v) is None)  # (a year, a file's "2021/004512", a date)
+
+
+def licence_word_number(value: str) -> bool:
+    """A number after the word "licence" alone: :func:`held_licence_number` with an issuer's letters and five digits or
+    more, or nine digits (a size, a seat count, a serial, a licence's year after its name are shorter)."""
+    digits = sum(c.isdigit() for c in value)
+    return held_licence_number(value) and (digits >= 9 or digits >= 5 and value.strip()[:1].isalpha())
+
+
+def pasted_chat_login(value: str) -> bool:
+    """A chat message's author as a copied thread shows it, when it is a login: :func:`person_login`, and a login's
+    mark (a dot, an underscore, a hyphen), one made of a name (``selidrissi``) or a given name run into a
+    surname's start (``kemalvog``); a bare word ("uptime", "deploy") may head a tool's output the same way."""
+    if not person_login(value):
+        return False
+    if re.search(r"[._-]", value) is not None or login_made_of_name(value):
+        return True  # (a digit alone is no login's mark here: a runner's "node18", a GPU's "gpu0" head timings too)
+    # a given name and the start of a surname run together ("kemalvog", "maltehof", "emrenak")
+    firsts, english = word_list("first_names_base_lower"), word_list("english_words")
+    return (value.isalpha() and value not in english
+            and any(value[:k] in firsts and 2 <= len(value) - k <= 5 and value[k:] not in english
+                    and value[k:] not in dictionary_words() for k in range(3, len(value) - 1)))
+
+
 def unowned_word(low: str) -> bool:
     """``low`` (lower case) is no word a dictionary, prose, code or the common-words list writes, nor a product's: a
     name the gazetteers may not list (``bongani``, ``okafoch``)."""
@@ -1506,6 +1543,9 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "login_word": login_word,
     "handed_login": handed_login,
     "person_login": person_login,
+    "pasted_chat_login": pasted_chat_login,
+    "held_licence_number": held_licence_number,
+    "licence_word_number": licence_word_number,
     "person_handle": person_handle,
     "document_number": document_number,
     "id_number": id_number,
