@@ -2,11 +2,13 @@
 names a person, then gives their number in brackets: "unser Mitglied Henrike Oberhuber (Nr. 9336)", "Firmato:
 Vittorio Scognamiglio (PA263712)", "for client 'Théo Rousseau' (id=654688)", a moderation log's "author=rosalba_84
 (1268410197272913259)" (a login's platform id), a Discord mention "Lioba Straßner (<@545788832464891184>)". The
-bracket right behind a found name or login is that person's; so is such a number. (Not after a dash: "— MIT 2024",
-"— ISO 9001", "— LH 1234" follow names as often as a badge does.)
+bracket (round or square) right behind a found name or login is that person's; so is such a number, and one after a
+comma with its number's word ("Henrike Oberhuber, Nr. 9336"). (Not after a dash: "— MIT 2024", "— ISO 9001",
+"— LH 1234" follow names as often as a badge does.)
 
-Without a number's word (Nr., n°, id=; not "#", a pull request's or an issue's) the value needs an issuer's letters and five digits or more, or six digits
-(a year, "(2019)", an extension, "(4471)", are no one's number); with one, four digits do. Linear in the number of
+Without a number's word (Nr., n°, id=; not "#", a pull request's or an issue's) the value needs an issuer's letters
+and five digits or more, or six digits (a year, "(2019)", an extension, "(4471)", are no one's number); with one,
+four digits do. No tracker's issue key (PROJ-12345), change's, KB article's or AS's number. Linear in the number of
 names found."""
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ _ISSUE_KEY = regex.compile(r"[A-Z][A-Z0-9]{2,9}-\d+")
 
 
 def numbers_beside_names(text: str, spans: list[Span]) -> list[Span]:
-    """The numbers in brackets (or after a dash at a line's end) right behind the persons and logins among ``spans``."""
+    """The numbers in brackets (or after a comma and a number's word) right behind the persons and logins among
+    ``spans``."""
     out: list[Span] = []
     taken = Intervals((s.start, s.end) for s in spans)  # (what another stage found there is its)
     for s in spans:
