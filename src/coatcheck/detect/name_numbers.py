@@ -22,10 +22,10 @@ from .tables import _THING_PREFIXES, lead_names_a_thing
 NAME = "name-numbers"
 _KEEPS = ("is_calendar_date", "is_version", "is_templated", "is_placeholder_value")
 _AFTER = regex.compile(
-    r"""['"’]?[ \t]{0,3}(?P<o>[(\[])"""
+    r"""['"’]?[ \t]{0,3}[(\[]"""
     r"""(?:(?P<w>(?i:nr|no|n|nº|n°|n\.º|num|núm|id))\.?[ \t]*[:=]?[ \t]*(?P<wv>[A-Z]{0,4}[- ]?\d{4,20})"""
     r"""|(?P<v>[A-Z]{1,4}[- ]?\d{5,20}|\d{6,20})"""
-    r"""|<@!?(?P<m>\d{17,20})>)(?(o)[)\]])"""
+    r"""|<@!?(?P<m>\d{17,20})>)[)\]]"""
     # or after a comma, with its number's word: "Henrike Oberhuber, Nr. 9336"
     r"""|['"’]?,[ \t]{1,3}(?i:nr|no|n°|nº|n\.º|núm)\.?[ \t]*(?P<cv>[A-Z]{0,4}[- ]?\d{4,20})(?![\w-])""")
 # a change's, a ticket's, a request's letters (ServiceNow's INC, RITM, CHG; a pull request's PR)

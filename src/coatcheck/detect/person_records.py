@@ -444,6 +444,12 @@ class PersonRecordDetector:
         for q in _QUERY.finditer(text):
             params = [(m["k"], m.start("v"), m.end("v")) for m in _PARAM.finditer(q["q"])]
             offset = q.start("q")
+            if _PEOPLE_PATH.search(text, max(0, q.start() - 120), q.start()) is not None:
+                # a search for a person by name in a register of people (/clients/search?q=Ingrid+Whitcombe&dob=…): the
+                # name searched for, the gazetteers vouching (a forum's or a docs site's search is for anything)
+                out += [Span(offset + a, offset + b, "person", self.name, 0.8) for k, a, b in params
+                        if _norm_key(k) in _SEARCH_KEYS and (name := urllib.parse.unquote_plus(q["q"][a:b]).strip())
+                        and _full_name(name) and gazetteer_name(name) and name not in word_list("places")]
             if not _query_names_a_person([(k, q["q"][a:b]) for k, a, b in params]):
                 continue
             out += [span for k, a, b in params if (span := self._id_field(text, k, offset + a, offset + b)) is not None]
@@ -457,16 +463,6 @@ class PersonRecordDetector:
                     if _norm_key(k) in _NAME_PARAM_KEYS and ("%" in q["q"][a:b] or "+" in q["q"][a:b]
                                                              and gazetteer_name(urllib.parse.unquote_plus(q["q"][a:b]).strip()))
                     and _full_name(urllib.parse.unquote_plus(q["q"][a:b]).strip())]
-        for q in _QUERY.finditer(text):
-            # a search for a person by name in a register of people (/clients/search?q=Ingrid+Whitcombe&dob=…): the
-            # name searched for, the gazetteers vouching (a forum's or a docs site's search is for anything)
-            if _PEOPLE_PATH.search(text, max(0, q.start() - 120), q.start()) is None:
-                continue
-            offset = q.start("q")
-            out += [Span(offset + m.start("v"), offset + m.end("v"), "person", self.name, 0.8)
-                    for m in _PARAM.finditer(q["q"]) if _norm_key(m["k"]) in _SEARCH_KEYS
-                    and (name := urllib.parse.unquote_plus(m["v"]).strip()) and _full_name(name) and gazetteer_name(name)
-                    and name not in word_list("places")]
         return out
 
     def _elements(self, text: str) -> list[Span]:
