@@ -117,8 +117,8 @@ class UnescapedView:
 
 def needs_unescaped_view(text: str) -> bool:
     """True when ``text`` holds a string escape (a tool call's ``new_string``, a ``.ipynb`` cell, escaped JSON)
-    or an HTML character reference (``&#115;&#107;…``, ``&commat;``)."""
-    return ("\\" in text or "&" in text) and _ESCAPE.search(text) is not None
+    or an HTML character reference (``&#115;&#107;…``, ``&commat;``), or a ZPL label's fields (``^FD…^FS``)."""
+    return ("\\" in text or "&" in text) and _ESCAPE.search(text) is not None or "^FD" in text and "^XA" in text
 
 
 def rewrite(text: str, pattern: re.Pattern[str],
@@ -160,12 +160,18 @@ def _unescaped_char(m: re.Match[str]) -> Iterable[tuple[str, tuple[int, int]]]:
 # first line starts at the quote, so the view starts it on a line of its own, as the tool printed it. The look-ahead
 # is bounded, so that many unclosed quotes cost linear time.
 _MULTILINE_STRING = re.compile(r'(?:(?<=[:\[,])|(?<=[:\[,] ))"(?=(?:[^"\\\n]|\\[^n\n]){0,2000}\\n)')
-_ESCAPE_OR_OPENING = re.compile(f"{_MULTILINE_STRING.pattern}|{_ESCAPE.pattern}")
+# A ZPL label's commands (a label printer's ^XA … ^XZ): a field's data (^FD … ^FS) read as a line of its own, the
+# commands that place and style it (^FO20,48, ^A0N,22,22, ^CI28, ^BQN,2,4) as nothing ("^FDDOB 27/03/1983^FS" is
+# "DOB 27/03/1983" on its line)
+_ZPL = re.compile(r"\^F[DVS]|\^(?!F[DVS])[A-Z@][A-Z0-9@][^\^\n]{0,40}(?=\^)")
+_ESCAPE_OR_OPENING = re.compile(f"{_MULTILINE_STRING.pattern}|{_ESCAPE.pattern}|{_ZPL.pattern}")
 
 
 def _unescaped_or_opening(m: re.Match[str]) -> Iterable[tuple[str, tuple[int, int]]]:
     if m.group() == '"':
         return [('"', m.span()), ("\n", m.span())]
+    if m.group()[0] == "^":
+        return [("\n", m.span())] if m.group()[1] == "F" and m.group()[2] in "DVS" else []
     return _unescaped_char(m)
 
 

@@ -17,7 +17,7 @@ from coatcheck.detect.model import available
 from coatcheck.detect.pipeline import Pipeline, ValueFinder
 from coatcheck.detect.rules import load_rules
 
-AFTER = ["policy", "secret-data", "model-addresses", "dates", "examples", "person-rows", "row-cells", "binder-records", "column-mates", "fixed-width", "row-keys", "name-births", "name-numbers", "card-extras", "secret-owner", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
+AFTER = ["policy", "secret-data", "model-addresses", "dates", "examples", "person-rows", "row-cells", "binder-records", "column-mates", "fixed-width", "row-keys", "name-births", "name-numbers", "card-extras", "device-serials", "secret-owner", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
 VIEWS = ["view:normalized", "view:unescaped", "view:despaced", "view:wide"]
 PASSWORD = "harbor-kite-41"  # nothing flags it without the key in front of it (words, no random shape)
 
@@ -44,7 +44,7 @@ def test_every_detector_declares_what_it_produces():
 def test_stages_are_what_was_built_in_order():
     stages = Pipeline(Policy.builtin("agent")).stages
     model = ["model"] if _model_on() else []
-    assert stages == ["rules", "url-families", "context", "phrases", "one-time-codes", "own-numbers", "seed-phrases", "transcripts", "secret-stores", "calls", "keyless", "punctuated", "login-phrases", "address-fields", "pairs", "phone", "names", "tables", "sql-rows", "sql-predicates", "hl7-fields", "astm-records", "x12-segments", "sim-files", "aligned-tables", "html-tables", "transposed-tables", "form-parts", "person-slots", "audit-records", "logins", "mentions", "person-records", "user-maps", "home-paths", "nacha-entry", "mrz", "nested-fields", "field-errors", "terms", "encoded", *model, *VIEWS, *_after()]
+    assert stages == ["rules", "url-families", "context", "phrases", "one-time-codes", "own-numbers", "seed-phrases", "transcripts", "secret-stores", "calls", "keyless", "punctuated", "login-phrases", "address-fields", "pairs", "phone", "names", "tables", "sql-rows", "sql-predicates", "hl7-fields", "astm-records", "x12-segments", "sim-files", "aligned-tables", "html-tables", "transposed-tables", "form-parts", "person-slots", "audit-records", "logins", "mentions", "chat-authors", "person-records", "user-maps", "home-paths", "nacha-entry", "mrz", "nested-fields", "field-errors", "terms", "encoded", *model, *VIEWS, *_after()]
     documents = ("locations", "organizations", "doc-ids", "doc-dates")
     strict = [s for s in Pipeline(Policy.builtin("strict")).stages if s not in documents]
     assert strict == stages  # strict builds the same stages, and those of documents

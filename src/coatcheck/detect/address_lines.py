@@ -38,8 +38,17 @@ _NEXT_LINE = regex.compile(
     r"(?=[ \t]*(?:<br[ ]?/?>)?[ \t]*(?:\r?\n|$)|</|\\?\"|[ \t]*[;,|\t]|\^FS)")
 
 
+# a record's town on the line under its street, after its own label (a control panel's "City:   Eugene", an XML
+# element <city>Strasbourg</city>), the label's padding kept as the panel prints it
+_TOWN_FIELD = regex.compile(
+    r"(?:</[\w:.-]{1,40}>)?[ \t]*\r?\n[ \t]*(?:(?i:city|town|ort|stadt|wohnort|città|citta|comune|località|ville|commune|ciudad|localidad|"
+    r"municipio|población)[ \t]*:[ \t]*|<(?P<tag>(?:[\w-]+:)?(?i:city|town|ort|citta|ville|ciudad|locality))>)"
+    r"(?P<v>\p{Lu}[\p{L}'’.-]*(?:[ -]\p{L}[\p{L}'’.-]*){0,3})(?=[ \t]*(?:\r?\n|$)|</)")
+
+
 def address_lines(text: str, spans: list[Span]) -> list[Span]:
-    """The postcode-and-town lines right under the street addresses of ``spans``."""
+    """The postcode-and-town lines right under the street addresses of ``spans``, and the town a record's next
+    labelled line names."""
     out: list[Span] = []
     for s in spans:
         if s.category != "address":
@@ -47,4 +56,7 @@ def address_lines(text: str, spans: list[Span]) -> list[Span]:
         m = _NEXT_LINE.match(text, s.end)
         if m is not None and postcode_town(m.group("code"), m.group("town") or ""):
             out.append(Span(m.start("v"), m.end("v"), "address", NAME, 0.7))
+        elif (t := _TOWN_FIELD.match(text, s.end)) is not None and (t["tag"] is None or text.startswith(
+                f"</{t['tag']}>", t.end("v"))):
+            out.append(Span(t.start("v"), t.end("v"), "address", NAME, 0.7))
     return out

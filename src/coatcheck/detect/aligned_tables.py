@@ -12,7 +12,8 @@ import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import norm_header, row_has_card, cell_category, column_categories, column_category, column_checks
+from .tables import (norm_header, row_has_card, cell_category, column_categories, column_category, column_checks,
+                     header_categories)
 from .validators import email, login_word
 from .vocabulary import calendar_words
 
@@ -68,7 +69,8 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
         return None  # "login user" in a .netrc: a keyword and its value
     if "#" in words and not all(w == "#" or w.upper() == w for w in words):
         return None  # "# try empty password if none": a comment; RouterOS' "#  NAME  PASSWORD" writes capitals
-    cats = {k: cat for k, w in enumerate(words) if (cat := column_category(w)) is not None}
+    # (as a separated table's header: a role's column, "BUYER", "ASSIGNEE", holds the person who works the row)
+    cats = header_categories([norm_header(w) for w in words])
     return (tokens, words, cats) if cats else None
 
 

@@ -12,7 +12,8 @@
 - an HTML form's inputs as a saved page or DevTools' "Copy outerHTML" prints them: ``<input id="dob" name="dob"
   type="date" value="1983-05-06">``, the input's name says what its value is;
 - a form's answers as its notification e-mail lists them (Google Forms, Microsoft Forms): each question alone on its
-  line after a blank one, the answer on the next line, a blank line after it (``Date of birth`` then ``2002-11-03``).
+  line after a blank one, the answer on the next line, a blank line after it (``Date of birth`` then ``2002-11-03``);
+- XML pairs of a field's name element and its value element (DocuSign's ``<tabLabel>dob</tabLabel><tabValue>…``).
 
 The field's name or label says what the value is, as a table's column header does (data/vocab/columns.toml,
 :func:`.tables.column_checks`): a birth date, an e-mail, a phone, a password, a person-bound number.
@@ -70,6 +71,13 @@ _ANSWER_VALUE = regex.compile(r"""["'](?:value|answer|text|date|email|phone_numb
 _STANZA_CATEGORIES = frozenset({"birth_date", "phone", "email", "iban", "national_id", "passport", "driver_license"})
 
 
+# an XML element pair of a field's name and its value (DocuSign's tabStatus, a SOAP property bag, a settings export):
+# <tabLabel>dob</tabLabel><tabValue>1999-06-17</tabValue>, <Name>email</Name><Value>…</Value>
+_XML_PAIR = regex.compile(r"<(?P<t>(?:tab|field|property|attribute|param)?(?i:label|name|key))>(?P<l>[^<>\n]{1,60})</(?P=t)>"
+                          r"[ \t]*(?:\r?\n[ \t]*)?<(?P<vt>(?:tab|field|property|attribute|param)?(?i:value))>"
+                          r"(?P<v>[^<>\n]{1,200})</(?P=vt)>")
+
+
 def _checked(name: str) -> tuple[str, Callable[[str], bool]] | None:
     if _PATH_LIKE.fullmatch(name):
         # a patch's path (name.familyName, /emails/0/value, emails[type eq "work"].value) or a nested form field's
@@ -114,6 +122,10 @@ class FormPartDetector:
                 if named is not None and valued is not None:
                     s, e = m.start() + valued.start("v"), m.start() + valued.end("v")
                     self._field(text, named.group("n"), s, e, out)
+        if "Label>" in text or "Name>" in text or "Key>" in text or "label>" in text or "name>" in text or "key>" in text:
+            for m in _XML_PAIR.finditer(text):
+                a, b = m.span("v")
+                self._field(text, m.group("l"), a, b, out)
         if "\n\n" in text or "\n\r\n" in text:
             for m in _STANZA.finditer(text):
                 a, b = m.span("v")

@@ -68,7 +68,8 @@ _SEPARATOR = (
     rf"|(?<=-\[{_HS}RECORD{_HS}\d+{_HS}\][^\n]*\n(?:[^\n]*\n){{0,60}}?[ \t]*[\w.-]{{1,60}}){_HS}*\|{_HS}+(?=[^|\n]+(?:\r?\n|$))"
     # Account no. 123, N° 123, #123; a sign is a word of its own ("USER nonroot" is no "USER no" + "nroot")
     # (in any case: "Card No.", "Kunden-NR.", "Account NUMBER")
-    rf"|{_HS}*(?:(?i:n[o°º]|nr|num)(?:\.|(?![A-Za-z]))|(?i:number)|\#){_HS}*[:=]?{_HS}*"
+    # (Spanish and Portuguese write the ordinal's dot first: "Pasaporte n.º: …")
+    rf"|{_HS}*(?:(?i:n\.?[o°º]|nr|num)(?:\.|(?![A-Za-z]))|(?i:number)|\#){_HS}*[:=]?{_HS}*"
     # the number in brackets after its abbreviation: "carta d'identità (n. CA49525CW)", "passport (no. X1234567)"
     rf"|{_HS}*\({_HS}?(?:n[o°º]?|nr)\.{_HS}*"
     r")"

@@ -193,6 +193,7 @@ def is_placeholder_value(text: str, start: int, end: int) -> bool:
         return True  # test1234, demo_123: a dummy's word and the digits everyone types after it (Admin123!, Root1234 are
         # real weak passwords, and stay masked)
     if (len(set(low)) <= 2 and (len(low) > 2 or low[:1] * len(low) == low) and not (len(low) <= 2 and low.isdigit())
+            and not (low.isdigit() and len(set(low)) == 2 and len(low) < 6)  # a paddle's or a member's 727, 1010
             and ((core := re.sub(r"[-_. /]", "", low))[:2] * len(core))[:len(core)] == core):
         return True  # "aaaa", "abab", "xx": one or two characters repeated; not a two-letter surname ("Xu", "Ng"), a
         # day or a month ("11"), a name of two letters ("Otto", "Anna") nor a number of two digits ("34433")

@@ -84,11 +84,19 @@ def _surnames(text: str, spans: list[Span]) -> set[str]:
     return out
 
 
+# a surname's initial right after a given name: "Federica T.", "Ilaria V." (not "Maria S. Rossi": the full name's)
+_SURNAME_INITIAL = regex.compile(r"[ ]\p{Lu}\.(?![\w.-]|[ ]\p{Lu}\p{Ll})")
+
+
 def name_forms(text: str, spans: list[Span]) -> list[Span]:
-    """The spans of the other name forms of the surnames of the full names ``spans`` found in ``text``."""
+    """The spans of the other name forms of the surnames of the full names ``spans`` found in ``text``, and a found
+    given name with its surname's initial ("Federica T.", a staff rota's or a chat's short form)."""
+    initials = [Span(s.start, m.end(), "person", NAME, 0.75) for s in spans
+                if s.category == "person" and " " not in text[s.start:s.end]
+                and (m := _SURNAME_INITIAL.match(text, s.end)) is not None]
     surnames = _surnames(text, spans)
     if not surnames:
-        return []
+        return initials
     alt = "|".join(regex.escape(s) for s in sorted(surnames, key=len, reverse=True))
     caps = "|".join(regex.escape(s.upper()) for s in sorted(surnames, key=len, reverse=True))
     pattern = regex.compile(
@@ -127,4 +135,4 @@ def name_forms(text: str, spans: list[Span]) -> list[Span]:
                 continue
             start = m.start("first")
         out.append(Span(start, end, "person", NAME, 0.75))
-    return out
+    return out + initials

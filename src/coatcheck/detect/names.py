@@ -188,7 +188,7 @@ _CAPS_NAME = regex.compile(r"(?<![\w-])\p{Lu}{2,}(?:[ ]\p{Lu}\.)?(?:(?:[ ]{1,2}|
 # a document's "SURNAME Given" and "Given SURNAME" ("RAKOTOMALALA Fenohasina", "Marc-Antoine FOURNIER")
 _MIXED_CAPS = (regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,2})[ ](?P<first>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\w-])"),
                regex.compile(r"(?<![\w-])(?P<first>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ ](?P<sur>\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,2})(?![\w-])"))
-_SURNAME_FIRST = regex.compile(r"(?<![\w-])(?P<sur>\p{Lu}{2,}(?:[ -]\p{Lu}{2,}){0,2}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?),[ ]"
+_SURNAME_FIRST = regex.compile(r"(?<![\w-])(?<!\^)(?<!\^F[DV])(?P<sur>\p{Lu}{2,}(?:[ -]\p{Lu}{2,}){0,2}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?),[ ]"
                                r"(?P<first>\p{Lu}\p{Ll}+)(?![\w-])")
 _LIST_AFTER = regex.compile(r"[ ]\p{Lu}\p{Ll}")
 # a list item's start, or a second person of the same item after "+" or "&", right before a name

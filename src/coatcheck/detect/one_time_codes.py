@@ -68,8 +68,10 @@ def _sentence() -> regex.Pattern[str]:
         rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?"
         # a noun that says "code" itself, the code right after it: "code portail 7298A", "gate code 1846", "Torcode 4711"
         # (and the sentence's clause ends there: "access code 2024 release notes" names a release)
-        rf"|(?<![\w-])(?:{coded})(?![\w-])(?=[^\S\n]+[\w-]*\d[\w-]*[#*]?(?:[^\S\n]*(?:[.,;:)\]·]|\r?\n|$)|[^\S\n]+[-–—(])))"
-        rf"[^\S\n]*[\"'`«“]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
+        # (or in brackets: "Den Entsperrcode (8150) haben wir gelöscht", "el código de desbloqueo (3921)")
+        rf"|(?<![\w-])(?:{coded})(?![\w-])(?=[^\S\n]+[\w-]*\d[\w-]*[#*]?(?:[^\S\n]*(?:[.,;:)\]·]|\r?\n|$)|[^\S\n]+[-–—(])"
+        rf"|[^\S\n]*\([^\S\n]*\d[\w-]*[^\S\n]*\)))"
+        rf"[^\S\n]*[\"'`«“(]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
 
 
 @functools.cache
@@ -79,8 +81,23 @@ def _code_first() -> regex.Pattern[str]:
     first = phrase_alternation(vocabulary_words("credentials", "code_first"))
     return regex.compile(
         rf"(?i)(?<![\w-])(?:[A-Z]-)?(?P<value>\d{{4,8}}|\d{{3}}[ -]\d{{3}})(?![\w-])[^\S\n]+(?:{first})"
-        rf"(?:[^\S\n]+[\p{{L}}'’-]+){{0,3}}?[^\S\n]+(?:{nouns})(?![\w-])")
+        # (no second article before the noun: "8080 is the port the code listens on" names a port)
+        rf"(?:[^\S\n]+(?!(?:the|a|an|il|lo|la|le|les|der|die|das|el|los|las|un|une|una|ein|eine)(?![\w'’-]))[\p{{L}}'’-]+){{0,3}}?"
+        rf"[^\S\n]+(?:{nouns})(?![\w-])")
 
+
+# a code a customer leaves so that staff can test the device they unlock: "Kunde hinterlässt Code 474695 für Tests",
+# "she gave me the code 134502 for testing", "deja el código 461195 para pruebas"
+_TEST_CODE = regex.compile(
+    r"(?i)(?<![\w-])(?:code|codice|código|codigo)[^\S\n]*:?[^\S\n]*(?P<value>\d{4,8})(?![\w-]|[.,]\d)[^\S\n]+"
+    r"(?:for[^\S\n]+(?:the[^\S\n]+)?test(?:s|ing)?|für[^\S\n]+(?:die[^\S\n]+)?tests?|zum[^\S\n]+testen|"
+    r"per[^\S\n]+(?:il[^\S\n]+|i[^\S\n]+)?(?:collaudo|test)|pour[^\S\n]+(?:les[^\S\n]+)?(?:tests?|essais)|"
+    r"para[^\S\n]+(?:las[^\S\n]+)?(?:pruebas|probar))(?![\w-])")
+# a message that answers a request for an unlock or access code with the code alone ("Per il collaudo ci serve il
+# codice di sblocco." then "Certo, è 511577."; "il nous faut le code de déverrouillage" then "c'est 799520")
+_ANSWER = regex.compile(r"(?i)(?:^|[,:.!][^\S\n]*|[^\S\n])(?:è|it's|it is|here it is:?|c'est|es|ist|lautet|der code ist|"
+                        r"el código es|ecco(?:lo)?:?|voilà:?|aquí (?:lo )?tienes:?)[^\S\n]+(?P<value>\d{4,8})(?![\w-]|[.,]\d)")
+_ANSWER_LINES = 2
 
 # "PIN dispositivo 48213", "PIN 4821", "SIM-PIN 7302": the acronym in capitals (a board's "pin 13" is lower case, and
 # "GPIO PIN 1023" follows a hardware word in capitals), at most one word saying whose device or card it is, then four
@@ -156,6 +173,33 @@ def _code_cells(text: str, ls: int, le: int) -> list[tuple[int, int]] | None:
     return out or None
 
 
+@functools.cache
+def _asked() -> regex.Pattern[str]:
+    """A code's noun (credentials.toml [code_nouns] that say "code" or "PIN") at the end of a line that gives none."""
+    coded = phrase_alternation(n for n in vocabulary_words("credentials", "code_nouns")
+                               if regex.search(r"(?i)code|codice|código|pin", n) and n.lower() not in ("pin", "puk"))
+    return regex.compile(rf"(?i)(?<![\w-])(?:{coded})(?![\w-])(?=[^\n\d]{{0,40}}(?:\n|$))")
+
+
+def _answers(text: str) -> list[Span]:
+    """The code given in one of the next lines after a line that asks for it (:data:`_ANSWER`)."""
+    out: list[Span] = []
+    for m in _asked().finditer(text):
+        pos = text.find("\n", m.end())
+        for _ in range(_ANSWER_LINES):
+            if pos < 0:
+                break
+            end = text.find("\n", pos + 1)
+            end = len(text) if end < 0 else end
+            if (a := _ANSWER.search(text, pos + 1, end)) is not None:
+                s, e = a.span("value")
+                if _is_code(text, s, e):
+                    out.append(Span(s, e, "secret", "one-time-codes:answer", 0.8))
+                break
+            pos = end if end < len(text) else -1
+    return out
+
+
 class OneTimeCodeDetector:
     """PINs and verification codes a sentence names, and the codes of a backup-code list."""
 
@@ -176,6 +220,11 @@ class OneTimeCodeDetector:
             s, e = m.span("value")
             if _is_code(text, s, e):
                 out.append(Span(s, e, "secret", "one-time-codes:yours", 0.8))
+        for m in _TEST_CODE.finditer(text):
+            s, e = m.span("value")
+            if _is_code(text, s, e):
+                out.append(Span(s, e, "secret", "one-time-codes:sentence", 0.8))
+        out += _answers(text)
         if "PIN" in text:
             for m in _PIN_BARE.finditer(text):
                 s, e = m.span("value")

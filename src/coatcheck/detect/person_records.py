@@ -38,9 +38,14 @@ _HANDLE = regex.compile(r"(?=[a-z0-9._-]*[a-z])(?=[a-z0-9._-]*[0-9._-])[a-z0-9][
 _HANDLE_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_product_name", "is_version",
                  "is_date", "is_code_word", "is_fictional_person")
 # a record as code prints it: a capitalised type, then its fields in brackets (Java records, Lombok, Kotlin, dataclasses)
-_PRINTED = regex.compile(r"\b(?P<type>[A-Z][A-Za-z]{2,40})[\[({](?P<body>[a-z_][A-Za-z_]{0,30}=[^\]\)}\n]{1,400})[\])}]")
+_PRINTED = regex.compile(r"\b(?P<type>[A-Z][A-Za-z]{2,40})[\[({](?P<body>[a-z_][A-Za-z_]{0,30}=[^\]\)}\n]{1,400})[\])}]"
+                         # a Python object's repr: <PassHolder id=297213 name='Ravi Bhattacharya' …>
+                         r"|<(?P<type>[A-Z][A-Za-z]{2,40})[ ](?P<spaced>[a-z_][A-Za-z_]{0,30}=[^<>\n]{1,400})>")
 _PRINTED_FIELD = regex.compile(r"(?:^|(?<=[,(\[{][ \t]?)|(?<=,[ \t]))(?P<k>[a-z_][A-Za-z_]{0,30})="
                                r"""(?:(?P<v>[^,\]\)}\s'"]{1,80})|'(?P<sq>[^'\n]{1,80})'|"(?P<dq>[^"\n]{1,80})")""")
+# what code calls a type that carries one thing's fields (BidderRow, CustomerDTO, MemberEntity, PatientRecord)
+_RECORD_SUFFIXES = frozenset({"row", "record", "entry", "dto", "model", "entity", "info", "data", "details", "item",
+                              "bean", "vo", "pojo", "schema", "view", "summary", "payload"})
 # a log line's or an error message's run of key=value pairs (logfmt, a Python exception's repr of a row):
 # ``RowError: client_id=38836 name='Priya Ramaswamy' email='…'``
 _PAIR_RUN = regex.compile(r"""(?<![\w=.-])(?:[a-z_][A-Za-z_]{0,30}=(?:'[^'\n]{0,80}'|"[^"\n]{0,80}"|[^\s'"=]{1,80})(?:[ \t]+|$)){3,}""")
@@ -417,8 +422,17 @@ class PersonRecordDetector:
         out: list[Span] = []
         for m in _PRINTED.finditer(text):
             type_words = [w.lower() for w in regex.findall(r"[A-Z]?[a-z]+", m["type"])]
+            while len(type_words) >= 2 and type_words[-1] in _RECORD_SUFFIXES:
+                type_words.pop()  # BidderRow, CustomerDto, PatientRecord: the row of a bidder is a bidder's
+            body = m["body"] if m["body"] is not None else m["spaced"]
             if (not type_words or type_words[-1] not in words) and not any(
-                    own_name_field(n["k"], n["v"]) for n in _PRINTED_NAME.finditer(m["body"])):
+                    own_name_field(n["k"], n["v"]) for n in _PRINTED_NAME.finditer(body)):
+                continue
+            if m["spaced"] is not None:
+                for f in _RUN_FIELD.finditer(text, m.start("spaced"), m.end("spaced")):
+                    group = next(g for g in ("v", "sq", "dq") if f.group(g) is not None)
+                    if (span := self._field(text, f["k"], *f.span(group), run_in_names=False)) is not None:
+                        out.append(span)
                 continue
             for f in _PRINTED_FIELD.finditer(text, m.start("body"), m.end("body")):
                 group = next(g for g in ("v", "sq", "dq") if f.group(g) is not None)

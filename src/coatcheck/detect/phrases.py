@@ -47,6 +47,9 @@ def _phrase() -> regex.Pattern[str]:
     # only the nouns of passwords proper: "secret db-credentials" (kubectl) and "code 5-A" name other things
     passwords = phrase_alternation(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
                              if any(p in n.lower() for p in ("pass", "kennwort", "contraseña", "parola"))))
+    spaced = phrase_alternation(tuple(n for n in vocabulary_words("credentials", "phrase_nouns")
+                                      if regex.search(r"[ '’]", n) and any(
+                                          p in n.lower() for p in ("pass", "kennwort", "contraseña", "parola"))))
     words = phrase_alternation(tuple(_WORD_SECRETS))
     keys = phrase_alternation(_KEY_NOUNS)
     return regex.compile(
@@ -58,6 +61,9 @@ def _phrase() -> regex.Pattern[str]:
         rf"(?![^\S\n]*(?:{links})(?![\w-]))"  # "new password is …": the link form reads it
         # "Password temporanea: …", "contraseña de la base de datos: …": a label of a few words and a colon
         rf"|(?<![\w-])(?P<noun3>{nouns})(?P<qualifiers>(?:[^\S\n]+[\p{{L}}'’-]+){{1,8}}?)[^\S\n]*:"
+        # "Mot de passe: …", "Parola d'ordine: …": a password's noun of several words and a bare colon (a key of one
+        # word, "Password: …", is an assignment the context detector reads; a key has no blanks)
+        rf"|(?<![\w-])(?P<noun7>{spaced})(?![\w-])[^\S\n]*:"
         # "passphrase coffee_kangaroo_…", "Passwort 8orQX^@DCm": a password noun and a value with a digit, a symbol
         # or joined words right after it
         rf"|(?<![\w-])(?P<noun4>{passwords})(?![\w-])(?=[^\S\n]+[^\s\"'`]*[\d_.!@#$%^&*~+=-])"
@@ -249,7 +255,7 @@ class CredentialPhraseDetector:
             value = value[:-1]
         e = s + len(value)
         noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4") or m.group("noun5")
-                or m.group("noun6") or "").lower()
+                or m.group("noun6") or m.group("noun7") or "").lower()
         if len(value) < _MIN_LEN or value.lower() in credential_words("phrase_not_values"):
             return None
         if _ADDRESS.fullmatch(value):

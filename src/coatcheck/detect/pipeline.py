@@ -114,11 +114,13 @@ from .form_parts import FormPartDetector
 from .html_tables import HtmlTableDetector
 from .hl7 import Hl7Detector
 from .astm import AstmDetector
+from .chat_authors import ChatAuthorDetector
 from .x12 import X12Detector
 from .sim_files import SimFileDetector
 from .name_births import births_beside_names
 from .name_numbers import numbers_beside_names
 from .card_extras import card_extras
+from .device_serials import device_serials
 from .person_slots import PersonSlotDetector
 from .bank_files import NachaDetector
 from .tables import TableDetector
@@ -564,6 +566,7 @@ _SPECS = (
     # the login classifier reads tool output; in a document's prose (every language) it sees logins in plain words
     _Spec("logins", lambda p: frozenset() if p.documents else LoginDetector.produces, lambda p: LoginDetector(), "text"),
     _Spec("mentions", lambda p: MentionDetector.produces, lambda p: MentionDetector(), "text"),
+    _Spec("chat-authors", lambda p: ChatAuthorDetector.produces, lambda p: ChatAuthorDetector(), "text"),
     _Spec("login-phrases", lambda p: LoginPhraseDetector.produces, lambda p: LoginPhraseDetector()),
     _Spec("address-fields", lambda p: AddressFieldDetector.produces, lambda p: AddressFieldDetector()),
     _Spec("pairs", lambda p: SLOT_CATEGORIES, lambda p: PairDetector()),
@@ -734,6 +737,8 @@ class Pipeline:
             steps.append(("name-numbers", self._name_numbers))
         if "card" in mask:
             steps.append(("card-extras", self._card_extras))
+        if "account" in mask:
+            steps.append(("device-serials", self._device_serials))
         if {"secret", "username"} <= mask:
             steps.append(("secret-owner", self._secret_owner))
         steps += [("lookalikes", self._lookalikes), ("known-values", self._known_values), ("readable", self._readable),
@@ -865,6 +870,10 @@ class Pipeline:
     def _card_extras(self, run: _Pass) -> None:
         """A card's expiry right after its number and a labelled security code: :mod:`.card_extras`."""
         run.spans.extend(s for s in card_extras(run.text, run.spans) if self._allowed(run.text, s))
+
+    def _device_serials(self, run: _Pass) -> None:
+        """A device's serial number in the record its IMEI names: :mod:`.device_serials`."""
+        run.spans.extend(s for s in device_serials(run.text, run.spans) if self._allowed(run.text, s))
 
     def _name_numbers(self, run: _Pass) -> None:
         """A number in brackets right behind a person's name or login: :mod:`.name_numbers`."""

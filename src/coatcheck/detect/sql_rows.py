@@ -110,7 +110,7 @@ def _column_checks(names: list[str]) -> dict[int, tuple[str, Callable[[str], boo
 # a tenant's or a pod's: a SaaS database's organisations and things are keyed so too
 _PERSON_KEYS = frozenset({"user", "customer", "cust", "member", "patient", "employee", "emp", "player", "subscriber",
                           "student", "client", "sender", "recipient", "participant", "donor", "voter", "passenger",
-                          "guest", "rider", "author"})
+                          "guest", "rider", "author", "bidder", "consignor", "claimant", "applicant", "resident"})
 
 
 def _held_by_person(name: str) -> bool:

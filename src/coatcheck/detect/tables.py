@@ -16,9 +16,9 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import is_documented_example, is_order_number, kept_by
-from .validators import (card, e164_digits, email, gazetteer_name, named_login, national_id, person_handle, person_name, person_name_any_case,
-                         person_number)
-from .vocabulary import (composed_labels, dictionary_words, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
+from .validators import (addressed_login, card, e164_digits, email, gazetteer_name, named_login, national_id, person_handle,
+                         person_name, person_name_any_case, person_number)
+from .vocabulary import (composed_labels, dictionary_words, is_product, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
                          vocabulary_words, word_set)
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
@@ -494,7 +494,7 @@ def _any_case(check: Callable[[str], bool]) -> Callable[[str], bool]:
 
 
 _CAPS_THEN_TITLED = regex.compile(r"\p{Lu}[\p{Lu}'’-]+(?: \p{Lu}[\p{Lu}'’-]+){0,2}(?: \p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}")
-_SLASH_CAPS = regex.compile(r"(?<=^\p{Lu}[\p{Lu}'-]+)/(?=\p{Lu}[\p{Lu} '-]+$)")
+_SLASH_CAPS = regex.compile(r"(?<=^\p{Lu}[\p{Lu}'-]+)[/,](?=\p{Lu}[\p{Lu} '-]+$)")  # COLOMBO/SIMONE, GALLAGHER,SIOBHAN
 
 
 _PEOPLE_COLUMNS = frozenset({"email", "phone", "address", "username", "national_id", "iban", "birth_date", "passport",
@@ -581,6 +581,11 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         for k, n in enumerate(names):
             if k not in mapped and n in _BARE_CODE_COLUMNS:
                 mapped[k] = ("secret", _pin)
+    if any(n in _IMEI_COLUMNS for n in names):
+        # a phone's record (a repair shop's or an MDM's export): its serial is the customer's device's, as its IMEI
+        for k, n in enumerate(names):
+            if k not in cats and n in _SERIAL_COLUMNS:
+                mapped[k] = ("account", _device_serial)
     if people_table or any(check[0] == "holder" for check in mapped.values()):
         # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
         # "n_candidato", "Umschlag-Nr"), or by what a person carries alone ("registration", "licence"), holds each
@@ -794,7 +799,7 @@ def cell_category(cat: str, value: str) -> str:
             return "account"
         return "username" if person_handle(value) else "person"
     if cat == "by_person":
-        return "username" if named_login(value) or person_handle(value) else "person"
+        return "username" if named_login(value) or person_handle(value) or " " not in value.strip() else "person"
     return cat
 
 
@@ -829,7 +834,10 @@ def _by_person_cell(value: str) -> bool:
     """Who did something or works the row: a login made of a person's name (mrossi7, anna.kowalski) or shaped like
     one (paulafer66, ferraro.s), or a person's full name; a carrier, a tool or a team stays (dhl, warehouse3)."""
     v = value.strip()
-    return named_login(v) or person_handle(v) or (" " in v and _any_case(person_name)(v))
+    # (or a staff login no gazetteer spells, a surname and an initial: "carrasf", "meilingg"; five letters or more,
+    # no word of a language, a tool or a product)
+    return (named_login(v) or person_handle(v) or (" " in v and _any_case(person_name)(v))
+            or len(v) >= 5 and v.isalpha() and v.islower() and addressed_login(v) and not is_product(v))
 
 
 _TOKEN_CELL = regex.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-+/=.]{16,}")
@@ -863,7 +871,8 @@ _BARE_CODE_COLUMNS = frozenset({"code", "codice", "código", "codigo", "pin", "c
 
 
 # a column of staff, personnel or badge numbers: short numbers there are still a person's
-_STAFF_COLUMN = regex.compile(r"emp|pers|staff|badge|matric|ausweis")
+# (an auction bidder's paddle, three digits: "paddle", "paletta", "panneau", "Bieternr")
+_STAFF_COLUMN = regex.compile(r"emp|pers|staff|badge|matric|ausweis|paddle|palet|panneau|bieter|bidder")
 
 
 @vocab_cache
@@ -905,6 +914,18 @@ def _meter_id(value: str) -> bool:
 
 def _pin(v: str) -> bool:
     return bool(regex.fullmatch(r"[A-Za-z0-9-]{4,16}", v)) and sum(c.isdigit() for c in v) >= 4
+
+
+_IMEI_COLUMNS = frozenset({"imei", "imei1", "imei_1", "imei2", "imei_2", "meid"})
+_SERIAL_COLUMNS = frozenset({"serial", "serial_no", "serial_number", "serialnumber", "sn", "s/n", "seriale",
+                             "numero_serie", "numero_di_serie", "seriennummer", "seriennr", "serien_nr",
+                             "numéro_de_série", "numero_de_serie", "número_de_serie", "n°_de_série", "nº_de_serie",
+                             "device_serial"})
+
+
+def _device_serial(v: str) -> bool:
+    """A device's serial: eight to twenty capitals and digits, both among them (RZV939GFTCL, 4DD41Q7W16QV)."""
+    return bool(regex.fullmatch(r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,20}", v.strip()))
 
 
 def _staff_number(v: str) -> bool:

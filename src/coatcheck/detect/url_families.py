@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import regex
 
-from .._data import data_path, load_toml
+from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from ..spans import Span
 from .encoded import decode_base64
@@ -128,7 +128,10 @@ def _query_key(value: str) -> bool:
 
 def _coded(segment: str) -> bool:
     """A meeting's or a room's code, not its name: six letters and digits or more, no part a word of the dictionary,
-    of prose or of code (``hxg-hpbd-amt``, ``8F3K2Q``; not ``standup``, ``engineering-weekly``, ``your-room-id``)."""
+    of prose or of code (``hxg-hpbd-amt``, ``8F3K2Q``; not ``standup``, ``engineering-weekly``, ``your-room-id``), or a
+    meeting's number of nine to eleven digits."""
+    if segment.isdigit():
+        return 9 <= len(segment) <= 11  # a meeting's number as Zoom-style services give it (/j/71621028341)
     parts = [p for p in regex.split(r"[-_.]", segment) if p]
     if sum(len(p) for p in parts) < 6 or not all(p.isascii() and p.isalnum() for p in parts):
         return False
@@ -143,10 +146,17 @@ def _coded(segment: str) -> bool:
 
 def _random_like(segment: str) -> bool:
     """A generated key, not a name: 16+ letters and digits in both cases, a digit unless it is 20+ long, no run of
-    five lower-case letters that words and CamelCase names have (``getUserAccountSettings``), in two parts at most."""
-    return (len(segment) >= 16 and any(c.isupper() for c in segment) and any(c.islower() for c in segment)
-            and (any(c.isdigit() for c in segment) or len(segment) >= 20) and _LOWER_RUN.search(segment) is None
-            and len(regex.split(r"[-_]", segment)) <= 2)  # Llama-2-7B-Chat-GGUF: a name in parts
+    five lower-case letters that words and CamelCase names have (``getUserAccountSettings``); in parts joined by
+    hyphens or underscores only where no part is a word (``d7Gtx_bub9h5gXsV3A_zlhnHVP``; ``Llama-2-7B-Chat-GGUF`` is a
+    name in parts)."""
+    if not (len(segment) >= 16 and any(c.isupper() for c in segment) and any(c.islower() for c in segment)
+            and (any(c.isdigit() for c in segment) or len(segment) >= 20) and _LOWER_RUN.search(segment) is None):
+        return False
+    parts = [p for p in regex.split(r"[-_]", segment) if p]
+    if len(parts) <= 2:
+        return True
+    words, english = dictionary_words(), word_list("english_words")
+    return not any(p.isalpha() and len(p) >= 3 and (p.lower() in words or p.lower() in english) for p in parts)
 
 
 @functools.cache

@@ -1375,6 +1375,29 @@ def device_number(value: str) -> bool:
     return compact.isdigit() and len(compact) == 15
 
 
+def practitioner_number(value: str) -> bool:
+    """A practitioner's register number: an NPI (ten digits whose Luhn check, over the 80840 prefix, passes; CMS's NPI
+    check digit standard), an RPPS (eleven digits from 10), or an ADELI or LANR (nine digits, not one repeated)."""
+    if not value.isdigit() or len(set(value)) <= 2:
+        return False
+    if len(value) == 10:
+        return _luhn.is_valid("80840" + value)
+    if len(value) == 11:
+        return value.startswith("10")
+    return len(value) == 9
+
+
+def not_one_group_repeated(value: str) -> bool:
+    """A grouped secret whose groups are not all the same (``123456-123456-…`` is a form's example)."""
+    return len(set(regex.split(r"[-\s]", value))) > 1
+
+
+def bare_imei(value: str) -> bool:
+    """A phone's IMEI with no label, after its model's name in a row: fifteen digits the Luhn check passes (python-stdnum),
+    more than two distinct digits."""
+    return len(value) == 15 and len(set(value)) > 2 and _imei.is_valid(value)
+
+
 def personal_host(value: str) -> bool:
     """A machine named for its owner (``navarro-thinkpad``, ``giulia-mbp``, ``FLEUR-LAPTOP``): one of its parts is a
     first name or a surname, or a login made of one, and no part is a service's word."""
@@ -1545,6 +1568,9 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "person_login": person_login,
     "pasted_chat_login": pasted_chat_login,
     "held_licence_number": held_licence_number,
+    "bare_imei": bare_imei,
+    "not_one_group_repeated": not_one_group_repeated,
+    "practitioner_number": practitioner_number,
     "licence_word_number": licence_word_number,
     "person_handle": person_handle,
     "document_number": document_number,

@@ -1,0 +1,76 @@
+"""The authors of a thread copied out of Slack, Teams or Mattermost: each message opens with its author's login alone on
+its line, two blanks or more and the time (``meilingg  10:42``), the message on the next line. One such line alone may
+be a tool's output ("maxlint  3:40" then "run the linter"); two authors or more, answering each other, are a thread,
+and each author's login is a person's even when no gazetteer spells the name it is made of (``ibarrionuevo``,
+``oluwaseuns``, ``carrasf``). A support chat names its staff by role and given name (``[14:02] Operatore Giorgia:``).
+Linear in the text."""
+
+from __future__ import annotations
+
+import regex
+
+from ..spans import Span
+from .keep import kept_by
+from .validators import pasted_chat_login, person_login, unowned_word
+from .._data import word_list
+
+NAME = "chat-authors"
+_KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_code_word")
+# an author line: the login, two blanks or more, the time, the end of the line, then the message (not another author
+# line right away: a list of timings "alexnet  12:30" / "resnet50  45:10" is no thread)
+_AUTHOR = regex.compile(r"(?m)^[ \t]*(?P<v>[a-z][a-z0-9._-]{2,30})[ \t]{2,}\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]*\r?\n"
+                        r"(?=[ \t]*\S)(?![^\n]*[ \t]{2,}\d{1,2}:\d{2}[ \t]*(?:\r?\n|$))")
+
+
+def _unlisted_login(value: str) -> bool:
+    """A login no list vouches for: letters (a digit or a mark may follow), no word of a language, code or a product."""
+    low = value.lower()
+    stem = regex.sub(r"[0-9._-]+$", "", low)
+    return (person_login(value) and len(stem) >= 5 and stem.isalpha() and unowned_word(stem)
+            and stem not in word_list("english_words") and stem not in word_list("places_lower"))
+
+
+# a support chat's staff member by role and given name, the time before them ("[14:02] Operatore Giorgia: Ciao!",
+# "[14:02] Agent Aoife: Hi there!", "Mitarbeiter Merve: …")
+_ROLE_SPEAKER = regex.compile(
+    r"(?m)^[ \t]*(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]+)?"
+    r"(?:Agent|Agente|Agentin|Operator|Operatore|Operatrice|Operador|Operadora|Opérateur|Opératrice|Mitarbeiter|"
+    r"Mitarbeiterin|Berater|Beraterin|Conseiller|Conseillère|Asesor|Asesora|Consulente|Advisor|Adviser|Support|"
+    r"Supporto|Soporte|Staff|Technician|Techniker|Technikerin|Técnico|Técnica|Tecnico|Tecnica|Technicien|Technicienne)"
+    r"[ \t]+(?P<v>\p{Lu}\p{Ll}{2,}(?:[ ]\p{Lu}\p{Ll}{2,})?)[ \t]*:")
+
+
+def _staff_name(value: str) -> bool:
+    """A given name (and maybe a surname): a word the name lists know, or one no language, code or product owns."""
+    words = value.split()
+    return all(w in word_list("first_names") or w in word_list("last_names")
+               or unowned_word(w.lower()) and w.lower() not in word_list("english_words") for w in words)
+
+
+class ChatAuthorDetector:
+    """Author lines of a copied chat thread with two authors or more (see the module docstring)."""
+
+    name = NAME
+    produces = frozenset({"username", "person"})
+
+    def detect(self, text: str) -> list[Span]:
+        if ":" not in text:
+            return []
+        out = [Span(m.start("v"), m.end("v"), "person", NAME, 0.75) for m in _ROLE_SPEAKER.finditer(text)
+               if _staff_name(m["v"]) and kept_by(text, m.start("v"), m.end("v"), _KEEPS) is None]
+        return out + self._authors(text)
+
+    @staticmethod
+    def _authors(text: str) -> list[Span]:
+        lines = [m for m in _AUTHOR.finditer(text)]
+        authors = {m["v"] for m in lines}
+        # a thread: two authors or more, one of them a login by its own shape
+        if len(authors) < 2 or not any(pasted_chat_login(a) or _unlisted_login(a) for a in authors):
+            return []
+        out = []
+        for m in lines:
+            v = m["v"]
+            a, b = m.span("v")
+            if (pasted_chat_login(v) or _unlisted_login(v)) and kept_by(text, a, b, _KEEPS) is None:
+                out.append(Span(a, b, "username", NAME, 0.75))
+        return out
