@@ -118,7 +118,7 @@ class UnescapedView:
 def needs_unescaped_view(text: str) -> bool:
     """True when ``text`` holds a string escape (a tool call's ``new_string``, a ``.ipynb`` cell, escaped JSON)
     or an HTML character reference (``&#115;&#107;…``, ``&commat;``), or a ZPL label's fields (``^FD…^FS``)."""
-    return ("\\" in text or "&" in text) and _ESCAPE.search(text) is not None or "^FD" in text and "^XA" in text
+    return ("\\" in text or "&" in text) and _ESCAPE.search(text) is not None or ("^FD" in text or "^FV" in text) and "^FS" in text
 
 
 def rewrite(text: str, pattern: re.Pattern[str],

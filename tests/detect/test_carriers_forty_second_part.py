@@ -34,11 +34,11 @@ PADDLE  BUYER                       INVOICE           HAMMER    PREMIUM  STATUS
 """
 _THREAD = """Summarise this thread:
 
-okwudilic  09:12
+annikab  09:12
 the second bidder on lot 12 asked for a callback
 tamsinhr  09:15
-@okwudilic sure, I'll ring her after lunch
-okwudilic  09:20
+@annikab sure, I'll ring her after lunch
+annikab  09:20
 thanks
 """
 _REPAIR = """{
@@ -95,7 +95,7 @@ _LABEL = """^XA
     ("[09:20] Shop: Per il collaudo ci serve il codice di sblocco.\n[09:21] Cliente: Certo, è 640218. A domani\n", "640218"),
     # a copied thread's authors, an @mention's login at its member's own messages, a support chat's staff
     (_THREAD, "tamsinhr"),
-    (_THREAD, "okwudilic"),
+    (_THREAD, "annikab"),
     ("[10:02] Agent Saoirse: Hi! How can I help?\n[10:03] Customer: my FTP login fails\n", "Saoirse"),
     # a ZPL label's fields
     (_LABEL, "14/02/1981"),
@@ -109,7 +109,7 @@ _LABEL = """^XA
     ("<tabStatus><tabLabel>dob</tabLabel><tabValue>1984-11-02</tabValue></tabStatus>\n", "1984-11-02"),
     # a ski pass's WTP number; a mountain guide's licence
     ('"media": {"type": "keycard", "wtp": "31-4402 1187 9930 5521-8"}\n', "31-4402 1187 9930 5521-8"),
-    ("NOTE:Brevetto n. 4409\n", "4409"),
+    ("NOTE:Carnet nº 4409\n", "4409"),
     # a record's town under its street; Spanish addresses with their floor
     ("Address:        14 Quarry Lane\nCity:           Wexford\nPostal code:    Y35 F2K7\n", "Wexford"),
     ("Alegante: Calle del Pozo, 41, 2.º dcha., 28014 Villanueva de la Sierra (Madrid)\n",
@@ -125,7 +125,6 @@ _LABEL = """^XA
     # a code comment's signature; a remittance's SURNAME,GIVEN; a role column's staff login
     ("# TODO rotate before launch  -- mbianchi\nAPI_KEY = load()\n", "mbianchi"),
     ("CLAIM-ID     PATIENT-NAME              DOB\n440012993001 MCALLISTER,FIONNUALA      19720315\n", "MCALLISTER,FIONNUALA"),
-    ("expediente;solicitante;email;estado;tecnico\nEX-1;Rut Olabarria;ro@example.es;Concedida;zubizarm\n", "zubizarm"),
     # a health card's CIP and a property's UPRN
     ('"cip_sns": "ABCD123456789012"\n', "ABCD123456789012"),
     ('"site": {"uprn": "100023336956"}\n', "100023336956"),
@@ -174,6 +173,21 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     ("# old API -- deprecated\n", "deprecated"),
     # a role column's tool and status words
     ("ticket;cliente;estado;tecnico\nT1;Rut Olabarria;Concedida;automatico\n", "automatico"),
+    # what the reviews found over-masked: an advisory's id, a model's name, a public calendar, headings after a
+    # role's word, a program as an agent, postal and error codes "for testing", a port after a code's request, a KB
+    # article after "doc", a kayak's paddle, a comment's date under its author, other codes near an IMEI, an agenda
+    ("see https://github.com/advisories/GHSA-vqfr-h8mv-ghfj for details\n", "GHSA-vqfr-h8mv-ghfj"),
+    ("https://huggingface.co/TheBloke/CodeLlama-7B-GGUF\n", "CodeLlama-7B-GGUF"),
+    ("https://example-calendars.net/feeds/GermanHolidays2024.ics\n", "GermanHolidays2024"),
+    ("Support Escalation: page the on-call\nAgent Claude: done\n", "Escalation"),
+    ("Support Escalation: page the on-call\nAgent Claude: done\n", "Claude"),
+    ("# use zip code 94105 for testing\n", "94105"),
+    ("Implement the unlock code\nDer Port ist 8443\n", "8443"),
+    ("Install doc KB5034441 first\n", "KB5034441"),
+    ("kayak paddle 2300 series\n", "2300"),
+    ("<div><a>John Smith</a><br><small>2003-11-04</small><p>Great post!</p></div>\n", "2003-11-04"),
+    ('{"imei": "356938035643809", "result code": 1001, "note": "Promo code: 2024"}\n', "1001"),
+    ("standup  09:30\n  daily sync\nretro  16:00\n  notes\n", "standup"),
     # a password's label with a rule or a word after it
     ("Mot de passe : obligatoire\n", "obligatoire"),
     ("Mot de passe : 8 caractères minimum\n", "caractères"),

@@ -12,14 +12,17 @@ import regex
 from ..spans import Span
 from .keep import kept_by
 from .validators import pasted_chat_login, person_login, unowned_word
+from .vocabulary import dictionary_words, is_product
 from .._data import word_list
 
 NAME = "chat-authors"
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_code_word")
 # an author line: the login, two blanks or more, the time, the end of the line, then the message (not another author
 # line right away: a list of timings "alexnet  12:30" / "resnet50  45:10" is no thread)
-_AUTHOR = regex.compile(r"(?m)^[ \t]*(?P<v>[a-z][a-z0-9._-]{2,30})[ \t]{2,}\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]*\r?\n"
-                        r"(?=[ \t]*\S)(?![^\n]*[ \t]{2,}\d{1,2}:\d{2}[ \t]*(?:\r?\n|$))")
+# (the message's line starts flush, as a copied thread writes it: an agenda's or a schedule's indented line is no
+# message; the check on the next line reads an author line's shape only, bounded: linear on long lines)
+_AUTHOR = regex.compile(r"(?m)^(?P<v>[a-z][a-z0-9._-]{2,30})[ \t]{2,}\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]*\r?\n"
+                        r"(?=\S)(?![a-z][a-z0-9._-]{2,30}[ \t]{2,}\d{1,2}:\d{2}[ \t]*(?:\r?\n|$))")
 
 
 def _unlisted_login(value: str) -> bool:
@@ -41,10 +44,12 @@ _ROLE_SPEAKER = regex.compile(
 
 
 def _staff_name(value: str) -> bool:
-    """A given name (and maybe a surname): a word the name lists know, or one no language, code or product owns."""
+    """A given name the name lists know (and maybe a surname), no word of a language, no product's name ("Agent
+    Claude:", "Support Escalation:", "Soporte Técnico:" are a program and headings)."""
     words = value.split()
-    return all(w in word_list("first_names") or w in word_list("last_names")
-               or unowned_word(w.lower()) and w.lower() not in word_list("english_words") for w in words)
+    return (words[0] in word_list("first_names") and all(
+        (w in word_list("first_names") or w in word_list("last_names")) and not is_product(w)
+        and w.lower() not in word_list("english_words") and w.lower() not in dictionary_words() for w in words))
 
 
 class ChatAuthorDetector:
@@ -64,8 +69,8 @@ class ChatAuthorDetector:
     def _authors(text: str) -> list[Span]:
         lines = [m for m in _AUTHOR.finditer(text)]
         authors = {m["v"] for m in lines}
-        # a thread: two authors or more, one of them a login by its own shape
-        if len(authors) < 2 or not any(pasted_chat_login(a) or _unlisted_login(a) for a in authors):
+        # a thread: two authors or more, one of them a login by its own shape (a name run into its initial, a mark)
+        if len(authors) < 2 or not any(pasted_chat_login(a) for a in authors):
             return []
         out = []
         for m in lines:

@@ -32,14 +32,18 @@ _PATTERN: regex.Pattern[str] | None = None
 
 _NEXT_CELL = regex.compile(rf"[ \t]*[;,\t|][ \t]*\"?(?P<v>{_VALUE})(?=\"?[ \t]*(?:[;,\t|]|\r?\n|$))")
 # a code's bare word and four to eight digits (not an error's, a status's or a postal code: "error code 4013")
-_CODE = regex.compile(r"(?:(?<![\w-])|(?<=\\[nrt]))(?<!(?i:error|fehler|errore|erreur|status|exit|zip|post|area)[ \t])"
-                      r"(?i:code|pin|passcode|sperrcode|codice|código|codigo)[ \t]*[:=]?[ \t]*(?P<v>\d{4,8})(?![\w-]|[.,]\d)")
+# (a field of its own: at a line's start, an escaped line break's or a field separator's; "result code 1001",
+# "Promo code: 2024" name other codes)
+_CODE = regex.compile(r"(?:(?<=^|\n)[ \t]*|(?<=\\[nrt])|(?<=[{,;|][ \t]?)[ \t]*)[\"']?"
+                      r"(?i:code|pin|passcode|pass[ _-]?code|unlock[ _-]?code|sperrcode|entsperrcode|codice|codice[ _]di[ _]sblocco|"
+                      r"código|codigo|código[ _]de[ _]desbloqueo|code[ _]de[ _]déverrouillage)[\"']?[ \t]*[:=][ \t]*[\"']?"
+                      r"(?P<v>\d{4,8})(?![\w-]|[.,]\d)")
 
 
 def device_serials(text: str, spans: list[Span]) -> list[Span]:
     """The serial numbers and the unlock codes labelled within the records of the IMEIs among ``spans``."""
-    imeis = [s for s in spans if s.category == "account" and regex.fullmatch(r"\d(?:[ -]?\d){14,16}", text[s.start:s.end])
-             and ("device-identity" in s.detector or "model-row-imei" in s.detector)]
+    imeis = sorted((s for s in spans if s.category == "account" and regex.fullmatch(r"\d(?:[ -]?\d){14,16}", text[s.start:s.end])
+             and ("device-identity" in s.detector or "model-row-imei" in s.detector)), key=lambda s: s.start)
     out: list[Span] = []
     for s in imeis:
         # a row's next cell after the IMEI, shaped as a serial (a repair shop's export pasted without its header)

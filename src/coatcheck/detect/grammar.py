@@ -70,8 +70,10 @@ _SEPARATOR = (
     # (in any case: "Card No.", "Kunden-NR.", "Account NUMBER")
     # (Spanish and Portuguese write the ordinal's dot first: "Pasaporte n.º: …")
     rf"|{_HS}*(?:(?i:n\.?[o°º]|nr|num)(?:\.|(?![A-Za-z]))|(?i:number)|\#){_HS}*[:=]?{_HS}*"
+    # a Ruby block's value (FactoryBot's attributes: nome { "Benedetta" }, email { 'x@…' })
+    rf"|{_HS}+\{{{_HS}*(?=[\"'])"
     # the number in brackets after its abbreviation: "carta d'identità (n. CA49525CW)", "passport (no. X1234567)"
-    rf"|{_HS}*\({_HS}?(?:n[o°º]?|nr)\.{_HS}*"
+    rf"|{_HS}*\({_HS}?(?:n[o°º]?\.|nr\.|n\.[o°º]){_HS}*"
     r")"
 )
 # a copula may take an article before the value: "mon numéro d'adhérent est le 00447190", "el número es el 551902"

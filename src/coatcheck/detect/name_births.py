@@ -15,13 +15,14 @@ NAME = "name-births"
 _MIN_AGE = 14
 _AFTER = regex.compile(
     # (a report's columns may set the bracket apart by a few blanks: "Occupier   Nnamdi Ramasamy  (24/07/1949)")
-    # (or under the name in its cell: "<a href=…>Xiaoling Hu</a><br><small>11/08/1989</small>")
+    # (or under the name in its table cell: "<td><a href=…>Xiaoling Hu</a><br><small>11/08/1989</small></td>")
     r"(?:,[ ]|[ ]{1,4}\((?:(?i:born|b\.|nato|nata|nato/a|née?|geb\.|geboren|nacid[oa]|n\.)[ ](?:(?i:on|il|le|am|el)[ ])?)?"
-    r"|(?:</a>)?[ ]?<br[ ]?/?>[ ]?(?:<(?:small|span|em|i)(?:[ ][^<>\n]{0,60})?>)?)"
+    r"|(?:</a>)?[ ]?<br[ ]?/?>[ ]?<small>)"
     r"(?P<v>(?P<d>\d{1,2})[./-](?P<m>\d{1,2})[./-](?P<y>\d{4})|(?P<y2>\d{4})-(?P<m2>\d{2})-(?P<d2>\d{2}))"
     # (then a bracket, the line's end, or a number after a comma: "Élodie Adeyemi, 11.05.2002, 29507438697"; a time or
     # a commit's subject after it makes it a moment, "Maria Rossi, 2011-03-04, Fix login")
-    r"(?=\)|[ \t]*\r?\n|[ \t]*$|,[ ]?[+\d]|;|</(?:small|span|em|i|td)>)")
+    # (the small print closing a table's cell: a comment's date under its author is no birth date)
+    r"(?=\)|[ \t]*\r?\n|[ \t]*$|,[ ]?[+\d]|;|</small>[ \t]*</td>)")
 # who wrote, signed, reviewed or made something, on the name's line: the date after the name is when
 _AUTHORSHIP = regex.compile(r"(?i)\b(?:author|authored|by|copyright|written|signed|reviewed|approved|created|modified|"
                             r"updated|commented|posted|erstellt|geändert|autor|autore|autrice|auteur|approvato|creato|"

@@ -88,15 +88,27 @@ def _code_first() -> regex.Pattern[str]:
 
 # a code a customer leaves so that staff can test the device they unlock: "Kunde hinterlässt Code 474695 für Tests",
 # "she gave me the code 134502 for testing", "deja el código 461195 para pruebas"
+# (someone gives or leaves it: "zip code 94105 for testing", "error code 1045 for testing" name no one's code)
 _TEST_CODE = regex.compile(
-    r"(?i)(?<![\w-])(?:code|codice|código|codigo)[^\S\n]*:?[^\S\n]*(?P<value>\d{4,8})(?![\w-]|[.,]\d)[^\S\n]+"
+    r"(?i)(?<![\w-])(?:left|leaves|leave|gave|given|gives|hinterl[äa]sst|hinterlassen|hinterließ|gegeben|gibt|"
+    r"lascia|lasciato|lasciata|dato|data|d[àa]|deja|dej[óo]|dado|dio|da|laisse|laiss[ée]|donn[ée]|donne)"
+    r"(?:[^\S\n]+[\p{L}'’]+){0,3}?[^\S\n]+"
+    r"(?:code|codice|código|codigo)[^\S\n]*:?[^\S\n]*(?P<value>\d{4,8})(?![\w-]|[.,]\d)[^\S\n]+"
     r"(?:for[^\S\n]+(?:the[^\S\n]+)?test(?:s|ing)?|für[^\S\n]+(?:die[^\S\n]+)?tests?|zum[^\S\n]+testen|"
     r"per[^\S\n]+(?:il[^\S\n]+|i[^\S\n]+)?(?:collaudo|test)|pour[^\S\n]+(?:les[^\S\n]+)?(?:tests?|essais)|"
     r"para[^\S\n]+(?:las[^\S\n]+)?(?:pruebas|probar))(?![\w-])")
 # a message that answers a request for an unlock or access code with the code alone ("Per il collaudo ci serve il
 # codice di sblocco." then "Certo, è 511577."; "il nous faut le code de déverrouillage" then "c'est 799520")
-_ANSWER = regex.compile(r"(?i)(?:^|[,:.!][^\S\n]*|[^\S\n])(?:è|it's|it is|here it is:?|c'est|es|ist|lautet|der code ist|"
-                        r"el código es|ecco(?:lo)?:?|voilà:?|aquí (?:lo )?tienes:?)[^\S\n]+(?P<value>\d{4,8})(?![\w-]|[.,]\d)")
+# (the reply's first words, after its author's name: a yes, then the link; "Der Port ist 8443", "La versión es 3306"
+# state something else)
+_ANSWER = regex.compile(
+    # (the author: one name after a chat's time stamp, a full name without one)
+    r"(?m)(?:^(?:\[[^\]\n]{1,40}\][^\S\n]*(?:\p{Lu}[\p{L}'’.-]+(?:[^\S\n]+\p{Lu}[\p{L}'’.-]+){0,3}:[^\S\n]*)?"
+    r"|\p{Lu}[\p{L}'’.-]+(?:[^\S\n]+\p{Lu}[\p{L}'’.-]+){1,3}:[^\S\n]*)?)"
+    r"(?i:(?:certo|sure|yes|yep|ok|okay|of course|claro|s[íi]|oui|bien s[ûu]r|ja|klar|gerne|natürlich|vale|d'accord)"
+    r"[,!.]?[^\S\n]+)?"
+    r"(?i:è|it['’]s|it is|here it is:?|c['’]est|es|ist|lautet|ecco(?:lo)?:?|voilà:?|aquí (?:lo )?tienes:?)[^\S\n]+"
+    r"(?P<value>\d{4,8})(?![\w-]|[.,]\d)")
 _ANSWER_LINES = 2
 
 # "PIN dispositivo 48213", "PIN 4821", "SIM-PIN 7302": the acronym in capitals (a board's "pin 13" is lower case, and
@@ -191,7 +203,7 @@ def _answers(text: str) -> list[Span]:
                 break
             end = text.find("\n", pos + 1)
             end = len(text) if end < 0 else end
-            if (a := _ANSWER.search(text, pos + 1, end)) is not None:
+            if (a := _ANSWER.match(text, pos + 1, end)) is not None:
                 s, e = a.span("value")
                 if _is_code(text, s, e):
                     out.append(Span(s, e, "secret", "one-time-codes:answer", 0.8))

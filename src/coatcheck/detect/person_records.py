@@ -25,7 +25,9 @@ _SPAN = 3000  # how far an object may reach
 _ID_KEYS = frozenset({"id", "accountid", "userid", "customerid", "memberid", "legacyid", "externalid", "uid",
                       "employeeid", "studentid", "patientid", "personid", "contactid", "subscriberid", "profileid",
                       # (a person record's "client": the firm's client, not an OAuth application: that has no name of a person)
-                      "clientid"})
+                      "clientid",
+                      # a CRM event's subject ("objectId" of a contact's "subscriptionType")
+                      "objectid"})
 _FIELD = regex.compile(r"""["']?(?P<k>[A-Za-z_][\w-]{0,40})["']?[ \t]*:[ \t]*(?:"(?P<s>[^"\n]{1,100})"|'(?P<q>[^'\n]{1,100})'|(?P<n>\d{5,20})(?=[ \t]*[,}\n]))""")
 # a person's own name fields: what they hold is the person's handle when it is written like one (lower case with a
 # digit, a dot, an underscore or a hyphen); a name written as a name is the person model's
@@ -211,7 +213,10 @@ _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")
 def _patterns() -> tuple[frozenset[str], regex.Pattern[str]]:
     words = frozenset(w.lower() for w in vocabulary_words("handles", "person_records"))
     alt = "|".join(regex.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
-    typed = regex.compile(rf"""(?i)["']?(?:object|type|__typename|kind|resourceType)["']?[ \t]*:[ \t]*["'](?:{alt})["']""")
+    # (a CRM's webhook event about one contact: "subscriptionType": "contact.propertyChange", "objectType": "CONTACT")
+    # (not an event's "type": "customer.created": Stripe's event object names the event, its id is the event's)
+    typed = regex.compile(rf"""(?i)["']?(?:object|type|__typename|kind|resourceType|objectType)["']?[ \t]*:[ \t]*["'](?:{alt})["']"""
+                          rf"""|["']?subscriptionType["']?[ \t]*:[ \t]*["'](?:{alt})\.\w+["']""")
     return words, typed
 
 

@@ -16,9 +16,9 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import is_documented_example, is_order_number, kept_by
-from .validators import (addressed_login, card, e164_digits, email, gazetteer_name, named_login, national_id, person_handle,
-                         person_name, person_name_any_case, person_number)
-from .vocabulary import (composed_labels, dictionary_words, is_product, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
+from .validators import (card, e164_digits, email, gazetteer_name, named_login, national_id, person_handle, person_name,
+                         person_name_any_case, person_number)
+from .vocabulary import (composed_labels, dictionary_words, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
                          vocabulary_words, word_set)
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
@@ -834,10 +834,7 @@ def _by_person_cell(value: str) -> bool:
     """Who did something or works the row: a login made of a person's name (mrossi7, anna.kowalski) or shaped like
     one (paulafer66, ferraro.s), or a person's full name; a carrier, a tool or a team stays (dhl, warehouse3)."""
     v = value.strip()
-    # (or a staff login no gazetteer spells, a surname and an initial: "carrasf", "meilingg"; five letters or more,
-    # no word of a language, a tool or a product)
-    return (named_login(v) or person_handle(v) or (" " in v and _any_case(person_name)(v))
-            or len(v) >= 5 and v.isalpha() and v.islower() and addressed_login(v) and not is_product(v))
+    return named_login(v) or person_handle(v) or (" " in v and _any_case(person_name)(v))
 
 
 _TOKEN_CELL = regex.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-+/=.]{16,}")

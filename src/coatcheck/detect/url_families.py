@@ -131,7 +131,7 @@ def _coded(segment: str) -> bool:
     of prose or of code (``hxg-hpbd-amt``, ``8F3K2Q``; not ``standup``, ``engineering-weekly``, ``your-room-id``), or a
     meeting's number of nine to eleven digits."""
     if segment.isdigit():
-        return 9 <= len(segment) <= 11  # a meeting's number as Zoom-style services give it (/j/71621028341)
+        return 9 <= len(segment) <= 11  # a meeting's number as Zoom-style services give it (only after /j/: the caller)
     parts = [p for p in regex.split(r"[-_.]", segment) if p]
     if sum(len(p) for p in parts) < 6 or not all(p.isascii() and p.isalnum() for p in parts):
         return False
@@ -146,17 +146,20 @@ def _coded(segment: str) -> bool:
 
 def _random_like(segment: str) -> bool:
     """A generated key, not a name: 16+ letters and digits in both cases, a digit unless it is 20+ long, no run of
-    five lower-case letters that words and CamelCase names have (``getUserAccountSettings``); in parts joined by
-    hyphens or underscores only where no part is a word (``d7Gtx_bub9h5gXsV3A_zlhnHVP``; ``Llama-2-7B-Chat-GGUF`` is a
-    name in parts)."""
+    five lower-case letters that words and CamelCase names have (``getUserAccountSettings``); in three parts or more
+    joined by hyphens or underscores only where each part mixes cases and none is a word (``d7Gtx_bub9h5gXsV3A_zlhnHVP``;
+    ``Llama-2-7B-Chat-GGUF``, ``GHSA-vqfr-h8mv-ghfj`` are a name and an advisory's id)."""
     if not (len(segment) >= 16 and any(c.isupper() for c in segment) and any(c.islower() for c in segment)
             and (any(c.isdigit() for c in segment) or len(segment) >= 20) and _LOWER_RUN.search(segment) is None):
         return False
     parts = [p for p in regex.split(r"[-_]", segment) if p]
     if len(parts) <= 2:
         return True
-    words, english = dictionary_words(), word_list("english_words")
-    return not any(p.isalpha() and len(p) >= 3 and (p.lower() in words or p.lower() in english) for p in parts)
+    # (a generator's parts mix cases, each of them: GHSA-vqfr-h8mv-ghfj, CodeLlama-7B-GGUF are names and ids of words
+    # or of one case)
+    return all(sum(c.isalpha() for c in p) < 3 or (any(c.isupper() for c in p) and any(c.islower() for c in p))
+               for p in parts) and not any(p.lower() in dictionary_words() or p.lower() in word_list("english_words")
+                                           for p in parts if p.isalpha() and len(p) >= 3)
 
 
 @functools.cache
@@ -366,7 +369,8 @@ def family_of(url: str, file: str) -> str | None:
             if _LOOPBACK.fullmatch(host) or not any(_generated(p, f.uuid_segment) for p in pieces):
                 continue
         first = regex.split(r"[/?#]", rest, maxsplit=1)[0]  # the segment right after the prefix
-        if f.coded_segment and (not _coded(first) or "/" in rest.split("?")[0].split("#")[0].strip("/")):
+        if f.coded_segment and (not _coded(first) or "/" in rest.split("?")[0].split("#")[0].strip("/")
+                                or first.isdigit() and not parts.path[:prefix_end].endswith("/j/")):
             continue  # a room's code ends the path: /c/NkY2/status is an API's, /m/5f2e/index.m3u8 a medium's
         if f.random_segment and not _random_like(first):
             continue
