@@ -15,7 +15,7 @@ from .keep import kept_by
 from .tables import (norm_header, row_has_card, cell_category, column_categories, column_category, column_checks,
                      header_categories)
 from .validators import email, login_word
-from .vocabulary import calendar_words
+from .vocabulary import calendar_words, word_set
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 # box-drawing column rules and borders read as blanks: the cells stay where they are
@@ -44,6 +44,8 @@ _STRICT: dict[str, Callable[[str], bool]] = {
 }
 
 
+# roles a program or a machine plays in tools' listings (a CI runner's AGENT, a controller's OPERATOR)
+_MACHINE_ROLES = frozenset({"agent", "operator", "engineer", "technician", "dispatcher", "approver", "clerk", "tech"})
 _NETRC_WORDS = frozenset({"machine", "login", "password", "account", "default", "macdef"})
 
 
@@ -69,8 +71,15 @@ def _header(line: str) -> tuple[list[tuple[int, int]], list[str], dict[int, str]
         return None  # "login user" in a .netrc: a keyword and its value
     if "#" in words and not all(w == "#" or w.upper() == w for w in words):
         return None  # "# try empty password if none": a comment; RouterOS' "#  NAME  PASSWORD" writes capitals
-    # (as a separated table's header: a role's column, "BUYER", "ASSIGNEE", holds the person who works the row)
-    cats = header_categories([norm_header(w) for w in words])
+    # (as a separated table's header: a role's column, "BUYER", "ASSIGNEE", holds the person who works the row, where
+    # another column makes the rows people's: a CI listing's lone AGENT column names runners)
+    names = [norm_header(w) for w in words]
+    cats = header_categories(names)
+    generic = word_set("names", "name_columns")
+    if not any(c != "by_person" and names[k] not in generic for k, c in cats.items()):
+        # (a job listing's NAME and AGENT: a build's name, a runner's; with no column of a person's own, only a role
+        # no program plays names people: a settlement's BUYER, a tracker's ASSIGNEE)
+        cats = {k: c for k, c in cats.items() if c != "by_person" or names[k] not in _MACHINE_ROLES}
     return (tokens, words, cats) if cats else None
 
 

@@ -1,8 +1,8 @@
 """The authors of a thread copied out of Slack, Teams or Mattermost: each message opens with its author's login alone on
 its line, two blanks or more and the time (``meilingg  10:42``), the message on the next line. One such line alone may
 be a tool's output ("maxlint  3:40" then "run the linter"); two authors or more, answering each other, are a thread,
-and each author's login is a person's even when no gazetteer spells the name it is made of (``ibarrionuevo``,
-``oluwaseuns``, ``carrasf``). A support chat names its staff by role and given name (``[14:02] Operatore Giorgia:``).
+and each author's login is a person's: one made of a name, or one no gazetteer spells that the thread @mentions
+(``@meilingg``). A support chat names its staff by role and given name (``[14:02] Operatore Giorgia:``).
 Linear in the text."""
 
 from __future__ import annotations
@@ -69,13 +69,16 @@ class ChatAuthorDetector:
     def _authors(text: str) -> list[Span]:
         lines = [m for m in _AUTHOR.finditer(text)]
         authors = {m["v"] for m in lines}
-        # a thread: two authors or more, one of them a login by its own shape (a name run into its initial, a mark)
-        if len(authors) < 2 or not any(pasted_chat_login(a) for a in authors):
+        # a thread: two authors or more, each a login by its own shape (a name run into its initial, a mark) or one
+        # the thread @mentions ("@meilingg vale, …": a login no list spells is a member's when someone mentions it)
+        logins = {a for a in authors if pasted_chat_login(a) or _unlisted_login(a) and regex.search(
+            rf"@{regex.escape(a)}(?![\w.-])", text) is not None}
+        if len(authors) < 2 or not logins:
             return []
         out = []
         for m in lines:
             v = m["v"]
             a, b = m.span("v")
-            if (pasted_chat_login(v) or _unlisted_login(v)) and kept_by(text, a, b, _KEEPS) is None:
+            if v in logins and kept_by(text, a, b, _KEEPS) is None:
                 out.append(Span(a, b, "username", NAME, 0.75))
         return out

@@ -32,12 +32,14 @@ _PATTERN: regex.Pattern[str] | None = None
 
 _NEXT_CELL = regex.compile(rf"[ \t]*[;,\t|][ \t]*\"?(?P<v>{_VALUE})(?=\"?[ \t]*(?:[;,\t|]|\r?\n|$))")
 # a code's bare word and four to eight digits (not an error's, a status's or a postal code: "error code 4013")
-# (a field of its own: at a line's start, an escaped line break's or a field separator's; "result code 1001",
-# "Promo code: 2024" name other codes)
-_CODE = regex.compile(r"(?:(?<=^|\n)[ \t]*|(?<=\\[nrt])|(?<=[{,;|][ \t]?)[ \t]*)[\"']?"
-                      r"(?i:code|pin|passcode|pass[ _-]?code|unlock[ _-]?code|sperrcode|entsperrcode|codice|codice[ _]di[ _]sblocco|"
-                      r"código|codigo|código[ _]de[ _]desbloqueo|code[ _]de[ _]déverrouillage)[\"']?[ \t]*[:=][ \t]*[\"']?"
-                      r"(?P<v>\d{4,8})(?![\w-]|[.,]\d)")
+# a code as the record's own field: the bare word unquoted at a line's start or an escaped line break's ("Code: 160054",
+# "\\nPIN: 4471"; a JSON "code" near an IMEI is an API's status as often: 4013), an unlock code's own word in any field
+_CODE = regex.compile(
+    r"(?:(?:(?<=^|\n)[ \t]*|(?<=\\[nrt]))(?i:code|pin|passcode|pass[ ]code|unlock[ ]code|sperrcode|entsperrcode|codice|"
+    r"código|codigo)[ \t]*[:=][ \t]*"
+    r"|(?:(?<=^|\n)[ \t]*|(?<=\\[nrt])|(?<=[{,;|][ \t]?)[ \t]*)[\"']?(?i:passcode|pass[ _-]?code|unlock[ _-]?code|screen[ _-]?lock|"
+    r"sperrcode|entsperrcode|codice[ _]di[ _]sblocco|código[ _]de[ _]desbloqueo|code[ _]de[ _]déverrouillage)[\"']?[ \t]*[:=][ \t]*[\"']?)"
+    r"(?P<v>\d{4,8})(?![\w-]|[.,]\d)")
 
 
 def device_serials(text: str, spans: list[Span]) -> list[Span]:

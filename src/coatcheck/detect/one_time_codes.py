@@ -90,9 +90,10 @@ def _code_first() -> regex.Pattern[str]:
 # "she gave me the code 134502 for testing", "deja el código 461195 para pruebas"
 # (someone gives or leaves it: "zip code 94105 for testing", "error code 1045 for testing" name no one's code)
 _TEST_CODE = regex.compile(
-    r"(?i)(?<![\w-])(?:left|leaves|leave|gave|given|gives|hinterl[äa]sst|hinterlassen|hinterließ|gegeben|gibt|"
-    r"lascia|lasciato|lasciata|dato|data|d[àa]|deja|dej[óo]|dado|dio|da|laisse|laiss[ée]|donn[ée]|donne)"
-    r"(?:[^\S\n]+[\p{L}'’]+){0,3}?[^\S\n]+"
+    r"(?i)(?<![\w-])(?:left|leaves|gave|given|hinterl[äa]sst|hinterlassen|hinterließ|gegeben|"
+    r"lascia|lasciato|lasciata|deja|dej[óo]|laisse|laiss[ée]|donn[ée])"
+    r"(?:[^\S\n]+(?!(?:error|zip|postal|post|status|area|response|http|exit|return|errore|fehler|erreur|error)(?![\w-]))"
+    r"[\p{L}'’]+){0,3}?[^\S\n]+"
     r"(?:code|codice|código|codigo)[^\S\n]*:?[^\S\n]*(?P<value>\d{4,8})(?![\w-]|[.,]\d)[^\S\n]+"
     r"(?:for[^\S\n]+(?:the[^\S\n]+)?test(?:s|ing)?|für[^\S\n]+(?:die[^\S\n]+)?tests?|zum[^\S\n]+testen|"
     r"per[^\S\n]+(?:il[^\S\n]+|i[^\S\n]+)?(?:collaudo|test)|pour[^\S\n]+(?:les[^\S\n]+)?(?:tests?|essais)|"
@@ -107,7 +108,9 @@ _ANSWER = regex.compile(
     r"|\p{Lu}[\p{L}'’.-]+(?:[^\S\n]+\p{Lu}[\p{L}'’.-]+){1,3}:[^\S\n]*)?)"
     r"(?i:(?:certo|sure|yes|yep|ok|okay|of course|claro|s[íi]|oui|bien s[ûu]r|ja|klar|gerne|natürlich|vale|d'accord)"
     r"[,!.]?[^\S\n]+)?"
-    r"(?i:è|it['’]s|it is|here it is:?|c['’]est|es|ist|lautet|ecco(?:lo)?:?|voilà:?|aquí (?:lo )?tienes:?)[^\S\n]+"
+    r"(?i:(?:(?:il|der|el|le|the)[^\S\n]+(?:codice|code|código|pin)[^\S\n]+)?"
+    r"(?:è|it['’]s|it is|is|here it is:?|c['’]est|es|ist|lautet|ecco(?:lo)?:?|voilà:?|aquí (?:lo )?tienes:?)"
+    r"(?:[^\S\n]+(?:le|el|il))?)[^\S\n]+"
     r"(?P<value>\d{4,8})(?![\w-]|[.,]\d)")
 _ANSWER_LINES = 2
 

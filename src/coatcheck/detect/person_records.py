@@ -430,7 +430,7 @@ class PersonRecordDetector:
             while len(type_words) >= 2 and type_words[-1] in _RECORD_SUFFIXES:
                 type_words.pop()  # BidderRow, CustomerDto, PatientRecord: the row of a bidder is a bidder's
             body = m["body"] if m["body"] is not None else m["spaced"]
-            if (not type_words or type_words[-1] not in words) and not any(
+            if (not type_words or type_words[-1] not in words and "".join(type_words[-2:]) not in words) and not any(
                     own_name_field(n["k"], n["v"]) for n in _PRINTED_NAME.finditer(body)):
                 continue
             if m["spaced"] is not None:
