@@ -124,6 +124,8 @@ _LABEL = """^XA
     # a code comment's signature; a remittance's SURNAME,GIVEN; a role column's staff login
     ("# TODO rotate before launch  -- mbianchi\nAPI_KEY = load()\n", "mbianchi"),
     ("CLAIM-ID     PATIENT-NAME              DOB\n440012993001 MCALLISTER,FIONNUALA      19720315\n", "MCALLISTER,FIONNUALA"),
+    # a pharmacy claim's cardholder id
+    ('claim txn=D0240 bin=003858 cardholder_id=ZGP40917733102 patient="Ines Valverde"\n', "ZGP40917733102"),
     # a health card's CIP and a property's UPRN
     ('"cip_sns": "ABCD123456789012"\n', "ABCD123456789012"),
     ('"site": {"uprn": "100023336956"}\n', "100023336956"),
