@@ -4,13 +4,14 @@ An auction bidder's paddle number after its word in five languages and under its
 "tecnico") in a fixed-width report; a printed record whose type ends in Row, Dto or Record, or a Python object's
 ``<PassHolder id=… name=…>`` repr; a phone's serial number and unlock code in the record its IMEI names, an IMEI in
 an XML element or right after a phone model's cell; a BitLocker key a person typed; an unlock code in brackets,
-left "for testing", or given as the answer to a request for it; a copied Slack thread's authors and a support chat's
-"Operatore Giorgia:"; an @mention's login heading its member's own messages; a ZPL label's fields; a birth date under
+left "for testing" by someone, or given as the answer to a request for it; a copied Slack thread's authors (a login by
+its shape, or one the thread @mentions) and a support chat's "Operatore Giorgia:"; a ZPL label's fields; a birth date under
 a name in an HTML cell; a given name and its surname's initial; "Pasaporte n.º"; an Italian "Documento:" number; XML
 label and value pairs; a ski pass's WTP number; a mountain guide's "Brevetto n."; a record's "City:" under its
 street; a meeting number on a meeting host; a share link's generated key; PagerDuty's routing key; a prescriber's NPI
 or RPPS; Spanish addresses with a floor; a code comment signed with a login; a SURNAME,GIVEN cell; a health card's
-CIP and a property's UPRN. The values here are our own."""
+CIP, a property's UPRN and a pharmacy claim's cardholder id; and what the reviews found over-masked. The values here
+are our own."""
 
 from __future__ import annotations
 
