@@ -67,7 +67,7 @@ class ChatAuthorDetector:
 
     @staticmethod
     def _authors(text: str) -> list[Span]:
-        lines = [m for m in _AUTHOR.finditer(text)]
+        lines = list(_AUTHOR.finditer(text))
         authors = {m["v"] for m in lines}
         # a thread: two authors or more, each a login by its own shape (a name run into its initial, a mark) or one
         # the thread @mentions ("@meilingg vale, …": a login no list spells is a member's when someone mentions it)

@@ -6,6 +6,8 @@ device, as its IMEI is (issue 23: person-bound numbers), and the code its unlock
 
 from __future__ import annotations
 
+import functools
+
 import regex
 
 from ..spans import Span
@@ -20,18 +22,14 @@ _REACH = 600  # how far from the IMEI the same record's serial may stand
 _VALUE = r"(?=[A-Z0-9]{0,20}\d)(?=[A-Z0-9]{0,20}[A-Z])[A-Z0-9]{8,20}"
 
 
+@functools.cache
 def _serial() -> regex.Pattern[str]:
-    global _PATTERN
-    if _PATTERN is None:
-        _PATTERN = compile_assignment(label_regex(vocabulary_labels("device_serial")), _VALUE, loose=True)
-    return _PATTERN
+    """A serial's label (labels.toml [device_serial]) and its value, in every syntax of the shared grammar."""
+    return compile_assignment(label_regex(vocabulary_labels("device_serial")), _VALUE, loose=True)
 
 
-_PATTERN: regex.Pattern[str] | None = None
-
-
+# a row's next cell after a bare IMEI
 _NEXT_CELL = regex.compile(rf"[ \t]*[;,\t|][ \t]*\"?(?P<v>{_VALUE})(?=\"?[ \t]*(?:[;,\t|]|\r?\n|$))")
-# a code's bare word and four to eight digits (not an error's, a status's or a postal code: "error code 4013")
 # a code as the record's own field: the bare word unquoted at a line's start or an escaped line break's ("Code: 160054",
 # "\\nPIN: 4471"; a JSON "code" near an IMEI is an API's status as often: 4013), an unlock code's own word in any field
 _CODE = regex.compile(
