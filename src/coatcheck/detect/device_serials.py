@@ -20,6 +20,13 @@ _KEEPS = ("is_templated", "is_placeholder_value", "is_version", "is_calendar_dat
 _REACH = 600  # how far from the IMEI the same record's serial may stand
 # an Apple, a Samsung or a disk maker's serial: capitals and digits, a digit among them
 _VALUE = r"(?=[A-Z0-9]{0,20}\d)(?=[A-Z0-9]{0,20}[A-Z])[A-Z0-9]{8,20}"
+_SERIAL_SHAPE = regex.compile(_VALUE)
+
+
+def serial_shaped(value: str) -> bool:
+    """A device's serial: eight to twenty capitals and digits, both among them (RZV939GFTCL, 4DD41Q7W16QV); also a
+    table's serial column's check (:mod:`.tables`)."""
+    return _SERIAL_SHAPE.fullmatch(value.strip()) is not None
 
 
 @functools.cache

@@ -92,7 +92,7 @@ def _code_first() -> regex.Pattern[str]:
 _TEST_CODE = regex.compile(
     r"(?i)(?<![\w-])(?:left|leaves|gave|given|hinterl[äa]sst|hinterlassen|hinterließ|gegeben|"
     r"lascia|lasciato|lasciata|deja|dej[óo]|laisse|laiss[ée]|donn[ée])"
-    r"(?:[^\S\n]+(?!(?:error|zip|postal|post|status|area|response|http|exit|return|errore|fehler|erreur|error)(?![\w-]))"
+    r"(?:[^\S\n]+(?!(?:error|zip|postal|post|status|area|response|http|exit|return|errore|fehler|erreur)(?![\w-]))"
     r"[\p{L}'’]+){0,3}?[^\S\n]+"
     r"(?:code|codice|código|codigo)[^\S\n]*:?[^\S\n]*(?P<value>\d{4,8})(?![\w-]|[.,]\d)[^\S\n]+"
     r"(?:for[^\S\n]+(?:the[^\S\n]+)?test(?:s|ing)?|für[^\S\n]+(?:die[^\S\n]+)?tests?|zum[^\S\n]+testen|"

@@ -429,17 +429,12 @@ class PersonRecordDetector:
             type_words = [w.lower() for w in regex.findall(r"[A-Z]?[a-z]+", m["type"])]
             while len(type_words) >= 2 and type_words[-1] in _RECORD_SUFFIXES:
                 type_words.pop()  # BidderRow, CustomerDto, PatientRecord: the row of a bidder is a bidder's
-            body = m["body"] if m["body"] is not None else m["spaced"]
+            # (a repr's fields stand a blank apart, a record's after its brackets and commas)
+            fields, part = (_RUN_FIELD, "spaced") if m["spaced"] is not None else (_PRINTED_FIELD, "body")
             if (not type_words or type_words[-1] not in words and "".join(type_words[-2:]) not in words) and not any(
-                    own_name_field(n["k"], n["v"]) for n in _PRINTED_NAME.finditer(body)):
+                    own_name_field(n["k"], n["v"]) for n in _PRINTED_NAME.finditer(m[part])):
                 continue
-            if m["spaced"] is not None:
-                for f in _RUN_FIELD.finditer(text, m.start("spaced"), m.end("spaced")):
-                    group = next(g for g in ("v", "sq", "dq") if f.group(g) is not None)
-                    if (span := self._field(text, f["k"], *f.span(group), run_in_names=False)) is not None:
-                        out.append(span)
-                continue
-            for f in _PRINTED_FIELD.finditer(text, m.start("body"), m.end("body")):
+            for f in fields.finditer(text, m.start(part), m.end(part)):
                 group = next(g for g in ("v", "sq", "dq") if f.group(g) is not None)
                 if (span := self._field(text, f["k"], *f.span(group), run_in_names=False)) is not None:
                     out.append(span)

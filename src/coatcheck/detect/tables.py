@@ -16,6 +16,7 @@ import regex
 from .._data import word_list
 from ..spans import Span
 from .keep import is_documented_example, is_order_number, kept_by
+from .device_serials import serial_shaped
 from .validators import (card, e164_digits, email, gazetteer_name, named_login, national_id, person_handle, person_name,
                          person_name_any_case, person_number)
 from .vocabulary import (composed_labels, dictionary_words, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
@@ -585,7 +586,7 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         # a phone's record (a repair shop's or an MDM's export): its serial is the customer's device's, as its IMEI
         for k, n in enumerate(names):
             if k not in cats and n in _SERIAL_COLUMNS:
-                mapped[k] = ("account", _device_serial)
+                mapped[k] = ("account", serial_shaped)
     if people_table or any(check[0] == "holder" for check in mapped.values()):
         # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
         # "n_candidato", "Umschlag-Nr"), or by what a person carries alone ("registration", "licence"), holds each
@@ -918,11 +919,6 @@ _SERIAL_COLUMNS = frozenset({"serial", "serial_no", "serial_number", "serialnumb
                              "numero_serie", "numero_di_serie", "seriennummer", "seriennr", "serien_nr",
                              "numéro_de_série", "numero_de_serie", "número_de_serie", "n°_de_série", "nº_de_serie",
                              "device_serial"})
-
-
-def _device_serial(v: str) -> bool:
-    """A device's serial: eight to twenty capitals and digits, both among them (RZV939GFTCL, 4DD41Q7W16QV)."""
-    return bool(regex.fullmatch(r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,20}", v.strip()))
 
 
 def _staff_number(v: str) -> bool:
