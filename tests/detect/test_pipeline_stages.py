@@ -44,7 +44,7 @@ def test_every_detector_declares_what_it_produces():
 def test_stages_are_what_was_built_in_order():
     stages = Pipeline(Policy.builtin("agent")).stages
     model = ["model"] if _model_on() else []
-    assert stages == ["rules", "url-families", "context", "phrases", "one-time-codes", "own-numbers", "seed-phrases", "transcripts", "secret-stores", "calls", "keyless", "punctuated", "login-phrases", "address-fields", "pairs", "phone", "names", "tables", "sql-rows", "sql-predicates", "hl7-fields", "astm-records", "x12-segments", "sim-files", "aligned-tables", "html-tables", "transposed-tables", "form-parts", "person-slots", "audit-records", "logins", "mentions", "chat-authors", "person-records", "user-maps", "home-paths", "nacha-entry", "mrz", "nested-fields", "field-errors", "terms", "encoded", *model, *VIEWS, *_after()]
+    assert stages == ["rules", "url-families", "context", "phrases", "one-time-codes", "own-numbers", "seed-phrases", "transcripts", "secret-stores", "calls", "keyless", "punctuated", "login-phrases", "address-fields", "pairs", "phone", "names", "tables", "json-tables", "sql-rows", "sql-predicates", "hl7-fields", "astm-records", "x12-segments", "sim-files", "aligned-tables", "html-tables", "transposed-tables", "form-parts", "person-slots", "audit-records", "logins", "mentions", "chat-authors", "person-records", "user-maps", "home-paths", "nacha-entry", "mrz", "nested-fields", "field-errors", "terms", "encoded", *model, *VIEWS, *_after()]
     documents = ("locations", "organizations", "doc-ids", "doc-dates")
     strict = [s for s in Pipeline(Policy.builtin("strict")).stages if s not in documents]
     assert strict == stages  # strict builds the same stages, and those of documents
@@ -54,7 +54,7 @@ def test_stages_are_what_was_built_in_order():
 def test_a_detector_the_policy_does_not_need_is_not_built(monkeypatch):
     off = {c: False for c in Policy.builtin("agent").mask if c not in ("email", "literal")}
     p = Pipeline(Policy.from_dict({"categories": off}))
-    assert p.stages == ["rules", "tables", "sql-rows", "sql-predicates", "hl7-fields", "x12-segments", "aligned-tables", "html-tables", "transposed-tables", "form-parts", "field-errors", "encoded", *VIEWS, "policy", "secret-data", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
+    assert p.stages == ["rules", "tables", "json-tables", "sql-rows", "sql-predicates", "hl7-fields", "x12-segments", "aligned-tables", "html-tables", "transposed-tables", "form-parts", "field-errors", "encoded", *VIEWS, "policy", "secret-data", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
     assert p.model is None
     m = Masker(policy=Policy.from_dict({"categories": off}), pipeline=p)
     out = m.mask(f"mail giulia.ferraro@acme-dev.it, password={PASSWORD}, call +39 347 123 4567").text

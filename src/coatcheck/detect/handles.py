@@ -174,6 +174,7 @@ class HandleIndex:
         self.stems: set[str] = set()
         self.initials: set[str] = set()
         self.named: set[str] = set()
+        self.joined: set[str] = set()
         # the handles made from full names alone (no address's local part: veeam@, scanner@ name no one)
         self.from_names: set[str] = set()
         # the words of the names the addresses spell (tobias.bohm@… → Tobias, Böhm), folded: where they stand
@@ -195,6 +196,9 @@ class HandleIndex:
             self.from_names |= {h for h in bare if h.isalpha() and len(h) >= 5}
             # (the handles of full names alone, letters and one sign: what a file's name may glue in)
             self.named |= {h for h in bare if regex.fullmatch(r"[a-z]{3,}(?:_[a-z]{3,})?", h)}
+            # a whole first name and surname joined by a sign (fatou-ndiaye, demirtas.friederike): the person's slug
+            # in a profile's or an author page's path too, with a number after it or a folder's slash
+            self.joined |= {h for h in bare if regex.fullmatch(r"[a-z]{3,}[._-][a-z]{3,}", h)}
             self.stems |= stems
             self.initials |= initials
         for address in addresses:
@@ -312,7 +316,8 @@ class HandleIndex:
                 # a file's or a folder's name made of the name and other words: demir_oksana_HBA1C.pdf, uploads/tran_kwame/
                 out.append(Span(m.start() + part[0], m.start() + part[1], self.category, DERIVED, 0.85))
                 continue
-            if text[m.end():m.end() + 1] in ("/", "\\") and not _after_host(text, m.start()):
+            if text[m.end():m.end() + 1] in ("/", "\\") and not _after_host(text, m.start()) \
+                    and not (token in self.joined and text[m.start() - 1:m.start()] == "/"):
                 continue  # a directory's name (flatpages/default.html); home directories are the home-path detector's
             end = m.end()
             if (ext := _FILE_EXTENSION.search(token)) is not None:
@@ -326,7 +331,8 @@ class HandleIndex:
             # siddiqui_0223.tif: only a whole handle names its person there)
             if not hit and ext is None and (d := _TRAILING_DIGITS.fullmatch(token)) is not None and len(token) >= 4:
                 stem = d.group(1).rstrip("._-")
-                hit = stem in self.stems or (stem in self.initials and _BIRTH_YEAR.fullmatch(d.group(2)) is not None)
+                hit = (stem in self.stems or stem in self.joined
+                       or (stem in self.initials and _BIRTH_YEAR.fullmatch(d.group(2)) is not None))
             if hit:
                 out.append(Span(m.start(), end, self.category, DERIVED, 0.85))
         return out

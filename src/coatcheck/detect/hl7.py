@@ -128,6 +128,13 @@ class Hl7Detector:
         elif kind == "clinician":
             if _ID.fullmatch(value(0)) and any(c.isdigit() for c in value(0)):
                 yield from run(0, 0, "account", _ID)
+            elif (_NAME_PART.fullmatch(value(0)) and _NAME_PART.fullmatch(value(1))
+                  and (value(1).title() in word_list("first_names") or value(0).title() in word_list("last_names"))
+                  and not (value(0).isupper() and len(value(0)) <= 4)):
+                # a sender that leaves the id out and starts at the family name (Wojcik^Halina^^^DR): a name's order
+                # (not a department's code and its words: LAB^Laboratory, ER^Emergency^Department)
+                yield from run(0, 3, "person", _LETTER)
+                return
             yield from run(1, 3, "person", _LETTER)
         elif kind == "interpreter":
             s, e = comps[0]

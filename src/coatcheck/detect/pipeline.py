@@ -124,6 +124,7 @@ from .device_serials import device_serials
 from .person_slots import PersonSlotDetector
 from .bank_files import NachaDetector
 from .tables import TableDetector
+from .json_tables import JsonTableDetector
 from .taint import TaintFinder
 from .validators import gazetteer_name, made_from_name, personal_part
 from .vocabulary import all_plain_words, dictionary_words, is_product, name_particles, name_roles, plain_words, word_set
@@ -576,6 +577,7 @@ _SPECS = (
     _Spec("phone", lambda p: PhoneDetector.produces, lambda p: PhoneDetector()),
     _Spec("names", lambda p: NameDetector.produces, lambda p: NameDetector(documents=p.documents)),
     _Spec("tables", lambda p: TableDetector().produces, lambda p: TableDetector()),
+    _Spec("json-tables", lambda p: JsonTableDetector().produces, lambda p: JsonTableDetector()),
     _Spec("sql-rows", lambda p: SqlRowDetector().produces, lambda p: SqlRowDetector()),
     _Spec("sql-predicates", lambda p: SqlPredicateDetector.produces, lambda p: SqlPredicateDetector()),
     _Spec("hl7", lambda p: Hl7Detector.produces, lambda p: Hl7Detector()),

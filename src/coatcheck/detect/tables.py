@@ -366,7 +366,8 @@ class TableDetector:
             s, e = lines[i]
             # a Markdown row names columns only above its divider ("| Password | hunter2x |" under "| Field | Value |"
             # and its divider is a key/value table's body row)
-            markdown_body = (text[s:e].lstrip().startswith("|")
+            # (Jira's and Confluence's wiki markup heads its columns with double pipes: "|| Name || Email ||")
+            markdown_body = (text[s:e].lstrip().startswith("|") and not text[s:e].lstrip().startswith("||")
                              and not (i + 1 < len(lines) and _under_header(text, *lines[i + 1])))
             found = None if markdown_body else self._header(text, s, e, cols)
             if not found:
@@ -409,6 +410,8 @@ class TableDetector:
 
     @staticmethod
     def _header_of(line: str, cols: dict[str, str]) -> tuple[str, int, dict[int, tuple[str, Callable[[str], bool]]]] | None:
+        if line.lstrip().startswith("||"):
+            line = line.replace("||", "|")  # a wiki table's header row: its rows have single pipes
         for sep in _SEPARATORS:
             if line.count(sep) < 1:
                 continue
@@ -516,6 +519,7 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
     # a holder's column (an access system's CARD# … HOLDER): the rows are people holding what the others number
     holders = any(cat == "person" and "holder" in names[k] for k, cat in cats.items())
     people_table = contacts or numbered or holders
+    named = any(cat == "person" for cat in cats.values())
     mapped: dict[int, tuple[str, Callable[[str], bool]]] = {}
     # a listing of groups or bindings (kubectl's role bindings: NAME, USERS, GROUPS) names groups in its name column
     accounts = (any(n in word_set("names", "account_listing") for n in names)
@@ -568,9 +572,11 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
             mapped[k] = (cat, _DATE_PARTS["year"])  # a race's or a club's YOB, Jahrgang, anno di nascita: the year alone
         else:
             mapped[k] = (cat, _CELL_CHECKS.get(cat, _has_alnum))
-        if mapped[k][0] == "account" and numbered and _person_column(names[k]):
-            # the column says whose number it is (badge_no, speaker_code, member_no): the slot decides, whatever the
-            # issuer's letters and groups (HTF25-1660, SPK-808-HPCQBL, OLF-M-77691)
+        if mapped[k][0] == "account" and (numbered and _person_column(names[k]) or contacts and named):
+            # the column says whose number it is (badge_no, speaker_code, member_no), or it stands beside the row's
+            # person's name and contacts (account_number beside customer_name and email; not a CRM's company
+            # accounts beside their phone): the slot decides, whatever the issuer's letters and groups (HTF25-1660,
+            # SPK-808-HPCQBL, OLF-M-77691, A-F4F76434)
             mapped[k] = ("account", _either(mapped[k][1], _lettered_id))
         if mapped[k][0] == "account" and contacts and any(w in names[k] for w in _MEMBER_STEMS):
             # beside the members' contacts or identity numbers, a small club's three or four digits (N° d'adhérent
@@ -857,7 +863,11 @@ def _password_cell(value: str) -> bool:
 # a column of codes that open a place, short numbers however its header is written (keysafe, digicode, Torcode)
 _PLACE_CODE_COLUMNS = frozenset({"keysafe", "key_safe", "lockbox", "keybox", "cassetta_chiavi", "schlüsselsafe",
                                  "schluesselsafe", "schlüsseltresor", "torcode", "türcode", "tuercode", "digicode",
-                                 "boite_a_cles", "boîte_à_clés", "caja_de_llaves", "parkcode"})
+                                 "boite_a_cles", "boîte_à_clés", "caja_de_llaves", "parkcode",
+                                 # a smart lock's keypad: its users' and guests' codes
+                                 "keypad_code", "lock_code", "guest_code", "codice_tastierino", "codice_ospite",
+                                 "tastaturcode", "gastcode", "code_clavier", "code_invité", "code_invite",
+                                 "código_teclado", "codigo_teclado", "código_invitado", "codigo_invitado"})
 
 
 # the words of a header that names a key safe or a lockbox, and the bare headers of the code beside it

@@ -1398,12 +1398,34 @@ def bare_imei(value: str) -> bool:
     return len(value) == 15 and len(set(value)) > 2 and _imei.is_valid(value)
 
 
+_IATA_TITLE = regex.compile(r"[ ]?(?:MRS|MR|MS|MSTR|MISS|DR|PROF|CHD|INF)$")
+
+
+def iata_name(value: str) -> bool:
+    """An airline's name element (IATA PNL/ADL, a reservation's name field): ``1TIEDEMANN/ARJUNMR``,
+    ``1.1DOE/JANE MRS``, a seat count, SURNAME/GIVEN and a title glued on; the surname or the given name is one a
+    person has (no schema's or command's words)."""
+    body = regex.sub(r"^\d{1,2}(?:\.\d{1,2})?", "", value)
+    surname, *givens = body.split("/")
+    givens = [_IATA_TITLE.sub("", g) for g in givens]  # (one surname, each traveller's given name and title)
+    if not givens or len(surname) < 2 or any(len(g) < 2 for g in givens) \
+            or not all(regex.fullmatch(r"[A-Z][A-Z' -]*", part) for part in (surname, *givens)):
+        return False
+    words = [w.lower() for w in regex.split(r"[ '-]+", " ".join((surname, *givens))) if w]
+    if any(w in plain_words() or w in _english_words() for w in words if len(w) > 2):
+        return False  # GET/POST, TCP/IP: a protocol's or a command's words
+    first, last = word_list("first_names_lower"), word_list("last_names_lower")
+    return any(w in first or w in last for w in words if len(w) > 2)
+
+
 def personal_host(value: str) -> bool:
     """A machine named for its owner (``navarro-thinkpad``, ``giulia-mbp``, ``FLEUR-LAPTOP``): one of its parts is a
     first name or a surname, or a login made of one, and no part is a service's word."""
     parts = [p for p in re.split(r"[-_.]+", value.lower()) if p]
     first, last = word_list("first_names_lower"), word_list("last_names_lower")
-    named = any(len(p) >= 4 and (p in first or p in last or made_from_name(p)) for p in parts)
+    # (a possessive on the owner's name: ingrids-iphone, as iOS names a phone "Ingrid's iPhone")
+    named = any(len(p) >= 4 and (p in first or p in last or made_from_name(p) or p.endswith("s") and p[:-1] in first)
+                for p in parts)
     return len(parts) >= 2 and named and not service_account(value.lower())
 
 
@@ -1569,6 +1591,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "pasted_chat_login": pasted_chat_login,
     "held_licence_number": held_licence_number,
     "bare_imei": bare_imei,
+    "iata_name": iata_name,
     "not_one_group_repeated": not_one_group_repeated,
     "practitioner_number": practitioner_number,
     "licence_word_number": licence_word_number,
