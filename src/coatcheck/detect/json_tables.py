@@ -82,9 +82,9 @@ def _sibling(text: str, start: int, end: int) -> bool:
 
 
 def _rows(text: str, at: int, width: int) -> Iterator[tuple[int, int, list[tuple[int, int] | None]]]:
-    """Each row of a rows list starting at ``at`` (its ``[``): ``(row_start, row_end, cells)`` with each cell's value
-    span (inside its quotes) or None for a cell that is no scalar. Stops at the list's end or at anything that is no
-    row of ``width`` scalars."""
+    """Each row of ``width`` cells of a rows list starting at ``at`` (its ``[``): ``(row_start, row_end, cells)`` with
+    each cell's value span (inside its quotes), or None for a null, a boolean or a list or an object in the cell. A row
+    of another width is skipped; the list's end, or anything that is no row, stops the reading."""
     i = at + 1
     while True:
         i = _GAP.match(text, i).end()
@@ -160,8 +160,9 @@ class JsonTableDetector:
                         continue
                     a, b = cell
                     value = text[a:b]
-                    if b - a < 2 or "\\" in value or not check(value) or cat == "email" and "@" not in value \
-                            or not value.isprintable() or any("\ud800" <= c <= "\udfff" for c in value):
+                    # (an escape, a control character or a lone surrogate: no value to mask as it stands)
+                    if b - a < 2 or "\\" in value or not value.isprintable() or cat == "email" and "@" not in value \
+                            or not check(value):
                         continue
                     if cat == "card" and not (carded := row_has_card(text[rs:re_]) if carded is None else carded):
                         continue

@@ -367,7 +367,8 @@ class TableDetector:
             # a Markdown row names columns only above its divider ("| Password | hunter2x |" under "| Field | Value |"
             # and its divider is a key/value table's body row)
             # (Jira's and Confluence's wiki markup heads its columns with double pipes: "|| Name || Email ||")
-            markdown_body = (text[s:e].lstrip().startswith("|") and not text[s:e].lstrip().startswith("||")
+            head = text[s:e].lstrip()
+            markdown_body = (head.startswith("|") and not head.startswith("||")
                              and not (i + 1 < len(lines) and _under_header(text, *lines[i + 1])))
             found = None if markdown_body else self._header(text, s, e, cols)
             if not found:
