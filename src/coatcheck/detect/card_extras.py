@@ -24,10 +24,10 @@ _EXPIRY = regex.compile(
 # a card's security code after its label (CVV, CVC and their words in five languages; not CSC or CID, a conference's
 # or a customer's letters too), no year, no word after it ("CVV: 1000 attempts", "CVC 314 for test cards")
 _CODE = regex.compile(
-    # (a form's field too, its brackets URL-encoded: "card%5Bcvc%5D=662")
-    r"(?:(?<![\w-])|(?<=%5[Bb]))(?:(?i:cvv2?|cvc2?|card[ \t]security[ \t]code|"
+    # (a form's field too, its brackets as they are or URL-encoded: "card[cvc]=802", "card%5Bcvc%5D=662")
+    r"(?:(?<=\[)(?P<br>)|(?<![\w-])|(?<=%5[Bb]))(?:(?i:cvv2?|cvc2?|card[ \t]security[ \t]code|"
     r"codice[ \t]di[ \t]sicurezza|c[oó]digo[ \t]de[ \t]seguridad|kartenprüfnummer|cryptogramme(?:[ \t]visuel)?))"
-    r"(?:%5[Dd])?[ \t]*[:=]?[ \t]*[\"']?(?P<v>(?!(?:19|20)\d\d(?!\d))\d{3,4})(?![\d.,/:-])(?![ \t]+\p{L})")
+    r"(?(br)\]|(?:%5[Dd])?)[ \t]*[:=]?[ \t]*[\"']?(?P<v>(?!(?:19|20)\d\d(?!\d))\d{3,4})(?![\d.,/:-])(?![ \t]+\p{L})")
 
 
 def card_extras(text: str, spans: list[Span]) -> list[Span]:

@@ -21,7 +21,7 @@ from ..spans import Span
 from .entropy import shannon_entropy
 from .grammar import DECLARED_TYPE, KEY_CLOSE
 from .vocabulary import (access_code_words, alternation, credential_stems, credential_words, identifier_words,
-                         is_credential_key, vocab_cache)
+                         is_credential_key, operation_key, vocab_cache)
 from .keep import file_name_key, is_code_word, kept_by, prose_follows
 from .tables import DIGEST_COLUMNS, column_name
 
@@ -61,6 +61,8 @@ _ASSIGN = regex.compile(
 _REVERSED_COMPARISON = regex.compile(
     r"""(?:"(?P<dq>[^"\\\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')[ \t]*[!=]==?[ \t]*(?P<key>[A-Za-z_][\w.]{0,80})(?![\w(.])"""
 )
+# a log message's next word after an operation's first one ("generated code 737068", "Error: RateLimit…")
+_MESSAGE_GOES_ON = regex.compile(r"[ \t]+\S")
 _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 # setProperty("db.password", "v"), os.environ.setdefault("DB_PASSWORD", "v"), getenv("API_TOKEN", "fallback"), an
 # Erlang/Elixir tuple {password, "v"} (or a binary, <<"v">>)
@@ -747,6 +749,9 @@ class ContextDetector:
             return None  # auth="user_oauth", token_type: "refresh_token": an enum, not a credential
         if value.isalpha() and prose_follows(line, e):
             return None  # ":param lock_token: registration used to …": prose
+        if (m.groupdict().get("sep") == ":" and operation_key(m.group("key")) and value.rstrip(":").isalpha()
+                and _MESSAGE_GOES_ON.match(line, e)):
+            return None  # "sendOtp: generated code …", "sendOtp: Error: Rate…": a function's log line, its message
         if kind == "spaced" and (key_low in ("pass", "token", "key", "secret") or not quoted):
             return None  # "pass '--{name}'", "the token 'abc'": prose verbs and nouns, not a Gradle-style assignment
         if value.lower() == m.group("key").lower():

@@ -47,6 +47,9 @@ _DOCTEST = regex.compile(r"^\s*(?:>>>|\.\.\.)\s")
 _LOOKBACK_LINES = 6
 _COMMENT_MARK = r"^\s*(?:#|//|;|--|REM\s)"
 _COMMENT = regex.compile(_COMMENT_MARK)
+# a "#" line indented as code (four spaces or a tab): a comment of the code block, never a markdown heading (it
+# introduces a block only as "# for example:" does, by its colon)
+_CODE_COMMENT_HEADING = regex.compile(r"^(?: {4,}|\t)[ \t]*#")
 # a comment that holds a setting itself ("# AWS_ACCESS_KEY_ID=AKIA…EXAMPLE", "# example from the docs: TOKEN=…",
 # "# docs example: access_key_id: AKIA…EXAMPLE")
 _COMMENTED_SETTING = regex.compile(_COMMENT_MARK + r"[^\n]*?(?<![\w.-])(?:[\w.-]+[ \t]*=[ \t]*\S"
@@ -78,23 +81,32 @@ def documented(text: str, start: int, end: int) -> bool:
     in_block = _DOCTEST.match(text[ls:le]) is not None
     live_line = _COMMENT.match(text[ls:le]) is None
     commented = False  # a commented-out setting passed on the way up
+    opened = False  # the fence that opens this line's block was passed: its introduction must come next
     for _ in range(_LOOKBACK_LINES):
         if k == 0:
             return False
         k -= 1
         ps, pe = bounds[k]
         prev = text[ps:pe]
+        if opened and not prev.strip():
+            continue  # "For example:", a blank line, then the fence
+        introduces = intro.search(prev) is not None and not (
+            _CODE_COMMENT_HEADING.match(prev) and not prev.rstrip().endswith((":", "：")))
+        if opened and not introduces:
+            # a second fence closes an earlier block, and a line that introduces nothing is that block's or prose:
+            # a cue beyond them frames what they frame, not this block
+            return False
         if live_line and not in_block and _COMMENTED_SETTING.match(prev):
             # "# example:", the example commented out (or on the cue's own line), then the live setting: the example
             # was the block, and a comment's "# example …" is no markdown heading (a prose or fenced introduction
             # still frames its whole block, comments and all)
-            if intro.search(prev):
+            if introduces:
                 return False
             commented = True
-        if intro.search(prev):
+        if introduces:
             return not (commented and not in_block and _COMMENT.match(prev) is not None)
         if _FENCE.match(prev):
-            in_block = True
+            in_block = opened = True
         elif not prev.strip() and not in_block:
             return False  # a blank line ends the paragraph the cue would have to be in
     return False

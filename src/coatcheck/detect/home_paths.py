@@ -45,6 +45,7 @@ class Encoding:
     colon: str
     slug: bool
     ignore_case: bool
+    rooted: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,15 +61,18 @@ def _root(root: str, sep: str) -> str:
 def _encodings(data: dict[str, Any]) -> list[Encoding]:
     out = []
     for i, rec in enumerate(data.get("encoding", [])):
-        unknown = set(rec) - {"id", "sep", "drive", "colon", "name", "ignore_case"}
+        unknown = set(rec) - {"id", "sep", "drive", "colon", "name", "ignore_case", "rooted"}
         if unknown or not isinstance(rec.get("id"), str) or not isinstance(rec.get("sep"), str) or not rec["sep"]:
             raise ConfigError(f"data/home_paths.toml: encoding #{i} ({rec.get('id', '?')}): needs id and sep"
                               + (f", unknown {sorted(unknown)}" if unknown else ""))
-        if rec.get("name", "segment") not in ("segment", "slug") or (rec.get("drive") and not rec.get("colon")):
+        if rec.get("name", "segment") not in ("segment", "slug") or (
+                rec.get("drive") and not rec.get("colon") and not rec.get("rooted")) or (
+                rec.get("rooted") and (not rec.get("drive") or rec.get("colon"))):
             raise ConfigError(f"data/home_paths.toml: encoding {rec['id']!r}: name is segment or slug; a drive "
-                              f"encoding needs colon")
+                              f"encoding needs colon unless rooted, and a rooted one is a drive encoding with no colon")
         out.append(Encoding(rec["id"], rec["sep"], bool(rec.get("drive", False)), rec.get("colon", ""),
-                            rec.get("name", "segment") == "slug", bool(rec.get("ignore_case", False))))
+                            rec.get("name", "segment") == "slug", bool(rec.get("ignore_case", False)),
+                            bool(rec.get("rooted", False))))
     return out
 
 
@@ -82,13 +86,19 @@ def _load() -> tuple[list[_Compiled], regex.Pattern[str], dict[str, Any]]:
         sep = regex.escape(enc.sep)
         if enc.drive:
             alt = "|".join(_root(r, enc.sep) for r in drive_roots)
-            prefix = rf"(?<![\w])[A-Za-z]{regex.escape(enc.colon)}{sep}(?:{alt}){sep}"
+            if enc.rooted:  # no drive letter, colon or share before the root; "." (a relative ".\Users\u") may be
+                prefix = rf"(?:(?<![\w:\\/%$.-])|(?<![\w.])\.){sep}(?i:{alt}){sep}"
+            else:
+                prefix = rf"(?<![\w])[A-Za-z]{regex.escape(enc.colon)}{sep}(?:{alt}){sep}"
         else:
             alt = "|".join(_root(r, enc.sep) for r in roots)
             prefix = rf"{_BEFORE}{sep}(?:{alt}){sep}"
         if enc.slug:
             name = rf"(?P<v>{_SLUG_CHARS}+)(?!{_SLUG_CHARS})"
             prefix = prefix.replace(r"(?<![\w])", r"(?<![\w-])")
+        elif enc.rooted:  # (a profile's own folder next, or the path's end: no namespace's class)
+            children = "|".join(regex.escape(c) for c in data.get("rooted_children", []))
+            name = rf"(?P<v>{_SEGMENT})(?={sep}(?i:{children})(?:{sep}|[\"'`\s,;)]|$)|[\"'`\s,;)]|$)"
         elif enc.drive:
             name = rf"(?P<v>{_DRIVE_SEGMENT}(?={sep}|[\"'`\s]|$)|{_SEGMENT})"
         else:

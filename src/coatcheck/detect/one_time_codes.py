@@ -34,13 +34,19 @@ _YOUR_CODE = regex.compile(
     # (the sender's name glued before "Code": "Dein Ridgeway-Code lautet"; a capitalised name, no status-, zip-, HTTP-
     # or QR-code)
     rf"(?:(?!{_NOT_A_SECRET_CODE}-)(?-i:\p{{Lu}}\p{{Ll}}+)-)?(?:code|codice|código|codigo)"
+    # (the sender's name after it, a link word next: "Il tuo codice Bottega Lumen è", "Tu código de Mercado Alba es",
+    # "Your code for Acme is")
+    rf"(?P<sender>[^\S\n]+(?:(?:de|di|per|for|at|für|bei|pour|chez|para|en|von|da)[^\S\n]+)?(?-i:\p{{Lu}}[\p{{L}}\d&'’.-]*)"
+    rf"(?:[^\S\n]+(?-i:\p{{Lu}}[\p{{L}}\d&'’.-]*|&)){{0,3}}(?=[^\S\n]+(?:is|è|ist|lautet|est|es):?[^\S\n]))?"
     rf"|(?<![\w-])(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:code|codice|código|codigo)[^\S\n]+(?:[^\W\d][\w'-]*[^\S\n]+){{0,3}}?{_POSSESSIVE}(?:[^\S\n]+[^\W\d][\w-]*){{0,3}})"
     rf"[^\S\n]*(?:is|è|ist|lautet|est|es)?[^\S\n]*:?[^\S\n]*(?<![\w])(?P<value>\d{{4,8}})(?![\w-]|[.,]\d)")
+_WORD_AFTER = regex.compile(r"[^\S\n]+\p{L}")
 _LIST_MARK = regex.compile(r"[ \t]*(?:\d{1,2}[.)][ \t]+|[-*•][ \t]+)?")
 _CELL_SPLIT = regex.compile(r"[ \t]{2,}|\t|[ \t]*[,;|][ \t]*")
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_date", "is_version")
 _LIST_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example")  # under its heading 86102273 is a code
 _MAX_GAP = 3  # lines between a list's heading and its first code (the account it is for, a blank line)
+_UNDERLINE = regex.compile(r"[ \t]*(?:={3,}|-{3,}|_{3,}|\*{3,})[ \t]*")  # the heading's underline, right below it
 _MAX_LINES = 40
 
 
@@ -233,6 +239,8 @@ class OneTimeCodeDetector:
                 out.append(Span(s, e, "secret", "one-time-codes:sentence", 0.8))
         for m in _YOUR_CODE.finditer(text):  # "Il codice del tuo ID Apple è: 630456", "Your Apple ID Code is: 224487"
             s, e = m.span("value")
+            if m.group("sender") is not None and _WORD_AFTER.match(text, e):
+                continue  # "Your code for Python Bootcamp is 4012 lines long": a count, no code
             if _is_code(text, s, e):
                 out.append(Span(s, e, "secret", "one-time-codes:yours", 0.8))
         for m in _TEST_CODE.finditer(text):
@@ -271,6 +279,8 @@ class OneTimeCodeDetector:
             ls = le + 1
             le = text.find("\n", ls)
             le = len(text) if le < 0 else le
+            if read == 1 and _UNDERLINE.fullmatch(text, ls, le):
+                continue  # (not counted among the lines before the first code)
             if not text[ls:le].strip():
                 if out and gap:
                     break  # a second blank line after the codes ends the list

@@ -204,7 +204,7 @@ def inside_token(text: str, start: int, end: int) -> bool:
 # (a document's, a picture's, an archive's or a data file's extension: a host's top-level domain is no file's)
 _FILE_NAME = regex.compile(r"[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.(?i:pdf|docx?|xlsx?|xlsm|pptx?|od[tsp]|rtf|txt|md|csv|tsv|"
                            r"json|xml|html?|eml|msg|vcf|ics|log|jpe?g|png|gif|heic|tiff?|webp|mp[34]|mov|wav|m4a|zip|"
-                           r"7z|rar|gz|tgz|tar|sql|ya?ml|gpx|pages|numbers|key|epub)(?![\p{L}\p{N}])")
+                           r"7z|rar|gz|tgz|tar|sql|ya?ml|gpx|pages|numbers|key|epub|lnk|pst|ost)(?![\p{L}\p{N}])")
 _FILE_TOKEN = regex.compile(r"[\p{L}\p{N}_.-]+")
 
 
@@ -360,6 +360,15 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             if s.category == "username" and (login := _login_part(value)) != value and len(login) >= 4 \
                     and login.lower() not in plain_words():
                 known.setdefault(login, s)  # "CORP\\mkowalski", "oidc:atanaka": the login alone too
+            if s.category == "username" and (m := _GIVEN_FAMILY_LOGIN.fullmatch(_login_part(value))) is not None \
+                    and m.group(1).title() in first and len(family := m.group(2)) >= 6 \
+                    and (name_word(family.title()) or unlisted_word(family.title())) and no_word(family):
+                # "darnell.fairbairn": a given name, then a surname; the surname names him alone too, as a file's
+                # name writes it (Payslip_fairbairn_03.pdf, Fairbairn_CV.lnk, FAIRBAIRN_contract.pdf)
+                login_surname = replace(s, category="person", detector=s.detector + IN_FILE_NAME)
+                in_file.setdefault(family.lower(), login_surname)
+                in_file.setdefault(family.title(), login_surname)
+                in_file.setdefault(family.upper(), login_surname)
             if documents and s.category == "identifier" and len(words) > 1 and len(words[-1]) >= 5 \
                     and any(c.isdigit() for c in words[-1]):
                 known.setdefault(words[-1], s)  # "Applications nos. 16949/06": the number alone, in a table's cell
@@ -373,6 +382,8 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
 
 
 _SERVER = regex.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+# a login of a given name and a surname joined by a dot or an underscore, digits after them (loris.zanella86)
+_GIVEN_FAMILY_LOGIN = regex.compile(r"([a-z]{3,})[._]([a-z]{3,}(?:-[a-z]{3,})?)\d{0,4}", regex.IGNORECASE)
 
 
 def _login_part(value: str) -> str:

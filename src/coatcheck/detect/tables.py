@@ -55,7 +55,9 @@ _CELL_CHECKS = {
     "driver_license": lambda v: bool(regex.fullmatch(r"(?=.*\d)[A-Za-z0-9]{5,16}", regex.sub(r"[ -]", "", v))),
     # a date of birth, or a birthday's month and day (a mailing list's "Birthday" column: 09/07, 21.01.)
     # a credential: six characters or more, no placeholder (NULL, ***, <redacted> stay)
-    "secret": lambda v: len(v) >= 6 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v),
+    # (no published constant: a documented example key, the empty password's hash of a hash dump)
+    "secret": lambda v: len(v) >= 6 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v)
+    and not is_documented_example(v.strip().lower(), 0, len(v.strip())),
     # a card's security code (three or four digits) or its expiry (MM/YY, MM/YYYY)
     # (not the code every test card is given: 123, 000)
     "card": lambda v: bool(regex.fullmatch(r"\d{3,4}|(?:0[1-9]|1[0-2])/(?:\d{2}|20\d{2})", v)) and v not in _TEST_CARD_CODES,
@@ -378,6 +380,8 @@ class TableDetector:
             i += 1
             if i < len(lines) and _under_header(text, *lines[i]):
                 i += 1
+            rows: list[list[tuple[int, int]]] = []
+            first = len(out)
             while i < len(lines):
                 rs, re_ = lines[i]
                 # fields read quote-aware: a quoted cell may hold the separator ("12 Main St, Leeds"), and the rows
@@ -396,7 +400,10 @@ class TableDetector:
                     if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
                         cat = cell_category(cat, text[a:b])
                         out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
+                rows.append(fields)
                 i += 1
+            if any(span.category == "person" for span in out[first:]):  # a table of people: its rows name them
+                out += _login_columns(text, rows, mapped)
         return out
 
     @classmethod
@@ -836,6 +843,39 @@ def _holder_cell(value: str) -> bool:
     """A person-bound number, a person's login, or a person's name a gazetteer vouches for (any case, a register's
     "Surname, Given" too): a B2B export's "customer" holds companies ("Globex Industries")."""
     return _CELL_CHECKS["account"](value) or person_handle(value) or _register_name(value)
+
+
+def _login_columns(text: str, rows: list[list[tuple[int, int]]], mapped: dict[int, tuple[str, Callable[[str], bool]]]) -> list[Span]:
+    """The cells of a column its header does not name, in a table of people, when every one of them is a login made
+    of a name or shaped like one and one at least carries a login's mark (``matteo_zane``, ``f.wendt``,
+    ``henrike.albrecht``): the staff who work the rows, whatever the header calls them (Patologo, Fallbearbeiter)."""
+    if len(rows) < 2:
+        return []
+    out = []
+    for col in range(len(rows[0])):
+        if col in mapped:
+            continue
+        cells = [(a + len(text[a:b]) - len(text[a:b].lstrip()), b - (len(text[a:b]) - len(text[a:b].rstrip())))
+                 for a, b in (row[col] for row in rows)]
+        values = [text[a:b] for a, b in cells if b > a]
+        if (len(set(values)) < 2 or not all(_LOGIN_CELL.fullmatch(v) and _by_person_cell(v) and not _worded(v) for v in values)
+                or not any(_LOGIN_MARK.search(v) for v in values) or any(_FILE_EXTENSION.search(v) for v in values)):
+            # (one value in every row is a template's or a default's, not the staff who work each row)
+            continue
+        out += [Span(a, b, "username", "tables:login-column", 0.75) for a, b in cells
+                if b > a and kept_by(text, a, b, _CELL_KEEPS) is None]
+    return out
+
+
+_LOGIN_CELL = regex.compile(r"[a-z][a-z0-9._-]{2,30}[a-z0-9]")
+
+
+def _worded(value: str) -> bool:
+    """A part of ``value`` is a word of the dictionary (a queue's ``support.tier1``, a team's ``data_eng``)."""
+    return any(len(p) >= 4 and (p in dictionary_words() or p in word_list("english_words"))
+               for p in regex.split(r"[._-]|\d+", value))
+_LOGIN_MARK = regex.compile(r"[a-z][._][a-z]")
+_FILE_EXTENSION = regex.compile(r"\.(?:docx?|xlsx?|pdf|csv|txt|json|xml|html?|png|jpe?g|zip|log|md|py|js|ts|sql|ya?ml)$")
 
 
 def _by_person_cell(value: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 
 import functools
+import itertools
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
 
@@ -52,6 +53,7 @@ class Family:
     key_letters: frozenset[str] = frozenset()  # with query_any: the one-letter names of a key
     key_words: frozenset[str] = frozenset()  # with query_any: the words of a key's name
     hex_letters: frozenset[str] = frozenset()  # with query_any: the one-letter names of a key of hex digits only
+    strong_anywhere: bool = False  # some path segment after the prefix or some parameter's value is a strong key
 
 
 _UUID = regex.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -117,13 +119,48 @@ def _query_key(value: str) -> bool:
         return False  # a record's UUID (a camera's, a visit's): agents correlate by them
     if _HEX.fullmatch(core):
         return len(core) >= 24  # (a mailing's 20-digit unsubscribe token is rules/urls.toml's, alone)
-    if sum(c.isdigit() for c in core) < 2 or sum(c.isalpha() for c in core) < 2:
-        return False
+    if (sum(c.isdigit() for c in core) < 2 or sum(c.isalpha() for c in core) < 2) and not _random_like(core):
+        return False  # (a random key of both cases may draw one digit or none: vbfZvYIFFctEKOLxSRxe0wmW)
     words = dictionary_words()
     if any(len(p) >= 4 and p.isalpha() and p.lower() in words for p in regex.split(r"[-_]", core)):
         return False  # release-notes-2024-q3, my_export_file_v2: words
     return (shannon_entropy(core) >= _QUERY_KEY_ENTROPY and not _encoded_text(value)
             and kept_by(value, 0, len(value), _KEEPS) is None and not _placeholder_path(value))
+
+
+_STRONG_KEY = 20  # characters: a capability link's key (22 base62 characters hold 128 bits)
+
+
+def _strong_key(value: str) -> bool:
+    """A key a service generated to stand for one person's page (a payment, a booking, a shift, a download): 20+
+    letters and digits in both cases that change case as a generator's do, high entropy, no readable text encoded,
+    no file's name."""
+    if len(value) < _STRONG_KEY or _KEY_CHARS.fullmatch(value) is None or value.lower() == value or value.upper() == value:
+        return False
+    # a generator changes between upper case, lower case and digits at every other character or so; names of words
+    # in CamelCase (getUserAccountSettings, XMLHttpRequestUpload) change once or twice a word
+    parts = [p for p in regex.split(r"[-_]", value) if p]
+    if not _key_like(value) or any(len(p) >= 8 and not _key_like(p) for p in parts) or len(parts) >= 3 and not all(
+            sum(c.isalpha() for c in p) < 3 or p.lower() != p and p.upper() != p for p in parts):
+        return False  # (each long part too: a clip's slug FunnyCleverSnailKappa-Xk7pLm2Qz9 is words and a key)
+    if (decoded := decode_base64(value)) is not None and sum(c.isprintable() for c in decoded) >= 0.9 * len(decoded):
+        return False  # an image service's ixid: base64 of readable parameters, no key
+    return (shannon_entropy(value) >= _QUERY_KEY_ENTROPY and _FILE_OR_PATH.search(value) is None
+            and not _encoded_text(value) and kept_by(value, 0, len(value), _KEEPS) is None
+            and not _placeholder_path(value))
+
+
+_KEY_CHARS = regex.compile(r"[A-Za-z0-9_-]+")
+
+
+def _key_like(value: str) -> bool:
+    """``value`` changes between upper case, lower case and digits as a generator's output does."""
+    return sum(_char_class(a) != _char_class(b) for a, b in itertools.pairwise(value)) >= _KEY_CHANGES * len(value)
+_KEY_CHANGES = 0.42  # changes of character class per character: random base62 ~0.6, CamelCase words 0.25-0.38
+
+
+def _char_class(c: str) -> int:
+    return 0 if c.isupper() else 1 if c.islower() else 2 if c.isdigit() else 3
 
 
 def _coded(segment: str) -> bool:
@@ -180,7 +217,8 @@ def families(file: str) -> tuple[Family, ...]:
                               frozenset(q.lower() for q in f.get("skip_query", [])),
                               frozenset(q.lower() for q in f.get("key_letters", [])),
                               frozenset(q.lower() for q in f.get("key_words", [])),
-                              frozenset(q.lower() for q in f.get("hex_letters", []))))
+                              frozenset(q.lower() for q in f.get("hex_letters", [])),
+                              bool(f.get("strong_anywhere", False))))
         except (KeyError, ValueError, regex.error) as exc:
             raise ConfigError(f"data/{file}: family {f.get('id', '?')!r}: {exc}") from exc
     return tuple(out)
@@ -239,12 +277,41 @@ class UrlFamilyDetector:
                           and kept_by(text, m.start("v"), m.end("v"), _KEEPS) is None]
                 out.extend(values or [Span(start, end, category, f"{label}:{family}", 0.95)])
                 return
+            found = _family(family, file)
+            if found is not None and found.strong_anywhere:
+                # a public service's link that carries one person's key: the key is theirs, the host and the route
+                # stay readable (https://pay.example/portal/pay/<key>, …/proxy?prefill=<key>)
+                shift = start - len(scheme)
+                out.extend(Span(a + shift, b + shift, "secret", f"{label}:{family}", 0.9) for a, b in key_pieces(url, found))
+                return
             if family is not None:
                 out.append(Span(start, end, category, f"{label}:{family}", 0.95))
                 return
 
 
 _QUERY_FAMILY = "credential-query"
+# a path segment (after the host) or a query parameter's value, as written in the URL
+_URL_PIECE = regex.compile(r"(?<=[^/]/)(?P<v>[^/?#]+)|[?&](?P<k>[^=&#]+)=(?P<v>[^&#]*)")
+_AUTHORITY = regex.compile(r"(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?//[^/?#]*")
+
+
+def key_pieces(url: str, family: Family) -> list[tuple[int, int]]:
+    """Where ``url`` holds a key (:func:`_strong_key`): its path segments and the values of its parameters that the
+    family does not skip (analytics, caches, OAuth state), as offsets into ``url``."""
+    head = _AUTHORITY.match(url)
+    out = []
+    for m in _URL_PIECE.finditer(url, head.end() if head else 0):
+        name = (m.group("k") or "").lower()
+        if name and (name in family.skip_query or name.startswith("utm_")):
+            continue
+        a, b = m.span("v")
+        if _strong_key(url[a:b]):
+            out.append((a, b))
+    return out
+
+
+def _family(family_id: str | None, file: str) -> Family | None:
+    return next((f for f in families(file) if f.id == family_id), None) if family_id else None
 _QUERY_PARAM = regex.compile(r"[?&](?P<k>[^=&#\s]+)=(?P<v>[^&#\s\"'<>`]+)")
 _TEMPLATE_VALUE = regex.compile(r"\$\{?\w+\}?|\{\{[^{}]*\}\}|<[^<>]*>|%\w+%|:\w+")
 # an API's endpoint: its host's first label or a path segment says "api", or a versioned path (/v1/, /v2.1/)
@@ -364,6 +431,10 @@ def family_of(url: str, file: str) -> str | None:
             segment = rest.split("/")[0]
             if _LOOPBACK.fullmatch(host) or not _generated(segment, f.uuid_segment):
                 continue
+        if f.strong_anywhere:  # (the caller masks the keys alone: :func:`key_pieces`)
+            if _LOOPBACK.fullmatch(host) or not key_pieces(url, f):
+                continue
+            return f.id
         if f.token_anywhere:
             pieces = [p for p in parts.path[prefix_end:].split("/") if p] + [v for _, v in parse_qsl(parts.query)]
             if _LOOPBACK.fullmatch(host) or not any(_generated(p, f.uuid_segment) for p in pieces):

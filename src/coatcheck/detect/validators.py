@@ -1418,6 +1418,23 @@ def iata_name(value: str) -> bool:
     return any(w in first or w in last for w in words if len(w) > 2)
 
 
+def caret_name(value: str) -> bool:
+    """A person's name as DICOM's PN and HL7's XPN write it outside a message (a PACS log's ``PatientName=TRAN^ANH``, a
+    lab system's ``patient="VON AHLEN^FRIEDERIKE"``): family, caret, given name; the given name is one the lists
+    know or the family name is, and no part is a word of code or English, a place, a placeholder's or a company's
+    name."""
+    family, given, *_ = value.split("^") + [""]
+    if len(family) < 2 or len(given) < 2:
+        return False
+    words = [w.lower() for w in regex.split(r"[ '’-]+", f"{family} {given}") if w]
+    if any(w in plain_words() or w in _english_words() or w in word_list("places_lower") for w in words if len(w) >= 3):
+        return False  # SELECT^FROM, ALT^TAB, Paris^France: no name
+    if f"{given} {family}".title() in word_list("fictional_people") or is_product(f"{family} {given}".title()):
+        return False  # DOE^JOHN, Morgan^Stanley
+    return (given.split()[0].lower() in word_list("first_names_lower")
+            or family.split()[-1].lower() in word_list("last_names_lower"))
+
+
 def personal_host(value: str) -> bool:
     """A machine named for its owner (``navarro-thinkpad``, ``giulia-mbp``, ``FLEUR-LAPTOP``): one of its parts is a
     first name or a surname, or a login made of one, and no part is a service's word."""
@@ -1592,6 +1609,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "held_licence_number": held_licence_number,
     "bare_imei": bare_imei,
     "iata_name": iata_name,
+    "caret_name": caret_name,
     "not_one_group_repeated": not_one_group_repeated,
     "practitioner_number": practitioner_number,
     "licence_word_number": licence_word_number,

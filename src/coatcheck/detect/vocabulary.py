@@ -404,6 +404,13 @@ def label_lists() -> tuple[str, ...]:
     return vocabulary_tables("labels")
 
 
+def operation_key(key: str) -> bool:
+    """A credential key written as an operation's name, a verb first (``sendOtp``, ``verify_token``'s handler
+    ``issueToken``): a log line names its logger or its function so (credentials.toml [operation_verbs])."""
+    words = [w.lower() for w in _SPLIT.findall(key.strip("$@-_.").replace("-", "_").replace(".", "_"))]
+    return len(words) > 1 and words[0] in credential_words("operation_verbs") and key[:1].islower()
+
+
 def credential_words(kind: str) -> frozenset[str]:
     """A word list from data/vocab/credentials.toml in lower case, every language: ``words``, ``passwords``,
     ``qualifiers`` or ``not_a_value``."""

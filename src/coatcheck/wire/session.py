@@ -87,6 +87,8 @@ class TextSession:
         common = word_list("common_words")
         for _, cat, value in self.vault.store.items():
             for v, span in known_values(value, [Span(0, len(value), cat, "vault", 1.0)]).items():
+                if span.detector.endswith((ALONE, IN_FILE_NAME)):
+                    continue  # what the live session does not learn either (see :meth:`_memoised`)
                 self._known.setdefault(v, span.category)
             if cat not in ("person", "literal") and len(value) >= 4 and "\n" not in value and value.lower() not in common:
                 self._known.setdefault(value, cat)
