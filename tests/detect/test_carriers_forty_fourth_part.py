@@ -91,6 +91,10 @@ _HASHDUMP = """user\trid\tlmhash\tnthash
 Administrator\t500\taad3b435b51404eeaad3b435b51404ee\t9f2d4c61b8e07a3355e1c0d4a7b68f21
 Guest\t501\taad3b435b51404eeaad3b435b51404ee\t31d6cfe0d16ae931b73c59d7e0c089c0
 """
+_HASH_COLUMN_UPPER = """username,password_hash,api_key
+kmbeki,AAD3B435B51404EEAAD3B435B51404EE,AKIAIOSFODNN7EXAMPLE
+tvarga,4F1C2B9E0D7A6C5B3E2D1F0A9B8C7D6E,AKIAIOSFODNN7EXAMPLE
+"""
 _STRIPE_FORM = "amount=2400&currency=eur&card[number]=4111111111111111&card[exp_month]=7&card[cvc]=318&capture=true\n"
 _SURNAME_FILES = """user=rosalind.haldorsen host=WS-HR-0412
 C:\\Users\\rosalind.haldorsen\\Documents\\Payslip_haldorsen_11.pdf
@@ -166,6 +170,7 @@ https://www.example.com/blog/XMLHttpRequestUploadProgress
     (_RECOVERY, "p2xrv-hh7cd"),
     (_RECOVERY, "93jfk-ta5ye"),
     (_HASHDUMP, "9f2d4c61b8e07a3355e1c0d4a7b68f21"),
+    (_HASH_COLUMN_UPPER, "4F1C2B9E0D7A6C5B3E2D1F0A9B8C7D6E"),
     (_STRIPE_FORM, "318"),
     (_SURNAME_FILES, "Haldorsen"),
     (_CARET, "BRANDVOLD^INGRID"),
@@ -202,6 +207,8 @@ def test_masked(masker: Masker, text: str, value: str) -> None:
     (_HASHDUMP, "aad3b435b51404eeaad3b435b51404ee"),  # the LM hash of no password: a public constant
     (_HASHDUMP, "31d6cfe0d16ae931b73c59d7e0c089c0"),  # the NT hash of the empty password
     (_HASHDUMP, "500"),
+    (_HASH_COLUMN_UPPER, "AAD3B435B51404EEAAD3B435B51404EE"),
+    (_HASH_COLUMN_UPPER, "AKIAIOSFODNN7EXAMPLE"),  # AWS's documented example key, in a key column
     (_STRIPE_FORM, "2400"),
     (_SURNAME_FILES, "WS-HR-0412"),
     (_SURNAME_FILES, "contract"),

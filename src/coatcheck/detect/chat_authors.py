@@ -3,7 +3,8 @@ its line, two blanks or more and the time (``meilingg  10:42``), the message on 
 be a tool's output ("maxlint  3:40" then "run the linter"); two authors or more, answering each other, are a thread,
 and each author's login is a person's: one made of a name, or one no gazetteer spells that the thread @mentions
 (``@meilingg``). The same for a thread that puts the time first in brackets (``[09:20] chen.wei: …``) or heads
-a message with the author's display name (``Lan Traoré  09:41``, ``Jaume Etxeberria [22:28]``). A support chat names its staff by role and given name (``[14:02] Operatore Giorgia:``).
+a message with the author's display name (``Jaume Etxeberria [22:28]``). A support chat names its staff by role
+and given name (``[14:02] Operatore Giorgia:``).
 Linear in the text."""
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ _AUTHOR = regex.compile(r"(?m)^(?P<v>[a-z][a-z0-9._-]{2,30})[ \t]{2,}\d{1,2}:\d{
 
 
 # the other ways a copied thread heads a message: the time first in brackets, the author and a colon, the message on the
-# same line ("[09:20] chen.wei: …", "[10:46] Lan Traoré: …"); an author's display name, then the time ("Lan Traoré
-# 09:41", "Jaume Etxeberria [22:28]"), the message on the next line
+# same line ("[09:20] chen.wei: …", "[10:46] Priya Raman: …"); an author's display name, then the time ("Jaume
+# Etxeberria  09:41", "Jaume Etxeberria [22:28]"), the message on the next line
 _TIMED = regex.compile(
     r"(?m)^[ \t]*\[(?:\d{4}-\d\d-\d\d[ T])?\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?[AaPp][Mm])?\][ \t]+"
     r"(?P<v>[a-z][a-z0-9._-]{2,30}|\p{Lu}[\p{L}'’-]+(?:[ ]\p{Lu}[\p{L}'’-]+){0,3}):[ \t]+\S")

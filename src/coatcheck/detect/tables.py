@@ -57,7 +57,7 @@ _CELL_CHECKS = {
     # a credential: six characters or more, no placeholder (NULL, ***, <redacted> stay)
     # (no published constant: a documented example key, the empty password's hash of a hash dump)
     "secret": lambda v: len(v) >= 6 and not regex.fullmatch(r"(?i)null|none|\*+|x+|<[^<>]*>|\[[^\[\]]*\]|redacted|n/a", v)
-    and not is_documented_example(v.strip().lower(), 0, len(v.strip())),
+    and not _published(v.strip()),
     # a card's security code (three or four digits) or its expiry (MM/YY, MM/YYYY)
     # (not the code every test card is given: 123, 000)
     "card": lambda v: bool(regex.fullmatch(r"\d{3,4}|(?:0[1-9]|1[0-2])/(?:\d{2}|20\d{2})", v)) and v not in _TEST_CARD_CODES,
@@ -98,6 +98,11 @@ def row_has_card(row: str) -> bool:
     """Whether a table's row holds a payment card's number (a security code's or an expiry's column names a card's
     only beside one: an experiment's "exp", a cache's "expiry", a certificate's "valid thru" are no card's)."""
     return any(card(m.group()) and not is_documented_example(row, *m.span()) for m in _CARD_RUN.finditer(row))
+
+
+def _published(value: str) -> bool:
+    """A documented example key, or a hash of the empty password in either case (a hash dump prints it upper case)."""
+    return is_documented_example(value, 0, len(value)) or is_documented_example(value.lower(), 0, len(value))
 
 
 def cell_check(cat: str) -> Callable[[str], bool]:
@@ -874,6 +879,8 @@ def _worded(value: str) -> bool:
     """A part of ``value`` is a word of the dictionary (a queue's ``support.tier1``, a team's ``data_eng``)."""
     return any(len(p) >= 4 and (p in dictionary_words() or p in word_list("english_words"))
                for p in regex.split(r"[._-]|\d+", value))
+
+
 _LOGIN_MARK = regex.compile(r"[a-z][._][a-z]")
 _FILE_EXTENSION = regex.compile(r"\.(?:docx?|xlsx?|pdf|csv|txt|json|xml|html?|png|jpe?g|zip|log|md|py|js|ts|sql|ya?ml)$")
 

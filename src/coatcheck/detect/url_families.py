@@ -151,12 +151,12 @@ def _strong_key(value: str) -> bool:
 
 
 _KEY_CHARS = regex.compile(r"[A-Za-z0-9_-]+")
+_KEY_CHANGES = 0.42  # changes of character class per character: random base62 ~0.6, CamelCase words 0.25-0.38
 
 
 def _key_like(value: str) -> bool:
     """``value`` changes between upper case, lower case and digits as a generator's output does."""
     return sum(_char_class(a) != _char_class(b) for a, b in itertools.pairwise(value)) >= _KEY_CHANGES * len(value)
-_KEY_CHANGES = 0.42  # changes of character class per character: random base62 ~0.6, CamelCase words 0.25-0.38
 
 
 def _char_class(c: str) -> int:
@@ -312,6 +312,8 @@ def key_pieces(url: str, family: Family) -> list[tuple[int, int]]:
 
 def _family(family_id: str | None, file: str) -> Family | None:
     return next((f for f in families(file) if f.id == family_id), None) if family_id else None
+
+
 _QUERY_PARAM = regex.compile(r"[?&](?P<k>[^=&#\s]+)=(?P<v>[^&#\s\"'<>`]+)")
 _TEMPLATE_VALUE = regex.compile(r"\$\{?\w+\}?|\{\{[^{}]*\}\}|<[^<>]*>|%\w+%|:\w+")
 # an API's endpoint: its host's first label or a path segment says "api", or a versioned path (/v1/, /v2.1/)

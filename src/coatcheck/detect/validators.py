@@ -1427,12 +1427,15 @@ def caret_name(value: str) -> bool:
     if len(family) < 2 or len(given) < 2:
         return False
     words = [w.lower() for w in regex.split(r"[ '’-]+", f"{family} {given}") if w]
-    if any(w in plain_words() or w in _english_words() or w in word_list("places_lower") for w in words if len(w) >= 3):
-        return False  # SELECT^FROM, ALT^TAB, Paris^France: no name
+    if any(w in plain_words() or w in _english_words() for w in words if len(w) >= 3 and w not in name_particles()):
+        return False  # SELECT^FROM, ALT^TAB: no name (a surname's particle, VON AHLEN, is a name's)
     if f"{given} {family}".title() in word_list("fictional_people") or is_product(f"{family} {given}".title()):
         return False  # DOE^JOHN, Morgan^Stanley
-    return (given.split()[0].lower() in word_list("first_names_lower")
-            or family.split()[-1].lower() in word_list("last_names_lower"))
+    places, first = word_list("places_lower"), word_list("first_names_lower")
+    given_word = given.split()[0].lower()
+    if given_word in places or family.lower() in places and given_word not in first:
+        return False  # Paris^France, Dallas^Texas (a surname that is a town's too, AHLEN^FRIEDERIKE, is a name's)
+    return given_word in first or family.split()[-1].lower() in word_list("last_names_lower")
 
 
 def personal_host(value: str) -> bool:
