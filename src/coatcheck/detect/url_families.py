@@ -140,8 +140,7 @@ def _strong_key(value: str) -> bool:
     # a generator changes between upper case, lower case and digits at every other character or so; names of words
     # in CamelCase (getUserAccountSettings, XMLHttpRequestUpload) change once or twice a word
     parts = [p for p in regex.split(r"[-_]", value) if p]
-    if not _key_like(value) or any(len(p) >= 8 and not _key_like(p) for p in parts) or len(parts) >= 3 and not all(
-            sum(c.isalpha() for c in p) < 3 or p.lower() != p and p.upper() != p for p in parts):
+    if not _key_like(value) or any(len(p) >= 8 and not _key_like(p) for p in parts) or len(parts) >= 3 and not _parts_mix_cases(parts):
         return False  # (each long part too: a clip's slug FunnyCleverSnailKappa-Xk7pLm2Qz9 is words and a key)
     if (decoded := decode_base64(value)) is not None and sum(c.isprintable() for c in decoded) >= 0.9 * len(decoded):
         return False  # an image service's ixid: base64 of readable parameters, no key
@@ -192,11 +191,15 @@ def _random_like(segment: str) -> bool:
     parts = [p for p in regex.split(r"[-_]", segment) if p]
     if len(parts) <= 2:
         return True
-    # (a generator's parts mix cases, each of them: GHSA-vqfr-h8mv-ghfj, CodeLlama-7B-GGUF are names and ids of words
-    # or of one case)
+    return _parts_mix_cases(parts) and not any(p.lower() in dictionary_words() or p.lower() in word_list("english_words")
+                                               for p in parts if p.isalpha() and len(p) >= 3)
+
+
+def _parts_mix_cases(parts: list[str]) -> bool:
+    """A generator's parts mix cases, each of them (GHSA-vqfr-h8mv-ghfj, CodeLlama-7B-GGUF are names and ids of words
+    or of one case); a part of fewer than three letters says nothing."""
     return all(sum(c.isalpha() for c in p) < 3 or (any(c.isupper() for c in p) and any(c.islower() for c in p))
-               for p in parts) and not any(p.lower() in dictionary_words() or p.lower() in word_list("english_words")
-                                           for p in parts if p.isalpha() and len(p) >= 3)
+               for p in parts)
 
 
 @functools.cache

@@ -407,7 +407,7 @@ def label_lists() -> tuple[str, ...]:
 def operation_key(key: str) -> bool:
     """A credential key written as an operation's name, a verb first (``sendOtp``, ``verify_token``'s handler
     ``issueToken``): a log line names its logger or its function so (credentials.toml [operation_verbs])."""
-    words = [w.lower() for w in _SPLIT.findall(key.strip("$@-_.").replace("-", "_").replace(".", "_"))]
+    words = _key_words(key)
     return len(words) > 1 and words[0] in credential_words("operation_verbs") and key[:1].islower()
 
 
@@ -423,6 +423,11 @@ _AFTER_QUALIFIER = ("key", "auth", "cookie", "seed", "schlüssel", "schluessel")
 _WHOLE_KEY = ("connectionstring", "connstr")
 
 
+def _key_words(key: str) -> list[str]:
+    """A key's words in lower case, its signs and dots as separators (``DB_PASSWORD``, ``apiKey``, ``client-secret``)."""
+    return [w.lower() for w in _SPLIT.findall(key.strip("$@-_.").replace("-", "_").replace(".", "_"))]
+
+
 def identifier_words(name: str) -> list[str]:
     """The words of an identifier as written (``PDFSHIFT_KEY`` → PDFSHIFT, KEY; ``apiKey`` → api, Key)."""
     return _SPLIT.findall(name)
@@ -432,7 +437,7 @@ def is_credential_key(key: str) -> bool:
     """True when ``key`` names a credential: ``DB_PASSWORD``, ``apiKey``, ``client-secret``, ``auth_token`` …
     but not ``password_min_length``, ``max_tokens``, ``secret_name``, ``token_url``."""
     key = key.strip("$@-_.")
-    words = [w.lower() for w in _SPLIT.findall(key.replace("-", "_").replace(".", "_"))]
+    words = _key_words(key)
     if not words:
         return False
     cred, qualifiers = credential_words("words"), credential_words("qualifiers")
