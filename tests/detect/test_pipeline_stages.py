@@ -17,7 +17,7 @@ from coatcheck.detect.model import available
 from coatcheck.detect.pipeline import Pipeline, ValueFinder
 from coatcheck.detect.rules import load_rules
 
-AFTER = ["policy", "secret-data", "model-addresses", "dates", "examples", "person-rows", "row-cells", "binder-records", "column-mates", "fixed-width", "row-keys", "name-births", "name-numbers", "card-extras", "device-serials", "secret-owner", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
+AFTER = ["policy", "secret-data", "model-addresses", "dates", "examples", "person-rows", "row-cells", "binder-records", "column-mates", "fixed-width", "row-keys", "name-births", "name-numbers", "marked-numbers", "remittance", "card-extras", "device-serials", "secret-owner", "lookalikes", "known-values", "readable", "encoded-copies", "resolve"]
 VIEWS = ["view:normalized", "view:unescaped", "view:despaced", "view:wide"]
 PASSWORD = "harbor-kite-41"  # nothing flags it without the key in front of it (words, no random shape)
 

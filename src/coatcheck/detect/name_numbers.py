@@ -1,9 +1,10 @@
 """A person's number written right after them (issue 23: person-bound ids by context). A record, a ticket or a log
-names a person, then gives their number in brackets: "unser Mitglied Henrike Oberhuber (Nr. 9336)", "Firmato:
+names a person (or gives their e-mail address: then in round brackets), then gives their number in brackets: "unser Mitglied Henrike Oberhuber (Nr. 9336)", "Firmato:
 Vittorio Scognamiglio (PA263712)", "for client 'Théo Rousseau' (id=654688)", a moderation log's "author=rosalba_84
 (1268410197272913259)" (a login's platform id), a Discord mention "Lioba Straßner (<@545788832464891184>)". The
 bracket (round or square) right behind a found name or login is that person's; so is such a number, and one after a
-comma with its number's word ("Henrike Oberhuber, Nr. 9336"). (Not after a dash: "— MIT 2024", "— ISO 9001",
+comma with its number's word ("Henrike Oberhuber, Nr. 9336"), and one the bracket's other details follow ("Olivier
+N'Diaye (1452829697031, 03/06/1958)"; "charge failed for aylin_becker68@web.de (MD172999)"). (Not after a dash: "— MIT 2024", "— ISO 9001",
 "— LH 1234" follow names as often as a badge does.)
 
 Without a number's word (Nr., n°, id=; not "#", a pull request's or an issue's) the value needs an issuer's letters
@@ -25,13 +26,19 @@ _AFTER = regex.compile(
     r"""['"’]?[ \t]{0,3}[(\[]"""
     r"""(?:(?P<w>(?i:nr|no|n|nº|n°|n\.º|num|núm|id))\.?[ \t]*[:=]?[ \t]*(?P<wv>[A-Z]{0,4}[- ]?\d{4,20})"""
     r"""|(?P<v>[A-Z]{1,4}[- ]?\d{5,20}|\d{6,20})"""
-    r"""|<@!?(?P<m>\d{17,20})>)[)\]]"""
+    r"""|<@!?(?P<m>\d{17,20})>)"""
+    # (the bracket may go on with the person's other details: "Olivier N'Diaye (1452829697031, 03/06/1958)")
+    r"""(?:,[ \t][^()\[\]\n]{1,40})?[)\]]"""
     # or after a comma, with its number's word: "Henrike Oberhuber, Nr. 9336"
     r"""|['"’]?,[ \t]{1,3}(?i:nr|no|n°|nº|n\.º|núm)\.?[ \t]*(?P<cv>[A-Z]{0,4}[- ]?\d{4,20})(?![\w-])""")
 # a change's, a ticket's, a request's letters (ServiceNow's INC, RITM, CHG; a pull request's PR)
 _CHANGE_PREFIXES = frozenset({"pr", "mr", "cl", "cve", "rfc", "pep", "bug", "issue", "ticket", "inc", "chg", "ritm",
                               "req", "task", "sr", "case", "prb", "sctask", "jira", "kb", "as", "asn", "nct", "isbn",
-                              "issn", "doi", "arxiv", "pmid", "gh"})
+                              "issn", "doi", "arxiv", "pmid", "gh",
+                              # a standard's ("jane.smith@web.de (ISO 27001)")
+                              "iso", "din", "iec", "en", "bs", "nist", "soc"})
+# a Unix time in seconds or milliseconds (2017 to 2033), a compact date (YYYYMMDD)
+_CLOCK = regex.compile(r"1[5-9]\d{8}|1[5-9]\d{11}|(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 # a tracker's issue key (PROJ-12345, CORE-881): a project's capitals, a hyphen, the issue's number
 _ISSUE_KEY = regex.compile(r"[A-Z][A-Z0-9]{2,9}-\d+")
 
@@ -42,7 +49,7 @@ def numbers_beside_names(text: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     taken = Intervals((s.start, s.end) for s in spans)  # (what another stage found there is its)
     for s in spans:
-        if s.category not in ("person", "username"):
+        if s.category not in ("person", "username", "email"):
             continue
         m = _AFTER.match(text, s.end)
         group = None
@@ -50,7 +57,11 @@ def numbers_beside_names(text: str, spans: list[Span]) -> list[Span]:
             group = next(g for g in ("wv", "v", "m", "cv") if m.group(g) is not None)
         if m is None or group is None:
             continue
+        if s.category == "email" and text[m.start():m.end()].lstrip("'\"’ \t")[:1] != "(":
+            continue  # "anna@… [1710238442]": a log line's bracketed field after an address, a time or a pid
         a, b = m.span(group)
+        if s.category == "email" and _CLOCK.fullmatch(text, a, b):
+            continue  # a Unix time (seconds or milliseconds) or a compact date after an address: "(1710238442)"
         digits = sum(c.isdigit() for c in text[a:b])
         if len(set(c for c in text[a:b] if c.isdigit())) <= 1 or taken.overlaps(a, b):
             continue  # (000000, 1111111: a form's filler)

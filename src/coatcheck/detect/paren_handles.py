@@ -2,8 +2,9 @@
 
 - right after a person's name a stage found: ``Jonas Müller (midnight_merge)``, ``Ana Souza (anab)``,
   ``Katarzyna Nair (grumpyoctopus auf GitHub)``;
-- before a person's name in parentheses that ends its line, the login opening the line: ``gigi20 (Davide Marino)``
-  (``cargo owner --list``, a team's roster), shaped as a login or made from the name;
+- before a person's name in parentheses that ends its line, the login opening the line or its label's value:
+  ``gigi20 (Davide Marino)`` (``cargo owner --list``, a team's roster), ``Conseiller: dubreuma (Maëlle Dubreuil)``
+  (a call note's staff line), shaped as a login or made from the name (after a label, made from it);
 - right after an account's noun and at most three words about it, in five languages: ``das gemeinsame Owner-Konto
   (schneiders)``, ``l'account owner condiviso (romano.f)``, ``la cuenta propietaria compartida (diegorui)``.
 
@@ -44,7 +45,8 @@ _FIRST_PAREN = regex.compile(r"(?m)^[ \t]*(?P<role>\p{L}[\p{L} ]{1,28}?)[ \t]*:[
                              r"\((?P<v>\p{Ll}[\w.-]{2,38}[\p{Ll}0-9])\)")
 # a chat's mention of a member by their id, their handle in parentheses after it: "<@U0K74DZ8HRW> (sgautreau)"
 _MENTION_PAREN = regex.compile(r"<@[UW][A-Z0-9]{6,12}(?:\|[^>\n]{1,40})?>[^\S\n]?\((?P<v>[a-z][\w.-]{1,38}[a-z0-9_])\)")
-_LEADING_LOGIN = regex.compile(r"[ \t]*(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])[ \t]")
+# (after a field's label: "Conseiller: dubreuma (Maëlle Dubreuil)", a call note's or a ticket's staff line)
+_LEADING_LOGIN = regex.compile(r"[ \t]*(?P<label>\p{L}[\p{L} ]{1,28}?[ \t]*:[ \t]*)?(?P<v>[A-Za-z][\w.-]{0,38}[A-Za-z0-9_])[ \t]")
 _LOGIN_MARK = regex.compile(r"[\d._]")
 _REGION = regex.compile(r"[a-z]{2}(?:-[a-z]+)+-\d")
 _KEEPS = ("is_service_username", "is_templated", "is_placeholder_value", "is_fictional_person", "is_version",
@@ -127,7 +129,10 @@ def paren_handles(text: str, found: Iterable[Span]) -> list[Span]:
             lead = _LEADING_LOGIN.fullmatch(text, ls, p.start - 1)
             if lead is not None and _login(text, a := lead.start("v"), b := lead.end("v")):
                 login = text[a:b]
-                if ((_LOGIN_MARK.search(login) or _made_from(login, text[p.start:p.end])) and not _HEX.fullmatch(login)
+                made = _made_from(login, text[p.start:p.end])
+                # (after a label only a login made from the name: "Host: web03 (Anna Schmidt)", "Ticket: INC0048213
+                # (…)" name a machine or a record beside their owner)
+                if ((made or _LOGIN_MARK.search(login) and lead.group("label") is None) and not _HEX.fullmatch(login)
                         and person_login(login)):
                     out.append(Span(a, b, "username", DETECTOR, 0.75))
     for m in _FIRST_PAREN.finditer(text):

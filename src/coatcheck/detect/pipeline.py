@@ -60,7 +60,9 @@ from .logins_features import is_candidate
 from .aligned_tables import AlignedTableDetector
 from .calls import CredentialCallDetector
 from .one_time_codes import OneTimeCodeDetector
+from .marked_numbers import marked_numbers
 from .own_numbers import OwnNumberDetector
+from .remittance import remittance_numbers
 from .seed_phrases import SeedPhraseDetector
 from .transcripts import TranscriptDetector
 from .secret_stores import SecretStoreDetector
@@ -748,6 +750,8 @@ class Pipeline:
             steps.append(("name-births", self._name_births))
         if "account" in mask:
             steps.append(("name-numbers", self._name_numbers))
+            steps.append(("marked-numbers", self._marked_numbers))
+            steps.append(("remittance", self._remittance))
         if "card" in mask:
             steps.append(("card-extras", self._card_extras))
         if "account" in mask:
@@ -891,6 +895,14 @@ class Pipeline:
     def _name_numbers(self, run: _Pass) -> None:
         """A number in brackets right behind a person's name or login: :mod:`.name_numbers`."""
         run.spans.extend(s for s in numbers_beside_names(run.text, run.spans) if self._allowed(run.text, s))
+
+    def _marked_numbers(self, run: _Pass) -> None:
+        """A number after a number's word whose noun names no thing, near a person's value: :mod:`.marked_numbers`."""
+        run.spans.extend(s for s in marked_numbers(run.text, run.spans) if self._allowed(run.text, s))
+
+    def _remittance(self, run: _Pass) -> None:
+        """The numbers in a payment's remittance text whose transaction names its person: :mod:`.remittance`."""
+        run.spans.extend(s for s in remittance_numbers(run.text, run.spans) if self._allowed(run.text, s))
 
     def _row_cells(self, run: _Pass) -> None:
         """Names, towns, postcodes and phones beside a person's contact value on a record's row: :mod:`.row_cells`."""
