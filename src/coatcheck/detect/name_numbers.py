@@ -1,11 +1,12 @@
 """A person's number written right after them (issue 23: person-bound ids by context). A record, a ticket or a log
-names a person (or gives their e-mail address: then in round brackets), then gives their number in brackets: "unser Mitglied Henrike Oberhuber (Nr. 9336)", "Firmato:
-Vittorio Scognamiglio (PA263712)", "for client 'Théo Rousseau' (id=654688)", a moderation log's "author=rosalba_84
-(1268410197272913259)" (a login's platform id), a Discord mention "Lioba Straßner (<@545788832464891184>)". The
-bracket (round or square) right behind a found name or login is that person's; so is such a number, and one after a
-comma with its number's word ("Henrike Oberhuber, Nr. 9336"), and one the bracket's other details follow ("Olivier
-N'Diaye (1452829697031, 03/06/1958)"; "charge failed for aylin_becker68@web.de (MD172999)"). (Not after a dash: "— MIT 2024", "— ISO 9001",
-"— LH 1234" follow names as often as a badge does.)
+names a person (or gives their e-mail address: then in round brackets), then gives their number in brackets:
+"unser Mitglied Henrike Oberhuber (Nr. 9336)", "Firmato: Vittorio Scognamiglio (PA263712)", "for client 'Théo
+Rousseau' (id=654688)", a moderation log's "author=rosalba_84 (1268410197272913259)" (a login's platform id), a
+Discord mention "Lioba Straßner (<@545788832464891184>)". The bracket (round or square) right behind a found name or
+login is that person's; so is such a number, one after a comma with its number's word ("Henrike Oberhuber, Nr.
+9336"), and one the bracket's other details follow ("Olivier N'Diaye (1452829697031, 03/06/1958)"; "charge failed
+for aylin_becker68@web.de (MD172999)"). (Not after a dash: "— MIT 2024", "— ISO 9001", "— LH 1234" follow names as
+often as a badge does.)
 
 Without a number's word (Nr., n°, id=; not "#", a pull request's or an issue's) the value needs an issuer's letters
 and five digits or more, or six digits (a year, "(2019)", an extension, "(4471)", are no one's number); with one,
