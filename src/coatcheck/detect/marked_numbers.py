@@ -35,7 +35,6 @@ _REACH = 600
 _ANCHORS = frozenset({"person", "email", "phone", "address", "username", "birth_date", "national_id", "iban",
                       "account", "passport"})
 _KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_calendar_date", "is_version", "is_uuid")
-_WORD = r"[^\W\d_][\w'’/]*"
 # the number's word on its own ("n.", "Nr", "n°", "n.º", "número"), or closing a German compound ("Kammer-Nr.",
 # "Registernummer", "Identifikationsnr."): found first, then read around (a pattern that tried the words before it at
 # every word of a text would cost half the pipeline's budget)
