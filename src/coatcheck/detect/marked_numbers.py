@@ -158,13 +158,12 @@ def marked_numbers(text: str, spans: list[Span]) -> list[Span]:
         if stem is None and not m.group("after") and not lead_text.strip() and not m.group("plain"):
             continue  # "Nr. 4471" opening a line: a list's or a house's number as often
         lead = _words(lead_text)
+        tail = _words(stem, m.group("after"))
         # (the words next to the number's word say whose number it is; a register may be named further back: "iscritta
         # all'Ordine dei Farmacisti al n. …")
-        if any(thing_word(w) for w in [*lead[-2:], *_words(stem, m.group("after"))]):
+        if any(thing_word(w) for w in [*lead[-2:], *tail]) or _FIRM_REGISTERS.match(text, s):
             continue
-        words = _words(lead_text, stem, m.group("after"))
-        if _FIRM_REGISTERS.match(text, s):
-            continue
+        words = [*lead, *tail]
         if not (any(_names_register(w) for w in words) or _ORDER_OF.search(lead_text)
                 or any(w.lower() in word_set("numbers", "person_possessives") for w in lead[-3:])):
             continue  # a number's word with no register and no one's: a law's, a delivery note's, a house's

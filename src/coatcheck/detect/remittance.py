@@ -114,8 +114,6 @@ def remittance_numbers(text: str, spans: list[Span]) -> list[Span]:
                 digits = len(digits_of(value))
                 if digits < 4 or taken.overlaps(s, e) or _DATEISH.fullmatch(value) or not person_number(value):
                     continue
-                if digits == 4 and not value[0].isalpha() and regex.fullmatch(r"(?:19|20)\d\d", value):
-                    continue
                 after = _NEXT_WORD.match(text, e, u.end("v"))
                 if after is not None and _payment_word(after.group(1)):
                     continue  # "448812 Rechnung": the invoice's number, its word after it
