@@ -6,14 +6,15 @@ whether the printer aligns columns left (SQL clients, box tables) or right (data
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 
 import regex
 
 from ..spans import Span
 from .keep import kept_by
-from .tables import (norm_header, row_has_card, cell_category, column_categories, column_category, column_checks,
-                     header_categories)
+from .tables import (PERSON_CODE, cell_category, column_categories, column_category, column_checks, first_named,
+                     header_categories, norm_header, row_has_card)
 from .validators import email, login_word
 from .vocabulary import calendar_words, word_set
 
@@ -284,7 +285,7 @@ class AlignedTableDetector:
             if not _table_like(words, cats, ruled):
                 continue
             checks = {k: (cat, _STRICT.get(cat, check))
-                      for k, (cat, check) in column_checks([norm_header(w) for w in words], cats).items()}
+                      for k, (cat, check) in column_checks([norm_header(w) for w in words], cats, person_columns=True).items()}
             rows: list[tuple[int, str]] = []
             while i < len(lines) and len(rows) < _MAX_ROWS:
                 rs, re_ = lines[i]
@@ -295,7 +296,18 @@ class AlignedTableDetector:
                     break
                 rows.append((rs, row))
                 i += 1
-            out.extend(self._cells(text, rows, cols, checks))
+            starts = [rs for rs, _ in rows]
+            coded = {k: check for k, check in checks.items() if check[0] == PERSON_CODE}
+            found_cells = self._cells(text, rows, cols, {k: c for k, c in checks.items() if k not in coded})
+            out.extend(found_cells)
+            if coded:
+                # a code column's cell is a secret in a row that names its person (a panel's user list)
+                named = {bisect.bisect_right(starts, sp.start) - 1 for sp in [
+                    *found_cells, *self._cells(text, rows, cols, {k: ("person", first_named) for k, (cat, _) in checks.items()
+                                                                  if cat == "person"})] if sp.category == "person"}
+                out.extend(Span(sp.start, sp.end, "secret", "aligned-tables:person-code", 0.8)
+                           for sp in self._cells(text, rows, cols, coded)
+                           if sp.end - sp.start >= 4 and bisect.bisect_right(starts, sp.start) - 1 in named)
             out.extend(_subject_users(text, rows, cols, words))
         return out
 

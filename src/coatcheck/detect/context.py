@@ -28,7 +28,7 @@ from .tables import DIGEST_COLUMNS, column_name
 # Words of the command lines and files this module reads besides assignments (mysql -p…, .netrc).
 _FORMAT_WORDS = ("mysql", "login", "machine")
 # a code's key joined to the word that makes it a credential (gate_code, code_entered: vocabulary.is_credential_key)
-_CODE_KEYS = ("_code", "code_", "-code", "code-")
+_CODE_KEYS = ("_code", "code_", "-code", "code-", ".code")
 
 
 @vocab_cache

@@ -28,16 +28,30 @@ _SPACED_CODES = regex.compile(r"[A-Za-z0-9]{3,8}-[A-Za-z0-9]{3,8}(?:[ ][A-Za-z0-
 # code … est", "tu código es"): the plain noun, made a credential by the possessive, then 4 to 8 digits
 _POSSESSIVE = r"(?:your|tuo|tua|dein|deine|ihr|votre|ton|tu|su)"
 # (not an error's, a status's, an exit's, a postal or an area code, nor an order's or a promotion's)
-_NOT_A_SECRET_CODE = r"(?:error|exit|status|return|http|zip|postal|post|area|country|order|promo|discount|product|source|response|reason|fehler|errore|erreur|código[^\S\n]+postal)"
+# (and German compounds of a thing's code: Barcode, QR-Code, Rabattcode, Quellcode, Ländercode)
+_NOT_A_SECRET_CODE = (r"(?:error|exit|status|return|http|zip|postal|post|area|country|order|promo|discount|product|source|"
+                      r"response|reason|fehler|errore|erreur|código[^\S\n]+postal|sconto|descuento|remise|bar|qr|rabatt|"
+                      r"aktions|quell|programm|länder|laender|sprach|farb|dress|morse)")
+# (nor a thing's or a record's own code the message names, by its word's stem in any of the five languages: a
+# ticket's, an order's, a product's, a booking's, an invoice's, a parcel's tracking, a return's: "Ihr Ticketcode ist
+# 4821", "votre code de ticket est 4821", "Tu código de producto es …", "Ihr Rückgabecode lautet …")
+_RECORD_CODE = (r"(?:ticket|order|ordin|bestell|buchung|rechnung|sendung|auftrag|artikel|artic|prod|lieferschein|pedid|"
+                r"command|booking|reserv|prenot|fattur|factur|invoice|track|suivi|seguim|sped|env[ií]o|promo|gutschein|"
+                r"r[üu]ckgabe|retour|return|devol|reso)")
 _YOUR_CODE = regex.compile(
     rf"(?i)(?:(?<![\w-]){_POSSESSIVE}[^\S\n]+(?:(?!{_NOT_A_SECRET_CODE}\b)[^\W\d][\w-]*[^\S\n]+){{0,3}}?(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)"
     # (the sender's name glued before "Code": "Dein Ridgeway-Code lautet"; a capitalised name, no status-, zip-, HTTP-
     # or QR-code)
-    rf"(?:(?!{_NOT_A_SECRET_CODE}-)(?-i:\p{{Lu}}\p{{Ll}}+)-)?(?:code|codice|código|codigo)"
+    # (or glued, a German compound: "Dein Wahlcode lautet", "Ihr Zugangscode ist")
+    rf"(?:(?!{_NOT_A_SECRET_CODE}-)(?-i:\p{{Lu}}\p{{Ll}}+)-|(?!{_NOT_A_SECRET_CODE}|{_RECORD_CODE})(?-i:\p{{Lu}}\p{{Ll}}{{2,20}}?)(?=code))?"
+    rf"(?:code|codice|código|codigo)"
     # (the sender's name after it, a link word next: "Il tuo codice Bottega Lumen è", "Tu código de Mercado Alba es",
     # "Your code for Acme is")
     rf"(?P<sender>[^\S\n]+(?:(?:de|di|per|for|at|für|bei|pour|chez|para|en|von|da)[^\S\n]+)?(?-i:\p{{Lu}}[\p{{L}}\d&'’.-]*)"
-    rf"(?:[^\S\n]+(?-i:\p{{Lu}}[\p{{L}}\d&'’.-]*|&)){{0,3}}(?=[^\S\n]+(?:is|è|ist|lautet|est|es):?[^\S\n]))?"
+    rf"(?:[^\S\n]+(?-i:\p{{Lu}}[\p{{L}}\d&'’.-]*|&)){{0,3}}(?=[^\S\n]+(?:is|è|ist|lautet|est|es):?[^\S\n])"
+    # (or what it is for, one word after its preposition: "Il tuo codice di voto è", "your code for voting is")
+    rf"|[^\S\n]+(?:de|di|per|for|für|pour|para)[^\S\n]+(?!{_NOT_A_SECRET_CODE}(?![\w-])|{_RECORD_CODE})(?-i:\p{{Ll}}{{3,20}})"
+    rf"(?=[^\S\n]+(?:is|è|ist|lautet|est|es):?[^\S\n]))?"
     rf"|(?<![\w-])(?<!{_NOT_A_SECRET_CODE}[^\S\n]+)(?:code|codice|código|codigo)[^\S\n]+(?:[^\W\d][\w'-]*[^\S\n]+){{0,3}}?{_POSSESSIVE}(?:[^\S\n]+[^\W\d][\w-]*){{0,3}})"
     rf"[^\S\n]*(?:is|è|ist|lautet|est|es)?[^\S\n]*:?[^\S\n]*(?<![\w])(?P<value>\d{{4,8}})(?![\w-]|[.,]\d)")
 _WORD_AFTER = regex.compile(r"[^\S\n]+\p{L}")
@@ -70,14 +84,17 @@ def _sentence() -> regex.Pattern[str]:
     return regex.compile(
         # the noun (a Markdown emphasis may close it: "**Boîte à clés** :"), a few words that say whose or which it
         # is (no sentence end), a link (a German ordinal's "3." is a word: "der Türcode für den 3. Stock ist …")
-        rf"(?i)(?:(?<![\w-])(?:{nouns})(?![\w-])(?:\*{{1,2}}|_{{1,2}})?,?(?:[^\S\n]+(?:\d{{1,2}}\.|[^\s.!?:=]+)){{0,10}}?[^\S\n]*{link}"
+        # (a German compound joins its noun to "Code" or "PIN" by a hyphen: "Schlüsseltresor-Code: 4223")
+        rf"(?i)(?:(?<![\w-])(?:{nouns})(?:-(?:code|pin))?(?![\w-])(?:\*{{1,2}}|_{{1,2}})?,?(?:[^\S\n]+(?:\d{{1,2}}\.|[^\s.!?:=]+)){{0,10}}?[^\S\n]*{link}"
         rf"|(?<![\w-])(?:{enter})(?![\w-])[^\S\n]*:?"
         # a noun that says "code" itself, the code right after it: "code portail 7298A", "gate code 1846", "Torcode 4711"
         # (and the sentence's clause ends there: "access code 2024 release notes" names a release)
         # (or in brackets: "Den Entsperrcode (8150) haben wir gelöscht", "el código de desbloqueo (3921)")
         rf"|(?<![\w-])(?:{coded})(?![\w-])(?=[^\S\n]+[\w-]*\d[\w-]*[#*]?(?:[^\S\n]*(?:[.,;:)\]·]|\r?\n|$)|[^\S\n]+[-–—(])"
         rf"|[^\S\n]*\([^\S\n]*\d[\w-]*[^\S\n]*\)))"
-        rf"[^\S\n]*[\"'`«“(]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
+        # (an e-mail's markup may close the label and open the value: "<strong>Abholcode:</strong> <code>402937")
+        rf"[^\S\n]*(?:</?(?:strong|b|em|i|code|kbd|tt|span|mark)>[^\S\n]*){{0,3}}"
+        rf"[\"'`«“(]?[^\S\n]*(?=[\w-]*\d)(?P<value>(?:{_CODE}))(?![\w-]|[.,]\d)")
 
 
 @functools.cache

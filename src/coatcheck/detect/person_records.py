@@ -64,10 +64,11 @@ _PRINTED_NAME = regex.compile(r"""(?:^|[,(\[{][ \t]?)(?P<k>[A-Za-z_]{4,20})=(?:'
 
 # what a record about a person is (an entry, a booking, an order): its key is the record's own, not the person's,
 # though its fields name them ("registrations": [{"id": 93807020, "name": …}])
+# (not "results": an API's page of records, HubSpot's and Django REST's "results": [{"id": …, "email": …}])
 _ACTS = frozenset({"registration", "entry", "submission", "signup", "enrolment", "enrollment", "application",
                    "attendance", "checkin", "booking", "reservation", "order", "ticket", "invoice", "payment",
                    "transaction", "appointment", "visit", "session", "shift", "assignment", "request", "message",
-                   "comment", "review", "event", "result", "score", "match", "claim", "case", "job", "task",
+                   "comment", "review", "event", "score", "match", "claim", "case", "job", "task",
                    "delivery", "shipment", "donation", "pledge", "gift", "loan", "lease", "contract", "report"})
 
 
@@ -304,6 +305,36 @@ def yaml_mappings(text: str) -> list[list[tuple[str, int, int]]]:
     return maps
 
 
+_YAML_PARENT = regex.compile(r"[ \t]*(?:-[ \t]+)?(?P<k>[A-Za-z_][\w-]{0,40}):[ \t]*(?:#.*)?")
+
+
+def _yaml_person_key(text: str, at: int) -> bool:
+    """Whether the YAML mapping whose first value is at ``at`` sits under a key that names a person's record
+    (``user:``, ``members:`` over its items; handles.toml [person_records]): the nearest line above it, less
+    indented, that is a key alone."""
+    ls = text.rfind("\n", 0, at) + 1
+    line = text[ls:at]
+    col = len(line) - len(line.lstrip(" \t-"))
+    pos = ls
+    for _ in range(200):
+        if pos <= 0:
+            return False
+        ps = text.rfind("\n", 0, pos - 1) + 1
+        above = text[ps:pos - 1]
+        pos = ps
+        if not above.strip() or above.lstrip().startswith("#"):
+            continue
+        if len(above) - len(above.lstrip(" \t")) >= col:
+            continue
+        m = _YAML_PARENT.fullmatch(above)
+        if m is None:
+            return False
+        last = regex.split(r"[_.-]", m["k"].lower())[-1]
+        words = _patterns()[0]
+        return last in words or last.endswith("s") and last[:-1] in words
+    return False
+
+
 # elements that are a thing's or a work item's record, not a person's
 _THING_ELEMENTS = frozenset({"issue", "build", "job", "run", "item", "product", "package", "project", "repository",
                              "createshipment", "document", "file", "message", "mail", "event"})
@@ -367,6 +398,69 @@ def _query_names_a_person(params: list[tuple[str, str]]) -> bool:
     return False
 
 
+# a person's address as an object's own field ("email": "…", "emailAddress": "…", Salesforce's "Email")
+_OWN_E_MAIL = regex.compile(r"""["'](?i:e-?mail|mail|emailAddress|email_address)["'][ \t]*:[ \t]*["'](?P<v>[^"'\s@]{1,64}@[^"'\s@]{3,255})["']""")
+_E_MAIL_REACH = 1000  # a person's object that an address alone names is small: it closes within this
+# the keys an object keeps a person's own fields under, one level down (a CRM's contact, JSON:API's resource)
+_WRAPPERS = frozenset({"properties", "attributes", "profile", "personalinfo", "personaldetails"})
+# an act's, a purchase's or a message's fields: an object that has one is an order, a booking, a payment, a mail (its
+# id is the act's)
+_ACT_FIELD_WORDS = frozenset({"total", "subtotal", "amount", "price", "currency", "items", "lineitems", "quantity",
+                              "sku", "tax", "subject", "action"})
+# the keys that say what an object is, and the keys that name it
+_TYPE_KEYS = frozenset({"type", "object", "kind", "typename", "resourcetype", "objecttype", "entity", "entitytype"})
+_NAMING_KEYS = frozenset({"name", "displayname", "fullname", "title", "company", "companyname", "organisation",
+                          "organization", "org", "orgname"})
+
+
+def _personal_address(value: str) -> bool:
+    """An e-mail address that is a person's (not a team's or a system's mailbox: support@, noreply@)."""
+    return _EMAIL.fullmatch(value) is not None and not role_mailbox(value.split("@")[0].lower())
+
+
+def _act_key(key: str) -> bool:
+    """A field's key that says its record is an act or a purchase ("order_id", "total_price", "booking_ref")."""
+    words = [w.lower() for w in regex.split(r"[_.-]|(?<=[a-z])(?=[A-Z])", key) if w]
+    return any(w in _ACTS or w in _OWN_REFERENCES or w in _ACT_FIELD_WORDS for w in words)
+
+
+def _own_fields(text: str, o: int, end: int) -> list[tuple[str, str | None]]:
+    """The fields of the object opened at ``o`` (up to ``end``) that are its own, not a nested object's: (key, its
+    string or number value, None for an object, an array or another value)."""
+    out: list[tuple[str, str | None]] = []
+    depth = 0
+    for t in _SCAN.finditer(text, o + 1, end):
+        g = t.group()
+        if g in "{[":
+            depth += 1
+        elif g in "}]":
+            depth -= 1
+        elif depth == 0:
+            m = _FIELD.match(text, t.start())
+            value = next((m.group(x) for x in ("s", "q", "n") if m.group(x) is not None), None) if m else None
+            out.append((g.strip("\"' \t:"), value))
+    return out
+
+
+def _person_object(text: str, o: int, reach: int = _SPAN) -> bool:
+    """Whether the object opened at ``o``, known to hold a person's value, is that person's record rather than an
+    act's, a message's, a firm's or a typed thing's: it closes within ``reach``, no key of its own names an act or a
+    purchase, its type (if it says one) is a person's, and its name (if it has one) is a person's."""
+    c = closing_brace(text, o, reach)
+    if c is None:
+        return False
+    words, typed = _patterns()
+    for key, value in _own_fields(text, o, c):
+        k = _norm_key(key)
+        if _act_key(key):
+            return False
+        if k in _TYPE_KEYS and value is not None and value.lower().rstrip("s") not in words and value.lower() not in words:
+            return False  # JSON:API's "type": "orders", an event's "type": "password_reset"
+        if k in _NAMING_KEYS and value is not None and not own_name_field("name", value):
+            return False  # a firm's or a team's object: "name": "Acme GmbH"
+    return True
+
+
 class PersonRecordDetector:
     """Id fields of objects that are people, and their handles."""
 
@@ -408,6 +502,23 @@ class PersonRecordDetector:
             if own_name_field(m["k"], m["v"]) and (o := open_brace(text, m.start())) is not None \
                     and not names_an_act(_container_key(text, o)):
                 opens.add(o)
+        for m in _OWN_E_MAIL.finditer(text):
+            # an object whose own field is a person's e-mail address ({"id": 458099, "email": "giulia…@…"}), unless it
+            # is an act's, a message's, a firm's or a typed thing's record (an order's own id names the order,
+            # whoever's address it holds)
+            # (nor an address's own record in a list of them: Clerk's "email_addresses": [{"id": "idn_…", …}])
+            if ((o := open_brace(text, m.start())) is not None and _personal_address(m["v"])
+                    and not names_an_act(container := _container_key(text, o))
+                    and not any(w in _norm_key(container or "") for w in ("mail", "address", "phone", "identit"))
+                    and _person_object(text, o, _E_MAIL_REACH)):
+                opens.add(o)
+        for o in list(opens):
+            # a CRM's contact keeps its fields one level down ({"id": "3250…", "properties": {"email": …}}): the
+            # object that holds them under such a key is the person's record
+            if (k := _KEY_BEFORE.search(text, max(0, o - 60), o)) is not None and _norm_key(k["k"]) in _WRAPPERS \
+                    and (parent := open_brace(text, o)) is not None and not names_an_act(_container_key(text, parent)) \
+                    and _person_object(text, parent):
+                opens.add(parent)
         for m in _HANDLE_KEY.finditer(text):  # an account object of a social API: {"id": …, "username": …}
             o = open_brace(text, m.start())
             if o is not None:
@@ -540,10 +651,13 @@ class PersonRecordDetector:
 
     def _yaml(self, text: str) -> list[Span]:
         """A YAML mapping that has a person's own name field (``courier:\n  id: wrk_…\n  first_name: Gaia``, a list
-        item ``- id: INT-78812\n    name: Joaquín Albarracín``): its id fields."""
+        item ``- id: INT-78812\n    name: Joaquín Albarracín``) or e-mail address (``user:\n  id: 458099\n  email:
+        …``, under a key that names a person's record, no act's fields beside it): its id fields."""
         out: list[Span] = []
         for fields in yaml_mappings(text):
-            if any(own_name_field(k, text[a:b]) for k, a, b in fields):
+            if any(own_name_field(k, text[a:b]) for k, a, b in fields) or (
+                    fields and any(_norm_key(k) in _EMAIL_KEYS and _personal_address(text[a:b]) for k, a, b in fields)
+                    and not any(_act_key(k) for k, _, _ in fields) and _yaml_person_key(text, fields[0][1])):
                 out += [span for k, a, b in fields if (span := self._id_field(text, k, a, b)) is not None]
         return out
 

@@ -19,8 +19,8 @@ from .keep import is_documented_example, is_order_number, kept_by
 from .device_serials import serial_shaped
 from .validators import (card, e164_digits, email, gazetteer_name, named_login, national_id, person_handle, person_name,
                          person_name_any_case, person_number)
-from .vocabulary import (composed_labels, dictionary_words, plain_words, vocab_cache, vocab_lru, vocabulary_labels, vocabulary_tables,
-                         vocabulary_words, word_set)
+from .vocabulary import (composed_labels, dictionary_words, is_credential_key, plain_words, vocab_cache, vocab_lru,
+                         vocabulary_labels, vocabulary_tables, vocabulary_words, word_set)
 
 _CELL_KEEPS = ("is_placeholder_value", "is_templated", "is_service_username")
 
@@ -395,7 +395,10 @@ class TableDetector:
                 if len(fields) != width:
                     break
                 carded: bool | None = None
+                row_start = len(out)
                 for col, (cat, check) in mapped.items():
+                    if cat == PERSON_CODE:
+                        continue
                     a, b = fields[col]
                     if cat == "person" and text.startswith("~", a):
                         # WhatsApp writes a member who is no saved contact as "~ Name" (their own profile name)
@@ -405,6 +408,13 @@ class TableDetector:
                     if b - a >= 2 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None:
                         cat = cell_category(cat, text[a:b])
                         out.append(Span(a, b, cat, f"tables:{cat}", 0.8))
+                named = any(span.category == "person" for span in out[row_start:]) or any(
+                    cat == "person" and first_named(text[slice(*fields[col])]) for col, (cat, _) in mapped.items())
+                if named:
+                    # the row names its person: a code column's cell is theirs
+                    out += [Span(a, b, "secret", "tables:person-code", 0.8) for col, (cat, check) in mapped.items()
+                            if cat == PERSON_CODE for a, b in [_stripped(text, *fields[col])]
+                            if b - a >= 4 and check(text[a:b]) and kept_by(text, a, b, _CELL_KEEPS) is None]
                 rows.append(fields)
                 i += 1
             if any(span.category == "person" for span in out[first:]):  # a table of people: its rows name them
@@ -440,7 +450,7 @@ class TableDetector:
             # where two columns or more are personal ones, so that a line of prose with a comma is no header
             if not all(_HEADER_NAME.fullmatch(n) for n in names if n) and (len(cats) < 2 or _NOT_A_HEADER.search(line)):
                 continue
-            return sep, line.count(sep) + 1, column_checks(names, cats)
+            return sep, line.count(sep) + 1, column_checks(names, cats, person_columns=True)
         return None
 
 
@@ -518,10 +528,12 @@ _PEOPLE_COLUMNS = frozenset({"email", "phone", "address", "username", "national_
                              "driver_license", "card"})
 
 
-def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str, Callable[[str], bool]]]:
+def column_checks(names: list[str], cats: dict[int, str],
+                  person_columns: bool = False) -> dict[int, tuple[str, Callable[[str], bool]]]:
     """Column index -> (category, the check a cell's value must pass). A column headed by a generic word ("name")
     holds persons only in a table of people (one with an e-mail, phone, address, login, person-bound number or
-    identity document column) or when the name is one a gazetteer vouches for."""
+    identity document column) or when the name is one a gazetteer vouches for. With ``person_columns`` (a reader
+    that knows which of its rows name a person), a code's column gets the deferred category :data:`PERSON_CODE`."""
     # a table with a contact, login, person-bound number or identity document column, or a first or last name one,
     # is a table of people
     contacts = any(c in _PEOPLE_COLUMNS for c in cats.values()) or any(
@@ -606,6 +618,14 @@ def column_checks(names: list[str], cats: dict[int, str]) -> dict[int, tuple[str
         for k, n in enumerate(names):
             if k not in cats and n in _SERIAL_COLUMNS:
                 mapped[k] = ("account", serial_shaped)
+    for k, n in enumerate(names):
+        if person_columns and k not in mapped and k not in cats and n and (n in _BARE_CODE_COLUMNS or is_credential_key(n)):
+            # a code's or a password's column no list names ("CODE" beside "NAME" in a panel's user list,
+            # "palabra_clave" in a keyholder export): each row that names a person holds that person's code (the
+            # readers check the row; a product's "Code" beside a product's "Name" names no one)
+            # (a bare "Code" holds a PIN's digits alone: a course's CS1010, an order's ORD-88123, a staff number's
+            # EMP-0042 stand in such columns too)
+            mapped[k] = (PERSON_CODE, _digits_code if n in _BARE_CODE_COLUMNS else _either(_pin, _password_cell))
     if people_table or any(check[0] == "holder" for check in mapped.values()):
         # a table of people: a column headed by a number word and any noun but a thing's ("Envelope No",
         # "n_candidato", "Umschlag-Nr"), or by what a person carries alone ("registration", "licence"), holds each
@@ -860,8 +880,7 @@ def _login_columns(text: str, rows: list[list[tuple[int, int]]], mapped: dict[in
     for col in range(len(rows[0])):
         if col in mapped:
             continue
-        cells = [(a + len(text[a:b]) - len(text[a:b].lstrip()), b - (len(text[a:b]) - len(text[a:b].rstrip())))
-                 for a, b in (row[col] for row in rows)]
+        cells = [_stripped(text, a, b) for a, b in (row[col] for row in rows)]
         values = [text[a:b] for a, b in cells if b > a]
         if (len(set(values)) < 2 or not all(_LOGIN_CELL.fullmatch(v) and _by_person_cell(v) and not _worded(v) for v in values)
                 or not any(_LOGIN_MARK.search(v) for v in values) or any(_FILE_EXTENSION.search(v) for v in values)):
@@ -922,6 +941,30 @@ _PLACE_CODE_COLUMNS = frozenset({"keysafe", "key_safe", "lockbox", "keybox", "ca
 _PLACE_CODE_NOUNS = frozenset({"cassetta", "keysafe", "key_safe", "lockbox", "schlüsselsafe", "schluesselsafe",
                                "schlüsseltresor", "schlüsselkasten", "boite_a_cles", "boîte_à_clés", "caja_de_llaves",
                                "cajetin"})
+
+
+def _stripped(text: str, a: int, b: int) -> tuple[int, int]:
+    """A cell's bounds without the blanks around its value."""
+    value = text[a:b]
+    return a + len(value) - len(value.lstrip()), b - len(value) + len(value.rstrip())
+
+
+def _digits_code(value: str) -> bool:
+    """A PIN or a keypad code: four to eight digits and nothing else."""
+    return bool(regex.fullmatch(r"\d{4,8}", value))
+
+
+def first_named(value: str) -> bool:
+    """A name column's cell that starts with a first name the gazetteer knows, capitalised: "Fátima", "Nerea
+    Rodríguez Peña" (a panel's user list prints first names alone; "Engineer", "Master" are none)."""
+    words = value.split()
+    return (1 <= len(words) <= 4 and words[0][:1].isupper() and words[0].lower() in word_list("first_names_lower")
+            and words[0] not in word_list("ambiguous_first_names") and words[0].lower() not in word_list("common_words"))
+
+
+# the deferred category of a code column (column_checks): a secret in the rows where a person is found
+PERSON_CODE = "person_code"
+
 _BARE_CODE_COLUMNS = frozenset({"code", "codice", "código", "codigo", "pin", "combination", "combinazione",
                                 "kombination", "combinaison", "combinación", "combinacion", "zahlencode"})
 

@@ -477,9 +477,14 @@ _GLUED_PASS_OWNERS = frozenset({"db", "smtp", "mail", "ftp", "sftp", "root", "ad
 
 def access_code_words(words: list[str]) -> bool:
     """The words of a key (lower case) name a code that opens a place or the one typed at a keypad: "code" last after
-    a qualifier (gate_code, masterCode; not master_code_branch, portal_code), or "code" then the door or the typing
-    (code_entered, code_portail)."""
+    a qualifier (gate_code, masterCode; not master_code_branch, portal_code) or after a panel's numbered user slot
+    (user01.code), or "code" then the door or the typing (code_entered, code_portail)."""
     if len(words) >= 2 and words[-1] == "code" and words[-2] in credential_words("code_qualifiers"):
+        return True
+    # a panel's numbered user slot: user01.code, user_03_code
+    slot = words[-3:-1] if len(words) >= 3 and words[-2].isdigit() else words[-2:-1]
+    if (len(words) >= 2 and words[-1] == "code" and slot and (name := "".join(slot).rstrip("0123456789")) != "".join(slot)
+            and name in credential_words("code_numbered")):
         return True
     return len(words) >= 2 and words[-2] == "code" and words[-1] in credential_words("code_after")
 
