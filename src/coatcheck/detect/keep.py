@@ -1948,6 +1948,12 @@ SECRET_KEEPS: tuple[KeepPredicate, ...] = (is_templated, is_placeholder_value, i
 """Applied to every candidate of category ``secret``, whatever rule found it."""
 
 
+# the keeps a person-bound number read by its context must pass (own_numbers, marked_numbers, remittance): no
+# template, placeholder, documented example, calendar date, version or UUID
+NUMBER_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_calendar_date", "is_version",
+                "is_uuid")
+
+
 def kept_by(text: str, start: int, end: int, names: tuple[str, ...]) -> str | None:
     """The name of the first predicate in ``names`` that keeps the candidate, or None."""
     for name in names:

@@ -24,7 +24,7 @@ import functools
 import regex
 
 from ..spans import Intervals, Span
-from .keep import kept_by
+from .keep import NUMBER_KEEPS, kept_by
 from .tables import thing_numbers
 from .validators import person_number
 from .vocabulary import word_set
@@ -34,7 +34,6 @@ _REACH = 600
 # the values a person-bound number stands near
 _ANCHORS = frozenset({"person", "email", "phone", "address", "username", "birth_date", "national_id", "iban",
                       "account", "passport"})
-_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_calendar_date", "is_version", "is_uuid")
 # the number's word on its own ("n.", "Nr", "n°", "n.º", "número"), or closing a German compound ("Kammer-Nr.",
 # "Registernummer", "Identifikationsnr."): found first, then read around (a pattern that tried the words before it at
 # every word of a text would cost half the pipeline's budget)
@@ -117,7 +116,7 @@ def _value_ok(text: str, s: int, e: int) -> bool:
         return False
     if regex.fullmatch(r"\d{1,2}[.:]\d\d(?:[.:]\d\d)?", value):
         return False  # a time
-    return kept_by(text, s, e, _KEEPS) is None
+    return kept_by(text, s, e, NUMBER_KEEPS) is None
 
 
 def marked_numbers(text: str, spans: list[Span]) -> list[Span]:

@@ -16,7 +16,7 @@ import functools
 import regex
 
 from ..spans import Span
-from .keep import kept_by
+from .keep import NUMBER_KEEPS, kept_by
 from .validators import person_number
 from .vocabulary import phrase_alternation, vocabulary_words, word_set
 
@@ -26,7 +26,6 @@ _VALUE = r"(?:(?<!\w)(?-i:[A-Z]{2,5})[ ](?=\d{4}))?(?=[\w/.-]*\d[\w/.-]*\d[\w/.-
 # the link between the noun and the value, and an article after it
 _LINK = r"(?:is|was|è|e|ist|lautet|war|est|était|es|era|:|=)"
 _ARTICLE = r"(?:le|la|il|el|the|der|die|das)"
-_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_calendar_date", "is_version", "is_uuid")
 _WORD = r"[^\W\d_][\w'’]*"
 # the preposition that says whose number follows ("numéro d'adhérent", "ID de miembro"; "my number if paged: …" is a
 # phone's)
@@ -106,6 +105,6 @@ class OwnNumberDetector:
                 continue
             if words.strip() and not _a_persons(words) and noun.rpartition("-")[2] not in word_set("numbers", "own_credentials"):
                 continue  # (no words at all: "my ID is …" is the speaker's; a certificate is its holder's)
-            if person_number(value) and kept_by(text, s, e, _KEEPS) is None:
+            if person_number(value) and kept_by(text, s, e, NUMBER_KEEPS) is None:
                 out.append(Span(s, e, "account", "own-numbers", 0.8))
         return out

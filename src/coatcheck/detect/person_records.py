@@ -10,6 +10,7 @@ bare UUID stays (agents correlate records by them). Record words: data/vocab/han
 from __future__ import annotations
 
 import urllib.parse
+from collections.abc import Iterator
 
 import regex
 
@@ -424,10 +425,10 @@ def _act_key(key: str) -> bool:
     return any(w in _ACTS or w in _OWN_REFERENCES or w in _ACT_FIELD_WORDS for w in words)
 
 
-def _own_fields(text: str, o: int, end: int) -> list[tuple[str, str | None]]:
-    """The fields of the object opened at ``o`` (up to ``end``) that are its own, not a nested object's: (key, its
-    string or number value, None for an object, an array or another value)."""
-    out: list[tuple[str, str | None]] = []
+def _own_keys(text: str, o: int, end: int) -> Iterator[tuple[str, regex.Match[str] | None]]:
+    """The keys of the object opened at ``o`` (up to ``end``) that are its own, not a nested object's, each with its
+    field's match (:data:`_FIELD`: a string or a number value), None where the value is an object, an array or
+    another value."""
     depth = 0
     for t in _SCAN.finditer(text, o + 1, end):
         g = t.group()
@@ -436,10 +437,18 @@ def _own_fields(text: str, o: int, end: int) -> list[tuple[str, str | None]]:
         elif g in "}]":
             depth -= 1
         elif depth == 0:
-            m = _FIELD.match(text, t.start())
-            value = next((m.group(x) for x in ("s", "q", "n") if m.group(x) is not None), None) if m else None
-            out.append((g.strip("\"' \t:"), value))
-    return out
+            yield g.strip("\"' \t:"), _FIELD.match(text, t.start())
+
+
+def _field_group(m: regex.Match[str]) -> str:
+    """The group of a :data:`_FIELD` match that holds its value."""
+    return next(g for g in ("s", "q", "n") if m.group(g) is not None)
+
+
+def _own_fields(text: str, o: int, end: int) -> list[tuple[str, str | None]]:
+    """The fields of the object opened at ``o`` (up to ``end``) that are its own: (key, its string or number value,
+    None for an object, an array or another value)."""
+    return [(key, m.group(_field_group(m)) if m else None) for key, m in _own_keys(text, o, end)]
 
 
 def _person_object(text: str, o: int, reach: int = _SPAN) -> bool:
@@ -449,7 +458,7 @@ def _person_object(text: str, o: int, reach: int = _SPAN) -> bool:
     c = closing_brace(text, o, reach)
     if c is None:
         return False
-    words, typed = _patterns()
+    words = _patterns()[0]
     for key, value in _own_fields(text, o, c):
         k = _norm_key(key)
         if _act_key(key):
@@ -691,16 +700,8 @@ class PersonRecordDetector:
 
     def _ids(self, text: str, start: int, end: int) -> list[Span]:
         out = []
-        depth = 0
-        for t in _SCAN.finditer(text, start + 1, end):
-            c = t.group()
-            if c in "{[":
-                depth += 1
-            elif c in "}]":
-                depth -= 1
-            elif depth == 0 and (m := _FIELD.match(text, t.start())) is not None:
-                group = next(g for g in ("s", "q", "n") if m.group(g) is not None)
-                # a bare number (group n) is no handle: the handle checks want a letter
-                if (span := self._field(text, m["k"], *m.span(group), run_in_names=True)) is not None:
-                    out.append(span)
+        for _, m in _own_keys(text, start, end):
+            # a bare number (group n) is no handle: the handle checks want a letter
+            if m is not None and (span := self._field(text, m["k"], *m.span(_field_group(m)), run_in_names=True)) is not None:
+                out.append(span)
         return out

@@ -21,7 +21,7 @@ import functools
 import regex
 
 from ..spans import Intervals, Span
-from .keep import kept_by
+from .keep import NUMBER_KEEPS, kept_by
 from .tables import lead_names_a_thing
 from .validators import digits as digits_of, person_number
 from .vocabulary import company_suffixes, word_set
@@ -39,7 +39,6 @@ _NAME = regex.compile(r"<(?:[A-Za-z][\w.-]*:)?Nm>(?P<v>[^<]{1,140})</(?:[A-Za-z]
 _GLUED_MARK = regex.compile(r"(?:nr|nummer|no|num)$")
 # (a person's name: every transaction has an account, a firm's too)
 _ANCHORS = frozenset({"person"})
-_KEEPS = ("is_templated", "is_placeholder_value", "is_documented_example", "is_calendar_date", "is_version", "is_uuid")
 _DATEISH = regex.compile(r"(?:19|20)\d\d(?:-?[01]\d(?:-?[0-3]\d)?)?|\d{1,2}-\d{1,2}-\d{2,4}|[QH][1-4]-?(?:19|20)\d\d")
 
 
@@ -120,6 +119,6 @@ def remittance_numbers(text: str, spans: list[Span]) -> list[Span]:
                 if (lead_names_a_thing(value) or _payment_word(regex.match(r"[A-Za-z]*", value).group())
                         or any(_payment_word(w) for w in _LETTERS.findall(text, u0, s))):
                     continue  # "Rechnung 2025118", "Rechnungsnr. 91549", "INV-4471", "Order 88123": a thing's number
-                if kept_by(text, s, e, _KEEPS) is None:
+                if kept_by(text, s, e, NUMBER_KEEPS) is None:
                     out.append(Span(s, e, "account", NAME, 0.75))
     return out
