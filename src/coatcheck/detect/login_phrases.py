@@ -22,7 +22,7 @@ from .._data import data_path, load_toml, word_list
 from ..spans import Span
 from .keep import kept_by
 from .tables import by_key
-from .validators import (initial_and_surname, login_word, made_from_name, name_like, named_login, person_handle, person_login,
+from .validators import (caps_login, initial_and_surname, login_word, made_from_name, name_like, named_login, person_handle, person_login,
                          personal_part)
 from .vocabulary import dictionary_words, identifier_words, phrase_alternation, plain_words, vocabulary_words, word_set
 
@@ -256,7 +256,7 @@ def login_at(text: str, s: int, e: int, strict: bool = False) -> bool:
     value = text[s:e]
     if not login_word(value) or kept_by(text, s, e, _KEEPS) is not None:
         return False
-    return not strict or not value.isalpha() or value.islower()
+    return not strict or not value.isalpha() or value.islower() or caps_login(value)
 
 
 class LoginPhraseDetector:

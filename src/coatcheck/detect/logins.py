@@ -23,7 +23,7 @@ from .lines import LineCache
 from .phrases import cli_credentials
 from .keyless import ID_COLUMN_WORDS
 from .row_keys import names_a_record
-from .validators import login_made_of_name
+from .validators import caps_login, login_made_of_name
 from .tables import column_categories, column_name, norm_header, thing_numbers
 from .vocabulary import dictionary_words, plain_words, vocab_cache, word_set
 from .logins_features import (MAX_LINE, BUCKETS, FEATURES_VERSION, LABELS, LineFeatures, hashed, is_candidate, line_context,
@@ -362,6 +362,17 @@ def _named_login(line: str, start: int, end: int) -> bool:
     return True
 
 
+# a word in capitals that may be a login (ERP systems, mainframes, tills write them so: LOMBARDOC, HAGEDORNJ)
+# (a word of its own: not a part of ROOFTOP-DOOR, LS_OPEN or a path; a login may stand before its host: PELLIZZARIG@erp)
+_CAPS_TOKEN = regex.compile(r"(?<![\w$.\-/\\])[A-Z]{5,16}(?![\w$.\-/\\])")
+
+
+def lower_caps_logins(line: str) -> str:
+    """``line`` with its :func:`.validators.caps_login` words in lower case, the same length: such a login is read by
+    its place on the line as its lower-case form would be ("User LOMBARDOC locked", "|EWOJCIK||")."""
+    return _CAPS_TOKEN.sub(lambda m: m.group().lower() if caps_login(m.group()) else m.group(), line)
+
+
 class LoginDetector:
     """Logins and person-bound numbers by their place on the line."""
 
@@ -416,6 +427,8 @@ class LoginDetector:
         """The line's candidates that no cheap rule settles first, with their features: not an address's local
         part, an issue key or a number after an order, invoice or ticket word."""
         prev, nxt, line = key.split("\0", 2)
+        if _CAPS_TOKEN.search(line):
+            line = lower_caps_logins(line)
         emails = [m.span() for m in _EMAIL.finditer(line)] if "@" in line else []
         tokens = line_tokens(line)
         picked = [i for i, (start, _, t) in enumerate(tokens) if is_candidate(t)

@@ -101,7 +101,7 @@ from .list_mates import list_mates
 from .paren_handles import paren_handles
 from .handles import HandleIndex
 from .home_paths import HOME_PATH_DETECTOR, HomePathDetector
-from .address_lines import address_lines
+from .address_lines import address_lines, postcode_cells
 from .name_forms import name_forms
 from .names import NameDetector, with_titles
 from .nested_fields import NestedFieldDetector
@@ -128,7 +128,7 @@ from .bank_files import NachaDetector
 from .tables import TableDetector
 from .json_tables import JsonTableDetector
 from .taint import TaintFinder
-from .validators import gazetteer_name, made_from_name, personal_part
+from .validators import caps_login, gazetteer_name, made_from_name, personal_part
 from .vocabulary import all_plain_words, dictionary_words, is_product, name_particles, name_roles, plain_words, word_set
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
@@ -421,9 +421,11 @@ def _standalone(text: str, start: int, end: int) -> bool:
 
 def _slot_login(value: str, span: Span) -> bool:
     """A one-word login a slot rule found (``mysql -u mpham``, ``postgresql://enyberg:…@``): masked wherever it
-    stands (a process table's USER column, a prompt) when it is a lower-case word no dictionary holds; the
+    stands (a process table's USER column, a prompt) when it is a lower-case word no dictionary holds, or a login in
+    capitals made of a surname and an initial (:func:`.validators.caps_login`: an ERP's ``LOMBARDOC``); the
     classifier's own findings spread only when it is sure (:data:`_SPREAD`)."""
-    if span.category != "username" or len(value) < 4 or not value.islower() or not is_candidate(value):
+    caps = caps_login(value)
+    if span.category != "username" or len(value) < 4 or not (caps or value.islower() and is_candidate(value)):
         return False
     # any slot's login made of a person's name (pmartinelli, giulia.b): its other occurrences are that person's
     # (a bare first name or surname, "hugo", "knox", is as often a tool's: it spreads only where it was found)
@@ -431,7 +433,7 @@ def _slot_login(value: str, span: Span) -> bool:
         return True
     if span.detector.startswith(LoginDetector.name) or "model" in span.detector or is_product(value):
         return False
-    return made_from_name(value) or (personal_part(value) and not value.isalpha())
+    return caps or made_from_name(value) or (personal_part(value) and not value.isalpha())
 
 
 # the slots that name a login for sure: a client's user option, a connection string's or a URL's user; not the
@@ -1007,8 +1009,9 @@ class Pipeline:
             run.add(repeats)
         if self.policy.masks("person"):  # a found name's surname in a name's other forms ("K. Delacroix")
             run.add(s for s in name_forms(text, run.spans) if (s.start, s.end) not in run.found)
-        if self.policy.masks("address"):  # the postcode and town under a found street
+        if self.policy.masks("address"):  # the postcode and town under a found street, a postcode cell in its row
             run.add(address_lines(text, run.spans))
+            run.add(postcode_cells(text, run.spans))
         self._handles(run)
         known = run.known
         if known is not None:

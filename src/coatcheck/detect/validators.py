@@ -1075,8 +1075,36 @@ def handed_login(value: str) -> bool:
 
 def login_word(value: str) -> bool:
     """A login standing after its label with no operator ("Invalid user jdoe from", "(usuario anunez)"): a
-    :func:`username` that is also no word prose, code or a dictionary writes (``user interface``, ``login page``)."""
-    return username(value) and is_candidate(value)
+    :func:`username` that is also no word prose, code or a dictionary writes (``user interface``, ``login page``),
+    or a :func:`caps_login` (``BLASARTE``, an ERP's or a mainframe's login)."""
+    return username(value) and (is_candidate(value) or caps_login(value))
+
+
+_CAPS_WORD = re.compile(r"[A-Z]{6,16}")
+
+
+def caps_login(value: str) -> bool:
+    """A word in capitals that is a login as ERP systems, mainframes, tills and HL7 senders write them (SAP's
+    ``LOMBARDOC``, a till's ``HAGEDORNJ``, ``EWOJCIK``): six capitals or more, an initial and a surname of five
+    letters or more, or the surname and an initial (not two: ``KUBECTL`` is no Kubec T. L.), the surname one of the
+    handle surnames (:func:`handle_surnames`) and no word of English, of the dictionary or of prose (``FCLOSE`` is F
+    and "close", ``GRANTS`` a plural); the whole no word of English, the dictionary, code, a tool, a product, a
+    service user or a name alone (``MARTIN``: the name rules' to read). A word no list holds is no login in capitals: a department's
+    (``VERTRIEB``), a job's (``BATCHJOB``) or a database's (``PRODDB``) as often. Its place decides the rest."""
+    if _CAPS_WORD.fullmatch(value) is None or value in _NOT_A_NAME_IN_CAPS:
+        return False
+    low = value.lower()
+    if (low in word_list("english_words") or low in dictionary_words() or low in plain_words()
+            or low in word_list("code_words_lower") or low in word_list("tool_stems_lower")
+            or low in word_list("product_names_lower") or low in word_list("service_users")
+            or low in word_list("first_names_lower") or low in word_list("last_names_lower")):
+        return False
+
+    def surname(part: str) -> bool:
+        return (len(part) >= 5 and part in handle_surnames() and part not in word_list("english_words")
+                and part not in dictionary_words() and part not in plain_words())
+
+    return surname(low[1:]) or not low.endswith("s") and surname(low[:-1])
 
 
 # the types a dated commit log or changelog leads its lines with (Conventional Commits and their usual kin)
