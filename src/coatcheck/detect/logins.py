@@ -362,9 +362,10 @@ def _named_login(line: str, start: int, end: int) -> bool:
     return True
 
 
-# a word in capitals that may be a login (ERP systems, mainframes, tills write them so: LOMBARDOC, HAGEDORNJ)
-# (a word of its own: not a part of ROOFTOP-DOOR, LS_OPEN or a path; a login may stand before its host: PELLIZZARIG@erp)
-_CAPS_TOKEN = regex.compile(r"(?<![\w$.\-/\\])[A-Z]{5,16}(?![\w$.\-/\\])")
+# a word in capitals that may be a login (ERP systems, mainframes, tills write them so: LOMBARDOC, HAGEDORNJ), of
+# validators.caps_login's length; a word of its own: not a part of ROOFTOP-DOOR, LS_OPEN or a path (a login may stand
+# before its host: LOMBARDOC@erp)
+_CAPS_TOKEN = regex.compile(r"(?<![\w$.\-/\\])[A-Z]{6,16}(?![\w$.\-/\\])")
 
 
 def lower_caps_logins(line: str) -> str:
