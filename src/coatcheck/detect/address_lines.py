@@ -15,6 +15,7 @@ import regex
 
 from ..spans import Span
 from .doc_addresses import postcode_town
+from .row_keys import ANCHORS
 
 NAME = "address-lines"
 # the end of the street's line (an HTML break too), then the postcode and town line: a continental postcode (a
@@ -75,8 +76,8 @@ def address_lines(text: str, spans: list[Span]) -> list[Span]:
 _POSTCODE_CELL = regex.compile(
     r"(?:(?<=^)|(?<=[,;\t|]))[ ]*\"?(?P<v>[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}|[AC-FHKNPRTV-Y]\d{2}[ ](?=\d{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}"
     r"|[A-Z]\d[A-Z][ ]\d[A-Z]\d)\"?[ ]*(?=[,;\t|]|\r?$)")
-# what makes a row a person's: a value no program prints by chance
-_ROW_ANCHORS = frozenset({"person", "email", "phone", "address", "iban", "national_id", "passport"})
+# what makes a row a person's: a value no program prints by chance (row_keys' anchors, less a card: a payment's row)
+_ROW_ANCHORS = ANCHORS - {"card"}
 
 
 def postcode_cells(text: str, spans: list[Span]) -> list[Span]:
