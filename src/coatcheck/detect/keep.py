@@ -22,6 +22,7 @@ from .entropy import shannon_entropy
 from .lines import newline_offsets
 from .validators import iban as _iban
 from .validators import name_like as _name_like
+from .validators import truncated_login as _truncated_login
 from .validators import first_name_stem as _first_name_stem
 from .validators import made_from_name as _made_from_name
 from .validators import service_account as _service_account
@@ -488,7 +489,7 @@ def is_container_user(text: str, start: int, end: int) -> bool:
     low = text[start:end].lower()
     return (re.fullmatch(r"[ \t]*USER[ \t]+", text[ls:start]) is not None
             and (text.startswith("FROM ") or "\nFROM " in text)
-            and not any(_name_like(p) for p in re.split(r"[._-]+", low) if p))  # USER mrossi: a person's login
+            and not any(_name_like(p) or _truncated_login(p) for p in re.split(r"[._-]+", low) if p))  # USER mrossi: a person's login
 
 
 _DB_NAME = re.compile(r"""(?m)["']?\b(?:NAME|(?i:database|dbname|db_?name|db_database|postgres_db|mysql_database|"""
@@ -538,7 +539,7 @@ def is_application_named_user(text: str, start: int, end: int) -> bool:
     suffixed = base != low and len(base) >= 3 and (base in apps or base in _url_databases(text))
     # a person's login is often its own database's name too (PostgreSQL's default): a name-like login stays masked
     return (len(value) >= 3 and value.isascii() and (low in apps or suffixed)
-            and not any(_name_like(p) for p in re.split(r"[._-]+", low) if p))
+            and not any(_name_like(p) or _truncated_login(p) for p in re.split(r"[._-]+", low) if p))
 
 
 def _url_databases(text: str) -> frozenset[str]:

@@ -69,6 +69,7 @@ from .secret_stores import SecretStoreDetector
 from .audit_records import AuditRecordDetector
 from .phrases import CredentialPhraseDetector
 from .address_fields import AddressFieldDetector
+from .postal_localities import postal_localities
 from .login_phrases import LoginPhraseDetector
 from .pairs import SLOT_CATEGORIES, PairDetector
 from .person_fields import person_field_ids
@@ -128,7 +129,8 @@ from .bank_files import NachaDetector
 from .tables import TableDetector
 from .json_tables import JsonTableDetector
 from .taint import TaintFinder
-from .validators import caps_login, gazetteer_name, made_from_name, personal_part
+from .validators import (caps_login, dotted_name, gazetteer_name, login_made_of_name, made_from_name, personal_part,
+                         surname_and_initial, truncated_login)
 from .vocabulary import all_plain_words, dictionary_words, is_product, name_particles, name_roles, plain_words, word_set
 from .terms import TermDetector
 from .widechar import needs_wide_view, wide_view
@@ -206,7 +208,7 @@ def inside_token(text: str, start: int, end: int) -> bool:
 # (a document's, a picture's, an archive's or a data file's extension: a host's top-level domain is no file's)
 _FILE_NAME = regex.compile(r"[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.(?i:pdf|docx?|xlsx?|xlsm|pptx?|od[tsp]|rtf|txt|md|csv|tsv|"
                            r"json|xml|html?|eml|msg|vcf|ics|log|jpe?g|png|gif|heic|tiff?|webp|mp[34]|mov|wav|m4a|zip|"
-                           r"7z|rar|gz|tgz|tar|sql|ya?ml|gpx|pages|numbers|key|epub|lnk|pst|ost)(?![\p{L}\p{N}])")
+                           r"7z|rar|gz|tgz|tar|sql|ya?ml|gpx|pages|numbers|key|epub|lnk|pst|ost|ipynb|parquet)(?![\p{L}\p{N}])")
 _FILE_TOKEN = regex.compile(r"[\p{L}\p{N}_.-]+")
 
 
@@ -268,6 +270,8 @@ _ENCODABLE_MIN = 5  # a shorter value's base64 or hex turns up inside other blob
 _DOCUMENT_CONTACTS = frozenset({"email", "phone", "url", "ip"})
 _DEFINED_INITIALS = regex.compile(r"[ ]?\((\p{Lu}{2,3})\)")
 _SPREAD = 0.99  # a login the classifier is less sure of is masked where it stands, not wherever it recurs
+# (unless it has a person's shape, a login made of a name or a number: then it is masked where it stands set apart)
+_SPREAD_SET_APART = 0.8
 
 
 def known_values(text: str, found: list[Span], documents: bool = False) -> dict[str, Span]:
@@ -306,7 +310,11 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
 
     for s in found:
         value = text[s.start : s.end]
-        if "\n" in value or s.category == "literal" or (s.detector.startswith(LoginDetector.name) and s.score < _SPREAD):
+        if "\n" in value or s.category == "literal":
+            continue
+        if s.detector.startswith(LoginDetector.name) and s.score < _SPREAD:
+            if s.score >= _SPREAD_SET_APART and _personal_shape(value, s.category):
+                known.setdefault(value, replace(s, detector=s.detector + SET_APART))
             continue
         words = value.split()
         if s.category == "person":
@@ -377,7 +385,12 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
         elif _home_user(value, s) or _handle(value, s) or _home_segment(text, s):
             known.setdefault(value, s)
         elif _slot_login(value, s):
-            known.setdefault(value, replace(s, detector=s.detector + ALONE))
+            # (a client's or a connection's user may be its application's own, named for it or for anyone: "monica",
+            # "rentroll" spread only where they stand alone; a login made of a name, "mschottler", into paths too)
+            personal = _personal_shape(value, s.category) and not (
+                s.detector in _LOGIN_SLOTS and (value.lower() in _first_names_lower() or not _name_made(value.lower())))
+            mark = SET_APART if personal else ALONE
+            known.setdefault(value, replace(s, detector=s.detector + mark))
     for value, s in in_file.items():  # (a login of the same letters, found as one, is the login's)
         known.setdefault(value, s)
     return known
@@ -397,16 +410,21 @@ def _login_part(value: str) -> str:
     return parts[-1]
 
 
-# the mark of a value that spreads only where it stands alone (:func:`_standalone`)
-ALONE = "+alone"
 # a found name's word in lower case spreads only to a file's name (consenso_fischbach_2025.pdf, 2024-07-15-ruppert.md)
 IN_FILE_NAME = "+in-file-name"
+# the mark of a value that spreads only where it stands alone (:func:`_standalone`): a slot's login that may be its
+# application's account (postgres://rentroll:…@db/rentroll: the database, a deploy folder are the application's)
+ALONE = "+alone"
+# the mark of a login or a number that spreads only where it is set apart (:func:`_set_apart`)
+SET_APART = "+set-apart"
+# the marks of the values that spread within their own text only (a session does not learn them)
+LOCAL_MARKS = (ALONE, IN_FILE_NAME, SET_APART)
 
 
-_ALONE_BEFORE = frozenset(" \t\r\n\"'`([{,;=|<>")
+_ALONE_BEFORE = frozenset(" \t\r\n\"'`([{,;=|<>*")
 # a Windows domain before its account (CORP\pmartinelli in an event log's Security ID): the account stands alone
 _DOMAIN_BEFORE = regex.compile(r"(?:^|(?<=[\s\"'(=,:]))[A-Za-z][A-Za-z0-9.-]{0,14}\\$")
-_ALONE_AFTER = frozenset(" \t\r\n\"'`)]},;:|@<>")
+_ALONE_AFTER = frozenset(" \t\r\n\"'`)]},;:|@<>*")
 
 
 def _standalone(text: str, start: int, end: int) -> bool:
@@ -419,11 +437,86 @@ def _standalone(text: str, start: int, end: int) -> bool:
     return before and after
 
 
+# a path's segment: after a slash (not a URL's host, after two), before a slash, the text's end, a separator, or a
+# short extension (/srv/rcalderon/originals, /etc/restic/kiyer.pass, /samples/GT3993000511/status)
+# a connection URL's database (jdbc:mysql://db:3306/imaging): named for its application, not for a person
+_DATABASE_PATH = regex.compile(r"(?i:jdbc:)?(?i:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|sqlserver|oracle|mssql|"
+                               r"amqps?)://[^/\s]+/\Z")
+_SEGMENT_AFTER = regex.compile(r"(?:/|\.[A-Za-z]{1,6}(?![\p{L}\p{N}_-])|[\s\"'`)\]},;:|?#&<>]|$)")
+
+
+
+
+def _numbered(value: str) -> bool:
+    """A value with four digits or more (an account's, a member's number): its holder's in a file's name too
+    (``deepdive_CU-6186301.ipynb``, ``QK4471200913_report.pdf``)."""
+    return sum(c.isdigit() for c in value) >= 4
+
+
+def _emphasis(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is a Markdown emphasis's whole text (``_Jonas Wendland_``: a signature line's name)."""
+    return (0 < start and end < len(text) and text[start - 1] == "_" == text[end]
+            and (start == 1 or not (text[start - 2].isalnum() or text[start - 2] == "_"))
+            and (end + 1 == len(text) or not (text[end + 1].isalnum() or text[end + 1] == "_")))
+
+
+def _set_apart(text: str, start: int, end: int, files: bool = True) -> bool:
+    """``text[start:end]`` stands alone (:func:`_standalone`), is a path's segment, or (``files``) a part of a file's
+    name that an underscore or a hyphen sets apart (``oncall-lukasb.vcf``); not a host's part, not inside a longer
+    word."""
+    if _standalone(text, start, end) or files and file_name_part(text, start, end):
+        return True
+    return (start > 0 and text[start - 1] == "/" and text[max(0, start - 2):start] != "//"
+            and _SEGMENT_AFTER.match(text, end) is not None
+            and _DATABASE_PATH.search(text, max(0, start - 200), start) is None)
+
+
+def _personal_shape(value: str, category: str) -> bool:
+    """A value the login classifier found that has a person's shape, worth masking wherever it is set apart: a number
+    of four digits or more with a letter or a sign (``GT3993000511``, ``EMS-563231``), or a login made of a name, cut
+    from one (``fgrossma``) or a candidate word with digits; a program's account (``polkitd``) is none of them: it stays
+    where it was found."""
+    digits = sum(c.isdigit() for c in value)
+    if category != "username":  # an account's or a member's number, not a record's own (INC-2025-475219)
+        return digits >= 4 and len(value) >= 6 and not value.isdigit() and _RECORD_REFERENCE.fullmatch(value) is None
+    if caps_login(value):
+        return True
+    word = value.lower()
+    if len(value) < 5 or not value.islower() or is_product(value) or word in plain_words() \
+            or word in dictionary_words() or word in _english_words():
+        return False
+    return made_from_name(word) or personal_part(word) or dotted_name(word) or login_made_of_name(word) \
+        or truncated_login(word) or (digits >= 1 and any(c.isalpha() for c in value) and is_candidate(value))
+
+
+# a record's own reference: a prefix, a year, a serial (INC-2025-475219, CASE/2024/0031): the work names it
+_RECORD_REFERENCE = regex.compile(r"[A-Z]{2,6}[-/_](?:19|20)\d\d[-/_]\d{2,8}")
+
+
+def _name_made(word: str) -> bool:
+    """A login made of a name, not a word alone: an initial and a surname, a surname and an initial, given and family
+    names joined, one cut from a surname."""
+    return made_from_name(word) or dotted_name(word) or truncated_login(word) or surname_and_initial(word)
+
+
+def _first_names_lower() -> frozenset[str]:
+    from .._data import word_list
+
+    return word_list("first_names_lower")
+
+
+def _english_words() -> frozenset[str]:
+    from .._data import word_list
+
+    return word_list("english_words")
+
+
 def _slot_login(value: str, span: Span) -> bool:
-    """A one-word login a slot rule found (``mysql -u mpham``, ``postgresql://enyberg:…@``): masked wherever it
-    stands (a process table's USER column, a prompt) when it is a lower-case word no dictionary holds, or a login in
-    capitals made of a surname and an initial (:func:`.validators.caps_login`: an ERP's ``LOMBARDOC``); the
-    classifier's own findings spread only when it is sure (:data:`_SPREAD`)."""
+    """A one-word login a slot rule found (``mysql -u mpham``, ``postgresql://enyberg:…@``): masked where it stands
+    alone (a process table's USER column, a prompt), and where it is set apart (a path's segment: :func:`_set_apart`)
+    when it has a person's shape, when it is a lower-case word no dictionary holds, or a login in capitals made of a
+    surname and an initial (:func:`.validators.caps_login`: an ERP's ``LOMBARDOC``); the classifier's own findings
+    spread as :func:`known_values` says (:data:`_SPREAD`, :func:`_personal_shape`)."""
     caps = caps_login(value)
     if span.category != "username" or len(value) < 4 or not (caps or value.islower() and is_candidate(value)):
         return False
@@ -433,12 +526,16 @@ def _slot_login(value: str, span: Span) -> bool:
         return True
     if span.detector.startswith(LoginDetector.name) or "model" in span.detector or is_product(value):
         return False
-    return caps or made_from_name(value) or (personal_part(value) and not value.isalpha())
+    return caps or made_from_name(value) or (personal_part(value) and not value.isalpha()) \
+        or (span.detector in _NAMED_LOGIN_SLOTS and _personal_shape(value, "username"))
 
 
 # the slots that name a login for sure: a client's user option, a connection string's or a URL's user; not the
 # classifier's guesses, "@word" mentions or a log line's phrase ("Invalid user steam" names a guess)
 _LOGIN_SLOTS = frozenset({"cli-user-flag", "connection-string-username"})
+# the slots that name a login where a program's account is as likely (a group file's member, a log's user=): theirs
+# spreads when it has a person's shape (:func:`_personal_shape`: jenkins, nginx, polkitd stay where they stand)
+_NAMED_LOGIN_SLOTS = frozenset({"username-slot", "group-file-member"})
 
 
 def document_name_word(word: str) -> bool:
@@ -998,20 +1095,28 @@ class Pipeline:
                     end = _possessive_end(text, end)  # "Goethes", "Fraenkel's": the name's own form
                 found = values[v]
                 # (inside a token, or a lower-case name's word, it spreads to a file's name alone)
-                if (inside_token(text, i, end) or found.detector.endswith(IN_FILE_NAME)) \
-                        and not (found.category == "person" and file_name_part(text, i, end)) \
+                if found.detector.endswith(SET_APART):
+                    # (what the classifier took for a number spreads to no file's name: a scan's IMAGES\001\HFP0001636.tif,
+                    # a control number it misread; a rule's number does, above)
+                    if not _set_apart(text, i, end, files=found.category == "username"):
+                        continue  # a login spreads where it is set apart: a cell, a path's segment, not a host's part
+                elif (inside_token(text, i, end) or found.detector.endswith(IN_FILE_NAME)) \
+                        and not (found.category == "person" and (file_name_part(text, i, end) or _emphasis(text, i, end))) \
+                        and not (_numbered(v) and file_name_part(text, i, end)) \
                         or found.detector.endswith(ALONE) and not _standalone(text, i, end):
                     continue  # a slot's one-word login spreads only where it stands alone, not in a host or a path
-                detector = found.detector.removesuffix(ALONE).removesuffix(IN_FILE_NAME)
+                detector = found.detector.removesuffix(ALONE).removesuffix(IN_FILE_NAME).removesuffix(SET_APART)
                 repeats.append(replace(found, start=i, end=end, detector=f"repeat:{detector}"))
             if self.policy.documents:  # a word the document writes as a noun does not spread as a name either
                 repeats = doc_persons.refine(text, repeats, run.spans)
             run.add(repeats)
         if self.policy.masks("person"):  # a found name's surname in a name's other forms ("K. Delacroix")
             run.add(s for s in name_forms(text, run.spans) if (s.start, s.end) not in run.found)
-        if self.policy.masks("address"):  # the postcode and town under a found street, a postcode cell in its row
+        if self.policy.masks("address"):  # the postcode and town under a found street, a postcode cell in its row,
+            # a postal code and its town filling a person's record's field
             run.add(address_lines(text, run.spans))
             run.add(postcode_cells(text, run.spans))
+            run.add(postal_localities(text, run.spans))
         self._handles(run)
         known = run.known
         if known is not None:
@@ -1055,7 +1160,9 @@ class Pipeline:
         alignment, hex, URL and JSON escapes: a short login's base64 is no blob long enough to decode)."""
         lookups: list[Lookup] = []
         blob_lookups: list[Lookup] = []  # base64 and hex copies of the shorter values are the forward search's
-        values = {v: s for v, s in {**run.encodable, **run.values}.items() if not s.detector.endswith(IN_FILE_NAME)}
+        values = {v: (replace(s, detector=s.detector.removesuffix(ALONE).removesuffix(SET_APART))
+                      if s.detector.endswith((ALONE, SET_APART)) else s)
+                  for v, s in {**run.encodable, **run.values}.items() if not s.detector.endswith(IN_FILE_NAME)}
         if values:
             lookups.append(_in_order(values))
             blob_lookups.append(_in_order(values, MAX_VALUE))

@@ -7,6 +7,7 @@ stays code whether the model tagged ``Grace`` or a session had learnt it from a 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 
@@ -14,7 +15,7 @@ from .._data import data_path, load_toml, word_list
 from ..errors import ConfigError
 from ..spans import Span
 from .doc_persons import TITLED
-from .keep import KEEPS, KeepPredicate, is_code_identifier, is_place_name
+from .keep import KEEPS, KeepPredicate, is_code_identifier, is_place_name, is_thing_field_value
 
 # rules whose slot holds a person's name or its parts ("lastName": "Takahashi", N:Lyon;Marie): a place's name there is hers
 _PERSON_SLOTS = frozenset({"name-part-field", "name-part-element", "person-field", "vcard-name-parts", "hl7-fields",
@@ -40,6 +41,9 @@ def category_keeps() -> dict[str, tuple[KeepPredicate, ...]]:
     return out
 
 
+_TITLE_BEFORE = re.compile(r"""\btitle["']?\s*[:=]\s*["']$""", re.IGNORECASE)
+
+
 def kept_span(text: str, span: Span) -> bool:
     """True when a keep predicate of the span's category says the agent needs ``text[span]`` readable. A person's
     name found again is that person, not the place it is also the name of ("Douglas Hamilton … Hamilton left")."""
@@ -56,8 +60,13 @@ def kept_span(text: str, span: Span) -> bool:
     slotted = span.category == "person" and span.detector in _PERSON_SLOTS
     # nor a name a document glues to its courtesy title ("Smt.Jayalakshmi", "Mr.Siddhant Kaushik")
     slotted = slotted or (span.category == "person" and span.detector == "names:titled")
+    # and a full name found again is the person wherever it stands, a link's title="…" too (title keys name a thing:
+    # a job's title, a picture's)
+    again = (span.category == "person" and span.detector.startswith("repeat:") and " " in text[span.start:span.end]
+             and _TITLE_BEFORE.search(text, max(0, span.start - 12), span.start) is not None)
     return any(k(text, span.start, span.end) for k in keeps
-               if not (place_ok and k is is_place_name) and not (slotted and k is is_code_identifier))
+               if not (place_ok and k is is_place_name) and not (slotted and k is is_code_identifier)
+               and not (again and k is is_thing_field_value))
 
 
 def drop_readable(text: str, spans: Iterable[Span]) -> list[Span]:

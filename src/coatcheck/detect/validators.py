@@ -747,6 +747,45 @@ def credential_url(value: str) -> bool:
     return secret.lower() != user and secret.lower() not in ("password", "pass", "secret", "pw", "passwd")
 
 
+_LINK_TOKEN = re.compile(r"[A-Za-z0-9_-]{7,64}")
+_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]+)+\d{0,4}|[A-Z]{2,}[a-z]+\d{0,4}")
+
+
+def generated_link_token(value: str) -> bool:
+    """A link whose last path segment is a generated token (``https://trk.to/Sx4vmdHL``, ``…/p/DTcIC0gyfc``): seven
+    characters or more, two capitals and two small letters at least, changing case twice or more, with a digit (or,
+    without one, eight or more letters changing case four times: ``kAlrWYZreX``); no CamelCase words
+    (``/GettingStarted2``, ``iPhone15``), no placeholder."""
+    from urllib.parse import urlsplit
+
+    from .keep import is_placeholder_value
+
+    try:
+        path = urlsplit(value).path
+    except ValueError:
+        return False
+    token = path.rstrip("/").rsplit("/", 1)[-1]
+    if _LINK_TOKEN.fullmatch(token) is None or _CAMEL_WORDS.fullmatch(token) is not None:
+        return False
+    # a word of four letters or more among its humps (getUserById, AzureCLI2, McDonnell_Douglas, LLMxPrize24): a
+    # page's or an API's name, not a generated token (those hold none by chance, or seldom)
+    english, words = word_list("english_words"), dictionary_words()
+    if any(len(h) >= 4 and (h.lower() in english or h.lower() in words or h in word_list("first_names")
+                            or h in word_list("last_names"))
+           for h in _HANDLE_PARTS.findall(token)):
+        return False
+    if is_placeholder_value(token, 0, len(token)):
+        return False
+    letters = [c for c in token if c.isalpha()]
+    if not any(c.isupper() for c in letters) or not any(c.islower() for c in letters):
+        return False
+    switches = sum(a.isupper() != b.isupper() for a, b in zip(letters, letters[1:], strict=False))
+    uppers = sum(c.isupper() for c in letters)
+    if any(c.isdigit() for c in token):
+        return switches >= 2 and 2 <= uppers <= len(letters) - 2
+    return len(token) >= 8 and switches >= 4
+
+
 def de_rvnr(value: str) -> bool:
     """German pension insurance number (Rentenversicherungs-/Sozialversicherungsnummer): area (2 digits), birth date
     (ddmmyy), the surname's initial, a serial (2 digits) and a check digit: weights 2 1 2 5 7 1 2 1 2 1 2 1 over the
@@ -861,6 +900,22 @@ def initial_and_surname(word: str) -> bool:
     """``word`` (lower case) is an initial run into a known surname, as logins are made (``jdoe``, ``kwagner``); not an
     English word that reads so (keep/handle_lookalikes.txt: ``acetate``)."""
     return len(word) >= 5 and word[1:] in handle_surnames() and word not in word_list("handle_lookalikes")
+
+
+@functools.cache
+def _surname_heads() -> frozenset[str]:
+    # (a head that is a word itself is no surname's: "bracket", "channel", "billing" of lbracket, xchannel, ebilling)
+    english = word_list("english_words")
+    return frozenset(h for w in handle_surnames() if len(w) > 7 and w.isalpha()
+                     for h in (w[:7],) if h not in english and h not in dictionary_words())
+
+
+def truncated_login(word: str) -> bool:
+    """``word`` (lower case) is an eight-letter Unix login cut from an initial and a longer surname, as ``useradd``
+    scripts cut them (``fweissma`` for F. Weissmann, ``nabernat`` for N. Abernathy); no word of a dictionary, prose or
+    code."""
+    return (len(word) == 8 and word.isalpha() and word[1:] in _surname_heads() and word not in dictionary_words()
+            and word not in plain_words() and word not in word_list("handle_lookalikes"))
 
 
 def name_like(word: str) -> bool:
@@ -1132,6 +1187,15 @@ def person_login(value: str) -> bool:
     dictionary = word_list("dictionary_words")
     return not parts or not all(p in dictionary or p in plain_words() or p.removesuffix("s") in dictionary
                                 for p in parts)
+
+
+def route_login(value: str) -> bool:
+    """A :func:`person_login` after a route's collection of people that is no English word or words either: prose's
+    slashed lists ("reviewer/referee/buyer/respondent") and pages (``/donors/eligibility-requirements``) write words
+    where routes write logins."""
+    english = word_list("english_words")
+    parts = [p for p in re.split(r"[._-]+", value.lower()) if p]
+    return person_login(value) and not all(p in english or p.removesuffix("s") in english for p in parts)
 
 
 # a software licence's SPDX-like name before its version or a year ("LGPL-2.1", "MIT 2017", "BSD 2011")
@@ -1622,6 +1686,8 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "r_person_part": r_person_part,
     "de_rvnr": de_rvnr,
     "credential_url": credential_url,
+    "route_login": route_login,
+    "generated_link_token": generated_link_token,
     "vat_number": vat_number,
     "card_shape": card_shape,
     "iban_shape": iban_shape,

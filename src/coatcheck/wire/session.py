@@ -19,7 +19,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping
 
 from .._data import word_list
-from ..detect.pipeline import ALONE, IN_FILE_NAME, Pipeline, ValueFinder, known_values
+from ..detect.pipeline import LOCAL_MARKS, Pipeline, ValueFinder, known_values
 from ..masker import Masker
 from ..policy import Policy
 from ..restore import StreamRestorer, restore
@@ -87,7 +87,7 @@ class TextSession:
         common = word_list("common_words")
         for _, cat, value in self.vault.store.items():
             for v, span in known_values(value, [Span(0, len(value), cat, "vault", 1.0)]).items():
-                if span.detector.endswith((ALONE, IN_FILE_NAME)):
+                if span.detector.endswith(LOCAL_MARKS):
                     continue  # what the live session does not learn either (see :meth:`_memoised`)
                 self._known.setdefault(v, span.category)
             if cat not in ("person", "literal") and len(value) >= 4 and "\n" not in value and value.lower() not in common:
@@ -138,8 +138,8 @@ class TextSession:
                 self.counts[s.category] += 1
             if learn:
                 for value, s in known_values(text, result.spans).items():
-                    if s.detector.endswith((ALONE, IN_FILE_NAME)):
-                        # a slot's one-word login: masked where it stands alone in this text, not learned; a name's
+                    if s.detector.endswith(LOCAL_MARKS):
+                        # a slot's one-word login: masked where it is set apart in this text, not learned; a name's
                         # word in lower case: masked in this text's file names only
                         continue
                     if value not in self._known:
