@@ -437,14 +437,12 @@ def _standalone(text: str, start: int, end: int) -> bool:
     return before and after
 
 
-# a path's segment: after a slash (not a URL's host, after two), before a slash, the text's end, a separator, or a
-# short extension (/srv/rcalderon/originals, /etc/restic/kiyer.pass, /samples/GT3993000511/status)
 # a connection URL's database (jdbc:mysql://db:3306/imaging): named for its application, not for a person
 _DATABASE_PATH = regex.compile(r"(?i:jdbc:)?(?i:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|sqlserver|oracle|mssql|"
                                r"amqps?)://[^/\s]+/\Z")
+# a path's segment: after a slash (not a URL's host, after two), before a slash, the text's end, a separator, or a
+# short extension (/srv/rcalderon/originals, /etc/restic/kiyer.pass, /samples/GT3993000511/status)
 _SEGMENT_AFTER = regex.compile(r"(?:/|\.[A-Za-z]{1,6}(?![\p{L}\p{N}_-])|[\s\"'`)\]},;:|?#&<>]|$)")
-
-
 
 
 def _numbered(value: str) -> bool:
@@ -472,10 +470,10 @@ def _set_apart(text: str, start: int, end: int, files: bool = True) -> bool:
 
 
 def _personal_shape(value: str, category: str) -> bool:
-    """A value the login classifier found that has a person's shape, worth masking wherever it is set apart: a number
-    of four digits or more with a letter or a sign (``GT3993000511``, ``EMS-563231``), or a login made of a name, cut
-    from one (``fgrossma``) or a candidate word with digits; a program's account (``polkitd``) is none of them: it stays
-    where it was found."""
+    """A found login's or number's value (the login classifier's, a slot's) that has a person's shape, worth masking
+    wherever it is set apart: a number of four digits or more with a letter or a sign (``GT3993000511``,
+    ``EMS-563231``), or a login made of a name, cut from one (``fgrossma``) or a candidate word with digits; a program's
+    account (``polkitd``) is none of them: it stays where it was found."""
     digits = sum(c.isdigit() for c in value)
     if category != "username":  # an account's or a member's number, not a record's own (INC-2025-475219)
         return digits >= 4 and len(value) >= 6 and not value.isdigit() and _RECORD_REFERENCE.fullmatch(value) is None
@@ -1097,7 +1095,7 @@ class Pipeline:
                 # (inside a token, or a lower-case name's word, it spreads to a file's name alone)
                 if found.detector.endswith(SET_APART):
                     # (what the classifier took for a number spreads to no file's name: a scan's IMAGES\001\HFP0001636.tif,
-                    # a control number it misread; a rule's number does, above)
+                    # a control number it misread; a rule's number does, below)
                     if not _set_apart(text, i, end, files=found.category == "username"):
                         continue  # a login spreads where it is set apart: a cell, a path's segment, not a host's part
                 elif (inside_token(text, i, end) or found.detector.endswith(IN_FILE_NAME)) \

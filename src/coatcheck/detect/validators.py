@@ -753,9 +753,9 @@ _CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]+)+\d{0,4}|[A-Z]{2,}[a-z]+\d{0,4}")
 
 def generated_link_token(value: str) -> bool:
     """A link whose last path segment is a generated token (``https://trk.to/Sx4vmdHL``, ``…/p/DTcIC0gyfc``): seven
-    characters or more, two capitals and two small letters at least, changing case twice or more, with a digit (or,
-    without one, eight or more letters changing case four times: ``kAlrWYZreX``); no CamelCase words
-    (``/GettingStarted2``, ``iPhone15``), no placeholder."""
+    characters or more, with a digit two capitals and two small letters at least changing case twice or more (without
+    one, eight or more letters changing case four times: ``kAlrWYZreX``); no CamelCase words (``/GettingStarted2``,
+    ``iPhone15``), no word of four letters or more among its parts (``getUserById``), no placeholder."""
     from urllib.parse import urlsplit
 
     from .keep import is_placeholder_value
