@@ -15,7 +15,7 @@ import regex
 
 from ..spans import Span
 from .doc_addresses import postcode_town
-from .row_keys import ANCHORS
+from .row_keys import PERSON_DETAILS
 
 NAME = "address-lines"
 # the end of the street's line (an HTML break too), then the postcode and town line: a continental postcode (a
@@ -76,15 +76,11 @@ def address_lines(text: str, spans: list[Span]) -> list[Span]:
 _POSTCODE_CELL = regex.compile(
     r"(?:(?<=^)|(?<=[,;\t|]))[ ]*\"?(?P<v>[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}|[AC-FHKNPRTV-Y]\d{2}[ ](?=\d{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}"
     r"|[A-Z]\d[A-Z][ ]\d[A-Z]\d)\"?[ ]*(?=[,;\t|]|\r?$)")
-# what makes a row a person's: a value no program prints by chance (row_keys' anchors, less a card: a payment's row)
-_ROW_ANCHORS = ANCHORS - {"card"}
-
-
 def postcode_cells(text: str, spans: list[Span]) -> list[Span]:
     """The postcode cells of separated rows (a CSV's, a Markdown table's) that hold a person's name, e-mail, phone,
     street, IBAN or document: a subscriber export's ``…,+44 7400 783451,paused,E8 2JS``. A postcode alone elsewhere
     may be a depot's or a branch's and stays. Each line is read once."""
-    anchored = sorted(s.start for s in spans if s.category in _ROW_ANCHORS)
+    anchored = sorted(s.start for s in spans if s.category in PERSON_DETAILS)
     out: list[Span] = []
     if not anchored:
         return out

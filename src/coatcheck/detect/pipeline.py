@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 import ahocorasick
 import regex
 
+from .._data import word_list
 from ..categories import categories, category
 from ..errors import ConfigError
 from ..normalize import (
@@ -279,8 +280,6 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
     not a literal, not a plain word unless a person's name; plus each capitalised word of a detected full
     name (of a credible one, where the text is no document: one model slip must not spread through code). One
     component for the masker, the encoded-copy search and the gateway session."""
-    from .._data import word_list
-
     known: dict[str, Span] = {}
     in_file: dict[str, Span] = {}
     common = word_list("common_words")
@@ -388,7 +387,7 @@ def known_values(text: str, found: list[Span], documents: bool = False) -> dict[
             # (a client's or a connection's user may be its application's own, named for it or for anyone: "monica",
             # "rentroll" spread only where they stand alone; a login made of a name, "mschottler", into paths too)
             personal = _personal_shape(value, s.category) and not (
-                s.detector in _LOGIN_SLOTS and (value.lower() in _first_names_lower() or not _name_made(value.lower())))
+                s.detector in _LOGIN_SLOTS and (value.lower() in word_list("first_names_lower") or not _name_made(value.lower())))
             mark = SET_APART if personal else ALONE
             known.setdefault(value, replace(s, detector=s.detector + mark))
     for value, s in in_file.items():  # (a login of the same letters, found as one, is the login's)
@@ -481,7 +480,7 @@ def _personal_shape(value: str, category: str) -> bool:
         return True
     word = value.lower()
     if len(value) < 5 or not value.islower() or is_product(value) or word in plain_words() \
-            or word in dictionary_words() or word in _english_words():
+            or word in dictionary_words() or word in word_list("english_words"):
         return False
     return made_from_name(word) or personal_part(word) or dotted_name(word) or login_made_of_name(word) \
         or truncated_login(word) or (digits >= 1 and any(c.isalpha() for c in value) and is_candidate(value))
@@ -495,18 +494,6 @@ def _name_made(word: str) -> bool:
     """A login made of a name, not a word alone: an initial and a surname, a surname and an initial, given and family
     names joined, one cut from a surname."""
     return made_from_name(word) or dotted_name(word) or truncated_login(word) or surname_and_initial(word)
-
-
-def _first_names_lower() -> frozenset[str]:
-    from .._data import word_list
-
-    return word_list("first_names_lower")
-
-
-def _english_words() -> frozenset[str]:
-    from .._data import word_list
-
-    return word_list("english_words")
 
 
 def _slot_login(value: str, span: Span) -> bool:
@@ -539,8 +526,6 @@ _NAMED_LOGIN_SLOTS = frozenset({"username-slot", "group-file-member"})
 def document_name_word(word: str) -> bool:
     """A word of a name found in a document that names the person alone: capitalised, three letters or more, no
     common, prose or code word, no role or title, no particle."""
-    from .._data import word_list
-
     return (bool(_NAME_WORD.fullmatch(word)) and word not in word_list("common_words") and not all_plain_words([word])
             and word.lower() not in name_roles() and word.lower() not in name_particles() and not is_product(word)
             and (word not in word_list("places") or word in word_list("first_names") or word in word_list("last_names"))
@@ -1099,8 +1084,8 @@ class Pipeline:
                     if not _set_apart(text, i, end, files=found.category == "username"):
                         continue  # a login spreads where it is set apart: a cell, a path's segment, not a host's part
                 elif (inside_token(text, i, end) or found.detector.endswith(IN_FILE_NAME)) \
-                        and not (found.category == "person" and (file_name_part(text, i, end) or _emphasis(text, i, end))) \
-                        and not (_numbered(v) and file_name_part(text, i, end)) \
+                        and not (found.category == "person" and _emphasis(text, i, end)) \
+                        and not ((found.category == "person" or _numbered(v)) and file_name_part(text, i, end)) \
                         or found.detector.endswith(ALONE) and not _standalone(text, i, end):
                     continue  # a slot's one-word login spreads only where it stands alone, not in a host or a path
                 detector = found.detector.removesuffix(ALONE).removesuffix(IN_FILE_NAME).removesuffix(SET_APART)

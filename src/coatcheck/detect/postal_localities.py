@@ -5,7 +5,7 @@ cell in a client's row, ``Comune di residenza ..... 90138 Palermo PA``.
 Alone, a town is no one's address (a weather query's, a branch's); with the postal code of a street's block it
 is the part of a person's address a record keeps in one field, and the continent writes it so (five digits, or
 four where the town is one the place list knows: Austria's, Switzerland's, Belgium's). A person's detail (a name, a
-contact, a street, a birth date, a login) stands on its line or near it; a branch's locality alone stays. The value
+contact, a street, an IBAN, a document's number) stands on its line or near it; a branch's locality alone stays. The value
 must fill its field: a quote, a tag, a table's bar or tab, a label's colon or dotted leader before it, the same or the line's
 end or a wide gap after it; not a sentence's number ("20000 Requests served").
 """
@@ -18,7 +18,7 @@ import regex
 
 from .._data import word_list
 from ..spans import Span
-from . import row_keys
+from .row_keys import PERSON_DETAILS
 from .vocabulary import dictionary_words, is_product, plain_words
 
 POSTAL_LOCALITY = "postal-locality"
@@ -62,8 +62,6 @@ def _town(town: str, code: str, cell: bool) -> bool:
 _ODD_CASE = regex.compile(r"\p{Ll}\p{Lu}|^\p{Lu}{2,}$")
 
 
-# what makes a record a person's: a name, a contact, a birth date, a login, an account or a document beside the value
-_ANCHORS = row_keys.ANCHORS - {"card"}
 _NEAR = 300  # how far (no blank line between) a person's detail may stand from the locality
 
 
@@ -71,7 +69,7 @@ def postal_localities(text: str, spans: list[Span]) -> list[Span]:
     """The postal localities filling a field (see the module's docstring) of a person's record: a person's detail
     among ``spans`` on the same line or near it with no blank line between. A branch's ``<City>10115 Berlin</City>``
     with no one's name beside it stays."""
-    anchors = sorted(s.start for s in spans if s.category in _ANCHORS)
+    anchors = sorted(s.start for s in spans if s.category in PERSON_DETAILS)
     if not anchors:
         return []
     out: list[Span] = []

@@ -49,6 +49,9 @@ from .vocabulary import word_set
 
 NAME = "row-keys"
 ANCHORS = frozenset({"person", "email", "phone", "address", "iban", "national_id", "passport", "card"})
+# what makes a row a person's for a postcode or a locality in it: a value no program prints by chance, less a card
+# (a payment's row)
+PERSON_DETAILS = ANCHORS - {"card"}
 _KEEPS = ("is_placeholder_value", "is_templated", "is_uuid", "is_version", "is_code_word")
 # an issuer's number: letters (groups of them, with their signs, or the issuer's initials and a blank) then four
 # digits or more (X116689, HH-24347, OWN-8404-4238, FR.FCL.PPL.A.11389, DKRX-17393754, PADI 4015279); or six digits
